@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The feltwire command: runs the compiled CLI (npm ci / npm run build produce dist/).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const main = new URL('../dist/src/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(main))) {
+  process.stderr.write('feltwire: not built yet; run `npm run build` (npm ci does it for you)\n');
+  process.exit(2);
+}
+const { run } = await import(main.href);
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,186 @@
+// The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
+// TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
+
+export type Ruleset = 'tda' | 'club';
+
+/** Zones of scenario.md. */
+export type Zone =
+  | `seat${number}`
+  | `bet${number}`
+  | 'board'
+  | 'burn'
+  | 'muck';
+
+/** One hand's table as scenario.md `table` describes it, normalised (defaults filled in). */
+export interface TableConfig {
+  ruleset: Ruleset;
+  /** seat (1-10) -> stack at the start of the hand, before blinds and antes */
+  seats: Record<number, number>;
+  button: number;
+  blinds: [number, number];
+  bbAnte: number;
+  absent: number[];
+  /** denominations in play, smallest first */
+  chips: number[];
+  /** where the dead-button rule puts the blinds elsewhere; sb null: no small blind this hand */
+  sb?: number | null;
+  bb?: number;
+  /** motion window in ms (default 700) */
+  motionMs: number;
+  /** whether card arrival order is reliable (seed 001 "order known" remedies) */
+  orderKnown: boolean;
+}
+
+export type Face = 'up' | 'down';
+export type Declaration = 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
+export type DealerButton = 'shuffle' | 'misdeal' | 'floor';
+
+/** The events of scenario.md, each with its time `t` in ms since the hand began (filled in when absent). */
+export type TableEvent =
+  | { kind: 'cardAt'; t: number; card: string; zone: Zone; face: Face }
+  | { kind: 'cardOff'; t: number; card: string; zone: Zone }
+  | { kind: 'chips'; t: number; seat: number; chips: number[] }
+  | { kind: 'say'; t: number; seat: number; say: Declaration; to?: number }
+  | { kind: 'dealer'; t: number; button: DealerButton }
+  | { kind: 'clock'; t: number; seat: number }
+  | { kind: 'floorKill'; t: number; seat: number }
+  /** a floor decision recorded on the floor view for a pending alert (free text + chosen option) */
+  | { kind: 'floorDecision'; t: number; alertId: number; decision: string; by: string }
+  /** the dealer acknowledged an alert on the tablet */
+  | { kind: 'ack'; t: number; alertId: number }
+  /** time passing with nothing read (lets the engine run its clocks: the shot clock, substantial-action waits) */
+  | { kind: 'tick'; t: number };
+
+export type Severity = 'info' | 'warn' | 'stop';
+
+export type AlertCode =
+  | 'DEAL_WRONG_SEAT'
+  | 'DEAL_NOT_ENTITLED'
+  | 'DEAL_MISSED_SEAT'
+  | 'DEAL_CARD_COUNT'
+  | 'CARD_EXPOSED'
+  | 'MISDEAL'
+  | 'BURN_MISSED'
+  | 'BURN_EXTRA'
+  | 'FLOP_FOUR_CARDS'
+  | 'BOARD_PREMATURE'
+  | 'BOARD_TOO_MANY'
+  | 'CARD_UNKNOWN'
+  | 'CARD_DUPLICATE'
+  | 'CARD_CROSSTALK'
+  | 'RAISE_NOT_ALLOWED'
+  | 'OVERSIZED_CHIP'
+  | 'MULTI_CHIP'
+  | 'BET_UNDER_MINIMUM'
+  | 'RAISE_UNDER_MINIMUM'
+  | 'UNDERCALL'
+  | 'STRING_BET'
+  | 'CHIPS_WITHDRAWN'
+  | 'ACTION_OUT_OF_TURN'
+  | 'BLIND_INCORRECT'
+  | 'CLOCK_EXPIRED'
+  | 'TABLE_ALL_HANDS'
+  | 'SHOWDOWN_ORDER'
+  // raised by the table/hardware layers, never by the engine:
+  | 'READER_FAULT'
+  | 'LINK_LOST'
+  | 'LINK_RESTORED';
+
+export interface Alert {
+  /** unique within a hand, in the order raised */
+  id: number;
+  code: AlertCode;
+  severity: Severity;
+  /** the rule applied, e.g. "tda 39", "club 2-7" */
+  rule: string;
+  seat: number | null;
+  message: string;
+  remedy: string;
+  /** French text of the same message and remedy */
+  messageFr: string;
+  remedyFr: string;
+  /** ms since the hand began */
+  t: number;
+  /** extra facts (e.g. misdeal reason) */
+  reason?: string;
+  acknowledged: boolean;
+  /** set when the engine saw the remedy carried out */
+  resolved: boolean;
+  decision?: { decision: string; by: string; t: number };
+}
+
+export type LegalActionKind = 'check' | 'fold' | 'call' | 'bet' | 'raise' | 'allin';
+
+export interface NextAction {
+  toAct: number;
+  /** what the seat must add to call, capped at its stack */
+  toCall: number;
+  /** minimum total it may bet or raise to, null when it may not */
+  minRaiseTo: number | null;
+  canRaise: boolean;
+  /** maximum total (all-in) */
+  maxRaiseTo: number | null;
+  legal: LegalActionKind[];
+}
+
+export interface PotView {
+  amount: number;
+  eligible: number[];
+  winners?: number[];
+  shares?: Record<string, number>;
+}
+
+export type Street = 'preflop' | 'flop' | 'turn' | 'river';
+
+export type Phase =
+  | 'waiting' // before the shuffle
+  | 'dealing' // initial deal
+  | 'betting' // a betting round (see street)
+  | 'board' // waiting for burn/board cards
+  | 'showdown'
+  | 'complete' // pots awarded
+  | 'stopped' // a stop alert holds the hand (floor)
+  | 'misdeal'; // declared misdeal: redeal (exact replay) expected
+
+export interface SeatView {
+  seat: number;
+  /** chips behind, after what is committed by the rules */
+  stack: number;
+  /** committed this betting round (by the rules, not what lies in the zone) */
+  committed: number;
+  /** chips physically in the betting zone now */
+  zone: number[];
+  /** cards held (face-down ones included: only viewFor decides who may see them) */
+  cards: string[];
+  /** cards the whole table has seen (exposed or tabled) */
+  shown: string[];
+  folded: boolean;
+  allIn: boolean;
+  absent: boolean;
+  dead: boolean;
+  /** hand name once 5+ cards are known with the board (e.g. "Two pair, aces and kings") */
+  handName?: string;
+}
+
+export interface HandSnapshot {
+  ruleset: Ruleset;
+  phase: Phase;
+  street: Street;
+  button: number;
+  sb: number | null;
+  bb: number;
+  blinds: [number, number];
+  bbAnte: number;
+  board: string[];
+  burns: string[];
+  muck: string[];
+  seats: SeatView[];
+  alerts: Alert[];
+  /** the hand in PHH action notation (p1 = small blind ... button) */
+  actions: string[];
+  next: NextAction | null;
+  pots: PotView[];
+  stacks: Record<string, number>;
+  /** ms since the hand began of the last event applied */
+  t: number;
+}
