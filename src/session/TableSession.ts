@@ -1,0 +1,483 @@
+// The table session: one hand at a time through the engine, the next hand by the dead button, blind levels from
+// the next shuffle, every record written to the log BEFORE it is acted on, and recovery by replaying that log.
+import { EventEmitter } from 'node:events';
+import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
+import { SessionError } from './errors.js';
+import type { EventLog, LogRecord } from './log.js';
+import {
+  type BlindLevel,
+  type ConfigRecord,
+  type HandEndInfo,
+  type HandEndRecord,
+  type HandRecord,
+  SHOT_CLOCK_COUNT_MS,
+  SHOT_CLOCK_MS,
+  type SessionState,
+  TABLE_ALERT_ID_BASE,
+  type ShotClock,
+  type TableAlert,
+  type TableAlertInput,
+  type TableAlertRecord,
+  type TableEventInput,
+  type TableHealth,
+} from './types.js';
+
+/** The engine's five functions; injected so that a session can run on any engine build (tests, benches). */
+export interface HandEngine<S> {
+  createHand(config: TableConfig): S;
+  applyEvent(state: S, ev: TableEvent): S;
+  snapshot(state: S): HandSnapshot;
+  isHandOver(state: S): boolean;
+  nextHandConfig(
+    prev: TableConfig,
+    final: HandSnapshot,
+    changes?: { seats?: Record<number, number>; blinds?: [number, number]; bbAnte?: number },
+  ): TableConfig;
+}
+
+/** The engine's hand state is opaque to the session. */
+type EngineHand = unknown;
+
+export interface TableSessionOptions {
+  /** the first hand's table (ignored by recover() when the log already holds a hand) */
+  config: TableConfig;
+  log: EventLog;
+  /** the rules engine (default: src/engine, registered by src/session/index.ts) */
+  engine?: HandEngine<EngineHand>;
+  /** wall clock; tests and the simulator inject theirs */
+  now?: () => number;
+  /** keeps the last N table alerts in the state (default 200) */
+  tableAlertLimit?: number;
+  /** schedules the shot clock's expiry tick (default setTimeout, unref'd); return a cancel function */
+  schedule?: (ms: number, fn: () => void) => () => void;
+}
+
+export interface SessionEvents {
+  state: [SessionState];
+  alert: [Alert | TableAlert];
+  handEnd: [HandEndInfo];
+  /** an event the engine refused (logged, state unchanged) */
+  rejected: [SessionError];
+}
+
+interface CurrentHand {
+  handNo: number;
+  config: TableConfig;
+  state: EngineHand;
+  snap: HandSnapshot;
+  started: boolean;
+  over: boolean;
+  /** wall ms of t = 0 */
+  origin: number;
+  lastT: number;
+  acked: Set<number>;
+  decisions: Map<number, { decision: string; by: string; t: number }>;
+}
+
+const defaultSchedule = (ms: number, fn: () => void): (() => void) => {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
+export class TableSession extends EventEmitter<SessionEvents> {
+  /** src/session/index.ts registers src/engine here, so that this file loads without the engine (unit tests). */
+  static defaultEngine: HandEngine<EngineHand> | null = null;
+  private readonly log: EventLog;
+  private readonly now: () => number;
+  private readonly engine: HandEngine<EngineHand>;
+  private readonly schedule: (ms: number, fn: () => void) => () => void;
+  private readonly tableAlertLimit: number;
+  private cur!: CurrentHand;
+  private level: BlindLevel;
+  private pendingSeats: Record<number, number> | null = null;
+  private tableAlerts: TableAlert[] = [];
+  private nextTableAlertId = TABLE_ALERT_ID_BASE;
+  private clock: ShotClock | null = null;
+  private cancelClock: (() => void) | null = null;
+  private health: TableHealth = {
+    link: 'unknown',
+    panel: 'unknown',
+    readers: {},
+    tray: {},
+    scanMs: null,
+    counters: {},
+    source: 'none',
+  };
+  private version = 0;
+  private replaying = false;
+  private closed = false;
+
+  constructor(opts: TableSessionOptions, fresh = true) {
+    super();
+    this.log = opts.log;
+    this.now = opts.now ?? Date.now;
+    const impl = opts.engine ?? TableSession.defaultEngine;
+    if (!impl) throw new SessionError('ENGINE_REJECTED', 'no rules engine: import TableSession from src/session/index.js');
+    this.engine = impl;
+    this.schedule = opts.schedule ?? defaultSchedule;
+    this.tableAlertLimit = opts.tableAlertLimit ?? 200;
+    this.level = { blinds: [...opts.config.blinds], bbAnte: opts.config.bbAnte };
+    if (fresh) {
+      const wall = this.now();
+      this.log.append('hand', 1, { config: opts.config } satisfies HandRecord, wall);
+      this.beginHand(1, opts.config, wall);
+    }
+  }
+
+  /** Rebuilds the session by replaying the log: the current hand exactly, alerts acknowledged or not. */
+  static recover(log: EventLog, opts: Omit<TableSessionOptions, 'log'>): TableSession {
+    const s = new TableSession({ ...opts, log }, false);
+    s.replaying = true;
+    let sawHand = false;
+    for (const rec of log.records()) {
+      if (rec.kind === 'hand') sawHand = true;
+      else if (!sawHand && rec.kind !== 'config') continue;
+      s.applyRecord(rec);
+    }
+    s.replaying = false;
+    if (!sawHand) {
+      const wall = s.now();
+      log.append('hand', 1, { config: opts.config } satisfies HandRecord, wall);
+      s.beginHand(1, opts.config, wall);
+    }
+    if (s.clock) s.armClock(s.clock);
+    return s;
+  }
+
+  // ---- inputs -------------------------------------------------------------------------------------------------
+
+  /** A table event (from the table layer, the panel or the dealer's tablet). Logged, then applied. */
+  ingest(input: TableEventInput, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (input.kind === 'dealer' && input.button === 'shuffle') this.prepareShuffle(wall);
+    const c = this.cur;
+    let t: number;
+    if (!c.started && input.kind === 'dealer' && input.button === 'shuffle') t = c.lastT;
+    else t = Math.max(c.lastT, Math.round(wall - c.origin));
+    const ev = { ...input, t } as TableEvent;
+    this.log.append('event', c.handNo, ev, wall);
+    this.applyEvent(ev, wall);
+    return this.publish(wall);
+  }
+
+  /** Acknowledges an alert (engine alert of the current hand, or a table alert). */
+  acknowledge(alertId: number, by = 'dealer', wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (alertId >= TABLE_ALERT_ID_BASE) {
+      this.findTableAlert(alertId);
+      this.log.append('tableAlert', this.cur.handNo, { op: 'ack', id: alertId, by } satisfies TableAlertRecord, wall);
+      this.applyTableAlertRecord({ op: 'ack', id: alertId, by }, wall);
+      return this.publish(wall);
+    }
+    this.findHandAlert(alertId);
+    return this.ingest({ kind: 'ack', alertId }, wall);
+  }
+
+  /** Records a floor decision on an alert: who decided what. */
+  decide(alertId: number, decision: string, by: string, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (alertId >= TABLE_ALERT_ID_BASE) {
+      this.findTableAlert(alertId);
+      const rec: TableAlertRecord = { op: 'decision', id: alertId, decision, by };
+      this.log.append('tableAlert', this.cur.handNo, rec, wall);
+      this.applyTableAlertRecord(rec, wall);
+      return this.publish(wall);
+    }
+    this.findHandAlert(alertId);
+    return this.ingest({ kind: 'floorDecision', alertId, decision, by }, wall);
+  }
+
+  /** An alert from the table or hardware layer (READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
+  raiseTableAlert(input: TableAlertInput, wall: number = this.now()): TableAlert {
+    this.assertOpen();
+    const alert: TableAlert = {
+      ...input,
+      rule: input.rule ?? '',
+      id: this.nextTableAlertId,
+      wall,
+      hand: this.cur.handNo,
+      acknowledged: false,
+    };
+    this.log.append('tableAlert', this.cur.handNo, { op: 'raise', alert } satisfies TableAlertRecord, wall);
+    this.applyTableAlertRecord({ op: 'raise', alert }, wall);
+    this.publish(wall);
+    return alert;
+  }
+
+  /** A new blind level: applies from the next shuffle on (LOI 18, club 8-5). */
+  setLevel(level: BlindLevel, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const [sb, bb] = level.blinds;
+    if (!(Number.isInteger(sb) && Number.isInteger(bb) && sb >= 0 && bb > 0 && sb <= bb && level.bbAnte >= 0)) {
+      throw new SessionError('BAD_LEVEL', `not a blind level: ${JSON.stringify(level)}`);
+    }
+    const rec: ConfigRecord = { level: { blinds: [sb, bb], bbAnte: level.bbAnte } };
+    this.log.append('config', this.cur.handNo, rec, wall);
+    this.applyConfigRecord(rec);
+    return this.publish(wall);
+  }
+
+  /** Seats joining (stack) or leaving (0) from the next hand on. */
+  changeSeats(seats: Record<number, number>, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    for (const [seat, stack] of Object.entries(seats)) {
+      const n = Number(seat);
+      if (!(Number.isInteger(n) && n >= 1 && n <= 10 && Number.isInteger(stack) && stack >= 0)) {
+        throw new SessionError('BAD_SEAT_CHANGE', `bad seat change ${seat}: ${stack}`);
+      }
+    }
+    const rec: ConfigRecord = { seats };
+    this.log.append('config', this.cur.handNo, rec, wall);
+    this.applyConfigRecord(rec);
+    return this.publish(wall);
+  }
+
+  /** Transient hardware health (links, readers, tray): published, not logged. */
+  setHealth(patch: Partial<TableHealth>, wall: number = this.now()): SessionState {
+    this.health = {
+      ...this.health,
+      ...patch,
+      readers: { ...this.health.readers, ...patch.readers },
+      counters: { ...this.health.counters, ...patch.counters },
+      tray: patch.tray ? { ...patch.tray } : this.health.tray,
+    };
+    return this.publish(wall);
+  }
+
+  // ---- outputs ------------------------------------------------------------------------------------------------
+
+  snapshot(wall: number = this.now()): SessionState {
+    const c = this.cur;
+    return {
+      version: this.version,
+      wall,
+      handNo: c.handNo,
+      handStartWall: c.started ? c.origin : null,
+      config: c.config,
+      hand: c.snap,
+      handOver: c.over,
+      tableAlerts: this.tableAlerts,
+      health: this.health,
+      clock: this.clock,
+      level: this.level,
+    };
+  }
+
+  get handNo(): number {
+    return this.cur.handNo;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cancelClock?.();
+    this.cancelClock = null;
+    this.removeAllListeners();
+  }
+
+  // ---- internals ----------------------------------------------------------------------------------------------
+
+  private assertOpen(): void {
+    if (this.closed) throw new SessionError('SESSION_CLOSED', 'the table session is closed');
+  }
+
+  private findTableAlert(id: number): TableAlert {
+    const a = this.tableAlerts.find((x) => x.id === id);
+    if (!a) throw new SessionError('UNKNOWN_ALERT', `no table alert ${id}`);
+    return a;
+  }
+
+  private findHandAlert(id: number): Alert {
+    const a = this.cur.snap.alerts.find((x) => x.id === id);
+    if (!a) throw new SessionError('UNKNOWN_ALERT', `no alert ${id} in hand ${this.cur.handNo}`);
+    return a;
+  }
+
+  /** A shuffle starts the next hand once the current one is over; before the first shuffle it takes the level. */
+  private prepareShuffle(wall: number): void {
+    const c = this.cur;
+    if (c.started && c.over) {
+      const config = this.nextConfig(c);
+      if (!config) return;
+      this.log.append('hand', c.handNo + 1, { config } satisfies HandRecord, wall);
+      this.beginHand(c.handNo + 1, config, wall);
+    } else if (!c.started && this.levelDiffers(c.config)) {
+      const config = { ...c.config, blinds: [...this.level.blinds] as [number, number], bbAnte: this.level.bbAnte };
+      this.log.append('hand', c.handNo, { config } satisfies HandRecord, wall);
+      this.beginHand(c.handNo, config, wall);
+    }
+  }
+
+  private levelDiffers(config: TableConfig): boolean {
+    return (
+      config.blinds[0] !== this.level.blinds[0] ||
+      config.blinds[1] !== this.level.blinds[1] ||
+      config.bbAnte !== this.level.bbAnte
+    );
+  }
+
+  private nextConfig(c: CurrentHand): TableConfig | null {
+    // A misdeal's redeal is an exact replay: same button, same blinds, no new player (tda 35).
+    if (c.snap.phase === 'misdeal') return c.config;
+    const changes: { seats?: Record<number, number>; blinds?: [number, number]; bbAnte?: number } = {
+      blinds: [...this.level.blinds],
+      bbAnte: this.level.bbAnte,
+    };
+    if (this.pendingSeats) changes.seats = this.pendingSeats;
+    try {
+      const next = this.engine.nextHandConfig(c.config, c.snap, changes);
+      this.pendingSeats = null;
+      return next;
+    } catch (err) {
+      this.reject(new SessionError('ENGINE_REJECTED', `no next hand: ${(err as Error).message}`, { cause: err }));
+      return null;
+    }
+  }
+
+  private beginHand(handNo: number, config: TableConfig, wall: number): void {
+    const state = this.engine.createHand(config);
+    this.cur = {
+      handNo,
+      config,
+      state,
+      snap: this.engine.snapshot(state),
+      started: false,
+      over: false,
+      origin: wall,
+      lastT: 0,
+      acked: new Set(),
+      decisions: new Map(),
+    };
+    this.setClock(null);
+  }
+
+  private applyRecord(rec: LogRecord): void {
+    switch (rec.kind) {
+      case 'hand':
+        this.beginHand(rec.hand, (rec.data as HandRecord).config, rec.wall);
+        return;
+      case 'event':
+        this.applyEvent(rec.data as TableEvent, rec.wall);
+        return;
+      case 'tableAlert':
+        this.applyTableAlertRecord(rec.data as TableAlertRecord, rec.wall);
+        return;
+      case 'config':
+        this.applyConfigRecord(rec.data as ConfigRecord);
+        return;
+      case 'handEnd':
+        return; // derived from the events before it
+      default: {
+        const never: never = rec.kind;
+        throw new SessionError('LOG_CORRUPT', `unknown log record kind ${String(never)}`);
+      }
+    }
+  }
+
+  private applyConfigRecord(rec: ConfigRecord): void {
+    if (rec.level) this.level = { blinds: [...rec.level.blinds], bbAnte: rec.level.bbAnte };
+    if (rec.seats) this.pendingSeats = { ...this.pendingSeats, ...rec.seats };
+  }
+
+  private applyTableAlertRecord(rec: TableAlertRecord, wall: number): void {
+    if (rec.op === 'raise') {
+      this.tableAlerts = [...this.tableAlerts, rec.alert].slice(-this.tableAlertLimit);
+      this.nextTableAlertId = Math.max(this.nextTableAlertId, rec.alert.id + 1);
+      if (!this.replaying) this.emit('alert', rec.alert);
+      return;
+    }
+    this.tableAlerts = this.tableAlerts.map((a) => {
+      if (a.id !== rec.id) return a;
+      if (rec.op === 'ack') return { ...a, acknowledged: true };
+      return { ...a, acknowledged: true, decision: { decision: rec.decision, by: rec.by, wall } };
+    });
+  }
+
+  private applyEvent(ev: TableEvent, wall: number): void {
+    const c = this.cur;
+    if (!c.started && ev.kind === 'dealer' && ev.button === 'shuffle') {
+      c.started = true;
+      c.origin = wall - ev.t;
+    }
+    c.lastT = Math.max(c.lastT, ev.t);
+    const before = new Set(c.snap.alerts.map((a) => a.id));
+    try {
+      c.state = this.engine.applyEvent(c.state, ev);
+    } catch (err) {
+      this.reject(
+        new SessionError('ENGINE_REJECTED', `event refused: ${JSON.stringify(ev)}: ${(err as Error).message}`, {
+          cause: err,
+        }),
+      );
+      return;
+    }
+    if (ev.kind === 'ack') c.acked.add(ev.alertId);
+    if (ev.kind === 'floorDecision') c.decisions.set(ev.alertId, { decision: ev.decision, by: ev.by, t: ev.t });
+    c.snap = this.overlayAcks(this.engine.snapshot(c.state), c);
+    const wasOver = c.over;
+    c.over = this.engine.isHandOver(c.state);
+
+    if (ev.kind === 'clock') {
+      this.setClock({ seat: ev.seat, startedWall: wall, t: ev.t, limitMs: SHOT_CLOCK_MS + SHOT_CLOCK_COUNT_MS });
+    } else if (this.clock) {
+      const expired = c.snap.alerts.some((a) => a.code === 'CLOCK_EXPIRED' && !before.has(a.id));
+      if (c.over || expired || c.snap.next?.toAct !== this.clock.seat) this.setClock(null);
+    }
+
+    if (!this.replaying) {
+      for (const a of c.snap.alerts) if (!before.has(a.id)) this.emit('alert', a);
+      if (!wasOver && c.over) {
+        const end: HandEndRecord = {
+          stacks: c.snap.stacks,
+          pots: c.snap.pots,
+          phase: c.snap.phase,
+          board: c.snap.board,
+          actions: c.snap.actions,
+        };
+        this.log.append('handEnd', c.handNo, end, wall);
+        this.emit('handEnd', { handNo: c.handNo, config: c.config, final: c.snap, wall });
+      }
+    }
+  }
+
+  /** Acknowledgements and decisions are kept by the session too, so that they survive whatever the engine keeps. */
+  private overlayAcks(snap: HandSnapshot, c: CurrentHand): HandSnapshot {
+    if (c.acked.size === 0 && c.decisions.size === 0) return snap;
+    return {
+      ...snap,
+      alerts: snap.alerts.map((a) => {
+        const d = c.decisions.get(a.id);
+        const acknowledged = a.acknowledged || c.acked.has(a.id) || d !== undefined;
+        return d ? { ...a, acknowledged, decision: a.decision ?? d } : { ...a, acknowledged };
+      }),
+    };
+  }
+
+  private setClock(clock: ShotClock | null): void {
+    this.cancelClock?.();
+    this.cancelClock = null;
+    this.clock = clock;
+    if (clock && !this.replaying) this.armClock(clock);
+  }
+
+  /** At the end of the count the engine gets a tick, so that it can raise CLOCK_EXPIRED (LOI 5). */
+  private armClock(clock: ShotClock): void {
+    const left = Math.max(0, clock.startedWall + clock.limitMs - this.now());
+    this.cancelClock = this.schedule(left + 1, () => {
+      this.cancelClock = null;
+      if (!this.closed && this.clock === clock) this.ingest({ kind: 'tick' });
+    });
+  }
+
+  private reject(err: SessionError): void {
+    if (!this.replaying) this.emit('rejected', err);
+  }
+
+  private publish(wall: number): SessionState {
+    this.version++;
+    const s = this.snapshot(wall);
+    if (!this.replaying) this.emit('state', s);
+    return s;
+  }
+}

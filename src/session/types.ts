@@ -1,0 +1,113 @@
+// What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
+import type { AlertCode, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
+
+/** A TableEvent as the table layer or the server hands it over: the session fills in the hand-relative `t`. */
+export type TableEventInput = TableEvent extends infer E ? (E extends TableEvent ? Omit<E, 't'> : never) : never;
+
+/** A blind level: applies from the next shuffle on (LOI 18, club 8-5). */
+export interface BlindLevel {
+  blinds: [number, number];
+  bbAnte: number;
+}
+
+/** An alert raised outside the engine (hardware and table layers: READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
+export interface TableAlertInput {
+  code: AlertCode | string;
+  severity: Severity;
+  rule?: string;
+  message: string;
+  remedy: string;
+  messageFr: string;
+  remedyFr: string;
+  antenna?: number | null;
+}
+
+export interface TableAlert extends TableAlertInput {
+  /** session-wide id, from TABLE_ALERT_ID_BASE up (engine alert ids are per hand and small) */
+  id: number;
+  rule: string;
+  /** wall-clock ms when raised */
+  wall: number;
+  hand: number;
+  acknowledged: boolean;
+  decision?: { decision: string; by: string; wall: number };
+}
+
+export const TABLE_ALERT_ID_BASE = 1_000_000;
+
+/** The table's health as the hardware layers report it (not logged: it is transient). */
+export interface TableHealth {
+  link: 'up' | 'lost' | 'unknown';
+  panel: 'up' | 'lost' | 'unknown';
+  /** antenna -> ok / fault code */
+  readers: Record<string, string>;
+  /** denomination -> chips in the tray */
+  tray: Record<string, number>;
+  /** last heartbeat's scan time, ms */
+  scanMs: number | null;
+  /** frames rejected by the link, by cause */
+  counters: Record<string, number>;
+  source: string;
+}
+
+/** The shot clock (LOI 5, club 5-6): one minute, then a ten-second count. */
+export interface ShotClock {
+  seat: number;
+  /** wall ms when the clock was called */
+  startedWall: number;
+  /** hand-relative t of the call */
+  t: number;
+  /** total ms before the hand is dead */
+  limitMs: number;
+}
+
+export const SHOT_CLOCK_MS = 60_000;
+export const SHOT_CLOCK_COUNT_MS = 10_000;
+
+/** Everything the session knows now. Only src/server/views.ts decides what a role may see of it. */
+export interface SessionState {
+  /** increases on every change */
+  version: number;
+  /** wall ms of the change */
+  wall: number;
+  handNo: number;
+  /** wall ms at the hand's shuffle (null before) */
+  handStartWall: number | null;
+  config: TableConfig;
+  hand: HandSnapshot;
+  handOver: boolean;
+  tableAlerts: TableAlert[];
+  health: TableHealth;
+  clock: ShotClock | null;
+  /** the level the next shuffle will use */
+  level: BlindLevel;
+}
+
+export interface HandEndInfo {
+  handNo: number;
+  config: TableConfig;
+  final: HandSnapshot;
+  wall: number;
+}
+
+/** The data of each log record kind (LogRecord.data). */
+export interface HandRecord {
+  config: TableConfig;
+}
+export type EventRecord = TableEvent;
+export type TableAlertRecord =
+  | { op: 'raise'; alert: TableAlert }
+  | { op: 'ack'; id: number; by: string }
+  | { op: 'decision'; id: number; decision: string; by: string };
+export interface ConfigRecord {
+  level?: BlindLevel;
+  /** seat changes for the next hand: seat -> stack (0 = leaves) */
+  seats?: Record<number, number>;
+}
+export interface HandEndRecord {
+  stacks: Record<string, number>;
+  pots: HandSnapshot['pots'];
+  phase: HandSnapshot['phase'];
+  board: string[];
+  actions: string[];
+}
