@@ -1,0 +1,28 @@
+// Errors of the store, each with a code a caller can branch on (never a message to match).
+
+export type StoreErrorCode =
+  /** the database file is not an SQLite file, is truncated, or fails SQLite's integrity check */
+  | 'LOG_CORRUPT'
+  /** the file is SQLite but not a feltwire log (unknown schema or a newer format) */
+  | 'LOG_FOREIGN'
+  /** a record could not be encoded (not JSON-serialisable) */
+  | 'LOG_BAD_RECORD'
+  /** the log was used after close() */
+  | 'LOG_CLOSED'
+  /** no hand with that number in the log */
+  | 'HAND_NOT_FOUND'
+  /** a logged hand could not be re-run through the engine */
+  | 'HAND_REPLAY_FAILED'
+  /** an export format we do not write */
+  | 'EXPORT_FORMAT'
+  /** an exporter met a hand it cannot express in that format */
+  | 'EXPORT_UNSUPPORTED';
+
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
