@@ -1,0 +1,164 @@
+// viewFor is the security boundary: what each role may see of the table.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { HandSnapshot } from '../../src/engine/types.js';
+import { ROLES, type Role } from '../../src/server/liveState.js';
+import { HIDDEN, scrubCards, viewFor } from '../../src/server/views.js';
+import { alert, cardsIn, hand, live, seat, session } from './fixtures.js';
+
+const PLAYER_ROLES: Role[] = ['dealer', 'floor', 'public'];
+const NOW = 1_000_000;
+
+/** Cards that no player at the table has seen. */
+function secretCards(h: HandSnapshot): Set<string> {
+  const pub = new Set([...h.board, ...h.seats.flatMap((s) => s.shown)]);
+  const all = [...h.seats.flatMap((s) => s.cards), ...h.burns, ...h.muck];
+  return new Set(all.filter((c) => !pub.has(c)));
+}
+
+describe('viewFor: hole cards', () => {
+  for (const role of PLAYER_ROLES) {
+    it(`${role} sees no hole card, burn or muck card that is not exposed or tabled`, () => {
+      const st = live();
+      const json = JSON.stringify(viewFor(role, st, NOW));
+      const seen = cardsIn(json);
+      for (const c of secretCards(st.session.hand)) expect(seen.has(c), `${role} saw ${c}`).toBe(false);
+      const v = viewFor(role, st, NOW);
+      expect(v?.seats[0].cards).toEqual([HIDDEN, HIDDEN]);
+      expect(v?.burns).toEqual([HIDDEN]);
+      expect(v?.muck).toEqual([HIDDEN, HIDDEN]);
+      expect(v?.equity).toBeNull();
+      expect(v?.seats[1].handName).toBeUndefined();
+    });
+
+    it(`${role} sees the board and the cards tabled at showdown or exposed`, () => {
+      const h = hand({
+        phase: 'showdown',
+        seats: [seat(1, ['Ah', 'Ks'], ['Ah', 'Ks'], { handName: 'King high' }), seat(2, ['Qs', 'Qd'], ['Qd'])],
+      });
+      const v = viewFor(role, live(session(h)), NOW);
+      expect(v?.board).toEqual(['7h', 'Kd', '2c']);
+      expect(v?.seats[0].cards).toEqual(['Ah', 'Ks']);
+      expect(v?.seats[0].handName).toBe('King high');
+      expect(v?.seats[1].cards).toEqual([HIDDEN, 'Qd']);
+      expect(cardsIn(JSON.stringify(v)).has('Qs')).toBe(false);
+    });
+
+    it(`${role}: the action log and alert texts lose their secret cards`, () => {
+      const v = viewFor(role, live(), NOW);
+      expect(v?.actions[0]).toBe('d dh p1 ?? ??');
+      expect(v?.actions[2]).toBe('d dh p3 ????');
+      expect(v?.actions[4]).toBe('d db 7hKd2c');
+      for (const a of v?.alerts ?? []) {
+        expect(a.message).not.toMatch(/Ah|Ks/);
+        expect(a.remedyFr).not.toMatch(/Ah|Ks/);
+      }
+    });
+  }
+
+  it('commentator sees every hole card, burn, muck card and the equities, live', () => {
+    const st = live();
+    const v = viewFor('commentator', st, st.session.wall);
+    expect(v?.seats.map((s) => s.cards)).toEqual([['Ah', 'Ks'], ['Qs', 'Qd'], []]);
+    expect(v?.burns).toEqual(['9s']);
+    expect(v?.muck).toEqual(['4d', '4c']);
+    expect(v?.actions[0]).toBe('d dh p1 Qs Qd');
+    expect(v?.equity?.points[0].equity).toEqual({ 1: 80, 2: 20 });
+    expect(v?.seats[1].handName).toBe('Pair of queens');
+    expect(v?.alerts[0].message).toContain('AhKs');
+    expect(v?.delayMs).toBe(0);
+  });
+
+  it('equity of another hand is never shown', () => {
+    const st = live(session(), { equity: { handNo: 3, points: [], outs: {} } });
+    expect(viewFor('commentator', st, NOW)?.equity).toBeNull();
+  });
+});
+
+describe('viewFor: the broadcast delay', () => {
+  const st = live(session(hand(), { wall: 500_000 }), { broadcastDelayMs: 60_000 });
+  it('gives the overlay nothing younger than the delay', () => {
+    expect(viewFor('overlay', st, 500_000)).toBeNull();
+    expect(viewFor('overlay', st, 559_999)).toBeNull();
+  });
+  it('gives the overlay the whole picture once the delay has passed', () => {
+    const v = viewFor('overlay', st, 560_000);
+    expect(v?.seats[0].cards).toEqual(['Ah', 'Ks']);
+    expect(v?.equity).not.toBeNull();
+    expect(v?.delayMs).toBe(60_000);
+    expect(v?.alerts).toEqual([]);
+    expect(v?.health).toBeNull();
+  });
+  it('a state from the future, a negative or a NaN delay give the overlay nothing', () => {
+    expect(viewFor('overlay', st, 400_000)).toBeNull();
+    expect(viewFor('overlay', { ...st, broadcastDelayMs: -1 }, 10 ** 12)).toBeNull();
+    expect(viewFor('overlay', { ...st, broadcastDelayMs: Number.NaN }, 10 ** 12)).toBeNull();
+  });
+  it('other roles are never delayed', () => {
+    for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, st, 500_000)?.delayMs).toBe(0);
+  });
+});
+
+describe('viewFor: alerts, health and the clock by role', () => {
+  const s = session(hand(), {
+    tableAlerts: [{ id: 1_000_000, code: 'READER_FAULT', severity: 'warn', rule: '', message: 'antenna 4 (seat 1): Ah stuck', remedy: 'r', messageFr: 'f', remedyFr: 'r', wall: 1, hand: 4, acknowledged: false, decision: { decision: 'swap reader', by: 'floor:Anne', wall: 2 } }],
+    clock: { seat: 2, startedWall: 999_000, t: 4000, limitMs: 70_000 },
+  });
+  it('public sees no alert, no clock, no health', () => {
+    const v = viewFor('public', live(s), NOW);
+    expect(v?.alerts).toEqual([]);
+    expect(v?.clock).toBeNull();
+    expect(v?.health).toBeNull();
+  });
+  it('dealer sees hand and table alerts and the clock, not the health', () => {
+    const v = viewFor('dealer', live(s), NOW);
+    expect(v?.alerts.map((a) => a.source)).toEqual(['hand', 'table']);
+    expect(v?.alerts[1].message).toBe('antenna 4 (seat 1): ?? stuck');
+    expect(v?.clock?.seat).toBe(2);
+    expect(v?.health).toBeNull();
+  });
+  it('floor sees decisions with who decided, and the health', () => {
+    const v = viewFor('floor', live(s), NOW);
+    expect(v?.alerts[1].decision).toEqual({ decision: 'swap reader', by: 'floor:Anne' });
+    expect(v?.health?.link).toBe('up');
+  });
+});
+
+describe('scrubCards', () => {
+  it('hides unknown cards, alone or in runs, and leaves words alone', () => {
+    const known = new Set(['Kd']);
+    expect(scrubCards('Four cards: 7h Kd 2c 9s', known)).toBe('Four cards: ?? Kd ?? ??');
+    expect(scrubCards('p1 AhKd', known)).toBe('p1 ??Kd');
+    expect(scrubCards('The Ace, Th3 and Kdx', known)).toBe('The Ace, Th3 and Kdx');
+    expect(scrubCards('(As)', known)).toBe('(??)');
+  });
+});
+
+describe('viewFor: no secret card leaks to a player role, whatever the hand (property)', () => {
+  const ALL = Array.from({ length: 52 }, (_, i) => '23456789TJQKA'[i >> 2] + 'shdc'[i & 3]);
+  it('holds over random deals, exposures and texts', () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(ALL, { minLength: 20, maxLength: 20 }),
+        fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        fc.constantFrom<Role>('dealer', 'floor', 'public'),
+        (cards, exposed, role) => {
+          const seats = [0, 1, 2, 3, 4].map((i) => {
+            const own = cards.slice(i * 2, i * 2 + 2);
+            return seat(i + 1, own, own.filter((_, k) => exposed[i * 2 + k]), { handName: `name ${own.join('')}` });
+          });
+          const h = hand({
+            seats, board: cards.slice(10, 15), burns: cards.slice(15, 17), muck: cards.slice(17, 20),
+            actions: seats.map((s) => `d dh p${s.seat} ${s.cards.join('')}`),
+            alerts: [alert(1, `cards ${cards.join(' ')}`, { reason: cards.join('') })],
+          });
+          const v = viewFor(role, live(session(h)), NOW);
+          const seen = cardsIn(JSON.stringify(v));
+          for (const c of secretCards(h)) if (seen.has(c)) return false;
+          return true;
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
