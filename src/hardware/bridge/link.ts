@@ -1,0 +1,223 @@
+// The service's end of the serial link to the reader bridge: port lifecycle, ACK pacing, heartbeat watch,
+// reconnection with backoff, SYNC. Frames go to BridgeReceiver; only ReaderEvents come out.
+import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import { SerialPort } from 'serialport';
+import type { ReaderEvent, ReaderEvents } from '../types.js';
+import { ACK_INTERVAL_MS, DEFAULT_BAUD, HEARTBEAT_MISSES, HEARTBEAT_PERIOD_MS, ServiceMsg } from './constants.js';
+import { BridgeError } from './errors.js';
+import { FrameParser, type ParserCounts } from './parser.js';
+import { BridgeReceiver, type ReceiverCounts } from './receiver.js';
+import { FrameWriter } from './writer.js';
+
+export type PortOpener = (path: string, baudRate: number) => Promise<Duplex>;
+
+export interface BridgeLinkOptions {
+  path: string;
+  baudRate?: number;
+  /** the bridge's HB period; the link is lost after HEARTBEAT_MISSES periods without one */
+  heartbeatMs?: number;
+  ackIntervalMs?: number;
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+  now?: () => number;
+  /** transport injection (tests, recordings); defaults to serialport */
+  openPort?: PortOpener;
+}
+
+export interface BridgeLinkStats {
+  state: LinkState;
+  parser: ParserCounts;
+  receiver: ReceiverCounts;
+  bootId: string | null;
+  lastSeq: number | null;
+  acksSent: number;
+  resendsSent: number;
+  syncsSent: number;
+  linkLost: number;
+  reconnects: number;
+}
+
+type LinkState = 'syncing' | 'up' | 'lost' | 'closed';
+
+export const openSerialPort: PortOpener = (path, baudRate) =>
+  new Promise((resolve, reject) => {
+    const port = new SerialPort({ path, baudRate, autoOpen: false });
+    port.open((err) => (err ? reject(err) : resolve(port)));
+  });
+
+export class BridgeLink extends EventEmitter<ReaderEvents> {
+  private port: Duplex | null = null;
+  private state: LinkState = 'syncing';
+  private everUp = false;
+  private readonly parser = new FrameParser();
+  private readonly receiver: BridgeReceiver;
+  private readonly writer = new FrameWriter((line) => this.write(line));
+  private readonly now: () => number;
+  private readonly hbMs: number;
+  private lastHeard = 0;
+  private lastSync = 0;
+  private lastAcked: number | null = null;
+  private lastResend = { from: -1, at: 0 };
+  private backoff: number;
+  private timer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly n = { acksSent: 0, resendsSent: 0, syncsSent: 0, linkLost: 0, reconnects: 0 };
+
+  static async open(options: BridgeLinkOptions): Promise<BridgeLink> {
+    const link = new BridgeLink(options);
+    try {
+      await link.attach();
+    } catch (err) {
+      throw new BridgeError('OPEN_FAILED', `cannot open reader bridge at ${options.path}`, { cause: err });
+    }
+    link.timer = setInterval(() => link.tick(), Math.min(link.opts.ackIntervalMs ?? ACK_INTERVAL_MS, 100));
+    return link;
+  }
+
+  private constructor(private readonly opts: BridgeLinkOptions) {
+    super();
+    this.now = opts.now ?? Date.now;
+    this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
+    this.backoff = opts.reconnectMinMs ?? 100;
+    this.parser.on('data', (f) => this.receiver.accept(f, this.now()));
+    this.receiver = new BridgeReceiver({
+      emit: (ev) => this.emit('reader', ev),
+      resend: (from) => this.resend(from),
+      sync: () => this.sync(),
+      synced: () => this.synced(),
+      heartbeat: (at) => {
+        this.lastHeard = at;
+      },
+    });
+  }
+
+  stats(): BridgeLinkStats {
+    const { bootId, lastApplied } = this.receiver;
+    return {
+      state: this.state, parser: { ...this.parser.counts }, receiver: { ...this.receiver.counts },
+      bootId, lastSeq: lastApplied, ...this.n,
+    };
+  }
+
+  /** uids the link believes are on an antenna */
+  present(antenna: number): string[] {
+    return this.receiver.present(antenna);
+  }
+
+  async close(): Promise<void> {
+    this.state = 'closed';
+    if (this.timer) clearInterval(this.timer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.dropPort();
+  }
+
+  private async attach(): Promise<void> {
+    const port = await (this.opts.openPort ?? openSerialPort)(this.opts.path, this.opts.baudRate ?? DEFAULT_BAUD);
+    this.port = port;
+    this.parser.reset();
+    port.on('data', (chunk: Buffer) => this.parser.write(chunk));
+    port.on('error', (err: Error) => this.lose(`port error: ${err.message}`));
+    port.on('close', () => this.lose('port closed'));
+    this.state = 'syncing';
+    this.lastHeard = this.now();
+    this.sync();
+  }
+
+  private tick(): void {
+    if (this.state === 'lost' || this.state === 'closed') return;
+    const at = this.now();
+    if (at - this.lastHeard > this.hbMs * HEARTBEAT_MISSES) return this.lose('no heartbeat');
+    if (this.state === 'syncing' && this.receiver.expected === null && at - this.lastSync >= this.hbMs) this.sync();
+    const last = this.receiver.lastApplied;
+    if (last !== null && last !== this.lastAcked) {
+      this.lastAcked = last;
+      this.n.acksSent++;
+      this.writer.send(ServiceMsg.ACK, [last]);
+    }
+  }
+
+  private resend(from: number): void {
+    const at = this.now();
+    // one RESEND per gap, repeated only if the answer has not come within an ACK interval or two
+    if (from === this.lastResend.from && at - this.lastResend.at < 2 * (this.opts.ackIntervalMs ?? ACK_INTERVAL_MS)) {
+      return;
+    }
+    this.lastResend = { from, at };
+    this.n.resendsSent++;
+    this.writer.send(ServiceMsg.RESEND, [from]);
+  }
+
+  private sync(): void {
+    this.lastSync = this.now();
+    this.n.syncsSent++;
+    this.writer.send(ServiceMsg.SYNC);
+  }
+
+  private synced(): void {
+    const at = this.now();
+    this.lastHeard = at;
+    if (this.state !== 'syncing') return;
+    this.state = 'up';
+    this.emitLink({ kind: 'link', state: this.everUp ? 'restored' : 'up', at });
+    this.everUp = true;
+  }
+
+  private emitLink(ev: ReaderEvent): void {
+    this.emit('reader', ev);
+  }
+
+  private write(line: string): void {
+    const port = this.port;
+    if (!port || !port.writable) return this.lose('write on a closed port');
+    port.write(line, (err) => {
+      if (err) this.lose(`write error: ${err.message}`);
+    });
+  }
+
+  private lose(detail: string): void {
+    if (this.state === 'lost' || this.state === 'closed') return;
+    this.state = 'lost';
+    this.n.linkLost++;
+    this.lastAcked = null;
+    void this.dropPort();
+    this.emitLink({ kind: 'link', state: 'lost', at: this.now(), detail });
+    this.backoff = this.opts.reconnectMinMs ?? 100;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.state !== 'lost') return;
+      this.attach().then(
+        () => {
+          this.n.reconnects++;
+        },
+        () => {
+          this.backoff = Math.min(this.backoff * 2, this.opts.reconnectMaxMs ?? 2000);
+          this.scheduleReconnect();
+        },
+      );
+    }, this.backoff);
+  }
+
+  private async dropPort(): Promise<void> {
+    const port = this.port;
+    this.port = null;
+    if (!port) return;
+    port.removeAllListeners('data');
+    port.removeAllListeners('close');
+    port.removeAllListeners('error');
+    port.on('error', () => {}); // a late error from a dead port must not crash the service
+    await new Promise<void>((resolve) => {
+      if (port.destroyed) return resolve();
+      const done = setTimeout(resolve, 500); // a port whose device vanished may never report 'close'
+      port.once('close', () => {
+        clearTimeout(done);
+        resolve();
+      });
+      port.destroy();
+    });
+  }
+}
