@@ -1,0 +1,336 @@
+// The betting alerts' texts, in English and French: one line saying what happened, and the remedy as a sentence the
+// dealer can read aloud. Keyed by code; each entry builds its text from the facts of the ruling.
+import type { Alert, AlertCode, Ruleset, Severity } from '../types.js';
+import type { ChipReading } from './chipReading.js';
+
+export type BettingAlertCode = Extract<
+  AlertCode,
+  | 'OVERSIZED_CHIP'
+  | 'MULTI_CHIP'
+  | 'BET_UNDER_MINIMUM'
+  | 'RAISE_UNDER_MINIMUM'
+  | 'UNDERCALL'
+  | 'STRING_BET'
+  | 'CHIPS_WITHDRAWN'
+  | 'ACTION_OUT_OF_TURN'
+  | 'RAISE_NOT_ALLOWED'
+  | 'CLOCK_EXPIRED'
+>;
+
+/** An alert as the engine raises it, before it is numbered and timed. */
+export type AlertDraft = Omit<Alert, 'id' | 't' | 'acknowledged' | 'resolved' | 'decision'>;
+
+/** Which remedy applies, for the codes that have several. */
+export type BettingAlertVariant =
+  // UNDERCALL
+  | 'complete'
+  | 'floor'
+  // CHIPS_WITHDRAWN
+  | 'facingRaise'
+  | 'betStands'
+  // ACTION_OUT_OF_TURN
+  | 'pending'
+  | 'binds'
+  | 'void'
+  | 'callOrFold'
+  | 'foldBinds'
+  | 'substantial';
+
+export interface BettingAlertFacts {
+  seat: number | null;
+  /** the total the seat faced */
+  call?: number;
+  /** the seat's total by the rules */
+  to?: number;
+  giveBack?: number;
+  owed?: number;
+  minRaiseTo?: number;
+  /** value of the chips in the zone */
+  zoneTotal?: number;
+  declared?: number;
+  /** undercall: what stays in the pot if the floor lets the seat fold */
+  forfeit?: number;
+  /** the action as read, e.g. 'call', 'raise' */
+  action?: string;
+  /** out of turn: the seat whose turn it was (or the skipped seat) */
+  onTurn?: number;
+  variant?: BettingAlertVariant;
+  /** the big blind (bet under the minimum) */
+  bigBlind?: number;
+}
+
+interface Texts {
+  message: string;
+  remedy: string;
+  messageFr: string;
+  remedyFr: string;
+}
+
+interface BettingAlertEntry {
+  severity: Severity;
+  /** the rule cited by default, per ruleset */
+  rule: Record<Ruleset, string>;
+  texts: (f: BettingAlertFacts) => Texts;
+}
+
+const n = (x: number | undefined): string => String(x ?? 0);
+const who = (f: BettingAlertFacts): string => (f.seat === null ? 'The player' : `Seat ${f.seat}`);
+const quiEst = (f: BettingAlertFacts): string => (f.seat === null ? 'Le joueur' : `Siège ${f.seat}`);
+
+const actionEn = (f: BettingAlertFacts): string => {
+  if (f.action === 'raise') return `a raise to ${n(f.to)}`;
+  if (f.action === 'bet') return `a bet of ${n(f.to)}`;
+  if (f.action === 'check') return 'a check';
+  if (f.action === 'fold') return 'a fold';
+  return `a call of ${n(f.to)}`;
+};
+const actionFr = (f: BettingAlertFacts): string => {
+  if (f.action === 'raise') return `une relance à ${n(f.to)}`;
+  if (f.action === 'bet') return `une mise de ${n(f.to)}`;
+  if (f.action === 'check') return 'un check';
+  if (f.action === 'fold') return 'un abandon';
+  return `un call de ${n(f.to)}`;
+};
+const announceEn = (f: BettingAlertFacts): string => {
+  if (f.action === 'raise') return `raise to ${n(f.to)}`;
+  if (f.action === 'bet') return `bet ${n(f.to)}`;
+  if (f.action === 'check') return 'check';
+  return `call, ${n(f.to)}`;
+};
+const announceFr = (f: BettingAlertFacts): string => {
+  if (f.action === 'raise') return `relance à ${n(f.to)}`;
+  if (f.action === 'bet') return `mise de ${n(f.to)}`;
+  if (f.action === 'check') return 'check';
+  return `call, ${n(f.to)}`;
+};
+/** " and give 200 back." / " and the player adds 200." / "." */
+const settleEn = (f: BettingAlertFacts): string => {
+  if ((f.giveBack ?? 0) > 0) return ` and give ${n(f.giveBack)} back to the player.`;
+  if ((f.owed ?? 0) > 0) return `; the player adds ${n(f.owed)}.`;
+  return '.';
+};
+const settleFr = (f: BettingAlertFacts): string => {
+  if ((f.giveBack ?? 0) > 0) return ` et rendez ${n(f.giveBack)} au joueur.`;
+  if ((f.owed ?? 0) > 0) return ` ; le joueur ajoute ${n(f.owed)}.`;
+  return '.';
+};
+
+export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
+  OVERSIZED_CHIP: {
+    severity: 'info',
+    rule: { tda: 'tda 44', club: 'tda 44' },
+    texts: (f) => ({
+      message: `${who(f)}: a single chip pushed with no declaration is a call of ${n(f.to)}.`,
+      remedy: `Announce "call, ${n(f.to)}"${settleEn(f)}`,
+      messageFr: `${quiEst(f)} : un seul jeton poussé sans annonce est un call de ${n(f.to)}.`,
+      remedyFr: `Annoncez « call, ${n(f.to)} »${settleFr(f)}`,
+    }),
+  },
+  MULTI_CHIP: {
+    severity: 'info',
+    rule: { tda: 'tda 45', club: 'tda 45' },
+    texts: (f) => ({
+      message: `${who(f)}: ${n(f.zoneTotal)} in several chips with no declaration is ${actionEn(f)}.`,
+      remedy: `Announce "${announceEn(f)}"${settleEn(f)}`,
+      messageFr: `${quiEst(f)} : ${n(f.zoneTotal)} en plusieurs jetons sans annonce est ${actionFr(f)}.`,
+      remedyFr: `Annoncez « ${announceFr(f)} »${settleFr(f)}`,
+    }),
+  },
+  BET_UNDER_MINIMUM: {
+    severity: 'info',
+    rule: { tda: 'tda 43', club: 'tda 43' },
+    texts: (f) => ({
+      message: `${who(f)}: a bet of ${n(f.declared ?? f.zoneTotal)} is under the minimum bet of ${n(f.to)}.`,
+      remedy: `Announce "bet ${n(f.to)}"; the player adds ${n(f.owed)} to make the minimum bet.`,
+      messageFr: `${quiEst(f)} : une mise de ${n(f.declared ?? f.zoneTotal)} est inférieure à la mise minimum de ${n(f.to)}.`,
+      remedyFr: `Annoncez « mise de ${n(f.to)} » ; le joueur ajoute ${n(f.owed)} pour faire la mise minimum.`,
+    }),
+  },
+  RAISE_UNDER_MINIMUM: {
+    severity: 'info',
+    rule: { tda: 'tda 43B', club: 'tda 43B' },
+    texts: (f) => ({
+      message: `${who(f)}: a declared raise to ${n(f.declared ?? f.zoneTotal)} is under the minimum raise to ${n(f.to)}.`,
+      remedy: `Announce "raise to ${n(f.to)}"; the player adds ${n(f.owed)} to make the minimum raise.`,
+      messageFr: `${quiEst(f)} : la relance annoncée à ${n(f.declared ?? f.zoneTotal)} est inférieure à la relance minimum à ${n(f.to)}.`,
+      remedyFr: `Annoncez « relance à ${n(f.to)} » ; le joueur ajoute ${n(f.owed)} pour faire la relance minimum.`,
+    }),
+  },
+  UNDERCALL: {
+    severity: 'warn',
+    rule: { tda: 'tda 51', club: 'tda 51' },
+    texts: (f) =>
+      f.variant === 'floor'
+        ? {
+            message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
+            remedy: `Call the floor: the player either adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
+            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
+            remedyFr: `Appelez le floor : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
+          }
+        : {
+            message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
+            remedy: `Tell the player the bet is ${n(f.call)}: they must add ${n(f.owed)} to complete the call.`,
+            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer.`,
+            remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour compléter le call.`,
+          },
+  },
+  STRING_BET: {
+    severity: 'warn',
+    rule: { tda: 'tda 56', club: 'tda 56' },
+    texts: (f) => ({
+      message: `${who(f)} added chips in a second motion without a declaration.`,
+      remedy: `Only the first motion counts: it is ${actionEn(f)}; give the ${n(f.giveBack)} of the second motion back to the player.`,
+      messageFr: `${quiEst(f)} a ajouté des jetons en un second geste sans annonce.`,
+      remedyFr: `Seul le premier geste compte : c'est ${actionFr(f)} ; rendez au joueur les ${n(f.giveBack)} du second geste.`,
+    }),
+  },
+  CHIPS_WITHDRAWN: {
+    severity: 'warn',
+    rule: { tda: 'tda 46B', club: 'tda 46B' },
+    texts: (f) =>
+      f.variant === 'facingRaise'
+        ? {
+            message: `${who(f)} took ${n(f.owed)} back from the betting zone while facing a raise.`,
+            remedy: `Have the player put the ${n(f.owed)} back: facing a raise they must at least call ${n(f.call)} and may not take chips back and fold.`,
+            messageFr: `${quiEst(f)} a repris ${n(f.owed)} de sa zone de mise alors qu'il fait face à une relance.`,
+            remedyFr: `Faites remettre les ${n(f.owed)} : face à une relance, le joueur doit au moins payer ${n(f.call)} et ne peut pas reprendre ses jetons pour se coucher.`,
+          }
+        : {
+            message: `${who(f)} took ${n(f.owed)} back from the betting zone.`,
+            remedy: `Have the player put the ${n(f.owed)} back: the ${n(f.to)} in the zone stands.`,
+            messageFr: `${quiEst(f)} a repris ${n(f.owed)} de sa zone de mise.`,
+            remedyFr: `Faites remettre les ${n(f.owed)} : les ${n(f.to)} dans la zone restent engagés.`,
+          },
+  },
+  ACTION_OUT_OF_TURN: {
+    severity: 'warn',
+    rule: { tda: 'tda 53', club: 'tda 53' },
+    texts: (f) => outOfTurnTexts(f),
+  },
+  RAISE_NOT_ALLOWED: {
+    severity: 'warn',
+    rule: { tda: 'tda 47', club: 'tda 47' },
+    texts: (f) => ({
+      message: `${who(f)} may not raise: no full raise since their last action.`,
+      remedy:
+        (f.giveBack ?? 0) > 0
+          ? `Hold the player to a call of ${n(f.to)} and give ${n(f.giveBack)} back.`
+          : `The player may only call ${n(f.to)} or fold.`,
+      messageFr: `${quiEst(f)} ne peut pas relancer : pas de relance complète depuis sa dernière action.`,
+      remedyFr:
+        (f.giveBack ?? 0) > 0
+          ? `Le joueur est limité à un call de ${n(f.to)} ; rendez-lui ${n(f.giveBack)}.`
+          : `Le joueur peut seulement payer ${n(f.to)} ou se coucher.`,
+    }),
+  },
+  CLOCK_EXPIRED: {
+    severity: 'warn',
+    rule: { tda: 'LOI 5', club: 'club 5-6' },
+    texts: (f) => ({
+      message: `The clock on ${f.seat === null ? 'the player' : `seat ${f.seat}`} ran out.`,
+      remedy:
+        (f.giveBack ?? 0) > 0
+          ? `The hand is dead: take the cards to the muck and give back the ${n(f.giveBack)} no one has called.`
+          : 'The hand is dead: take the cards to the muck.',
+      messageFr: `Le temps ${f.seat === null ? 'du joueur' : `du siège ${f.seat}`} est écoulé.`,
+      remedyFr:
+        (f.giveBack ?? 0) > 0
+          ? `La main est morte : mettez les cartes au muck et rendez les ${n(f.giveBack)} que personne n'a payés.`
+          : 'La main est morte : mettez les cartes au muck.',
+    }),
+  },
+};
+
+function outOfTurnTexts(f: BettingAlertFacts): Texts {
+  const s = n(f.seat ?? undefined);
+  const t = n(f.onTurn);
+  switch (f.variant) {
+    case 'binds':
+      return {
+        message: `The action to seat ${s} did not change: its out-of-turn ${f.action ?? 'action'} stands.`,
+        remedy: `Seat ${s}'s out-of-turn action is binding: apply it now.`,
+        messageFr: `L'action pour le siège ${s} n'a pas changé : son action hors tour reste valable.`,
+        remedyFr: `L'action hors tour du siège ${s} est contraignante : appliquez-la maintenant.`,
+      };
+    case 'void':
+      return {
+        message: `The action to seat ${s} changed: its out-of-turn ${f.action ?? 'action'} is void.`,
+        remedy: `Give seat ${s} its chips back; it now has every option: fold, call or raise.`,
+        messageFr: `L'action pour le siège ${s} a changé : son action hors tour est annulée.`,
+        remedyFr: `Rendez ses jetons au siège ${s} ; il a maintenant toutes les options : passer, payer ou relancer.`,
+      };
+    case 'callOrFold':
+      return {
+        message: `Seat ${s} checked out of turn and now faces a bet.`,
+        remedy: `Seat ${s} may only call or fold; it may not raise.`,
+        messageFr: `Le siège ${s} a checké hors tour et fait maintenant face à une mise.`,
+        remedyFr: `Le siège ${s} peut seulement payer ou se coucher ; il ne peut pas relancer.`,
+      };
+    case 'foldBinds':
+      return {
+        message: `Seat ${s} folded out of turn.`,
+        remedy: `The fold stands: take seat ${s}'s cards to the muck; the action is on seat ${t}.`,
+        messageFr: `Le siège ${s} s'est couché hors tour.`,
+        remedyFr: `L'abandon reste valable : mettez les cartes du siège ${s} au muck ; la parole est au siège ${t}.`,
+      };
+    case 'substantial':
+      return {
+        message: `Substantial action out of turn past seat ${t}, who did not speak up.`,
+        remedy: `The out-of-turn actions stand; call the floor to rule on seat ${t}'s hand.`,
+        messageFr: `Action substantielle hors tour après le siège ${t}, qui ne s'est pas manifesté.`,
+        remedyFr: `Les actions hors tour restent valables ; appelez le floor pour décider de la main du siège ${t}.`,
+      };
+    default:
+      return {
+        message: `Seat ${s} acted out of turn; the action is on seat ${t}.`,
+        remedy: `Bring the action back to seat ${t}; seat ${s}'s action will bind if the action to it does not change.`,
+        messageFr: `Le siège ${s} a agi hors tour ; la parole est au siège ${t}.`,
+        remedyFr: `Rendez la parole au siège ${t} ; l'action du siège ${s} sera contraignante si l'action jusqu'à lui ne change pas.`,
+      };
+  }
+}
+
+/** Builds a betting alert's full text from its code and facts. `rule` overrides the entry's default reference. */
+export function bettingAlert(
+  code: BettingAlertCode,
+  facts: BettingAlertFacts,
+  ruleset: Ruleset = 'tda',
+  rule?: string,
+): AlertDraft {
+  const entry = BETTING_ALERTS[code];
+  const texts = entry.texts(facts);
+  return {
+    code,
+    severity: entry.severity,
+    rule: rule ?? entry.rule[ruleset],
+    seat: facts.seat,
+    ...texts,
+  };
+}
+
+export const isBettingAlertCode = (code: AlertCode): code is BettingAlertCode => code in BETTING_ALERTS;
+
+/** The alert a chip reading carries, with its text, for `seat`. Undefined when the reading announces nothing. */
+export function alertForReading(seat: number, reading: ChipReading, ruleset: Ruleset = 'tda'): AlertDraft | undefined {
+  const a = reading.alert;
+  if (!a || !isBettingAlertCode(a.code)) return undefined;
+  const facts: BettingAlertFacts = {
+    seat,
+    action: reading.action,
+    to: reading.to,
+    giveBack: reading.giveBack,
+    owed: reading.owed,
+    ...(a.facts
+      ? {
+          call: a.facts.call,
+          minRaiseTo: a.facts.minRaiseTo,
+          zoneTotal: a.facts.zoneTotal,
+          declared: a.facts.declared,
+          forfeit: a.facts.forfeit,
+          variant: a.facts.ruling,
+        }
+      : {}),
+  };
+  const draft = bettingAlert(a.code, facts, ruleset, a.rule);
+  return { ...draft, reason: a.detail };
+}

@@ -1,0 +1,61 @@
+// Action out of turn (tda 53, seed 002 out-of-turn examples 1-2 and the passive example; substantial action past a
+// skipped seat, tda 36 as rules.md states it).
+import type { LegalActionKind } from '../types.js';
+
+export type OutOfTurnKind = 'check' | 'call' | 'bet' | 'raise' | 'allin' | 'fold';
+
+export interface OutOfTurnAction {
+  seat: number;
+  kind: OutOfTurnKind;
+  /** the total it bet, raised or called to */
+  to?: number;
+  /** the bet the seat faced when it acted out of turn */
+  facing: number;
+}
+
+export interface OutOfTurnRuling {
+  /** the out-of-turn action is applied as it was made */
+  binds: boolean;
+  variant: 'binds' | 'void' | 'callOrFold' | 'foldBinds';
+  /** what the seat may do when it is not bound */
+  legal: LegalActionKind[];
+}
+
+/**
+ * When the turn reaches a seat that acted out of turn (tda 53). A fold binds always. Otherwise the action binds if the
+ * bet the seat faces has not changed (checks, calls and folds in between are no change). If someone bet or raised in
+ * between, an active action (bet, raise, call, all-in) is void and the seat has every option; a passive check leaves
+ * it only call or fold (seed 002 passive example, as rules.md settles it).
+ */
+export function outOfTurnRuling(action: OutOfTurnAction, facingNow: number): OutOfTurnRuling {
+  if (action.kind === 'fold') return { binds: true, variant: 'foldBinds', legal: [] };
+  if (facingNow === action.facing) return { binds: true, variant: 'binds', legal: [] };
+  if (action.kind === 'check') return { binds: false, variant: 'callOrFold', legal: ['fold', 'call'] };
+  return { binds: false, variant: 'void', legal: ['fold', 'call', 'raise', 'allin'] };
+}
+
+/** One action for the substantial-action count: whether it put chips in. */
+export interface CountedAction {
+  putsChips: boolean;
+}
+
+/**
+ * Substantial action (rules.md, after TDA 2024 rule 36): two consecutive actions at least one of which puts chips in,
+ * or any three consecutive actions. Blinds are not actions here.
+ */
+export function isSubstantialAction(actions: readonly CountedAction[]): boolean {
+  if (actions.length >= 3) return true;
+  return actions.length === 2 && (actions[0].putsChips || actions[1].putsChips);
+}
+
+/**
+ * tda 53, seed 002 out-of-turn examples 1 and 2: substantial action by seats left of a skipped seat, the skipped
+ * player not having spoken up, binds them; the floor rules on the skipped hand.
+ */
+export function skippedSeatRuling(input: {
+  actionsPastSkippedSeat: readonly CountedAction[];
+  skippedSpokeUp: boolean;
+}): 'bindsFloorRules' | 'pending' {
+  if (input.skippedSpokeUp) return 'pending';
+  return isSubstantialAction(input.actionsPastSkippedSeat) ? 'bindsFloorRules' : 'pending';
+}
