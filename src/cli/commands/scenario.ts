@@ -1,10 +1,68 @@
+// feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (spec/scenario.md).
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
 import type { Command } from '../main.js';
 
-// Placeholder until the scenario command lands.
+async function collect(paths: string[], ext: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    const st = await stat(p);
+    if (st.isDirectory()) {
+      const names = (await readdir(p)).sort();
+      out.push(...(await collect(names.map((n) => join(p, n)).filter((n) => !n.includes('/.')), ext)));
+    } else if (p.endsWith(ext) || paths.includes(p)) out.push(p);
+  }
+  return out;
+}
+export { collect as collectFiles };
+
+function human(file: string, o: ScenarioOutcome): string {
+  const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file})`];
+  for (const a of o.alerts) lines.push(`  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message}. ${a.remedy}`);
+  if (o.next) lines.push(`  next: seat ${o.next.toAct} to call ${o.next.toCall}, min raise to ${o.next.minRaiseTo ?? '-'}`);
+  lines.push(`  stacks: ${Object.entries(o.stacks).map(([s, v]) => `${s}:${v}`).join(' ')}`);
+  for (const f of o.failures) lines.push(`  ! ${f}`);
+  return lines.join('\n');
+}
+
 export const command: Command = {
-  summary: 'scenario (not built yet)',
-  async run() {
-    process.stderr.write('feltwire scenario: not built yet\n');
-    return 2;
+  summary: 'run table scenarios through the rules engine and check their expectations',
+  async run(args) {
+    const json = args.includes('--json');
+    const paths = args.filter((a) => a !== '--json');
+    if (paths.length === 0) {
+      process.stderr.write('usage: feltwire scenario FILE_OR_DIR... [--json]\n');
+      return 2;
+    }
+    let passed = 0;
+    let failed = 0;
+    let files: string[];
+    try {
+      files = await collect(paths, '.json');
+    } catch (err) {
+      process.stderr.write(`feltwire scenario: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
+    }
+    for (const file of files) {
+      let outcome: ScenarioOutcome;
+      try {
+        const scenario = parseScenario(JSON.parse(await readFile(file, 'utf8')));
+        outcome = runScenario(scenario);
+      } catch (err) {
+        const message = err instanceof ScenarioError || err instanceof SyntaxError ? err.message : String(err);
+        const code = err instanceof ScenarioError ? err.code : 'BAD_JSON';
+        failed++;
+        if (json) process.stdout.write(`${JSON.stringify({ file, name: null, error: { code, message }, passed: false })}\n`);
+        else process.stdout.write(`FAIL ${file}: ${message}\n`);
+        continue;
+      }
+      if (outcome.passed) passed++;
+      else failed++;
+      if (json) process.stdout.write(`${JSON.stringify({ file, ...outcome })}\n`);
+      else process.stdout.write(`${human(file, outcome)}\n`);
+    }
+    process.stdout.write(`${passed} passed, ${failed} failed\n`);
+    return failed > 0 ? 1 : 0;
   },
 };

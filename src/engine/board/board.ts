@@ -1,0 +1,236 @@
+// Board and burns: one burn before each street, then the flop (3), turn (1), river (1); the dealer's errors with
+// both rulesets' remedies (club 2-5..2-13, tda 39, tda 74), and watching the remedy being carried out.
+import { raiseAlert, resolveAlert } from '../alerts/raise.js';
+import { formatCard, type Card } from '../cards.js';
+import { inferChecksToEnd } from '../betting/chipFlow.js';
+import { NEXT_STREET, onStreetDealt } from '../hand/flow.js';
+import type { HandState } from '../hand/state.js';
+import type { Street } from '../types.js';
+
+const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
+const cardList = (cards: readonly Card[]): string => cards.map(formatCard).join(' ');
+
+function bettingOpen(state: HandState): boolean {
+  return state.phase === 'betting' && !state.round.complete;
+}
+
+/** The street the dealer is now dealing (starts it when the first burn or card comes). */
+function dealingStreet(state: HandState): Street | null {
+  const b = state.boardState;
+  if (b.dealing) return b.dealing;
+  if (state.phase !== 'board') return null;
+  const next = NEXT_STREET[state.street];
+  if (!next) return null;
+  b.dealing = next;
+  b.cardsThisStreet = 0;
+  b.burnsThisStreet = b.burnWaived;
+  b.burnWaived = 0;
+  if (next === 'river' && b.riverNoBurn) {
+    b.burnsThisStreet = Math.max(b.burnsThisStreet, 1);
+    b.riverNoBurn = false;
+  }
+  if (b.nextStreetNoBurn) {
+    b.burnsThisStreet = Math.max(b.burnsThisStreet, 1);
+    b.nextStreetNoBurn = false;
+  }
+  return next;
+}
+
+export function onBurn(state: HandState, card: Card): void {
+  const b = state.boardState;
+  // the exposed card of the deal becomes the first burn (club 2-4)
+  const ex = state.deal.exposedReplacement;
+  if (ex && ex.card === card && !ex.burned) {
+    ex.burned = true;
+    state.burns.push(card);
+    b.burnWaived = Math.max(b.burnWaived, 1);
+    if (ex.replaced) resolveAlert(state, ex.alertId);
+    return;
+  }
+  // a card off the board moved to the burn: a remedy being carried out
+  if (b.toBurn.includes(card)) {
+    b.toBurn = b.toBurn.filter((c) => c !== card);
+    state.burns.push(card);
+    const a = findOpen(state, 'BURN_MISSED');
+    if (a && b.toBurn.length === 0) resolveAlert(state, a);
+    return;
+  }
+  if (b.fourFlop) {
+    fourFlopBurn(state, card);
+    return;
+  }
+  if (bettingOpen(state)) {
+    // a burn for the next street: the seats still to act with nothing to call checked
+    if (!inferChecksToEnd(state)) {
+      // burned before the round is over: kept as the next street's burn (tda 74: "the burn stays")
+      state.burns.push(card);
+      b.burnWaived++;
+      return;
+    }
+  }
+  const street = dealingStreet(state);
+  state.burns.push(card);
+  if (!street) return;
+  b.burnsThisStreet++;
+  if (b.burnsThisStreet === 2 && b.cardsThisStreet === 0) {
+    raiseAlert(state, 'BURN_EXTRA', {
+      cards: formatCard(card),
+      street,
+      variant: state.config.orderKnown ? 'default' : 'unknown',
+    });
+  }
+}
+
+function findOpen(state: HandState, code: string): number {
+  for (let i = state.alerts.length - 1; i >= 0; i--) {
+    const a = state.alerts[i];
+    if (a.code === code && !a.resolved) return a.id;
+  }
+  return 0;
+}
+
+export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): void {
+  const b = state.boardState;
+  if (fromBurn) {
+    // a burn turned as a flop card (club 2-6 remedy)
+    const i = state.burns.indexOf(card);
+    if (i >= 0) state.burns.splice(i, 1);
+    const a = findOpen(state, 'BURN_EXTRA');
+    if (a) resolveAlert(state, a);
+    if (b.dealing) b.burnsThisStreet = Math.max(1, b.burnsThisStreet - 1);
+  }
+  if (state.phase === 'complete' || state.phase === 'showdown' || state.board.length >= 5) {
+    raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
+    return;
+  }
+  if (b.fourFlop) {
+    b.fourFlop.cards.push(card);
+    return;
+  }
+  if (bettingOpen(state)) {
+    // four-card flop: a card right after the flop, no action and no burn in between (tda 39, club 2-7)
+    if (state.street === 'flop' && !anyActed(state) && b.burnWaived === 0 && state.board.length === 3) {
+      fourCardFlop(state, card);
+      return;
+    }
+    if (!inferChecksToEnd(state)) {
+      premature(state, card);
+      return;
+    }
+  }
+  if (b.premature && !b.premature.removed && b.premature.cards.length < STREET_CARDS[b.premature.street] && bettingOpen(state)) {
+    b.premature.cards.push(card);
+    return;
+  }
+  const street = dealingStreet(state);
+  if (!street) {
+    raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
+    return;
+  }
+  if (b.burnsThisStreet === 0) {
+    burnMissed(state, card, street);
+    return;
+  }
+  state.board.push(card);
+  b.cardsThisStreet++;
+  if (b.cardsThisStreet === STREET_CARDS[street]) {
+    state.actions.push(`d db ${state.board.slice(-STREET_CARDS[street]).map(formatCard).join('')}`);
+    onStreetDealt(state, street);
+  }
+}
+
+function anyActed(state: HandState): boolean {
+  for (const seat of state.seatOrder) if (state.seats[seat]?.acted) return true;
+  return false;
+}
+
+/** BURN_MISSED (club 2-5, 2-8): the card becomes the burn and the next card is the street. */
+function burnMissed(state: HandState, card: Card, street: Street): void {
+  const b = state.boardState;
+  const unknown = street === 'flop' && !state.config.orderKnown;
+  raiseAlert(state, 'BURN_MISSED', {
+    cards: formatCard(card),
+    street,
+    variant: street === 'flop' ? (unknown ? 'flopUnknown' : 'flop') : 'later',
+  });
+  b.toBurn.push(card);
+  b.burnsThisStreet = 1;
+}
+
+function fourCardFlop(state: HandState, card: Card): void {
+  const cards = state.board.concat([card]);
+  const club = state.config.ruleset === 'club';
+  const variant = club ? (state.config.orderKnown ? 'club' : 'clubUnknown') : 'tda';
+  const a = raiseAlert(state, 'FLOP_FOUR_CARDS', { cards: cardList(cards), detail: formatCard(card), variant });
+  state.boardState.fourFlop = { cards, alertId: a.id };
+}
+
+/** A card of the four-card flop moved to the burn: it is the burn for the turn (tda 39, club 2-7). */
+function fourFlopBurn(state: HandState, card: Card): void {
+  const b = state.boardState;
+  const ff = b.fourFlop;
+  if (!ff) return;
+  state.burns.push(card);
+  const club = state.config.ruleset === 'club' && state.config.orderKnown;
+  if (club && card !== ff.cards[3]) {
+    raiseAlert(state, 'FLOP_FOUR_CARDS', { cards: cardList(ff.cards), detail: formatCard(ff.cards[3]), variant: 'wrongCard' });
+  }
+  const flop = ff.cards.filter((c) => c !== card).slice(0, 3);
+  state.board.length = 0;
+  state.board.push(...flop);
+  b.fourFlop = null;
+  b.nextStreetNoBurn = true;
+  resolveAlert(state, ff.alertId);
+}
+
+/** BOARD_PREMATURE (tda 74, club 2-10..2-13): set aside, finish the round, then the ruleset's redeal. */
+function premature(state: HandState, card: Card): void {
+  const b = state.boardState;
+  if (b.premature && !b.premature.removed) {
+    b.premature.cards.push(card);
+    return;
+  }
+  const street = NEXT_STREET[state.street] ?? 'river';
+  const club = state.config.ruleset === 'club';
+  const variant = street === 'turn' && club ? 'turnClub' : street;
+  const a = raiseAlert(state, 'BOARD_PREMATURE', { cards: formatCard(card), street, variant });
+  b.premature = { street, cards: [card], alertId: a.id, removed: false, tdaTurnBack: !(street === 'turn' && club) };
+  if (street === 'turn' && club) {
+    // club 2-11: a burn, the next card is the turn, the river then comes without a burn
+    b.burnWaived = 0;
+    b.riverNoBurn = true;
+  } else {
+    // the burn stays; the new card comes without a burn
+    b.burnWaived = Math.max(b.burnWaived, 1);
+  }
+}
+
+/** A card left the board zone: premature cards set aside, four-card flop scrambled, a missed burn moved. */
+export function onBoardCardOff(state: HandState, card: Card): void {
+  const b = state.boardState;
+  const p = b.premature;
+  if (p && p.cards.includes(card)) {
+    p.cards = p.cards.filter((c) => c !== card);
+    if (p.cards.length === 0) {
+      p.removed = true;
+      resolveAlert(state, p.alertId);
+      b.premature = null;
+    }
+    return;
+  }
+  const ff = b.fourFlop;
+  if (ff && !state.config.orderKnown && state.config.ruleset === 'club') {
+    // club 2-7, order unknown: the four are scrambled and the flop redealt without a burn
+    ff.cards = ff.cards.filter((c) => c !== card);
+    const i = state.board.indexOf(card);
+    if (i >= 0) state.board.splice(i, 1);
+    if (ff.cards.length === 0) {
+      b.fourFlop = null;
+      resolveAlert(state, ff.alertId);
+      state.phase = 'board';
+      state.street = 'preflop';
+      b.dealing = null;
+      b.burnWaived = 1;
+    }
+  }
+}

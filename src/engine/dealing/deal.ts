@@ -1,0 +1,211 @@
+// The initial deal: one card at a time clockwise from the first entitled seat left of the button (heads-up: the big
+// blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
+// club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
+import { raiseAlert, resolveAlert } from '../alerts/raise.js';
+import { formatCard, type Card } from '../cards.js';
+import { killHand, startRound } from '../betting/round.js';
+import { chipSum, removeValue } from '../betting/zoneChips.js';
+import type { HandState } from '../hand/state.js';
+
+function misdeal(state: HandState, reason: string): void {
+  raiseAlert(state, 'MISDEAL', { detail: reason, reason });
+  state.phase = 'misdeal';
+}
+
+export function startDeal(state: HandState): void {
+  if (state.phase === 'waiting') state.phase = 'dealing';
+}
+
+/** Expected seat for the n-th card (0-based), normal order or with the button taking its two cards at the end. */
+function expectedSeats(state: HandState, n: number): [number, number] {
+  const order = state.deal.order;
+  const k = order.length;
+  const normal = order[n % k];
+  // tda 35: the button may receive its two cards consecutively (skipped in the first round)
+  const button = order[k - 1] === state.button ? state.button : -1;
+  let alt = normal;
+  if (button > 0 && k > 1) {
+    if (n < 2 * (k - 1)) alt = order[n % (k - 1)];
+    else alt = button;
+  }
+  return [normal, alt];
+}
+
+export function onDealCard(state: HandState, seatNo: number, card: Card, face: 'up' | 'down'): void {
+  const d = state.deal;
+  const s = state.seats[seatNo];
+  if (!s) {
+    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: formatCard(card) });
+    misdeal(state, `card dealt to empty seat ${seatNo}`);
+    return;
+  }
+  const [normal, alt] = expectedSeats(state, d.dealt);
+  const okNormal = d.expectedIndex !== 2 && normal === seatNo; // expectedIndex: 0 both, 1 normal only, 2 alt only, 3 none
+  const okAlt = d.expectedIndex !== 1 && alt === seatNo;
+  if (d.expectedIndex !== 3) {
+    if (okNormal && okAlt) {
+      // still both
+    } else if (okNormal) d.expectedIndex = 1;
+    else if (okAlt) d.expectedIndex = 2;
+    else if (d.dealt === 0) {
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `first card, expected seat ${normal}` });
+      misdeal(state, 'first card dealt to the wrong seat');
+      return;
+    } else if (state.config.ruleset === 'club') {
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `expected seat ${normal}`, variant: 'laterClub' });
+      misdeal(state, 'deal out of order');
+      return;
+    } else {
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `expected seat ${normal}`, variant: 'later' });
+      d.expectedIndex = 3;
+    }
+  }
+  s.cards.push(card);
+  d.dealt++;
+  if (face === 'up') exposedDuringDeal(state, seatNo, card);
+  if (state.phase !== 'dealing') return;
+  const k = d.order.length;
+  if (d.dealt === k) killAbsent(state, 'tda');
+  if (d.dealt >= 2 * k) {
+    let all = true;
+    for (const seat of d.order) if ((state.seats[seat]?.cards.length ?? 0) < 2) all = false;
+    if (all) beginAction(state);
+  }
+}
+
+/** An absent player's hand is killed: tda at the end of the first round (LOI 8), club when the deal ends (2-18). */
+function killAbsent(state: HandState, when: 'tda' | 'club'): void {
+  if (state.config.ruleset !== when) return;
+  for (const seat of state.deal.order) {
+    const s = state.seats[seat];
+    if (s?.absent && !s.folded) {
+      s.folded = true;
+      s.dead = true;
+    }
+  }
+}
+
+function exposedDuringDeal(state: HandState, seatNo: number, card: Card): void {
+  const d = state.deal;
+  const s = state.seats[seatNo];
+  if (!s) return;
+  d.exposedDuringDeal++;
+  s.shown.push(card);
+  const club = state.config.ruleset === 'club';
+  if (d.exposedDuringDeal >= 2 || (club && d.dealt <= 2)) {
+    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'misdeal' });
+    misdeal(state, d.exposedDuringDeal >= 2 ? 'second card exposed during the deal' : 'first or second card of the deal exposed');
+    return;
+  }
+  if (club && seatNo === state.button) {
+    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'selfDealer' });
+    return;
+  }
+  const a = raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'replaceDuringDeal' });
+  d.exposedReplacement = { seat: seatNo, card, replaced: false, burned: false, alertId: a.id };
+}
+
+/** The exposed card left the seat (on its way to the burn). */
+export function onExposedCardOff(state: HandState, seatNo: number, card: Card): boolean {
+  const ex = state.deal.exposedReplacement;
+  if (!ex || ex.seat !== seatNo || ex.card !== card) return false;
+  const s = state.seats[seatNo];
+  if (s) s.cards = s.cards.filter((c) => c !== card);
+  return true;
+}
+
+/** A card to a seat zone after the initial deal: a replacement owed by a remedy, or a count error. */
+export function onLateSeatCard(state: HandState, seatNo: number, card: Card): void {
+  const s = state.seats[seatNo];
+  const ex = state.deal.exposedReplacement;
+  if (s && ex && ex.seat === seatNo && !ex.replaced && s.cards.length < 2) {
+    s.cards.push(card);
+    ex.replaced = true;
+    if (ex.burned) resolveAlert(state, ex.alertId);
+    return;
+  }
+  if (!s) {
+    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: formatCard(card) });
+    return;
+  }
+  s.cards.push(card);
+  // tda 37: the button short of a card may take the next card if it has not acted
+  if (s.cards.length === 2 && seatNo === state.button && !s.acted) {
+    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: 1, variant: 'buttonShort' });
+    return;
+  }
+  countError(state, seatNo, s.cards.length);
+}
+
+function countError(state: HandState, seatNo: number, count: number): void {
+  const club = state.config.ruleset === 'club';
+  if (state.deal.substantial) {
+    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'deadHand' });
+    killHand(state, seatNo);
+    return;
+  }
+  if (club && count === 3 && seatNo === state.sb) {
+    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'smallBlindExtra' });
+    return;
+  }
+  raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count });
+  misdeal(state, `seat ${seatNo} holds ${count} cards`);
+}
+
+/** The deal is over (every seat has two cards, or someone acted): check counts and blinds, start the preflop round. */
+export function beginAction(state: HandState): void {
+  const d = state.deal;
+  if (d.done) return;
+  d.done = true;
+  killAbsent(state, 'club');
+  for (const seat of d.order) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    if (s.cards.length === 0 && !s.folded) {
+      raiseAlert(state, 'DEAL_MISSED_SEAT', { seat });
+      misdeal(state, `seat ${seat} was dealt no cards`);
+      return;
+    }
+  }
+  for (const seat of d.order) {
+    const s = state.seats[seat];
+    if (s && s.cards.length !== 2 && !s.folded && !(d.exposedReplacement?.seat === seat)) {
+      countError(state, seat, s.cards.length);
+      if (state.phase === 'misdeal') return;
+    }
+  }
+  checkBlinds(state);
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    state.actions.push(`d dh p${state.playerNo[seat]} ${s.cards.length === 2 ? s.cards.map(formatCard).join('') : '????'}`);
+  }
+  startRound(state, 'preflop');
+}
+
+/** BLIND_INCORRECT: the blinds' zones must hold the blind (and the big blind's zone the ante), nothing else. */
+function checkBlinds(state: HandState): void {
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    const expected = s.committed + s.ante;
+    const have = chipSum(s.zone);
+    if (have !== expected) {
+      raiseAlert(state, 'BLIND_INCORRECT', {
+        seat,
+        amount: expected,
+        detail: `zone holds ${have}, the rules commit ${expected}`,
+      });
+    }
+    if (s.ante > 0) {
+      // the big blind's zone holds blind and ante; the ante is not part of the bet (tda 72)
+      const rest = removeValue(s.zone, s.ante);
+      const base = s.zone.slice();
+      for (const c of rest) {
+        const i = base.indexOf(c);
+        if (i >= 0) base.splice(i, 1);
+      }
+      s.zoneBase = chipSum(base) === s.ante ? base : [s.ante];
+    }
+  }
+}

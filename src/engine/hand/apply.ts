@@ -1,0 +1,197 @@
+// The reducer: one TableEvent at a time, dispatched by kind (exhaustive), to the module that holds its rule.
+// Mutates the state in place and returns it (replay speed); no I/O, no clock but the events' `t`.
+import { raiseAlert, resolveAlert } from '../alerts/raise.js';
+import { onBoardCard, onBoardCardOff, onBurn } from '../board/board.js';
+import { formatCard, parseCard, type Card } from '../cards.js';
+import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
+import { killHand } from '../betting/round.js';
+import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
+import type { Face, TableEvent } from '../types.js';
+import { checkShowdownDone } from './flow.js';
+import { redeal } from './redeal.js';
+import type { HandState } from './state.js';
+
+function zoneSeat(zone: string, prefix: string): number {
+  if (!zone.startsWith(prefix)) return 0;
+  const n = Number(zone.slice(prefix.length));
+  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 0;
+}
+
+function ownerOf(state: HandState, card: Card): number {
+  for (const seat of state.seatOrder) if (state.seats[seat]?.cards.includes(card)) return seat;
+  return 0;
+}
+
+function cardAt(state: HandState, text: string, zone: string, face: Face): void {
+  const card = parseCard(text);
+  if (card < 0) {
+    raiseAlert(state, 'CARD_UNKNOWN', { cards: String(text) });
+    return;
+  }
+  const prev = state.cardZone.get(card);
+  if (prev === zone) {
+    // turned over where it lies
+    const was = state.cardFace.get(card);
+    state.cardFace.set(card, face);
+    const seatNo = zoneSeat(zone, 'seat');
+    if (seatNo && face === 'up' && was !== 'up') seatCardUp(state, seatNo, card);
+    return;
+  }
+  if (prev !== undefined) {
+    raiseAlert(state, 'CARD_DUPLICATE', { cards: text });
+    return;
+  }
+  state.cardZone.set(card, zone);
+  state.cardFace.set(card, face);
+  const from = state.lastLeft.get(card);
+  const seatNo = zoneSeat(zone, 'seat');
+  if (seatNo) {
+    const s = state.seats[seatNo];
+    if ((state.phase === 'waiting' || state.phase === 'dealing') && !state.deal.done) {
+      if (s?.cards.includes(card)) return; // lifted and put back during the deal
+      startDeal(state);
+      onDealCard(state, seatNo, card, face);
+      return;
+    }
+    if (s?.cards.includes(card)) {
+      if (face === 'up') seatCardUp(state, seatNo, card);
+      return;
+    }
+    onLateSeatCard(state, seatNo, card);
+    return;
+  }
+  switch (zone) {
+    case 'board':
+      onBoardCard(state, card, from === 'burn');
+      return;
+    case 'burn':
+      onBurn(state, card);
+      return;
+    case 'muck': {
+      state.muck.push(card);
+      const owner = ownerOf(state, card);
+      if (!owner) return;
+      const s = state.seats[owner];
+      if (!s || s.folded) return;
+      if (state.phase === 'showdown') {
+        // a hand that touched the muck is dead (club 5-3)
+        s.folded = true;
+        checkShowdownDone(state);
+        return;
+      }
+      if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
+      onMuckedByPlayer(state, owner);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A hole card turned face up: tabled (showdown, all-in) or exposed (tda 68, LOI 35, club 6-1). */
+function seatCardUp(state: HandState, seatNo: number, card: Card): void {
+  const s = state.seats[seatNo];
+  if (!s) return;
+  if (!s.shown.includes(card)) s.shown.push(card);
+  const tabling = state.phase === 'showdown' || state.phase === 'complete' || state.allInPromptRaised;
+  if (tabling) {
+    if (s.shown.length >= s.cards.length) s.tabled = true;
+    state.actions.push(...(s.tabled ? [`p${state.playerNo[seatNo]} sm ${s.shown.map(formatText).join('')}`] : []));
+    checkShowdownDone(state);
+    return;
+  }
+  if (state.phase === 'dealing') return; // handled as the deal's exposed card
+  raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatText(card) });
+}
+
+const formatText = (c: Card): string => formatCard(c);
+
+function cardOff(state: HandState, text: string, zone: string): void {
+  const card = parseCard(text);
+  if (card < 0) return;
+  if (state.cardZone.get(card) === zone) state.cardZone.delete(card);
+  state.lastLeft.set(card, zone);
+  const seatNo = zoneSeat(zone, 'seat');
+  if (seatNo) {
+    onExposedCardOff(state, seatNo, card);
+    return;
+  }
+  if (zone === 'board') onBoardCardOff(state, card);
+}
+
+function checkClock(state: HandState): void {
+  const c = state.clock;
+  if (!c) return;
+  if (state.phase !== 'betting' || state.round.toAct !== c.seat) {
+    state.clock = null;
+    return;
+  }
+  // one minute, then a ten-second count (LOI 5, club 5-6)
+  if (state.t - c.t >= 70000) {
+    state.clock = null;
+    raiseAlert(state, 'CLOCK_EXPIRED', { seat: c.seat });
+    killHand(state, c.seat);
+  }
+}
+
+export function applyEvent(state: HandState, ev: TableEvent): HandState {
+  if (ev.t > state.t) state.t = ev.t;
+  if (ev.kind !== 'chips') flushMotions(state, ev.kind === 'tick' || ev.kind === 'ack' ? ev.t : Number.POSITIVE_INFINITY);
+  else flushMotions(state, ev.t);
+  switch (ev.kind) {
+    case 'cardAt':
+      cardAt(state, ev.card, ev.zone, ev.face);
+      break;
+    case 'cardOff':
+      cardOff(state, ev.card, ev.zone);
+      break;
+    case 'chips': {
+      const seat = zoneSeat(ev.seat ? `bet${ev.seat}` : '', 'bet');
+      if (seat) onChips(state, seat, ev.chips, ev.t);
+      break;
+    }
+    case 'say':
+      if ((state.phase === 'dealing' || state.phase === 'waiting') && state.deal.dealt > 0) beginAction(state);
+      onDeclaration(state, ev.seat, ev.say, ev.to);
+      break;
+    case 'dealer':
+      if (ev.button === 'shuffle') {
+        if (state.phase === 'waiting') state.phase = 'dealing';
+        else if (state.phase === 'misdeal') redeal(state);
+      } else if (ev.button === 'misdeal') {
+        if (!state.deal.substantial && state.phase !== 'complete') {
+          raiseAlert(state, 'MISDEAL', { detail: 'declared by the dealer', reason: 'dealer' });
+          state.phase = 'misdeal';
+        }
+      }
+      break;
+    case 'clock':
+      state.clock = { seat: ev.seat, t: ev.t };
+      break;
+    case 'floorKill':
+      killHand(state, ev.seat);
+      break;
+    case 'floorDecision': {
+      const a = state.alerts[ev.alertId - 1];
+      if (a) {
+        a.decision = { decision: ev.decision, by: ev.by, t: ev.t };
+        resolveAlert(state, a.id);
+      }
+      break;
+    }
+    case 'ack': {
+      const a = state.alerts[ev.alertId - 1];
+      if (a) a.acknowledged = true;
+      break;
+    }
+    case 'tick':
+      break;
+    default: {
+      const never: never = ev;
+      throw new Error(`unknown event ${JSON.stringify(never)}`);
+    }
+  }
+  applyPendingOutOfTurn(state);
+  checkClock(state);
+  return state;
+}

@@ -1,0 +1,126 @@
+// What happens when a betting round ends: the uncalled bet goes back, the next street is awaited, or the showdown
+// comes; when one hand is left it wins. Also the all-in prompt (TABLE_ALL_HANDS) and the showdown order.
+import { raiseAlert } from '../alerts/raise.js';
+import { canAct, liveCount, seatAfter, setRoundHooks, startRound } from '../betting/round.js';
+import { computeAward } from '../showdown/award.js';
+import type { Street } from '../types.js';
+import type { HandState } from './state.js';
+
+export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
+
+/** The part of the highest bet of the round no one called goes back to its seat (LOI 28 for killed hands too). */
+export function returnUncalled(state: HandState): void {
+  let top = 0;
+  let second = 0;
+  let topSeat = 0;
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    if (s.committed > top) {
+      second = top;
+      top = s.committed;
+      topSeat = seat;
+    } else if (s.committed > second) second = s.committed;
+  }
+  if (topSeat === 0 || top === second) return;
+  const s = state.seats[topSeat];
+  if (!s) return;
+  const excess = top - second;
+  s.committed -= excess;
+  s.total -= excess;
+  s.stack += excess;
+  if (s.stack > 0) s.allIn = false;
+}
+
+function ableCount(state: HandState): number {
+  let n = 0;
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (s && canAct(s)) n++;
+  }
+  return n;
+}
+
+function anyLiveAllIn(state: HandState): boolean {
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (s && !s.folded && s.allIn) return true;
+  }
+  return false;
+}
+
+export function onRoundComplete(state: HandState): void {
+  returnUncalled(state);
+  if (liveCount(state) <= 1) {
+    onOneLeft(state);
+    return;
+  }
+  if (state.street === 'river') {
+    state.lastActionWasBetOnRiver = state.round.anyBet;
+    enterShowdown(state);
+    return;
+  }
+  state.phase = 'board';
+  state.boardState.dealing = null;
+  if (ableCount(state) <= 1 && anyLiveAllIn(state) && !state.allInPromptRaised) {
+    state.allInPromptRaised = true;
+    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+  }
+}
+
+export function onOneLeft(state: HandState): void {
+  returnUncalled(state);
+  state.round.toAct = 0;
+  state.round.complete = true;
+  state.award = computeAward(state);
+  state.phase = 'complete';
+}
+
+/** Deals with a completed street: the next betting round starts (or is skipped when no betting is possible). */
+export function onStreetDealt(state: HandState, street: Street): void {
+  state.boardState.dealing = null;
+  startRound(state, street);
+}
+
+function enterShowdown(state: HandState): void {
+  state.phase = 'showdown';
+  if (anyLiveAllIn(state) && !state.allInPromptRaised) {
+    state.allInPromptRaised = true;
+    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+  } else if (!state.allInPromptRaised && !state.showdownPromptRaised) {
+    state.showdownPromptRaised = true;
+    const aggressor = state.round.aggressor;
+    let first = aggressor;
+    if (!state.round.anyBet || aggressor === 0 || state.seats[aggressor]?.folded) {
+      first = seatAfter(state, state.button);
+      for (let k = 0; k < state.seatOrder.length && state.seats[first]?.folded; k++) first = seatAfter(state, first);
+    }
+    raiseAlert(state, 'SHOWDOWN_ORDER', {
+      seat: first,
+      detail: state.round.anyBet ? 'last aggressor on the river' : 'first live seat left of the button',
+    });
+  }
+  state.award = computeAward(state);
+  checkShowdownDone(state);
+}
+
+/** The hand is over at showdown once every live hand is tabled (or all but one mucked). */
+export function checkShowdownDone(state: HandState): void {
+  if (state.phase !== 'showdown') return;
+  state.award = computeAward(state);
+  if (liveCount(state) <= 1) {
+    state.phase = 'complete';
+    return;
+  }
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (s && !s.folded && !s.tabled) return;
+  }
+  state.phase = 'complete';
+}
+
+export function nextStreetOf(state: HandState): Street | null {
+  return NEXT_STREET[state.street];
+}
+
+setRoundHooks({ onRoundComplete, onOneLeft });
