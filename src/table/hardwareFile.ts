@@ -1,0 +1,303 @@
+// The table's hardware file: which antenna of the reader bridge lies under which zone of the felt, which reader IC
+// drives it, and (optionally) the dealer panel's pins. One schema, validated once when the file is loaded; every
+// error names the field (`antennas[3].zone`), so a maker can fix the file without reading code.
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject } from 'ajv';
+import { TableError } from './errors.js';
+
+export type ZoneName = `seat${number}` | `bet${number}` | 'board' | 'burn' | 'muck' | 'enroll';
+
+export interface AntennaSpec {
+  antenna: number;
+  zone: ZoneName;
+  /** id of the reader (IC) that drives this antenna */
+  reader: string;
+  /** free text for the maker: size, position */
+  note?: string;
+}
+
+export interface ReaderSpec {
+  id: string;
+  /** the IC part number, e.g. PN5180 */
+  ic: string;
+  /** what the reader reads: playing cards or chip stacks */
+  role: 'cards' | 'chips' | 'enroll';
+}
+
+export interface TraySensorSpec {
+  denomination: number;
+  /** analog pin on the panel, e.g. "A0" */
+  pin: string;
+  /** raw reading (0-1023) with the tube empty */
+  emptyValue: number;
+  /** raw change per chip in the tube */
+  perChip: number;
+}
+
+export interface PanelSpec {
+  buttons: { shuffle: number; misdeal: number; floor: number; confirm: number };
+  /** seat -> digital pin of its LED */
+  seatLeds: Record<string, number>;
+  /** pin of the buzzer/LED raised on stop alerts */
+  stopAlert: number;
+  tray: TraySensorSpec[];
+  /** debounce for the buttons, ms (default 50) */
+  debounceMs?: number;
+  /** raw change below which a tray sensor reading is ignored (default 8) */
+  trayThreshold?: number;
+}
+
+export interface HardwareFile {
+  name: string;
+  /** number of seats at the table (2-10) */
+  seats: number;
+  bridge?: { antennas: number; baudRate?: number };
+  readers: ReaderSpec[];
+  antennas: AntennaSpec[];
+  panel?: PanelSpec;
+}
+
+const ZONE_PATTERN = '^(seat([1-9]|10)|bet([1-9]|10)|board|burn|muck|enroll)$';
+
+export const hardwareFileSchema = {
+  $id: 'feltwire/hardware-file',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'seats', 'readers', 'antennas'],
+  properties: {
+    $schema: { type: 'string' },
+    name: { type: 'string', minLength: 1 },
+    seats: { type: 'integer', minimum: 2, maximum: 10 },
+    bridge: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['antennas'],
+      properties: {
+        antennas: { type: 'integer', minimum: 1, maximum: 64 },
+        baudRate: { type: 'integer', minimum: 1200 },
+      },
+    },
+    readers: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'ic', 'role'],
+        properties: {
+          id: { type: 'string', minLength: 1 },
+          ic: { type: 'string', minLength: 1 },
+          role: { enum: ['cards', 'chips', 'enroll'] },
+        },
+      },
+    },
+    antennas: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['antenna', 'zone', 'reader'],
+        properties: {
+          antenna: { type: 'integer', minimum: 0, maximum: 63 },
+          zone: { type: 'string', pattern: ZONE_PATTERN },
+          reader: { type: 'string', minLength: 1 },
+          note: { type: 'string' },
+        },
+      },
+    },
+    panel: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['buttons', 'seatLeds', 'stopAlert', 'tray'],
+      properties: {
+        buttons: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['shuffle', 'misdeal', 'floor', 'confirm'],
+          properties: {
+            shuffle: { type: 'integer', minimum: 0 },
+            misdeal: { type: 'integer', minimum: 0 },
+            floor: { type: 'integer', minimum: 0 },
+            confirm: { type: 'integer', minimum: 0 },
+          },
+        },
+        seatLeds: {
+          type: 'object',
+          propertyNames: { pattern: '^([1-9]|10)$' },
+          additionalProperties: { type: 'integer', minimum: 0 },
+        },
+        stopAlert: { type: 'integer', minimum: 0 },
+        tray: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['denomination', 'pin', 'emptyValue', 'perChip'],
+            properties: {
+              denomination: { type: 'integer', minimum: 1 },
+              pin: { type: 'string', pattern: '^A[0-9]+$' },
+              emptyValue: { type: 'integer', minimum: 0, maximum: 1023 },
+              perChip: { type: 'number', exclusiveMinimum: 0 },
+            },
+          },
+        },
+        debounceMs: { type: 'integer', minimum: 0 },
+        trayThreshold: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+const validateSchema = ajv.compile(hardwareFileSchema);
+
+/** `/antennas/3/zone` -> `antennas[3].zone` */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (extra) parts.push(extra);
+  let out = '';
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
+  return out || '(file)';
+}
+
+/** One line per ajv error, naming the field and saying what it must be. */
+export function describeAjvErrors(errors: ErrorObject[] | null | undefined): string[] {
+  const out: string[] = [];
+  for (const e of errors ?? []) {
+    const p = e.params as Record<string, unknown>;
+    switch (e.keyword) {
+      case 'required':
+        out.push(`${fieldPath(e.instancePath, String(p.missingProperty))}: missing (required)`);
+        break;
+      case 'additionalProperties':
+        out.push(`${fieldPath(e.instancePath, String(p.additionalProperty))}: unknown field`);
+        break;
+      case 'pattern':
+        out.push(`${fieldPath(e.instancePath)}: ${JSON.stringify(e.data)} is not valid (expected ${p.pattern})`);
+        break;
+      case 'enum':
+        out.push(
+          `${fieldPath(e.instancePath)}: ${JSON.stringify(e.data)} must be one of ${(p.allowedValues as unknown[]).join(', ')}`,
+        );
+        break;
+      case 'propertyNames':
+        out.push(`${fieldPath(e.instancePath, String(p.propertyName))}: not a seat number (1-10)`);
+        break;
+      default:
+        out.push(
+          `${fieldPath(e.instancePath)}: ${e.message ?? 'invalid'}${'data' in e ? ` (got ${JSON.stringify(e.data)})` : ''}`,
+        );
+    }
+  }
+  // ajv reports a propertyNames failure twice (the name, then the pattern inside it): keep one line per field
+  return [...new Set(out)];
+}
+
+/** Checks what a schema cannot: unique antennas, zones within the seat count, every seat wired, readers known. */
+function semanticErrors(hw: HardwareFile): string[] {
+  const errors: string[] = [];
+  const readerIds = new Set<string>();
+  hw.readers.forEach((r, i) => {
+    if (readerIds.has(r.id)) errors.push(`readers[${i}].id: "${r.id}" is used twice`);
+    readerIds.add(r.id);
+  });
+  const seen = new Map<number, number>();
+  const zones = new Set<string>();
+  hw.antennas.forEach((a, i) => {
+    const prev = seen.get(a.antenna);
+    if (prev !== undefined)
+      errors.push(`antennas[${i}].antenna: antenna ${a.antenna} is already mapped by antennas[${prev}]`);
+    else seen.set(a.antenna, i);
+    if (!readerIds.has(a.reader)) errors.push(`antennas[${i}].reader: no reader with id "${a.reader}" in readers`);
+    const m = /^(seat|bet)(\d+)$/.exec(a.zone);
+    if (m && Number(m[2]) > hw.seats)
+      errors.push(`antennas[${i}].zone: "${a.zone}" is beyond the table's ${hw.seats} seats`);
+    if (hw.bridge && a.antenna >= hw.bridge.antennas)
+      errors.push(
+        `antennas[${i}].antenna: ${a.antenna} is beyond the bridge's ${hw.bridge.antennas} antennas (0-${hw.bridge.antennas - 1})`,
+      );
+    zones.add(a.zone);
+  });
+  for (let s = 1; s <= hw.seats; s++) {
+    if (!zones.has(`seat${s}`)) errors.push(`antennas: no antenna for zone "seat${s}"`);
+    if (!zones.has(`bet${s}`)) errors.push(`antennas: no antenna for zone "bet${s}"`);
+  }
+  for (const z of ['board', 'burn', 'muck'] as const)
+    if (!zones.has(z)) errors.push(`antennas: no antenna for zone "${z}"`);
+  if (hw.panel) {
+    for (const seat of Object.keys(hw.panel.seatLeds))
+      if (Number(seat) > hw.seats)
+        errors.push(`panel.seatLeds.${seat}: seat ${seat} is beyond the table's ${hw.seats} seats`);
+    const denoms = new Set<number>();
+    hw.panel.tray.forEach((t, i) => {
+      if (denoms.has(t.denomination)) errors.push(`panel.tray[${i}].denomination: ${t.denomination} has two sensors`);
+      denoms.add(t.denomination);
+    });
+  }
+  return errors;
+}
+
+/** Validates a parsed hardware file; throws TableError HARDWARE_FILE_INVALID listing every problem by field. */
+export function validateHardwareFile(json: unknown, source = 'hardware file'): HardwareFile {
+  if (!validateSchema(json)) {
+    throw new TableError('HARDWARE_FILE_INVALID', `${source} is invalid`, describeAjvErrors(validateSchema.errors));
+  }
+  const hw = json as unknown as HardwareFile;
+  const errors = semanticErrors(hw);
+  if (errors.length) throw new TableError('HARDWARE_FILE_INVALID', `${source} is invalid`, errors);
+  return hw;
+}
+
+/** Loads and validates a hardware file from a path, or validates an already parsed object. */
+export function loadHardwareFile(pathOrObject: string | unknown): HardwareFile {
+  if (typeof pathOrObject !== 'string') return validateHardwareFile(pathOrObject);
+  let text: string;
+  try {
+    text = readFileSync(pathOrObject, 'utf8');
+  } catch (err) {
+    throw new TableError(
+      'HARDWARE_FILE_UNREADABLE',
+      `cannot read hardware file ${pathOrObject}: ${(err as Error).message}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new TableError('HARDWARE_FILE_INVALID', `${pathOrObject} is not JSON: ${(err as Error).message}`);
+  }
+  return validateHardwareFile(json, pathOrObject);
+}
+
+/** The antenna -> zone map of a validated hardware file, with the reverse lookups the table layer needs. */
+export class AntennaMap {
+  private readonly zoneByAntenna = new Map<number, ZoneName>();
+  private readonly antennasByZone = new Map<ZoneName, number[]>();
+  constructor(readonly hw: HardwareFile) {
+    for (const a of hw.antennas) {
+      this.zoneByAntenna.set(a.antenna, a.zone);
+      const list = this.antennasByZone.get(a.zone) ?? [];
+      list.push(a.antenna);
+      this.antennasByZone.set(a.zone, list);
+    }
+  }
+  zoneOf(antenna: number): ZoneName | undefined {
+    return this.zoneByAntenna.get(antenna);
+  }
+  antennasOf(zone: ZoneName): number[] {
+    return this.antennasByZone.get(zone) ?? [];
+  }
+  /** the first antenna of a zone (the simulator deals there) */
+  antennaOf(zone: ZoneName): number {
+    const a = this.antennasOf(zone)[0];
+    if (a === undefined) throw new RangeError(`no antenna for zone ${zone}`);
+    return a;
+  }
+  get antennas(): number[] {
+    return [...this.zoneByAntenna.keys()].sort((x, y) => x - y);
+  }
+  get seats(): number {
+    return this.hw.seats;
+  }
+}

@@ -1,0 +1,525 @@
+// The table layer: reader events (antenna, tag UID) in; the engine's events (cards in zones, the content of betting
+// zones, dealer buttons) out, with their wall time. Noise is cleaned here and nowhere else: a card lifted off the felt
+// for a moment is not a move (latch-off), a stack of chips read tag by tag is one snapshot (settle window), a tag
+// seen by two antennas during a slide is not crosstalk unless it stays (crosstalk window). Tags that are not cards
+// of the deck in play never reach the engine: they raise CARD_UNKNOWN here.
+import { EventEmitter } from 'node:events';
+import type { Face, TableEvent, Zone } from '../engine/types.js';
+import type { PanelButton, PanelEvent, ReaderEvent, Face as ReaderFace } from '../hardware/types.js';
+import { crosstalkAlert, linkAlert, readerFaultAlert, type TableAlert, unknownTagAlert } from './alerts.js';
+import type { ChipEnrollment, DeckCheck, DeckEnrollment, EnrollmentFlow, EnrollStep } from './enrollment.js';
+import { TableError } from './errors.js';
+import { AntennaMap, type HardwareFile, type ZoneName } from './hardwareFile.js';
+import type { TableHealth } from './health.js';
+import type { TagRegistry } from './registry.js';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An engine TableEvent without its hand-relative `t`, with the wall-clock time it happened. `orderKnown: false`
+ * marks events reconstructed from an inventory (their order among themselves is unknown). */
+export type LiveTableEvent = DistributiveOmit<TableEvent, 't'> & { wall: number; orderKnown?: false };
+
+export interface EnrollEvent {
+  flow: 'deck' | 'chips' | 'check';
+  step: EnrollStep;
+  /** deck enrollment: the next card to present (null when done) */
+  expected?: string | null;
+}
+
+export interface TableLayerEvents {
+  event: [LiveTableEvent];
+  alert: [TableAlert];
+  health: [TableHealth];
+  enroll: [EnrollEvent];
+  /** panel buttons that are not engine events (confirm) */
+  panel: [{ button: PanelButton; wall: number }];
+}
+
+export interface TableLayerOptions {
+  hardware: HardwareFile;
+  registry: TagRegistry;
+  /** a card that leaves a zone and comes back within this time never left (ms, default 250; 0: off) */
+  latchOffMs?: number;
+  /** changes of a betting zone closer than this are one snapshot (ms, default 150; 0: every change) */
+  chipSettleMs?: number;
+  /** a tag on two zones' antennas longer than this is crosstalk (ms, default 600; 0: at once) */
+  crosstalkMs?: number;
+  now?: () => number;
+}
+
+const CARD_ZONES = /^(seat\d+|board|burn|muck)$/;
+const defaultFace = (zone: string): Face => (zone === 'board' ? 'up' : 'down');
+const faceOf = (f: ReaderFace): Face | null => (f === 'U' ? 'up' : f === 'D' ? 'down' : null);
+const sameMultiset = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+export class TableLayer extends EventEmitter<TableLayerEvents> {
+  readonly antennas: AntennaMap;
+  private readonly registry: TagRegistry;
+  private readonly latchOffMs: number;
+  private readonly chipSettleMs: number;
+  private readonly crosstalkMs: number;
+  private readonly now: () => number;
+
+  /** uid -> antenna -> face, in order of arrival (the first antenna is the tag's home) */
+  private readonly presence = new Map<string, Map<number, ReaderFace>>();
+  /** antenna -> uids on it */
+  private readonly contents = new Map<number, Set<string>>();
+  /** what the engine was told of each card of the deck in play */
+  private readonly reported = new Map<string, { card: string; zone: Zone; face: Face }>();
+  private readonly pendingLeave = new Map<string, { zone: Zone; timer: NodeJS.Timeout }>();
+  private readonly crosstalk = new Map<string, { timer: NodeJS.Timeout | null; alerted: boolean }>();
+  private readonly unknownAlerted = new Set<string>();
+  private readonly unmappedAlerted = new Set<number>();
+  private readonly chipZones = new Map<number, { last: number[]; timer: NodeJS.Timeout | null; wall: number }>();
+  private flow: EnrollmentFlow | null = null;
+  private readonly state: TableHealth;
+
+  constructor(opts: TableLayerOptions) {
+    super();
+    this.antennas = new AntennaMap(opts.hardware);
+    this.registry = opts.registry;
+    this.latchOffMs = opts.latchOffMs ?? 250;
+    this.chipSettleMs = opts.chipSettleMs ?? 150;
+    this.crosstalkMs = opts.crosstalkMs ?? 600;
+    this.now = opts.now ?? Date.now;
+    const readerOf = new Map(opts.hardware.antennas.map((a) => [a.antenna, a.reader]));
+    this.state = {
+      link: 'unknown',
+      linkChangedAt: null,
+      bridge: { reboots: 0 },
+      antennas: this.antennas.antennas.map((a) => ({
+        antenna: a,
+        zone: this.antennas.zoneOf(a) ?? '?',
+        reader: readerOf.get(a) ?? '?',
+        faults: 0,
+      })),
+      panel: 'unknown',
+      tray: {},
+      unknownTags: 0,
+      crosstalk: 0,
+    };
+  }
+
+  /** Subscribes to a reader source (BridgeLink, the simulator) that emits 'reader' ReaderEvents. */
+  attach(source: { on(event: 'reader', listener: (ev: ReaderEvent) => void): unknown }): this {
+    source.on('reader', (ev) => this.ingest(ev));
+    return this;
+  }
+
+  health(): TableHealth {
+    return structuredClone(this.state);
+  }
+
+  /** The health in the shape the table session publishes (src/session TableHealth, as a patch for setHealth). */
+  sessionHealth(): {
+    link: TableHealth['link'];
+    panel: TableHealth['panel'];
+    readers: Record<string, string>;
+    tray: Record<string, number>;
+    scanMs: number | null;
+  } {
+    const readers: Record<string, string> = {};
+    for (const a of this.state.antennas) readers[String(a.antenna)] = a.lastFault?.code ?? 'ok';
+    return {
+      link: this.state.link,
+      panel: this.state.panel,
+      readers,
+      tray: { ...this.state.tray },
+      scanMs: this.state.bridge.scanMs ?? null,
+    };
+  }
+
+  /** What the engine was told lies in each zone now (cards) and in each betting zone (chips). */
+  view(): { cards: Record<string, string[]>; bets: Record<string, number[]> } {
+    const cards: Record<string, string[]> = {};
+    for (const r of this.reported.values()) {
+      const list = cards[r.zone] ?? [];
+      list.push(r.card);
+      cards[r.zone] = list;
+    }
+    const bets: Record<string, number[]> = {};
+    for (const [seat, z] of this.chipZones) if (z.last.length) bets[`bet${seat}`] = [...z.last];
+    return { cards, bets };
+  }
+
+  ingest(ev: ReaderEvent): void {
+    switch (ev.kind) {
+      case 'arrive':
+        this.arrive(ev.antenna, ev.uid.toUpperCase(), ev.face, ev.at, ev.orderKnown);
+        break;
+      case 'leave':
+        this.leave(ev.antenna, ev.uid.toUpperCase(), ev.at, ev.orderKnown);
+        break;
+      case 'inventory':
+        this.inventory(
+          ev.antenna,
+          ev.uids.map((u) => u.toUpperCase()),
+          ev.at,
+        );
+        break;
+      case 'fault': {
+        const zone = ev.antenna === null ? undefined : this.antennas.zoneOf(ev.antenna);
+        const h = this.state.antennas.find((a) => a.antenna === ev.antenna);
+        if (h) {
+          h.faults++;
+          h.lastFault = { code: ev.code, wall: ev.at };
+        }
+        this.emit('alert', readerFaultAlert(ev.at, ev.antenna, zone, ev.code));
+        this.emitHealth();
+        break;
+      }
+      case 'link':
+        if (ev.state === 'lost' && this.state.link !== 'lost') this.emit('alert', linkAlert(ev.at, 'lost', ev.detail));
+        if (ev.state === 'restored' && this.state.link === 'lost')
+          this.emit('alert', linkAlert(ev.at, 'restored', ev.detail));
+        this.state.link = ev.state === 'lost' ? 'lost' : 'up';
+        this.state.linkChangedAt = ev.at;
+        this.emitHealth();
+        break;
+      case 'hello': {
+        const b = this.state.bridge;
+        if (b.bootId !== undefined && b.bootId !== ev.bootId) b.reboots++;
+        Object.assign(b, { bootId: ev.bootId, firmware: ev.firmware, deviceId: ev.deviceId, antennas: ev.antennas });
+        if (this.state.link === 'unknown') {
+          this.state.link = 'up';
+          this.state.linkChangedAt = ev.at;
+        }
+        this.emitHealth();
+        break;
+      }
+      case 'heartbeat':
+        Object.assign(this.state.bridge, {
+          lastHeartbeat: ev.at,
+          uptimeMs: ev.uptimeMs,
+          scanMs: ev.scanMs,
+          dropped: ev.dropped,
+        });
+        if (this.state.link === 'unknown') this.state.link = 'up';
+        break;
+      default: {
+        const never: never = ev;
+        throw new TableError('UID_INVALID', `unexpected reader event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  /** Dealer-panel events: the shuffle/misdeal/floor buttons are engine events; confirm and the tray are not. */
+  ingestPanel(ev: PanelEvent): void {
+    switch (ev.kind) {
+      case 'button':
+        if (ev.button === 'confirm') this.emit('panel', { button: 'confirm', wall: ev.at });
+        else this.emit('event', { kind: 'dealer', button: ev.button, wall: ev.at });
+        break;
+      case 'tray':
+        this.state.tray = { ...ev.counts };
+        this.emitHealth();
+        break;
+      case 'panelLink':
+        this.state.panel = ev.state;
+        this.emitHealth();
+        break;
+      default: {
+        const never: never = ev;
+        throw new TableError('UID_INVALID', `unexpected panel event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  /** Routes tags read on the enroll antenna to a guided flow (deck, chips, deck check) until endEnrollment(). */
+  beginEnrollment<F extends DeckEnrollment | ChipEnrollment | DeckCheck>(flow: F): F {
+    if (this.flow) throw new TableError('ENROLLMENT_BUSY', `an enrollment (${this.flow.kind}) is already running`);
+    this.flow = flow;
+    return flow;
+  }
+
+  endEnrollment(): void {
+    this.flow = null;
+  }
+
+  /** Emits every pending snapshot and departure now (before a shutdown, or to settle a test). */
+  flush(): void {
+    for (const [uid, p] of [...this.pendingLeave]) {
+      clearTimeout(p.timer);
+      this.pendingLeave.delete(uid);
+      this.commitLeave(uid, p.zone, this.now());
+    }
+    for (const [seat, z] of this.chipZones) {
+      if (z.timer) {
+        clearTimeout(z.timer);
+        z.timer = null;
+        this.emitChips(seat, z.wall);
+      }
+    }
+  }
+
+  close(): void {
+    for (const p of this.pendingLeave.values()) clearTimeout(p.timer);
+    this.pendingLeave.clear();
+    for (const c of this.crosstalk.values()) if (c.timer) clearTimeout(c.timer);
+    this.crosstalk.clear();
+    for (const z of this.chipZones.values()) if (z.timer) clearTimeout(z.timer);
+    this.removeAllListeners();
+  }
+
+  // ---- presence ----
+
+  private arrive(antenna: number, uid: string, face: ReaderFace, wall: number, orderKnown: boolean): void {
+    const zone = this.antennas.zoneOf(antenna);
+    if (zone === undefined) {
+      this.unmapped(antenna, wall);
+      return;
+    }
+    const ants = this.presence.get(uid) ?? new Map<number, ReaderFace>();
+    const had = ants.has(antenna);
+    ants.set(antenna, face);
+    this.presence.set(uid, ants);
+    this.contentsOf(antenna).add(uid);
+    if (zone === 'enroll') {
+      if (!had) this.offerToFlow(uid);
+      return;
+    }
+    const id = this.registry.lookup(uid);
+    if (id.type === 'unknown' || (id.type === 'card' && !id.inPlay)) {
+      if (!this.unknownAlerted.has(uid)) {
+        this.unknownAlerted.add(uid);
+        this.state.unknownTags++;
+        this.emit('alert', unknownTagAlert(wall, antenna, zone, uid, id.type === 'card' ? id.deck : undefined));
+      }
+      return;
+    }
+    if (this.zonesOf(ants).size > 1) {
+      this.startCrosstalk(uid, wall);
+      return;
+    }
+    if (id.type === 'chip') {
+      const seat = betSeat(zone);
+      if (seat !== null) this.scheduleChips(seat, wall);
+      return;
+    }
+    if (CARD_ZONES.test(zone)) this.placeCard(uid, id.card, zone as Zone, face, wall, orderKnown);
+  }
+
+  private leave(antenna: number, uid: string, wall: number, orderKnown: boolean): void {
+    const zone = this.antennas.zoneOf(antenna);
+    const ants = this.presence.get(uid);
+    if (zone === undefined || !ants || !ants.has(antenna)) return;
+    ants.delete(antenna);
+    this.contentsOf(antenna).delete(uid);
+    if (ants.size === 0) {
+      this.presence.delete(uid);
+      this.unknownAlerted.delete(uid);
+    }
+    if (zone === 'enroll') return;
+    const id = this.registry.lookup(uid);
+    if (id.type === 'unknown' || (id.type === 'card' && !id.inPlay)) return;
+
+    const xt = this.crosstalk.get(uid);
+    if (xt) {
+      if (this.zonesOf(ants).size > 1) return;
+      if (xt.timer) clearTimeout(xt.timer);
+      this.crosstalk.delete(uid);
+      // the tag settled in one zone: it moved (or the crosstalk cleared); the engine learns where it is now
+      const [home, homeFace] = [...ants][0] ?? [];
+      const seat = betSeat(zone);
+      if (id.type === 'chip') {
+        if (seat !== null) this.scheduleChips(seat, wall);
+        const homeSeat = home === undefined ? null : betSeat(this.antennas.zoneOf(home) ?? '');
+        if (homeSeat !== null && homeSeat !== seat) this.scheduleChips(homeSeat, wall);
+        return;
+      }
+      const homeZone = home === undefined ? undefined : this.antennas.zoneOf(home);
+      if (homeZone && CARD_ZONES.test(homeZone) && homeFace !== undefined)
+        this.placeCard(uid, id.card, homeZone as Zone, homeFace, wall, orderKnown);
+      return;
+    }
+    if (id.type === 'chip') {
+      const seat = betSeat(zone);
+      if (seat !== null) this.scheduleChips(seat, wall);
+      return;
+    }
+    const rep = this.reported.get(uid);
+    if (!rep || rep.zone !== zone) return;
+    for (const a of ants.keys()) if (this.antennas.zoneOf(a) === zone) return; // still on another antenna of the zone
+    if (this.latchOffMs <= 0) {
+      this.commitLeave(uid, zone, wall, orderKnown);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.pendingLeave.delete(uid);
+      this.commitLeave(uid, zone, wall, orderKnown);
+    }, this.latchOffMs);
+    this.pendingLeave.set(uid, { zone, timer });
+  }
+
+  /** An inventory of one antenna: whatever differs from what we believed becomes arrivals and departures whose order
+   * is unknown. */
+  private inventory(antenna: number, uids: string[], wall: number): void {
+    if (this.antennas.zoneOf(antenna) === undefined) {
+      this.unmapped(antenna, wall);
+      return;
+    }
+    const now = new Set(uids);
+    const before = this.contentsOf(antenna);
+    for (const uid of [...before]) if (!now.has(uid)) this.leave(antenna, uid, wall, false);
+    for (const uid of now) if (!before.has(uid)) this.arrive(antenna, uid, '-', wall, false);
+  }
+
+  private placeCard(
+    uid: string,
+    card: string,
+    zone: Zone,
+    readerFace: ReaderFace,
+    wall: number,
+    orderKnown: boolean,
+  ): void {
+    const seen = faceOf(readerFace);
+    const pend = this.pendingLeave.get(uid);
+    if (pend) {
+      clearTimeout(pend.timer);
+      this.pendingLeave.delete(uid);
+      if (pend.zone !== zone) this.commitLeave(uid, pend.zone, wall, orderKnown);
+    }
+    const rep = this.reported.get(uid);
+    if (rep && rep.zone === zone) {
+      const face = seen ?? rep.face;
+      if (face !== rep.face) {
+        rep.face = face;
+        this.emitEvent({ kind: 'cardAt', card, zone, face, wall }, orderKnown);
+      }
+      return;
+    }
+    if (rep) this.commitLeave(uid, rep.zone, wall, orderKnown); // a departure the reader missed
+    const face = seen ?? defaultFace(zone);
+    this.reported.set(uid, { card, zone, face });
+    this.emitEvent({ kind: 'cardAt', card, zone, face, wall }, orderKnown);
+  }
+
+  private commitLeave(uid: string, zone: Zone, wall: number, orderKnown = true): void {
+    const rep = this.reported.get(uid);
+    if (!rep || rep.zone !== zone) return;
+    this.reported.delete(uid);
+    this.emitEvent({ kind: 'cardOff', card: rep.card, zone, wall }, orderKnown);
+  }
+
+  private startCrosstalk(uid: string, wall: number): void {
+    if (this.crosstalk.has(uid)) return;
+    const raise = () => {
+      const entry = this.crosstalk.get(uid);
+      const ants = this.presence.get(uid);
+      if (!entry || !ants || this.zonesOf(ants).size < 2 || entry.alerted) return;
+      entry.alerted = true;
+      entry.timer = null;
+      this.state.crosstalk++;
+      const id = this.registry.lookup(uid);
+      const what = id.type === 'card' ? `Card ${id.card}` : id.type === 'chip' ? `A ${id.value} chip` : 'A tag';
+      const antennas = [...ants.keys()].filter((a) => this.antennas.zoneOf(a) !== 'enroll');
+      const zones = antennas.map((a) => this.antennas.zoneOf(a) ?? '?');
+      this.emit('alert', crosstalkAlert(this.crosstalkMs > 0 ? this.now() : wall, uid, what, zones, antennas));
+      this.emitHealth();
+    };
+    this.crosstalk.set(uid, { timer: null, alerted: false });
+    if (this.crosstalkMs <= 0) raise();
+    else {
+      const entry = this.crosstalk.get(uid);
+      if (entry) entry.timer = setTimeout(raise, this.crosstalkMs);
+    }
+  }
+
+  // ---- chips ----
+
+  private scheduleChips(seat: number, wall: number): void {
+    const z = this.chipZones.get(seat) ?? { last: [], timer: null, wall };
+    this.chipZones.set(seat, z);
+    z.wall = wall;
+    if (z.timer) clearTimeout(z.timer);
+    z.timer = null;
+    if (this.chipSettleMs <= 0) {
+      this.emitChips(seat, wall);
+      return;
+    }
+    z.timer = setTimeout(() => {
+      z.timer = null;
+      this.emitChips(seat, z.wall);
+    }, this.chipSettleMs);
+  }
+
+  /** The whole content of seat's betting zone: every chip whose home antenna lies in it, largest first. */
+  private emitChips(seat: number, wall: number): void {
+    const zone = `bet${seat}` as ZoneName;
+    const chips: number[] = [];
+    const counted = new Set<string>();
+    for (const a of this.antennas.antennasOf(zone)) {
+      for (const uid of this.contentsOf(a)) {
+        if (counted.has(uid)) continue;
+        const home = this.presence.get(uid)?.keys().next().value;
+        if (home === undefined || this.antennas.zoneOf(home) !== zone) continue;
+        const id = this.registry.lookup(uid);
+        if (id.type !== 'chip') continue;
+        counted.add(uid);
+        chips.push(id.value);
+      }
+    }
+    chips.sort((a, b) => b - a);
+    const z = this.chipZones.get(seat);
+    if (!z || sameMultiset(z.last, chips)) return;
+    z.last = chips;
+    this.emit('event', { kind: 'chips', seat, chips, wall });
+  }
+
+  // ---- helpers ----
+
+  private offerToFlow(uid: string): void {
+    const flow = this.flow;
+    if (!flow) return;
+    let step: EnrollStep;
+    try {
+      step = flow.offer(uid);
+    } catch (err) {
+      if (err instanceof TableError) return; // a malformed UID or no denomination chosen: nothing recorded
+      throw err;
+    }
+    this.emit('enroll', {
+      flow: flow.kind,
+      step,
+      ...(flow.kind === 'deck' ? { expected: flow.expected() } : {}),
+    });
+  }
+
+  private emitEvent(ev: LiveTableEvent, orderKnown: boolean): void {
+    this.emit('event', orderKnown ? ev : { ...ev, orderKnown: false });
+  }
+
+  private emitHealth(): void {
+    this.emit('health', this.health());
+  }
+
+  private unmapped(antenna: number, wall: number): void {
+    if (this.unmappedAlerted.has(antenna)) return;
+    this.unmappedAlerted.add(antenna);
+    this.emit('alert', readerFaultAlert(wall, antenna, undefined, 'UNMAPPED'));
+  }
+
+  private contentsOf(antenna: number): Set<string> {
+    let s = this.contents.get(antenna);
+    if (!s) {
+      s = new Set();
+      this.contents.set(antenna, s);
+    }
+    return s;
+  }
+
+  /** distinct zones (enroll aside) of the antennas a tag is on */
+  private zonesOf(ants: Map<number, ReaderFace>): Set<string> {
+    const zones = new Set<string>();
+    for (const a of ants.keys()) {
+      const z = this.antennas.zoneOf(a);
+      if (z && z !== 'enroll') zones.add(z);
+    }
+    return zones;
+  }
+}
+
+function betSeat(zone: string): number | null {
+  const m = /^bet(\d+)$/.exec(zone);
+  return m ? Number(m[1]) : null;
+}
