@@ -86,7 +86,7 @@ export const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b,
 
 /** The smallest total a seat may bet or raise to: the big blind when opening, else the bet plus the minimum raise. */
 export function minRaiseTo(ctx: BettingContext): number {
-  if (ctx.currentBet === 0) return Math.max(ctx.bigBlind, ctx.minRaiseIncrement);
+  if (ctx.currentBet === 0) return ctx.bigBlind;
   return ctx.currentBet + Math.max(ctx.minRaiseIncrement, ctx.bigBlind);
 }
 

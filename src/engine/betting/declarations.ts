@@ -25,12 +25,7 @@ export type DeclarationBinding =
   /** "check" facing a bet (tda 55): the seat may still only call or fold */
   | { kind: 'restricted'; legal: LegalActionKind[] };
 
-function reading(
-  ctx: BettingContext,
-  action: ChipReading['action'],
-  to: number,
-  total: number,
-): ChipReading {
+function reading(ctx: BettingContext, action: ChipReading['action'], to: number, total: number): ChipReading {
   const allIn = (action === 'call' || action === 'bet' || action === 'raise') && to === allInTo(ctx) && ctx.stack > 0;
   return { action, to, allIn, giveBack: Math.max(0, total - to), owed: Math.max(0, to - total) };
 }
@@ -89,6 +84,7 @@ export function readDeclaredRaise(
   total: number,
   declaredTo: number | undefined,
 ): ChipReading {
+  if (allInTo(ctx) <= ctx.currentBet) return readDeclaredCall(ctx, total); // nothing left to raise with
   if (ctx.currentBet > 0 && !ctx.canRaise) return readRaiseNotAllowed(ctx, total);
   const action = ctx.currentBet === 0 ? 'bet' : 'raise';
   const minTo = minRaiseTo(ctx);
@@ -111,7 +107,7 @@ export function readDeclaredRaise(
 /** "all in": the whole stack; held to a call when the option is closed (tda 47). */
 export function readDeclaredAllIn(ctx: BettingContext, total: number): ChipReading {
   const max = allInTo(ctx);
-  if (max <= ctx.currentBet) return reading(ctx, 'call', max, total);
+  if (max <= ctx.currentBet) return readDeclaredCall(ctx, total);
   if (ctx.currentBet > 0 && !ctx.canRaise) return readRaiseNotAllowed(ctx, total);
   return reading(ctx, ctx.currentBet === 0 ? 'bet' : 'raise', max, total);
 }
