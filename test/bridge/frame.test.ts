@@ -18,7 +18,7 @@ describe('decodeFrame on each single-frame vector', () => {
     if (v.kind === 'stream') continue;
     // a vector may carry noise before its '$': decodeFrame sees the line from the '$' on
     const start = v.bytes.indexOf(0x24);
-    const line = v.bytes.subarray(start < 0 ? 0 : start);
+    const line = v.bytes.subarray(Math.max(start, 0));
     it(`line ${v.line}: ${v.kind}${v.kind === 'invalid' ? `:${v.cause}` : ''} (${v.note})`, () => {
       const r = decodeFrame(line);
       if (v.kind === 'valid') {

@@ -1,7 +1,7 @@
 // FrameParser, byte by byte: how the receiver treats what arrives on the wire. Each case annotates its bytes.
 import { describe, expect, it } from 'vitest';
 import { type Frame, FrameParser, type ParserCounts } from '../../src/hardware/bridge/index.js';
-import { type Vector, loadVectors } from './vectors.js';
+import { loadVectors, type Vector } from './vectors.js';
 
 /** Feeds `chunks` in order through a fresh parser; returns frames read and counters. */
 async function feed(...chunks: (string | Buffer)[]): Promise<{ frames: Frame[]; counts: ParserCounts }> {

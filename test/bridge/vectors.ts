@@ -41,7 +41,8 @@ export function loadVectors(): Vector[] {
     const line = i + 1;
     const bytes = bytesLiteral(lit);
     if (verdict === 'valid') out.push({ kind: 'valid', bytes, note: cols[2], line });
-    else if (verdict.startsWith('invalid:')) out.push({ kind: 'invalid', cause: verdict.slice(8), bytes, note: cols[2], line });
+    else if (verdict.startsWith('invalid:'))
+      out.push({ kind: 'invalid', cause: verdict.slice(8), bytes, note: cols[2], line });
     else if (verdict === 'stream') {
       const counts: Record<string, number> = {};
       let frames: number[] = [];

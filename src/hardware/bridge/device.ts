@@ -4,9 +4,15 @@
 import type { Duplex } from 'node:stream';
 import type { Face } from '../types.js';
 import {
-  BridgeMsg, HEARTBEAT_PERIOD_MS, INVENTORY_PERIOD_MS, PROTOCOL_VERSION, RING_MIN_FRAMES, ServiceMsg, seqAfter,
+  BridgeMsg,
+  HEARTBEAT_PERIOD_MS,
+  INVENTORY_PERIOD_MS,
+  PROTOCOL_VERSION,
+  RING_MIN_FRAMES,
+  ServiceMsg,
+  seqAfter,
 } from './constants.js';
-import { type Frame, encodeFrame } from './frame.js';
+import { encodeFrame, type Frame } from './frame.js';
 import { FrameScanner } from './parser.js';
 
 export interface VirtualBridgeOptions {
@@ -79,8 +85,13 @@ export class VirtualBridgeWire {
 
   /** Power on: fresh seq and ring, HELLO, an INV per antenna; then HB and periodic INV timers. */
   start(): void {
-    this.stop();
     this.boot();
+    this.resume();
+  }
+
+  /** Timers only (HB, periodic INV), no boot: a bridge that was busy or stalled carries on. */
+  resume(): void {
+    this.stop();
     const hb = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS);
     const inv = setInterval(() => this.inventoryAll(), this.opts.inventoryMs ?? INVENTORY_PERIOD_MS);
     this.timers = [hb, inv];
@@ -149,12 +160,18 @@ export class VirtualBridgeWire {
         this.stats.acked = from;
         this.bufFullReported = false;
         break;
-      case ServiceMsg.RESEND:
-        return this.resend(from);
-      case ServiceMsg.SYNC:
-        return this.hello();
-      case ServiceMsg.PING:
-        return this.heartbeat();
+      case ServiceMsg.RESEND: {
+        this.resend(from);
+        return;
+      }
+      case ServiceMsg.SYNC: {
+        this.hello();
+        return;
+      }
+      case ServiceMsg.PING: {
+        this.heartbeat();
+        return;
+      }
     }
     this.stats.ring = this.ring.length;
   }
@@ -210,5 +227,8 @@ export class VirtualBridgeWire {
 }
 
 function randomBootId(): string {
-  return Math.floor(Math.random() * 0x10000).toString(16).toUpperCase().padStart(4, '0');
+  return Math.floor(Math.random() * 0x10000)
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, '0');
 }

@@ -10,7 +10,12 @@ import { FrameParser, type ParserCounts } from './parser.js';
 import { BridgeReceiver, type ReceiverCounts } from './receiver.js';
 import { FrameWriter } from './writer.js';
 
-export type PortOpener = (path: string, baudRate: number) => Promise<Duplex>;
+/** A serial port as the link needs it: a Duplex, closed with `close()` when it has one (serialport does). */
+export interface BridgePort extends Duplex {
+  isOpen?: boolean;
+  close?(callback?: (err: Error | null) => void): void;
+}
+export type PortOpener = (path: string, baudRate: number) => Promise<BridgePort>;
 
 export interface BridgeLinkOptions {
   path: string;
@@ -47,7 +52,7 @@ export const openSerialPort: PortOpener = (path, baudRate) =>
   });
 
 export class BridgeLink extends EventEmitter<ReaderEvents> {
-  private port: Duplex | null = null;
+  private port: BridgePort | null = null;
   private state: LinkState = 'syncing';
   private everUp = false;
   private readonly parser = new FrameParser();
@@ -95,8 +100,12 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   stats(): BridgeLinkStats {
     const { bootId, lastApplied } = this.receiver;
     return {
-      state: this.state, parser: { ...this.parser.counts }, receiver: { ...this.receiver.counts },
-      bootId, lastSeq: lastApplied, ...this.n,
+      state: this.state,
+      parser: { ...this.parser.counts },
+      receiver: { ...this.receiver.counts },
+      bootId,
+      lastSeq: lastApplied,
+      ...this.n,
     };
   }
 
@@ -127,7 +136,10 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private tick(): void {
     if (this.state === 'lost' || this.state === 'closed') return;
     const at = this.now();
-    if (at - this.lastHeard > this.hbMs * HEARTBEAT_MISSES) return this.lose('no heartbeat');
+    if (at - this.lastHeard > this.hbMs * HEARTBEAT_MISSES) {
+      this.lose('no heartbeat');
+      return;
+    }
     if (this.state === 'syncing' && this.receiver.expected === null && at - this.lastSync >= this.hbMs) this.sync();
     const last = this.receiver.lastApplied;
     if (last !== null && last !== this.lastAcked) {
@@ -169,7 +181,10 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private write(line: string): void {
     const port = this.port;
-    if (!port || !port.writable) return this.lose('write on a closed port');
+    if (!port?.writable) {
+      this.lose('write on a closed port');
+      return;
+    }
     port.write(line, (err) => {
       if (err) this.lose(`write error: ${err.message}`);
     });
@@ -217,7 +232,9 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
         clearTimeout(done);
         resolve();
       });
-      port.destroy();
+      // serialport's destroy() leaves the descriptor (and its lock) open: close() it
+      if (port.close && port.isOpen) port.close(() => port.destroy());
+      else port.destroy();
     });
   }
 }

@@ -1,7 +1,7 @@
 // A bounded, resynchronising frame reader: bytes in, decoded frames out, every rejection counted by cause.
 import { Transform, type TransformCallback } from 'node:stream';
 import { END_BYTE, MAX_FRAME, REJECT_CAUSES, type RejectCause, START_BYTE } from './constants.js';
-import { type Frame, decodeFrame } from './frame.js';
+import { decodeFrame, type Frame } from './frame.js';
 
 export type ParserCounts = Record<RejectCause, number> & {
   /** frames decoded and handed on */

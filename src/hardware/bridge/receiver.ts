@@ -31,7 +31,13 @@ const FACES: readonly string[] = ['U', 'D', '-'];
 
 export class BridgeReceiver {
   readonly counts: ReceiverCounts = {
-    applied: 0, duplicates: 0, outOfOrder: 0, beforeHello: 0, unknownType: 0, badFields: 0, reboots: 0,
+    applied: 0,
+    duplicates: 0,
+    outOfOrder: 0,
+    beforeHello: 0,
+    unknownType: 0,
+    badFields: 0,
+    reboots: 0,
   };
   bootId: string | null = null;
   /** the seq the next in-order frame must carry; null before the first HELLO */
@@ -52,7 +58,10 @@ export class BridgeReceiver {
   }
 
   accept(f: Frame, at: number): void {
-    if (f.type === BridgeMsg.HELLO) return this.hello(f, at);
+    if (f.type === BridgeMsg.HELLO) {
+      this.hello(f, at);
+      return;
+    }
     if (this.expected === null) {
       this.counts.beforeHello++;
       return;
@@ -98,24 +107,35 @@ export class BridgeReceiver {
     switch (f.type) {
       case BridgeMsg.TAG:
         if (!ANTENNA.test(a ?? '') || !UID.test(b ?? '') || !FACES.includes(c ?? '')) break;
-        return this.arrive(Number(a), b as string, c as Face, true, at);
+        {
+          this.arrive(Number(a), b as string, c as Face, true, at);
+          return;
+        }
       case BridgeMsg.GONE:
         if (!ANTENNA.test(a ?? '') || !UID.test(b ?? '')) break;
-        return this.leave(Number(a), b as string, true, at);
+        {
+          this.leave(Number(a), b as string, true, at);
+          return;
+        }
       case BridgeMsg.INV: {
         const uids = (b ?? '').split(' ').filter((u) => u !== '');
         if (!ANTENNA.test(a ?? '') || f.fields.length !== 2 || !uids.every((u) => UID.test(u))) break;
-        return this.inventory(Number(a), uids, at);
+        this.inventory(Number(a), uids, at);
+        return;
       }
       case BridgeMsg.HB: {
         const [uptimeMs, scanMs, dropped] = [a, b, c].map(Number);
         if (![uptimeMs, scanMs, dropped].every(Number.isInteger)) break;
         this.hooks.emit({ kind: 'heartbeat', uptimeMs, scanMs, dropped, at });
-        return this.hooks.heartbeat(at);
+        this.hooks.heartbeat(at);
+        return;
       }
       case BridgeMsg.ERR:
         if (b === undefined || (a !== '-' && !ANTENNA.test(a ?? ''))) break;
-        return this.hooks.emit({ kind: 'fault', antenna: a === '-' ? null : Number(a), code: b, at });
+        {
+          this.hooks.emit({ kind: 'fault', antenna: a === '-' ? null : Number(a), code: b, at });
+          return;
+        }
       default:
         this.counts.unknownType++; // extensions: counted and ignored, never an error
         return;

@@ -1,6 +1,6 @@
 // Numbers and encodes outgoing frames: one seq counter per direction, wrapping at 65536.
 import { nextSeq } from './constants.js';
-import { type Frame, encodeFrame } from './frame.js';
+import { encodeFrame, type Frame } from './frame.js';
 
 export type LineSink = (line: string) => void;
 
