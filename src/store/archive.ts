@@ -109,6 +109,7 @@ export class HandArchive {
     const { config, events, tableAlerts } = splitHand(recs);
     if (!config || events.length === 0) throw new StoreError('HAND_NOT_FOUND', `no hand ${handNo} in the log`);
     const notes: HandNote[] = [];
+    const mucks: PlayedHand['mucks'] = [];
     let state = this.startHand(config, handNo);
     let snap = this.engine.snapshot(state);
     const seenAlerts = new Set<number>();
@@ -125,7 +126,15 @@ export class HandArchive {
         notes.push({ afterAction: snap.actions.length, kind: 'refused', text: `${describeEvent(ev)}: ${(err as Error).message}` });
         continue;
       }
+      const prev = snap;
       snap = this.engine.snapshot(state);
+      if (prev.phase === 'showdown') {
+        // a live hand folded at showdown with no fold action: mucked unshown
+        const was = new Set(prev.seats.filter((s) => s.folded).map((s) => s.seat));
+        for (const s of snap.seats) {
+          if (s.folded && !was.has(s.seat)) mucks.push({ seat: s.seat, afterAction: snap.actions.length });
+        }
+      }
       for (; burns < snap.burns.length; burns++) {
         notes.push({ afterAction: burnPlace(snap, burns), kind: 'burn', text: snap.burns[burns] });
       }
@@ -153,6 +162,7 @@ export class HandArchive {
       startWall: startWallOf(recs),
       names: this.names,
       notes,
+      mucks,
       complete: this.engine.isHandOver(state),
     };
   }

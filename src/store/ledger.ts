@@ -16,6 +16,8 @@ export type LedgerActionType =
   | 'bet'
   | 'raise'
   | 'show'
+  /** a hand thrown away unshown at showdown */
+  | 'muck'
   /** board cards dealt (seat 0): opens the street */
   | 'board';
 
@@ -103,7 +105,12 @@ export function readLedger(hand: PlayedHand): Ledger {
   }
   toFace = Math.max(0, ...order.map((s) => street[s]));
 
-  for (const text of final.actions) {
+  const texts: string[] = [];
+  for (let k = 0; k <= final.actions.length; k++) {
+    for (const m of hand.mucks.filter((x) => x.afterAction === k)) texts.push(`p${order.indexOf(m.seat) + 1} sm`);
+    if (k < final.actions.length) texts.push(final.actions[k]);
+  }
+  for (const text of texts) {
     const parts = text.trim().split(/\s+/);
     if (parts[0] === 'd') {
       if (parts[1] === 'dh') {
@@ -140,7 +147,8 @@ export function readLedger(hand: PlayedHand): Ledger {
         break;
       }
       case 'sm':
-        push(seat, 'show', 0, { cards: parts[2] && parts[2] !== '-' ? splitCards(parts[2]) : [] });
+        if (parts[2] && parts[2] !== '-') push(seat, 'show', 0, { cards: splitCards(parts[2]) });
+        else push(seat, 'muck');
         break;
       default:
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown PHH action '${text}'`);

@@ -67,6 +67,7 @@ const ACTION_NAME: Record<LedgerAction['type'], string> = {
   bet: 'Bet',
   raise: 'Raise',
   show: 'Shows Cards',
+  muck: 'Mucks Cards',
 };
 
 const known = (cards: string[]): string[] => cards.filter((c) => c !== '??');
@@ -83,7 +84,7 @@ export function toOhh(hand: PlayedHand): OhhHand {
       continue;
     }
     // shows go to the Showdown round, last, even when they came before an all-in run-out (PHH's order)
-    const round = a.type === 'show' ? showdown : rounds[rounds.length - 1];
+    const round = a.type === 'show' || a.type === 'muck' ? showdown : rounds[rounds.length - 1];
     const out: OhhAction = { action_number: ++n, player_id: a.seat, action: ACTION_NAME[a.type] };
     if (['call', 'bet', 'raise', 'postSb', 'postBb', 'postAnte'].includes(a.type)) out.amount = a.amount;
     if (a.allIn) out.is_allin = true;

@@ -34,6 +34,7 @@ export function toPhh(hand: PlayedHand): string {
   const notesAt = (k: number) => hand.notes.filter((n) => n.afterAction === k);
   for (let k = 0; k <= final.actions.length; k++) {
     for (const n of notesAt(k)) lines.push(`  ${comment(`${n.kind}: ${n.text}`)}`);
+    for (const m of hand.mucks.filter((x) => x.afterAction === k)) lines.push(`  ${lit(`p${order.indexOf(m.seat) + 1} sm`)},`);
     if (k < final.actions.length) lines.push(`  ${lit(final.actions[k])},`);
   }
   for (const n of hand.notes.filter((x) => x.afterAction > final.actions.length)) {

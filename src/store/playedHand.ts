@@ -22,6 +22,8 @@ export interface PlayedHand {
   /** player names by seat; a seat without one is called "Seat N" */
   names: Record<number, string>;
   notes: HandNote[];
+  /** hands thrown to the muck at showdown without being shown (PHH `pN sm` with no cards), after this many actions */
+  mucks: { seat: number; afterAction: number }[];
   /** the engine says the hand is over */
   complete: boolean;
 }

@@ -121,6 +121,13 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
         }
         lines.push(`${name(a.seat)}: shows [${a.cards.join(' ')}]${handNameOf(hand, a.seat)}`);
         break;
+      case 'muck':
+        if (!showdownDone) {
+          lines.push('*** SHOW DOWN ***');
+          showdownDone = true;
+        }
+        lines.push(`${name(a.seat)}: mucks hand`);
+        break;
       default: {
         const never: never = a.type;
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown ledger action ${String(never)}`);
@@ -251,6 +258,9 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
       case 'show':
         if (a.cards.length > 0) lines.push(`${who} Showdown [${a.cards.join(' ')}] (${strengthOf(a.cards, hand)})`);
         break;
+      case 'muck':
+        break; // the Ignition layout names a mucked hand's cards and strength, which nobody saw
+
       default: {
         const never: never = a.type;
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown ledger action ${String(never)}`);
