@@ -13,8 +13,17 @@ export const makeCard = (rank: number, suit: number): Card => (rank << 2) | suit
 const TEXT: string[] = [];
 for (let r = 0; r < 13; r++) for (let s = 0; s < 4; s++) TEXT[makeCard(r, s)] = RANKS[r] + SUITS[s];
 
+// text -> card for the canonical spelling and case variants (the engine parses every card event)
+const BY_TEXT = new Map<string, Card>();
+for (let r = 0; r < 13; r++)
+  for (let s = 0; s < 4; s++)
+    for (const rr of new Set([RANKS[r], RANKS[r].toLowerCase()]))
+      for (const ss of new Set([SUITS[s], SUITS[s].toUpperCase()])) BY_TEXT.set(rr + ss, makeCard(r, s));
+
 /** Parses `Ah`, `Td`, `2c`; returns -1 for anything else (callers turn that into their own error). */
 export function parseCard(text: string): Card {
+  const known = BY_TEXT.get(text);
+  if (known !== undefined) return known;
   if (typeof text !== 'string' || text.length !== 2) return -1;
   const r = RANKS.indexOf(text[0].toUpperCase());
   const s = SUITS.indexOf(text[1].toLowerCase());

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { applyEvent, createHand, isHandOver, stacksOf, type HandState } from '../engine/index.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { PhhError, type PhhHand } from './parse.js';
-import { layoutOf, phhToEvents } from './toEvents.js';
+import { phhToEvents } from './toEvents.js';
 
 export interface ReplayResult {
   file: string;
@@ -21,14 +21,32 @@ export interface ReplayResult {
 const PROMPTS = new Set(['TABLE_ALL_HANDS', 'SHOWDOWN_ORDER']);
 
 /** The PHH actions as the engine writes them (its p-numbers count from the first seat left of the button). */
-function expectedActions(hand: PhhHand, state: HandState): string[] {
+export function expectedActions(hand: PhhHand, config: TableConfig): string[] {
+  const n = hand.startingStacks.length;
+  // seat K holds player pK; the engine numbers players clockwise from the first seat left of the button
+  const playerNo: number[] = [];
+  for (let k = 1; k <= n; k++) playerNo[((config.button + k - 1) % n) + 1] = k;
   const out: string[] = [];
   for (const a of hand.actions) {
     const text = a.replace(/\s*#.*$/, '').trim();
     if (/^p\d+ sm$/.test(text)) continue; // a hand mucked at showdown: no action in the record
-    out.push(text.replace(/p(\d+)/, (_, k: string) => `p${state.playerNo[Number(k)]}`));
+    out.push(text.replace(/p(\d+)/, (_, k: string) => `p${playerNo[Number(k)]}`));
   }
   return out;
+}
+
+export interface PreparedReplay {
+  hand: PhhHand;
+  config: TableConfig;
+  events: TableEvent[];
+  /** the file's actions in the engine's notation */
+  want: string[];
+}
+
+/** Everything read from the file before the engine runs (the part B5 excludes). */
+export function prepareReplay(hand: PhhHand): PreparedReplay {
+  const { config, events } = phhToEvents(hand);
+  return { hand, config, events, want: expectedActions(hand, config) };
 }
 
 export function runEvents(config: TableConfig, events: readonly TableEvent[]): HandState {
@@ -42,7 +60,8 @@ function firstProblem(state: HandState): string | null {
   return null;
 }
 
-export function judgeReplay(hand: PhhHand, state: HandState): ReplayResult {
+export function judgeReplay(prep: PreparedReplay, state: HandState): ReplayResult {
+  const hand = prep.hand;
   const file = hand.file ?? '<phh>';
   const n = hand.startingStacks.length;
   const st = stacksOf(state);
@@ -51,7 +70,7 @@ export function judgeReplay(hand: PhhHand, state: HandState): ReplayResult {
   const expected = hand.finishingStacks ?? null;
   let error = firstProblem(state);
   if (!error) {
-    const want = expectedActions(hand, state);
+    const want = prep.want;
     const got = state.actions;
     for (let i = 0; i < Math.max(want.length, got.length); i++) {
       if (want[i] !== got[i]) {
@@ -85,10 +104,9 @@ export function judgeReplay(hand: PhhHand, state: HandState): ReplayResult {
 
 export function replayPhh(hand: PhhHand): ReplayResult {
   const file = hand.file ?? '<phh>';
-  let prepared: { config: TableConfig; events: TableEvent[] };
+  let prepared: PreparedReplay;
   try {
-    layoutOf(hand);
-    prepared = phhToEvents(hand);
+    prepared = prepareReplay(hand);
   } catch (err) {
     const msg = err instanceof PhhError ? err.message : String(err);
     return { file, ok: false, stacks: [], expected: hand.finishingStacks ?? null, match: false, error: msg };
@@ -99,7 +117,7 @@ export function replayPhh(hand: PhhHand): ReplayResult {
   } catch (err) {
     return { file, ok: false, stacks: [], expected: hand.finishingStacks ?? null, match: false, error: `engine error: ${String(err)}` };
   }
-  return judgeReplay(hand, state);
+  return judgeReplay(prepared, state);
 }
 
 export interface Throughput {
@@ -116,7 +134,7 @@ export interface Throughput {
  * clock starts (parsing excluded); the timed part runs every event through the engine and judges the result.
  */
 export function replayThroughput(hands: readonly PhhHand[], passes = 1): Throughput {
-  const prepared = hands.map((h) => ({ hand: h, ...phhToEvents(h) }));
+  const prepared = hands.map(prepareReplay);
   let events = 0;
   for (const p of prepared) events += p.events.length;
   let passed = 0;
@@ -125,7 +143,7 @@ export function replayThroughput(hands: readonly PhhHand[], passes = 1): Through
     passed = 0;
     for (const p of prepared) {
       const state = runEvents(p.config, p.events);
-      const r = judgeReplay(p.hand, state);
+      const r = judgeReplay(p, state);
       if (r.ok && r.match) passed++;
     }
   }

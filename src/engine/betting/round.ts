@@ -66,9 +66,14 @@ export function findToAct(state: HandState, from: number): number {
 }
 
 export function liveCount(state: HandState): number {
-  let n = 0;
-  for (const seat of state.seatOrder) if (!state.seats[seat]?.folded) n++;
-  return n;
+  return state.live;
+}
+
+/** Every fold goes through here so the count of live hands stays exact. */
+export function foldSeat(state: HandState, s: SeatState): void {
+  if (s.folded) return;
+  s.folded = true;
+  state.live--;
 }
 
 /** Starts a betting round: before the flop the first seat left of the big blind acts; after, the first live seat left of the button. */
@@ -176,7 +181,8 @@ export const canRaiseTo = (st: HandState, seat: number, to: number): boolean => 
 
 /** What the seat to act may do (NextAction of the snapshot), or null. */
 export function nextAction(state: HandState): NextAction | null {
-  if (state.phase !== 'betting' || state.round.complete || state.round.toAct === 0 || state.stopAlertId !== 0) return null;
+  if (state.phase !== 'betting' || state.round.complete || state.round.toAct === 0 || state.stopAlertId !== 0)
+    return null;
   const s = state.seats[state.round.toAct] as SeatState;
   const toCall = toCallFor(state, s);
   const raise = mayRaise(state, s);
@@ -224,7 +230,7 @@ export function pno(state: HandState, seat: number): string {
 
 export function doFold(state: HandState, seat: number): void {
   const s = state.seats[seat] as SeatState;
-  s.folded = true;
+  foldSeat(state, s);
   s.acted = true;
   noteSubstantial(state, 'n');
   state.actions.push(`${pno(state, seat)} f`);
@@ -266,7 +272,7 @@ export function doRaiseTo(state: HandState, seat: number, to: number): void {
 export function killHand(state: HandState, seat: number): void {
   const s = state.seats[seat];
   if (!s || s.folded) return;
-  s.folded = true;
+  foldSeat(state, s);
   s.dead = true;
   if (state.phase === 'betting' && !state.round.complete) {
     if (state.round.toAct === seat || liveCount(state) <= 1) advance(state, seat);

@@ -3,7 +3,7 @@
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { formatCard, type Card } from '../cards.js';
-import { killHand, startRound } from '../betting/round.js';
+import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { chipSum, removeValue } from '../betting/zoneChips.js';
 import type { HandState } from '../hand/state.js';
 
@@ -79,7 +79,7 @@ function killAbsent(state: HandState, when: 'tda' | 'club'): void {
   for (const seat of state.deal.order) {
     const s = state.seats[seat];
     if (s?.absent && !s.folded) {
-      s.folded = true;
+      foldSeat(state, s);
       s.dead = true;
     }
   }

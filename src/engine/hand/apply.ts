@@ -4,17 +4,18 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { onBoardCard, onBoardCardOff, onBurn } from '../board/board.js';
 import { formatCard, parseCard, type Card } from '../cards.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
-import { killHand } from '../betting/round.js';
+import { foldSeat, killHand } from '../betting/round.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
 import type { Face, TableEvent } from '../types.js';
 import { checkShowdownDone } from './flow.js';
 import { redeal } from './redeal.js';
 import type { HandState } from './state.js';
 
-function zoneSeat(zone: string, prefix: string): number {
-  if (!zone.startsWith(prefix)) return 0;
-  const n = Number(zone.slice(prefix.length));
-  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 0;
+const SEAT_ZONES = new Map<string, number>();
+for (let n = 1; n <= 10; n++) SEAT_ZONES.set(`seat${n}`, n);
+
+function zoneSeat(zone: string): number {
+  return SEAT_ZONES.get(zone) ?? 0;
 }
 
 function ownerOf(state: HandState, card: Card): number {
@@ -28,23 +29,23 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
     raiseAlert(state, 'CARD_UNKNOWN', { cards: String(text) });
     return;
   }
-  const prev = state.cardZone.get(card);
+  const prev = state.cardZone[card];
   if (prev === zone) {
     // turned over where it lies
-    const was = state.cardFace.get(card);
-    state.cardFace.set(card, face);
-    const seatNo = zoneSeat(zone, 'seat');
+    const was = state.cardFace[card];
+    state.cardFace[card] = face;
+    const seatNo = zoneSeat(zone);
     if (seatNo && face === 'up' && was !== 'up') seatCardUp(state, seatNo, card);
     return;
   }
-  if (prev !== undefined) {
+  if (prev !== '') {
     raiseAlert(state, 'CARD_DUPLICATE', { cards: text });
     return;
   }
-  state.cardZone.set(card, zone);
-  state.cardFace.set(card, face);
-  const from = state.lastLeft.get(card);
-  const seatNo = zoneSeat(zone, 'seat');
+  state.cardZone[card] = zone;
+  state.cardFace[card] = face;
+  const from = state.lastLeft[card];
+  const seatNo = zoneSeat(zone);
   if (seatNo) {
     const s = state.seats[seatNo];
     if ((state.phase === 'waiting' || state.phase === 'dealing') && !state.deal.done) {
@@ -75,8 +76,8 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
       if (!s || s.folded) return;
       if (state.phase === 'showdown') {
         // a hand that touched the muck is dead (club 5-3)
-        s.folded = true;
-        checkShowdownDone(state);
+        foldSeat(state, s);
+        checkShowdownDone(state, true);
         return;
       }
       if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
@@ -109,9 +110,9 @@ const formatText = (c: Card): string => formatCard(c);
 function cardOff(state: HandState, text: string, zone: string): void {
   const card = parseCard(text);
   if (card < 0) return;
-  if (state.cardZone.get(card) === zone) state.cardZone.delete(card);
-  state.lastLeft.set(card, zone);
-  const seatNo = zoneSeat(zone, 'seat');
+  if (state.cardZone[card] === zone) state.cardZone[card] = '';
+  state.lastLeft[card] = zone;
+  const seatNo = zoneSeat(zone);
   if (seatNo) {
     onExposedCardOff(state, seatNo, card);
     return;
@@ -146,8 +147,7 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
       cardOff(state, ev.card, ev.zone);
       break;
     case 'chips': {
-      const seat = zoneSeat(ev.seat ? `bet${ev.seat}` : '', 'bet');
-      if (seat) onChips(state, seat, ev.chips, ev.t);
+      if (Number.isInteger(ev.seat) && ev.seat >= 1 && ev.seat <= 10) onChips(state, ev.seat, ev.chips, ev.t);
       break;
     }
     case 'say':

@@ -3,10 +3,9 @@ import type { TableConfig } from '../types.js';
 import { MAX_SEATS, type HandState, type SeatState } from './state.js';
 
 function occupiedFrom(config: TableConfig): number[] {
-  return Object.keys(config.seats)
-    .map(Number)
-    .filter((s) => s >= 1 && s <= MAX_SEATS)
-    .sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let s = 1; s <= MAX_SEATS; s++) if (config.seats[s] !== undefined) out.push(s);
+  return out;
 }
 
 /** Occupied seats clockwise, starting with the first one left of `button`. */
@@ -77,8 +76,8 @@ export function createHand(config: TableConfig): HandState {
     bb,
     seatOrder,
     seats,
-    cardZone: new Map(),
-    cardFace: new Map(),
+    cardZone: new Array(52).fill(''),
+    cardFace: new Array(52).fill('down'),
     board: [],
     burns: [],
     muck: [],
@@ -118,7 +117,8 @@ export function createHand(config: TableConfig): HandState {
     redeals: 0,
     lastActionWasBetOnRiver: false,
     clock: null,
-    lastLeft: new Map(),
+    lastLeft: new Array(52).fill(''),
+    live: seatOrder.length,
   };
   postBlinds(state);
   return state;

@@ -105,9 +105,10 @@ function enterShowdown(state: HandState): void {
 }
 
 /** The hand is over at showdown once every live hand is tabled (or all but one mucked). */
-export function checkShowdownDone(state: HandState): void {
+export function checkShowdownDone(state: HandState, handsChanged = false): void {
   if (state.phase !== 'showdown') return;
-  state.award = computeAward(state);
+  // tabling a hand changes nothing (cards speak); a hand mucked at showdown does
+  if (handsChanged) state.award = computeAward(state);
   if (liveCount(state) <= 1) {
     state.phase = 'complete';
     return;

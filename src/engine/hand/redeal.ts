@@ -3,9 +3,10 @@ import type { HandState } from './state.js';
 
 export function redeal(state: HandState): void {
   state.redeals++;
-  state.cardZone.clear();
-  state.cardFace.clear();
-  state.lastLeft.clear();
+  state.cardZone.fill('');
+  state.cardFace.fill('down');
+  state.lastLeft.fill('');
+  state.live = state.seatOrder.length;
   state.board.length = 0;
   state.burns.length = 0;
   state.muck.length = 0;

@@ -121,9 +121,9 @@ export interface HandState {
   /** occupied seats clockwise starting left of the button */
   seatOrder: number[];
   seats: (SeatState | undefined)[];
-  /** where each card lies physically, and face */
-  cardZone: Map<Card, string>;
-  cardFace: Map<Card, Face>;
+  /** where each card lies physically ('' = nowhere read), and its face; indexed by card */
+  cardZone: string[];
+  cardFace: Face[];
   board: Card[];
   burns: Card[];
   muck: Card[];
@@ -150,7 +150,9 @@ export interface HandState {
   /** the clock called on a seat (LOI 5, club 5-6) */
   clock: { seat: number; t: number } | null;
   /** zone each card last left (a burn turned onto the board, a hand's card into the muck) */
-  lastLeft: Map<Card, string>;
+  lastLeft: string[];
+  /** seats not folded */
+  live: number;
 }
 
 export interface AwardedPot {

@@ -1,6 +1,6 @@
 // Awarding the pots: cards speak (LOI 29). Pots are awarded from the last-formed side pot back to the main pot
 // (LOI 4, TDA 2024 rule 21); ties split with odd chips clockwise from the button (pots/oddChips.ts).
-import { evaluateCards } from '../eval/index.js';
+import { evaluate7, evaluateCards } from '../eval/index.js';
 import type { Award, AwardedPot, HandState } from '../hand/state.js';
 import { splitPot } from '../pots/oddChips.js';
 import { buildPots } from '../pots/sidePots.js';
@@ -9,7 +9,9 @@ import { buildPots } from '../pots/sidePots.js';
 export function handValue(state: HandState, seat: number): number {
   const s = state.seats[seat];
   if (!s || s.folded || s.cards.length !== 2) return -1;
-  const cards = s.cards.concat(state.board);
+  const b = state.board;
+  if (b.length === 5) return evaluate7(s.cards[0], s.cards[1], b[0], b[1], b[2], b[3], b[4]);
+  const cards = s.cards.concat(b);
   if (cards.length < 5) return -1;
   return evaluateCards(cards);
 }
