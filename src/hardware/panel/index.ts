@@ -1,0 +1,4 @@
+// The dealer panel (StandardFirmata board through johnny-five): buttons, seat LEDs, stop buzzer, chip tray.
+export { DealerPanel, type DealerPanelEvents, type DealerPanelOptions } from './dealerPanel.js';
+export { PanelError, type PanelErrorCode } from './errors.js';
+export { TrayCounter } from './trayCounter.js';

@@ -1,0 +1,63 @@
+// The few parts of johnny-five 2.1 and firmata-io 2.3 (plain JavaScript, no bundled types) that the panel uses.
+declare module 'firmata-io' {
+  import type { EventEmitter } from 'node:events';
+  export interface FirmataOptions {
+    reportVersionTimeout?: number;
+    samplingInterval?: number;
+    skipCapabilities?: boolean;
+  }
+  export class Firmata extends EventEmitter {
+    constructor(transport: object, options?: FirmataOptions, callback?: (err?: Error) => void);
+    isReady: boolean;
+    pending: number;
+    firmware: { name?: string; version?: { major: number; minor: number } };
+    analogPins: number[];
+  }
+  interface BindTransport {
+    (transport: unknown): typeof Firmata;
+    Firmata: typeof Firmata;
+  }
+  const bindTransport: BindTransport;
+  export default bindTransport;
+}
+
+declare module 'johnny-five' {
+  import type { EventEmitter } from 'node:events';
+  export interface BoardOptions {
+    io: object;
+    repl?: boolean;
+    debug?: boolean;
+    sigint?: boolean;
+    timeout?: number;
+    id?: string;
+  }
+  export class Board extends EventEmitter {
+    constructor(options: BoardOptions);
+    isReady: boolean;
+    io: EventEmitter;
+  }
+  export class Led {
+    constructor(options: { pin: number | string; board: Board });
+    on(): this;
+    off(): this;
+    blink(ms?: number): this;
+    stop(): this;
+    readonly isOn: boolean;
+  }
+  export class Button extends EventEmitter {
+    constructor(options: {
+      pin: number | string;
+      board: Board;
+      isPullup?: boolean;
+      holdtime?: number;
+      invert?: boolean;
+    });
+  }
+  export class Sensor extends EventEmitter {
+    constructor(options: { pin: number | string; board: Board; freq?: number; threshold?: number });
+    readonly value: number | null;
+    disable(): void;
+  }
+  const five: { Board: typeof Board; Led: typeof Led; Button: typeof Button; Sensor: typeof Sensor };
+  export default five;
+}
