@@ -1,0 +1,366 @@
+// The betting procedures that judge HOW a seat acted, applied to a hand (issue 6): chip readings announced with their
+// full text, string bets, chips withdrawn and change, action out of turn, "check" facing a bet, the killed hand's
+// uncalled bet. The pure rules live in chipReading.ts, declarations.ts, stringBet.ts, withdrawals.ts, outOfTurn.ts,
+// killedHand.ts; this module keeps their state on the seat (`SeatState.chipRules`) and calls the round's actions.
+import { raiseAlert } from '../alerts/raise.js';
+import type { HandState, SeatState } from '../hand/state.js';
+import type { Alert, Declaration } from '../types.js';
+import { alertForReading, type BettingAlertCode, type BettingAlertFacts, bettingAlert } from './bettingAlerts.js';
+import { type BettingContext, type ChipReading, readChips } from './chipReading.js';
+import { readDeclaredChips } from './declarations.js';
+import { uncalledBetRefund } from './killedHand.js';
+import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
+import { isStringBet } from './stringBet.js';
+import { classifyZoneDrop, withdrawalRuling } from './withdrawals.js';
+
+/** An action made out of turn, held until the turn reaches the seat (tda 53). */
+export interface HeldOutOfTurn {
+  kind: 'chips' | Declaration;
+  /** declared total (bet/raise) */
+  to?: number;
+  /** the bet the seat faced when it acted */
+  facing: number;
+  /** the seat's round chips before its out-of-turn motion (chips) */
+  before: number[];
+  /** the seat whose turn it was */
+  onTurn: number;
+  /** substantial action past the skipped seat made it binding whatever happens (tda 53, seed 002 examples 1-2) */
+  bindsRegardless: boolean;
+}
+
+/** What the chip rules remember about a seat during a betting round. */
+export interface SeatChipRules {
+  /** the seat's last action this round was a declaration (the chips after it pay it: no string bet) */
+  declared: boolean;
+  /** an out-of-turn action waiting for the seat's turn */
+  outOfTurn: HeldOutOfTurn | null;
+  /** tda 55 / seed 002 passive example: the seat may only call or fold */
+  callOrFoldOnly: boolean;
+  /** tda 46B: the seat took chips back while facing a raise; it may not fold */
+  withdrewFacingRaise: boolean;
+}
+
+declare module '../hand/state.js' {
+  interface SeatState {
+    /** what the chip rules remember about the seat this betting round (absent: nothing yet) */
+    chipRules?: SeatChipRules;
+  }
+}
+
+export function chipRulesOf(s: SeatState): SeatChipRules {
+  if (!s.chipRules)
+    s.chipRules = { declared: false, outOfTurn: null, callOrFoldOnly: false, withdrewFacingRaise: false };
+  return s.chipRules;
+}
+
+/** Raises a betting alert with its text from the betting catalogue (bettingAlerts.ts). */
+export function raiseBettingAlert(
+  state: HandState,
+  code: BettingAlertCode,
+  facts: BettingAlertFacts,
+  opts: { rule?: string; reason?: string } = {},
+): Alert {
+  const draft = bettingAlert(code, facts, state.config.ruleset, opts.rule);
+  const alert = raiseAlert(state, code, {
+    seat: facts.seat,
+    rule: draft.rule,
+    severity: draft.severity,
+    ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
+  });
+  alert.message = draft.message;
+  alert.remedy = draft.remedy;
+  alert.messageFr = draft.messageFr;
+  alert.remedyFr = draft.remedyFr;
+  return alert;
+}
+
+/** Announces what a chip reading's rule changed (OVERSIZED_CHIP, MULTI_CHIP, UNDERCALL, ...), if anything. */
+export function announceReading(state: HandState, seat: number, reading: ChipReading): void {
+  const draft = alertForReading(seat, reading, state.config.ruleset);
+  if (!draft) return;
+  const alert = raiseAlert(state, draft.code, {
+    seat,
+    rule: draft.rule,
+    severity: draft.severity,
+    ...(draft.reason !== undefined ? { reason: draft.reason } : {}),
+  });
+  alert.message = draft.message;
+  alert.remedy = draft.remedy;
+  alert.messageFr = draft.messageFr;
+  alert.remedyFr = draft.remedyFr;
+}
+
+/** The player actions of the current betting round, oldest first (PHH notation, dealer lines excluded). */
+function roundActions(state: HandState): string[] {
+  const out: string[] = [];
+  for (let i = state.actions.length - 1; i >= 0; i--) {
+    const a = state.actions[i];
+    if (a.startsWith('d db') || a.startsWith('d dh')) break;
+    if (a.startsWith('p') && !a.includes(' sm ')) out.push(a);
+  }
+  return out.reverse();
+}
+
+/**
+ * The facts of the round an undercall needs (tda 51): whether the bet faced is the opening bet (the big blind before
+ * the flop, the first bet after it), the players still in, and the round's bet levels.
+ */
+export function roundFacts(state: HandState): Pick<BettingContext, 'facingOpeningBet' | 'playersInHand' | 'betLevels'> {
+  const levels: number[] = state.street === 'preflop' ? [state.config.blinds[1]] : [];
+  for (const a of roundActions(state)) {
+    const m = / cbr (\d+)$/.exec(a);
+    if (m) levels.push(Number(m[1]));
+  }
+  let live = 0;
+  for (const seat of state.seatOrder) if (!state.seats[seat]?.folded) live++;
+  return { facingOpeningBet: levels.length <= 1, playersInHand: live, betLevels: levels };
+}
+
+/** The seat acted, and another seat has acted since (the chips then belong to a new turn). */
+export function someoneActedSince(state: HandState, seat: number): boolean {
+  const actions = roundActions(state);
+  const last = actions[actions.length - 1];
+  return last !== undefined && !last.startsWith(`p${state.playerNo[seat]} `);
+}
+
+/** How the seat's standing action reads in an alert: its bet or raise, a call, or a check. */
+function standingAction(state: HandState, s: SeatState): 'bet' | 'raise' | 'call' | 'check' {
+  if (state.round.aggressor === s.seat && s.committed === state.round.currentBet) {
+    return state.street !== 'preflop' && (roundFacts(state).betLevels?.length ?? 0) <= 1 ? 'bet' : 'raise';
+  }
+  return s.committed > 0 ? 'call' : 'check';
+}
+
+/**
+ * A zone of a seat that already acted this round changed. `roundTotal` is what now lies there for this round,
+ * `previousTotal` what lay there before the motion. Up to what the rules committed: owed chips arriving. Beyond it: a
+ * string bet (tda 56) unless the action was declared or a new turn began. Down: change being made or a withdrawal
+ * (tda 46B). Returns the chips the seat still owes.
+ */
+export function judgeChipsAfterAction(state: HandState, s: SeatState, roundTotal: number, previousTotal: number): void {
+  const rules = chipRulesOf(s);
+  const ruled = s.committed;
+  if (roundTotal < previousTotal) {
+    const drop = classifyZoneDrop({ roundComplete: false, ruledTo: ruled, before: previousTotal, after: roundTotal });
+    if (drop === 'withdrawal') {
+      const r = withdrawalRuling({
+        ruledTo: ruled,
+        after: roundTotal,
+        currentBet: state.round.currentBet,
+        onTurn: state.round.toAct === s.seat,
+        canRaise: true,
+      });
+      if (r.variant === 'facingRaise') rules.withdrewFacingRaise = true;
+      if (r.alertNow) {
+        raiseBettingAlert(state, 'CHIPS_WITHDRAWN', {
+          seat: s.seat,
+          owed: r.restore,
+          to: ruled,
+          call: state.round.currentBet,
+          variant: r.variant,
+        });
+      }
+    }
+    s.owed = Math.max(0, ruled - roundTotal);
+    return;
+  }
+  if (roundTotal <= ruled) {
+    s.owed = ruled - roundTotal;
+    return;
+  }
+  const stringBet = isStringBet({
+    declared: rules.declared,
+    nextSeatActed: someoneActedSince(state, s.seat),
+    ruledTo: ruled,
+    before: previousTotal,
+    after: roundTotal,
+  });
+  if (stringBet) {
+    raiseBettingAlert(state, 'STRING_BET', {
+      seat: s.seat,
+      action: standingAction(state, s),
+      to: ruled,
+      giveBack: roundTotal - Math.max(previousTotal, ruled),
+    });
+  }
+  s.owed = 0;
+}
+
+/** Applies a reading to the round (the reading's alert is announced first). False when nothing is settled yet. */
+export function applyReading(
+  state: HandState,
+  s: SeatState,
+  reading: ChipReading,
+  declared: boolean,
+  act: RoundActions,
+): boolean {
+  if (reading.undetermined) return false;
+  announceReading(state, s.seat, reading);
+  const rules = chipRulesOf(s);
+  rules.declared = declared;
+  switch (reading.action) {
+    case 'check':
+      act.doCheck(state, s.seat);
+      break;
+    case 'call':
+      act.doCall(state, s.seat);
+      break;
+    case 'bet':
+    case 'raise':
+      act.doRaiseTo(state, s.seat, reading.to);
+      break;
+    case 'fold':
+      act.doFold(state, s.seat);
+      break;
+    default: {
+      const never: never = reading.action;
+      return never;
+    }
+  }
+  return true;
+}
+
+/** The round's actions (round.ts), passed in so this module does not import the round (no import cycle). */
+export interface RoundActions {
+  doCheck(state: HandState, seat: number): void;
+  doCall(state: HandState, seat: number): void;
+  doRaiseTo(state: HandState, seat: number, to: number): void;
+  doFold(state: HandState, seat: number): void;
+  context(state: HandState, s: SeatState): BettingContext;
+  roundChips(s: SeatState): number[];
+}
+
+const ootKind = (k: 'chips' | Declaration): OutOfTurnKind =>
+  k === 'chips' ? 'call' : k === 'bet' ? 'bet' : k === 'allin' ? 'allin' : k;
+
+/**
+ * A seat acted (chips, words or cards) while another seat was to act (tda 53). The action is held; when its turn
+ * comes it binds unless the action changed. Substantial action past the skipped seat binds it whatever follows, and
+ * the floor rules on the skipped hand.
+ */
+export function holdOutOfTurn(
+  state: HandState,
+  s: SeatState,
+  kind: 'chips' | Declaration,
+  before: readonly number[],
+  to?: number,
+): void {
+  const onTurn = state.round.toAct;
+  const rules = chipRulesOf(s);
+  rules.outOfTurn = {
+    kind,
+    ...(to !== undefined ? { to } : {}),
+    facing: state.round.currentBet,
+    before: [...before],
+    onTurn,
+    // tda 59B: a "call" said while the bettor had not yet given its amount binds to that amount
+    bindsRegardless: kind === 'call' && state.seats[onTurn]?.declaration != null,
+  };
+  raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', { seat: s.seat, onTurn, variant: 'pending' });
+  // substantial action past the skipped seat: every held action past it, in seat order
+  const held: { seat: SeatState; chips: boolean }[] = [];
+  for (const seat of state.seatOrder) {
+    const o = state.seats[seat];
+    const h = o?.chipRules?.outOfTurn;
+    if (o && h && h.onTurn === onTurn)
+      held.push({
+        seat: o,
+        chips: h.kind === 'chips' || h.kind === 'call' || h.kind === 'bet' || h.kind === 'raise' || h.kind === 'allin',
+      });
+  }
+  if (held.length >= 2 && isSubstantialAction(held.map((h) => ({ putsChips: h.chips })))) {
+    if (!held.every((h) => h.seat.chipRules?.outOfTurn?.bindsRegardless)) {
+      for (const h of held) if (h.seat.chipRules?.outOfTurn) h.seat.chipRules.outOfTurn.bindsRegardless = true;
+      raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', { seat: s.seat, onTurn, variant: 'substantial' });
+    }
+  }
+}
+
+/**
+ * The turn reached a seat holding an out-of-turn action (tda 53): a fold binds; an unchanged action binds; a changed
+ * one is void (every option back), except a check, which leaves call or fold. Returns true when an action was applied.
+ */
+export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActions): boolean {
+  const rules = chipRulesOf(s);
+  const held = rules.outOfTurn;
+  if (!held) return false;
+  rules.outOfTurn = null;
+  const ruling = held.bindsRegardless
+    ? { binds: true, variant: 'binds' as const, legal: [] }
+    : outOfTurnRuling({ seat: s.seat, kind: ootKind(held.kind), facing: held.facing }, state.round.currentBet);
+  if (!ruling.binds) {
+    if (ruling.variant === 'callOrFold') rules.callOrFoldOnly = true;
+    raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', {
+      seat: s.seat,
+      onTurn: s.seat,
+      variant: ruling.variant,
+      action: ootKind(held.kind),
+    });
+    return false;
+  }
+  const ctx = act.context(state, s);
+  if (held.kind === 'chips') {
+    const reading = readChips(ctx, held.before, act.roundChips(s));
+    return applyReading(state, s, reading, false, act);
+  }
+  if (held.kind === 'fold') {
+    act.doFold(state, s.seat);
+    return true;
+  }
+  const lying = act.roundChips(s);
+  const declaration = held.to !== undefined ? { say: held.kind, to: held.to } : { say: held.kind };
+  const reading = readDeclaredChips(ctx, lying, lying, declaration);
+  return applyReading(state, s, reading, true, act);
+}
+
+/** "Check" said facing a bet (tda 55): the seat may now only call or fold. */
+export function restrictToCallOrFold(s: SeatState): void {
+  chipRulesOf(s).callOrFoldOnly = true;
+}
+
+/** A seat restricted by the chip rules may not raise (tda 55, seed 002 passive example). */
+export const raiseBarred = (s: SeatState): boolean => s.chipRules?.callOrFoldOnly === true;
+
+/**
+ * A seat folding after taking chips back facing a raise (tda 46B): it may not; its committed chips stay in the pot
+ * and must be put back.
+ */
+export function judgeFold(state: HandState, s: SeatState): void {
+  const rules = s.chipRules;
+  if (!rules?.withdrewFacingRaise) return;
+  rules.withdrewFacingRaise = false;
+  raiseBettingAlert(state, 'CHIPS_WITHDRAWN', {
+    seat: s.seat,
+    owed: s.committed,
+    to: s.committed,
+    call: state.round.currentBet,
+    variant: 'facingRaise',
+  });
+}
+
+/**
+ * A killed hand (floor, clock, dead by the rules) gets back the bet no one has called (LOI 28, tda 65A, club 5-8);
+ * the bet the others face drops back to the highest other commitment. Returns the refund.
+ */
+export function refundKilledHand(state: HandState, s: SeatState): number {
+  const others: number[] = [];
+  for (const seat of state.seatOrder) {
+    const o = state.seats[seat];
+    if (o && o !== s) others.push(o.committed);
+  }
+  const refund = uncalledBetRefund(s.committed, others);
+  if (refund <= 0) return 0;
+  s.committed -= refund;
+  s.total -= refund;
+  s.stack += refund;
+  s.allIn = false;
+  if (state.round.currentBet > s.committed && state.round.currentBet === s.committed + refund) {
+    state.round.currentBet = Math.max(s.committed, ...others);
+  }
+  return refund;
+}
+
+/** Resets the seat's chip-rule memory for a new betting round. */
+export function newRoundChipRules(s: SeatState): void {
+  s.chipRules = undefined;
+}
