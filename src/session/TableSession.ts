@@ -264,6 +264,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
     };
   }
 
+  /** the rules engine this session runs (for re-running logged hands the same way) */
+  get rulesEngine(): HandEngine<EngineHand> {
+    return this.engine;
+  }
+
   get handNo(): number {
     return this.cur.handNo;
   }

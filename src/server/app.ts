@@ -1,0 +1,363 @@
+// The live service as a fastify app: buildApp(options) returns it ready for inject() in tests; the start command
+// listens. Every route and inbound websocket message has a schema; every view comes from viewFor.
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { WebSocket } from 'ws';
+import { SessionError } from '../session/errors.js';
+import { loggedHand, loggedHands, replayHand } from '../session/handReplay.js';
+import type { EventLog } from '../session/log.js';
+import type { TableSession } from '../session/TableSession.js';
+import { EquityTracker, type EquityComputer } from './equity.js';
+import { DelayError, LiveHub } from './hub.js';
+import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
+import { type InboundMessage, MessageError, parseInbound } from './messages.js';
+import { TokenError, type TokenStore } from './tokens.js';
+import { publicCards, scrubCards, viewFor } from './views.js';
+
+export type ExportFormat = 'phh' | 'ohh' | 'pokerstars';
+
+/** What the server needs of the store's HandArchive (src/store). */
+export interface HandArchiveLike {
+  export(handNo: number, format: ExportFormat): string | Promise<string>;
+}
+
+export interface AppOptions {
+  session: TableSession;
+  /** the session's log (hand list and step-through) */
+  log: EventLog;
+  tokens: TokenStore;
+  broadcastDelayMs?: number;
+  /** dist/web; null serves no pages */
+  webRoot?: string | null;
+  archive?: HandArchiveLike | null;
+  equity?: EquityComputer | null;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+  /** overlay release period (ms) */
+  overlayStepMs?: number;
+  /** hub thresholds for slow clients */
+  skipBufferedBytes?: number;
+  dropBufferedBytes?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveHub;
+  }
+  interface FastifyRequest {
+    role: Role;
+    /** a token was given and opened nothing (websocket upgrades: refused after the upgrade, with a message) */
+    authFailed: boolean;
+  }
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const tokenOf = (req: FastifyRequest): string | undefined => {
+  const h = req.headers.authorization;
+  if (typeof h === 'string' && h.startsWith('Bearer ')) return h.slice(7).trim();
+  const q = req.query as { token?: unknown } | undefined;
+  return typeof q?.token === 'string' ? q.token : undefined;
+};
+
+const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' } },
+} as const;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const now = opts.now ?? Date.now;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 16 * 1024, forceCloseConnections: true });
+  const hub = new LiveHub({
+    broadcastDelayMs: opts.broadcastDelayMs ?? DEFAULT_BROADCAST_DELAY_MS,
+    now,
+    overlayStepMs: opts.overlayStepMs,
+    skipBufferedBytes: opts.skipBufferedBytes,
+    dropBufferedBytes: opts.dropBufferedBytes,
+  });
+  app.decorate('live', hub);
+  app.decorateRequest('role', 'public');
+  app.decorateRequest('authFailed', false);
+
+  const { session, tokens } = opts;
+  const tracker = opts.equity
+    ? new EquityTracker(
+        opts.equity,
+        (track) => hub.setEquity(track),
+        (err) => app.log.warn({ err }, 'equity computation failed'),
+      )
+    : null;
+  const onState = (s: ReturnType<TableSession['snapshot']>) => {
+    hub.update(s);
+    tracker?.observe(s.handNo, s.hand);
+  };
+  session.on('state', onState);
+  session.on('rejected', (err) => app.log.warn({ code: err.code }, err.message));
+  onState(session.snapshot(now()));
+  const unRotate = tokens.onRotate((role) => hub.dropRole(role, 'token rotated'));
+  hub.start();
+
+  app.addHook('onClose', async () => {
+    session.off('state', onState);
+    unRotate();
+    tracker?.close();
+    hub.stop();
+    await opts.equity?.close?.();
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.code, message: err.message });
+    if (err instanceof SessionError) return reply.code(409).send({ error: err.code, message: err.message });
+    if (err instanceof DelayError || err instanceof TokenError) {
+      return reply.code(409).send({ error: err.code, message: err.message });
+    }
+    const e = err as { validation?: unknown; statusCode?: number; code?: string; message?: string };
+    if (e.validation) return reply.code(400).send({ error: 'BAD_REQUEST', message: e.message ?? 'invalid request' });
+    if (e.statusCode && e.statusCode < 500) {
+      return reply.code(e.statusCode).send({ error: e.code ?? 'BAD_REQUEST', message: e.message ?? '' });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'internal error' });
+  });
+
+  // The role comes from the token only; a wrong token is refused, no token is the public.
+  app.addHook('onRequest', async (req) => {
+    const token = tokenOf(req);
+    if (token === undefined || token === '') return;
+    const role = tokens.roleOf(token);
+    if (!role && req.headers.upgrade?.toLowerCase() === 'websocket') {
+      req.authFailed = true;
+      return;
+    }
+    if (!role) throw new HttpError(401, 'UNAUTHORIZED', 'unknown token');
+    req.role = role;
+  });
+
+  const need =
+    (...roles: Role[]) =>
+    async (req: FastifyRequest) => {
+      if (!roles.includes(req.role)) throw new HttpError(403, 'FORBIDDEN', `role ${req.role} may not do this`);
+    };
+
+  const tokenQuery = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { token: { type: 'string', maxLength: 200 } },
+  } as const;
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+
+  app.get('/api/health', { schema: { querystring: tokenQuery } }, async () => ({
+    ok: true,
+    hand: session.handNo,
+    clients: hub.stats().clients,
+  }));
+
+  app.get('/api/whoami', { schema: { querystring: tokenQuery } }, async (req) => ({
+    role: req.role,
+    delayMs: req.role === 'overlay' ? hub.broadcastDelayMs : 0,
+  }));
+
+  app.get('/api/state', { schema: { querystring: tokenQuery } }, async (req) => {
+    const live = hub.current();
+    return { view: live ? viewFor(req.role, live, now()) : null };
+  });
+
+  app.get(
+    '/api/hands',
+    { schema: { querystring: tokenQuery, response: { 403: errorBody } }, preHandler: need('floor', 'commentator') },
+    async () => ({ hands: loggedHands(opts.log) }),
+  );
+
+  const handParams = {
+    type: 'object',
+    required: ['handNo'],
+    properties: { handNo: { type: 'integer', minimum: 1 } },
+  } as const;
+
+  // Step through a hand: each step is what the caller's role may see at that point (viewFor again).
+  app.get<{ Params: { handNo: number } }>(
+    '/api/hands/:handNo/steps',
+    { schema: { params: handParams, querystring: tokenQuery }, preHandler: need('floor', 'commentator') },
+    async (req) => {
+      const hand = loggedHand(opts.log, req.params.handNo);
+      if (!hand) throw new HttpError(404, 'NO_SUCH_HAND', `no hand ${req.params.handNo}`);
+      const cur = session.snapshot(now());
+      const steps = replayHand(hand, session.rulesEngine).map((step) => {
+        const state = {
+          session: { ...cur, handNo: hand.handNo, hand: step.hand, handOver: false, wall: step.wall, clock: null },
+          equity: null,
+          broadcastDelayMs: hub.broadcastDelayMs,
+        };
+        const view = viewFor(req.role, state, now());
+        const known = req.role === 'commentator' ? null : publicCards(step.hand);
+        const text = JSON.stringify(step.event);
+        return { wall: step.wall, event: known ? scrubCards(text, known) : text, view };
+      });
+      return { handNo: hand.handNo, ended: hand.ended, steps };
+    },
+  );
+
+  // Hand histories hold every hole card: a hand is exported only once over; to the floor only once the broadcast
+  // delay has passed since it ended (the overlay's rule), to commentators at once.
+  app.get<{ Params: { handNo: number; format: ExportFormat } }>(
+    '/api/hands/:handNo/export/:format',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['handNo', 'format'],
+          properties: { handNo: { type: 'integer', minimum: 1 }, format: { enum: ['phh', 'ohh', 'pokerstars'] } },
+        },
+        querystring: tokenQuery,
+      },
+      preHandler: need('floor', 'commentator'),
+    },
+    async (req, reply) => {
+      const { handNo, format } = req.params;
+      const end = [...opts.log.records()].find((r) => r.kind === 'handEnd' && r.hand === handNo);
+      if (!end) throw new HttpError(409, 'HAND_NOT_OVER', `hand ${handNo} is not over (or does not exist)`);
+      if (req.role === 'floor' && now() - end.wall < hub.broadcastDelayMs) {
+        throw new HttpError(403, 'DELAYED', 'hand histories reach the floor after the broadcast delay');
+      }
+      if (!opts.archive) throw new HttpError(501, 'NO_ARCHIVE', 'no hand archive configured');
+      const text = await opts.archive.export(handNo, format);
+      const type = format === 'ohh' ? 'application/json' : 'text/plain';
+      return reply.type(`${type}; charset=utf-8`).send(text);
+    },
+  );
+
+  app.post<{ Body: { ms: number } }>(
+    '/api/delay',
+    {
+      schema: {
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['ms'],
+          additionalProperties: false,
+          properties: { ms: { type: 'integer', minimum: 0, maximum: 24 * 3600_000 } },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => {
+      hub.setBroadcastDelay(req.body.ms);
+      return { delayMs: hub.broadcastDelayMs };
+    },
+  );
+
+  app.post<{ Body: { role: Role } }>(
+    '/api/tokens/rotate',
+    {
+      schema: {
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['role'],
+          additionalProperties: false,
+          properties: { role: { enum: ['dealer', 'floor', 'commentator', 'overlay'] } },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => ({ role: req.body.role, token: tokens.rotate(req.body.role) }),
+  );
+
+  app.post<{ Body: { blinds: [number, number]; bbAnte: number } }>(
+    '/api/level',
+    {
+      schema: {
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['blinds'],
+          additionalProperties: false,
+          properties: {
+            blinds: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+            bbAnte: { type: 'integer', minimum: 0, default: 0 },
+          },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => {
+      const s = session.setLevel({ blinds: [req.body.blinds[0], req.body.blinds[1]], bbAnte: req.body.bbAnte });
+      return { level: s.level, appliesFromHand: s.handOver ? s.handNo + 1 : s.handStartWall ? s.handNo + 1 : s.handNo };
+    },
+  );
+
+  app.get('/ws', { websocket: true, schema: { querystring: tokenQuery } }, (socket: WebSocket, req) => {
+    if (req.authFailed) {
+      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'unknown token' }));
+      socket.close(4401, 'unknown token');
+      return;
+    }
+    const role = req.role;
+    hub.add(socket, role);
+    socket.on('message', (data, isBinary) => {
+      const raw = isBinary ? '' : data.toString();
+      try {
+        const msg = parseInbound(raw, role);
+        act(msg, role);
+        hub.sendTo(socket, { type: 'ok', ref: msg.ref });
+      } catch (err) {
+        if (err instanceof MessageError) hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
+        else if (err instanceof SessionError) hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
+        else {
+          req.log.error({ err }, 'websocket message failed');
+          hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
+        }
+      }
+    });
+    socket.on('close', () => hub.remove(socket));
+    socket.on('error', () => hub.remove(socket));
+  });
+
+  /** Inbound actions become session inputs: declarations and buttons are TableEvents, logged by the session. */
+  function act(msg: InboundMessage, role: Role): void {
+    switch (msg.type) {
+      case 'say':
+        session.ingest(msg.to === undefined ? { kind: 'say', seat: msg.seat, say: msg.say } : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to });
+        return;
+      case 'dealer':
+        session.ingest({ kind: 'dealer', button: msg.button });
+        return;
+      case 'clock':
+        session.ingest({ kind: 'clock', seat: msg.seat });
+        return;
+      case 'ack':
+        session.acknowledge(msg.alertId, role);
+        return;
+      case 'decision':
+        session.decide(msg.alertId, msg.decision, `${role}:${msg.by}`);
+        return;
+      case 'kill':
+        session.ingest({ kind: 'floorKill', seat: msg.seat });
+        return;
+      case 'ping':
+        return;
+      default: {
+        const never: never = msg;
+        throw new MessageError('UNKNOWN_TYPE', `unhandled ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  if (opts.webRoot && existsSync(opts.webRoot)) {
+    await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', index: ['index.html'] });
+  }
+
+  return app;
+}

@@ -1,0 +1,219 @@
+// The websocket hub: every client gets its role's full view on connect, then a new view on every change.
+// Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
+// delay. A slow client is skipped (and dropped when far behind); it never slows the table.
+import type { SessionState } from '../session/types.js';
+import { type EquityTrack, type LiveState, type Role, ROLES } from './liveState.js';
+import { type RoleView, viewFor } from './views.js';
+
+/** What the hub needs of a socket (ws.WebSocket fits). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+}
+
+const OPEN = 1;
+
+export class DelayError extends Error {
+  constructor(
+    readonly code: 'DELAY_SHORTENING_REFUSED' | 'DELAY_INVALID',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DelayError';
+  }
+}
+
+export interface HubOptions {
+  broadcastDelayMs: number;
+  now?: () => number;
+  /** overlay buffer granularity and release period, ms (default 250) */
+  overlayStepMs?: number;
+  /** skip a message to a client with more than this many bytes unsent (default 256 KiB) */
+  skipBufferedBytes?: number;
+  /** drop a client with more than this many bytes unsent (default 4 MiB) */
+  dropBufferedBytes?: number;
+}
+
+export interface HubStats {
+  clients: Record<Role, number>;
+  sent: number;
+  skipped: number;
+  dropped: number;
+  overlayBuffered: number;
+}
+
+export type OutboundMessage =
+  | { type: 'view'; view: RoleView | null; delayMs?: number }
+  | { type: 'error'; code: string; message: string; ref?: string | number }
+  | { type: 'ok'; ref?: string | number }
+  | { type: 'hello'; role: Role; delayMs: number };
+
+export class LiveHub {
+  private live: LiveState | null = null;
+  private readonly clients = new Map<HubSocket, Role>();
+  private readonly overlayBuffer: LiveState[] = [];
+  private overlayReleased: LiveState | null = null;
+  private overlayTimer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+  private readonly step: number;
+  private readonly skipBytes: number;
+  private readonly dropBytes: number;
+  private delay: number;
+  private readonly counts = { sent: 0, skipped: 0, dropped: 0 };
+
+  constructor(opts: HubOptions) {
+    if (!(Number.isFinite(opts.broadcastDelayMs) && opts.broadcastDelayMs >= 0)) {
+      throw new DelayError('DELAY_INVALID', `broadcast delay must be a number of ms >= 0: ${opts.broadcastDelayMs}`);
+    }
+    this.delay = opts.broadcastDelayMs;
+    this.now = opts.now ?? Date.now;
+    this.step = opts.overlayStepMs ?? 250;
+    this.skipBytes = opts.skipBufferedBytes ?? 256 * 1024;
+    this.dropBytes = opts.dropBufferedBytes ?? 4 * 1024 * 1024;
+  }
+
+  get broadcastDelayMs(): number {
+    return this.delay;
+  }
+
+  /** The delay may grow at any time; it cannot be shortened while the session streams. */
+  setBroadcastDelay(ms: number): void {
+    if (!(Number.isFinite(ms) && ms >= 0)) throw new DelayError('DELAY_INVALID', `not a delay: ${ms}`);
+    if (ms < this.delay) {
+      throw new DelayError(
+        'DELAY_SHORTENING_REFUSED',
+        `the broadcast delay cannot be shortened while the table streams (${this.delay} ms now); restart to change it`,
+      );
+    }
+    this.delay = ms;
+    if (this.live) this.live = { ...this.live, broadcastDelayMs: ms };
+  }
+
+  start(): void {
+    if (this.overlayTimer) return;
+    this.overlayTimer = setInterval(() => this.releaseOverlay(), this.step);
+    this.overlayTimer.unref();
+  }
+
+  stop(): void {
+    if (this.overlayTimer) clearInterval(this.overlayTimer);
+    this.overlayTimer = null;
+    for (const ws of this.clients.keys()) ws.close(1001, 'server shutting down');
+    this.clients.clear();
+  }
+
+  current(): LiveState | null {
+    return this.live;
+  }
+
+  /** A new session state: every live role gets its view now, the overlay later. */
+  update(session: SessionState): void {
+    const equity = this.live?.equity && this.live.equity.handNo === session.handNo ? this.live.equity : null;
+    this.setLive({ session, equity, broadcastDelayMs: this.delay });
+  }
+
+  setEquity(track: EquityTrack): void {
+    if (!this.live || this.live.session.handNo !== track.handNo) return;
+    this.setLive({ ...this.live, equity: track, session: { ...this.live.session, wall: this.now() } });
+  }
+
+  private setLive(next: LiveState): void {
+    this.live = next;
+    this.bufferForOverlay(next);
+    const now = this.now();
+    const cache = new Map<Role, string>();
+    for (const [ws, role] of this.clients) {
+      if (role === 'overlay') continue;
+      let msg = cache.get(role);
+      if (msg === undefined) {
+        msg = JSON.stringify({ type: 'view', view: viewFor(role, next, now) } satisfies OutboundMessage);
+        cache.set(role, msg);
+      }
+      this.deliver(ws, msg);
+    }
+  }
+
+  add(ws: HubSocket, role: Role): void {
+    this.clients.set(ws, role);
+    this.sendTo(ws, { type: 'hello', role, delayMs: role === 'overlay' ? this.delay : 0 });
+    const now = this.now();
+    if (role === 'overlay') {
+      const view = this.overlayReleased ? viewFor('overlay', this.overlayReleased, now) : null;
+      this.sendTo(ws, { type: 'view', view, delayMs: this.delay });
+    } else if (this.live) {
+      this.sendTo(ws, { type: 'view', view: viewFor(role, this.live, now) });
+    }
+  }
+
+  remove(ws: HubSocket): void {
+    this.clients.delete(ws);
+  }
+
+  /** Closes every socket of a role (its token was rotated). */
+  dropRole(role: Role, reason: string): void {
+    for (const [ws, r] of this.clients) {
+      if (r !== role) continue;
+      this.clients.delete(ws);
+      ws.close(4401, reason);
+    }
+  }
+
+  sendTo(ws: HubSocket, msg: OutboundMessage): void {
+    this.deliver(ws, JSON.stringify(msg));
+  }
+
+  stats(): HubStats {
+    const clients = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
+    for (const r of this.clients.values()) clients[r]++;
+    return { clients, ...this.counts, overlayBuffered: this.overlayBuffer.length };
+  }
+
+  /** Releases to the overlay the newest buffered state old enough for viewFor('overlay', ...). */
+  releaseOverlay(now: number = this.now()): void {
+    let release: LiveState | null = null;
+    while (this.overlayBuffer.length > 0) {
+      const head = this.overlayBuffer[0];
+      const withDelay = { ...head, broadcastDelayMs: this.delay };
+      if (viewFor('overlay', withDelay, now) === null) break;
+      release = withDelay;
+      this.overlayBuffer.shift();
+    }
+    if (!release) return;
+    this.overlayReleased = release;
+    const view = viewFor('overlay', release, now);
+    const msg = JSON.stringify({ type: 'view', view, delayMs: this.delay } satisfies OutboundMessage);
+    for (const [ws, role] of this.clients) if (role === 'overlay') this.deliver(ws, msg);
+  }
+
+  private bufferForOverlay(state: LiveState): void {
+    const last = this.overlayBuffer.at(-1);
+    // one state per step: a later state in the same step supersedes the earlier one (and is released no sooner)
+    if (last && state.session.wall - last.session.wall < this.step) {
+      this.overlayBuffer[this.overlayBuffer.length - 1] = state;
+      return;
+    }
+    this.overlayBuffer.push(state);
+  }
+
+  private deliver(ws: HubSocket, msg: string): void {
+    if (ws.readyState !== OPEN) {
+      this.clients.delete(ws);
+      return;
+    }
+    if (ws.bufferedAmount > this.dropBytes) {
+      this.clients.delete(ws);
+      this.counts.dropped++;
+      ws.terminate();
+      return;
+    }
+    if (ws.bufferedAmount > this.skipBytes) {
+      this.counts.skipped++;
+      return;
+    }
+    ws.send(msg);
+    this.counts.sent++;
+  }
+}

@@ -1,0 +1,133 @@
+// Inbound websocket messages: one JSON schema each, compiled once with ajv, and the roles allowed to send them.
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { Role } from './liveState.js';
+
+const seat = { type: 'integer', minimum: 1, maximum: 10 } as const;
+const ref = { type: ['string', 'integer'], maxLength: 64 } as const;
+const alertId = { type: 'integer', minimum: 1, maximum: 1_000_000_000 } as const;
+
+export const INBOUND_SCHEMAS = {
+  say: {
+    type: 'object',
+    required: ['type', 'seat', 'say'],
+    additionalProperties: false,
+    properties: {
+      type: { const: 'say' },
+      ref,
+      seat,
+      say: { enum: ['check', 'call', 'fold', 'bet', 'raise', 'allin'] },
+      to: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+    },
+  },
+  dealer: {
+    type: 'object',
+    required: ['type', 'button'],
+    additionalProperties: false,
+    properties: { type: { const: 'dealer' }, ref, button: { enum: ['misdeal', 'floor', 'shuffle'] } },
+  },
+  clock: {
+    type: 'object',
+    required: ['type', 'seat'],
+    additionalProperties: false,
+    properties: { type: { const: 'clock' }, ref, seat },
+  },
+  ack: {
+    type: 'object',
+    required: ['type', 'alertId'],
+    additionalProperties: false,
+    properties: { type: { const: 'ack' }, ref, alertId },
+  },
+  decision: {
+    type: 'object',
+    required: ['type', 'alertId', 'decision', 'by'],
+    additionalProperties: false,
+    properties: {
+      type: { const: 'decision' },
+      ref,
+      alertId,
+      decision: { type: 'string', minLength: 1, maxLength: 500 },
+      by: { type: 'string', minLength: 1, maxLength: 80 },
+    },
+  },
+  kill: {
+    type: 'object',
+    required: ['type', 'seat'],
+    additionalProperties: false,
+    properties: { type: { const: 'kill' }, ref, seat },
+  },
+  ping: {
+    type: 'object',
+    required: ['type'],
+    additionalProperties: false,
+    properties: { type: { const: 'ping' }, ref },
+  },
+} as const;
+
+export type InboundType = keyof typeof INBOUND_SCHEMAS;
+
+export type InboundMessage =
+  | { type: 'say'; ref?: string | number; seat: number; say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin'; to?: number }
+  | { type: 'dealer'; ref?: string | number; button: 'misdeal' | 'floor' | 'shuffle' }
+  | { type: 'clock'; ref?: string | number; seat: number }
+  | { type: 'ack'; ref?: string | number; alertId: number }
+  | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string }
+  | { type: 'kill'; ref?: string | number; seat: number }
+  | { type: 'ping'; ref?: string | number };
+
+/** Who may send what: the dealer's tablet drives the hand; the floor rules; everyone may ping. */
+export const ALLOWED: Record<InboundType, readonly Role[]> = {
+  say: ['dealer'],
+  dealer: ['dealer'],
+  clock: ['dealer', 'floor'],
+  ack: ['dealer', 'floor'],
+  decision: ['floor'],
+  kill: ['floor'],
+  ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],
+};
+
+export class MessageError extends Error {
+  constructor(
+    readonly code: 'BAD_JSON' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'FORBIDDEN' | 'TOO_LARGE',
+    message: string,
+    readonly ref?: string | number,
+  ) {
+    super(message);
+    this.name = 'MessageError';
+  }
+}
+
+const MAX_MESSAGE_BYTES = 4096;
+
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+const validators = Object.fromEntries(
+  Object.entries(INBOUND_SCHEMAS).map(([k, schema]) => [k, ajv.compile(schema)]),
+) as Record<InboundType, ValidateFunction>;
+
+/** Parses, validates and checks the sender's right; throws MessageError with a code otherwise. */
+export function parseInbound(raw: string, role: Role): InboundMessage {
+  if (raw.length > MAX_MESSAGE_BYTES) throw new MessageError('TOO_LARGE', `message over ${MAX_MESSAGE_BYTES} bytes`);
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new MessageError('BAD_JSON', 'message is not JSON');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new MessageError('BAD_MESSAGE', 'message must be a JSON object with a "type"');
+  }
+  const obj = data as Record<string, unknown>;
+  const ref = typeof obj.ref === 'string' || typeof obj.ref === 'number' ? obj.ref : undefined;
+  const type = obj.type;
+  if (typeof type !== 'string' || !Object.hasOwn(INBOUND_SCHEMAS, type)) {
+    throw new MessageError('UNKNOWN_TYPE', `unknown message type ${JSON.stringify(type)}`, ref);
+  }
+  const t = type as InboundType;
+  const validate = validators[t];
+  if (!validate(data)) {
+    const e = validate.errors?.[0];
+    const where = e?.instancePath || '(message)';
+    throw new MessageError('BAD_MESSAGE', `${t}: ${where} ${e?.message ?? 'is invalid'}`, ref);
+  }
+  if (!ALLOWED[t].includes(role)) throw new MessageError('FORBIDDEN', `role ${role} may not send ${t}`, ref);
+  return data as InboundMessage;
+}
