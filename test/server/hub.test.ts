@@ -73,6 +73,7 @@ describe('LiveHub', () => {
     expect(last.seats).toHaveLength(2);
     expect(last.delayMs).toBe(10_000);
     // a late-joining overlay gets the last released (delayed) view, not the live one
+    now = 15_000;
     const late = new FakeSocket();
     hub.add(late, 'overlay');
     expect((views(late)[0].view as { wall: number }).wall).toBe(5000);
