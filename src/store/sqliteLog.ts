@@ -38,6 +38,9 @@ export interface OpenOptions {
   notify?: (message: string) => void;
   /** the clock used to name a file set aside (tests) */
   now?: () => Date;
+  /** FULL (default): fsync per record. NORMAL is for bulk loads only (tests, imports): it survives a crash of the
+   * process but not a power cut, so the service never sets it. */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 interface Row {
@@ -74,7 +77,7 @@ export class SqliteEventLog implements EventLog {
       if (!existsSync(path)) throw new StoreError('LOG_CORRUPT', `no event log at ${path}`);
       const problem = checkDatabaseFile(path);
       if (problem) throw new StoreError('LOG_CORRUPT', `the event log ${path} is unusable: ${problem.reason}`);
-      const db = openChecked(path, true);
+      const db = openChecked(path, true, 'FULL');
       const foreign = schemaProblem(db);
       if (foreign) {
         db.close();
@@ -96,7 +99,7 @@ export class SqliteEventLog implements EventLog {
       let reason = problem?.reason ?? '';
       if (!kind) {
         try {
-          db = openChecked(path, false);
+          db = openChecked(path, false, options.synchronous ?? 'FULL');
           const foreign = schemaProblem(db);
           if (foreign) {
             kind = 'foreign';
@@ -113,7 +116,7 @@ export class SqliteEventLog implements EventLog {
       }
       if (kind) setAside = { kind, reason, keptAs: moveAside(path, (options.now ?? (() => new Date()))()) };
     }
-    if (!db) db = openChecked(path, false);
+    if (!db) db = openChecked(path, false, options.synchronous ?? 'FULL');
     createSchema(db);
     const message = setAside
       ? `feltwire: the event log ${path} is ${setAside.kind === 'foreign' ? 'not a feltwire log' : setAside.kind} ` +
@@ -205,7 +208,7 @@ export class SqliteEventLog implements EventLog {
 
 const FR_KIND = { corrupt: 'corrompu', truncated: 'tronqué', foreign: "n'est pas un journal feltwire" } as const;
 
-function openChecked(path: string, readonly: boolean): Database.Database {
+function openChecked(path: string, readonly: boolean, synchronous: 'FULL' | 'NORMAL'): Database.Database {
   let db: Database.Database;
   try {
     db = new Database(path, readonly ? { readonly: true, fileMustExist: true } : {});
@@ -216,7 +219,7 @@ function openChecked(path: string, readonly: boolean): Database.Database {
     if (!readonly) {
       const mode = db.pragma('journal_mode = WAL', { simple: true });
       if (mode !== 'wal') throw new Error(`journal_mode is ${String(mode)}, not wal`);
-      db.pragma('synchronous = FULL');
+      db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     }
     const result = db.pragma('integrity_check', { simple: true });
     if (result !== 'ok') throw new Error(`integrity check: ${String(result)}`);
