@@ -1,0 +1,198 @@
+// Board and burns: the dealer's errors and both rulesets' remedies (club 2-5 to 2-13, tda 39, tda 74), and the
+// engine watching the remedy being carried out.
+import { describe, expect, it } from 'vitest';
+import type { Ruleset } from '../../src/engine/types.js';
+import { Table } from './table.js';
+
+/** Three seats, preflop called and checked, chips collected: the flop is next. */
+function beforeFlop(ruleset: Ruleset = 'tda', orderKnown = true): Table {
+  const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset, orderKnown }).start();
+  t.say(3, 'call').bet(3, 100).say(1, 'call').bet(1, 100).say(2, 'check').collect();
+  return t;
+}
+
+function openAlert(t: Table, code: string) {
+  return t.state.alerts.find((a) => a.code === code);
+}
+
+describe('BURN_MISSED', () => {
+  for (const ruleset of ['tda', 'club'] as const) {
+    it(`club 2-5 (${ruleset}): a flop without a burn: the first card is the burn, the next card completes the flop`, () => {
+      const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
+      const a = openAlert(t, 'BURN_MISSED');
+      expect(a).toMatchObject({ severity: 'warn', rule: 'club 2-5' });
+      expect(a?.remedy).toMatch(/Ah.*burn/);
+      expect(a?.remedyFr).toMatch(/brûlée/);
+      expect(t.state.board.map(String).length).toBe(2);
+      expect(t.snap().next).toBeNull();
+      // the remedy: Ah goes to the burn, the next card completes the flop
+      t.off('Ah', 'board').at('Ah', 'burn').board('2s');
+      expect(a?.resolved).toBe(true);
+      expect(t.snap().board).toEqual(['Kd', '7c', '2s']);
+      expect(t.snap().burns).toEqual(['Ah']);
+      expect(t.snap().next?.toAct).toBe(1);
+    });
+  }
+
+  it('club 2-5, order unknown: the flop is scrambled and redealt with a burn', () => {
+    const t = beforeFlop('club', false).board('Ah', 'Kd', '7c');
+    expect(openAlert(t, 'BURN_MISSED')?.remedy).toMatch(/Scramble/);
+  });
+
+  it('club 2-8: a turn without a burn: that card is burned and the next card is the turn', () => {
+    const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c');
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.board('Qs');
+    const a = openAlert(t, 'BURN_MISSED');
+    expect(a).toMatchObject({ rule: 'club 2-8' });
+    expect(a?.message).toMatch(/turn/);
+    t.off('Qs', 'board').at('Qs', 'burn').board('Jh');
+    expect(a?.resolved).toBe(true);
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Jh']);
+  });
+});
+
+describe('BURN_EXTRA', () => {
+  it('club 2-6: two burns before the flop: the second burn is turned as the first flop card', () => {
+    const t = beforeFlop('club').burn('9h').burn('8h');
+    const a = openAlert(t, 'BURN_EXTRA');
+    expect(a).toMatchObject({ severity: 'warn', rule: 'club 2-6' });
+    t.off('8h', 'burn').at('8h', 'board').board('Ah', 'Kd');
+    expect(a?.resolved).toBe(true);
+    expect(t.snap().board).toEqual(['8h', 'Ah', 'Kd']);
+    expect(t.snap().burns).toEqual(['9h']);
+    expect(t.snap().next?.toAct).toBe(1);
+  });
+
+  it('club 2-6, order unknown: the flop and one burn are scrambled and redealt without a burn', () => {
+    const t = beforeFlop('club', false).burn('9h').burn('8h');
+    expect(openAlert(t, 'BURN_EXTRA')?.remedy).toMatch(/without a burn/);
+  });
+});
+
+describe('FLOP_FOUR_CARDS', () => {
+  it('tda 39: stop; the floor picks one of the four as the next burn, the other three are the flop', () => {
+    const t = beforeFlop('tda').burn().board('Ah', 'Kd', '7c', 'Qs');
+    const a = openAlert(t, 'FLOP_FOUR_CARDS');
+    expect(a).toMatchObject({ severity: 'stop', rule: 'tda 39' });
+    expect(t.snap().phase).toBe('stopped');
+    expect(t.snap().next).toBeNull();
+    // the floor picked Kd
+    t.off('Kd', 'board').at('Kd', 'burn');
+    expect(a?.resolved).toBe(true);
+    expect(t.snap().board).toEqual(['Ah', '7c', 'Qs']);
+    expect(t.snap().next?.toAct).toBe(1);
+    // the turn then comes without a further burn
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.board('2s');
+    expect(t.snap().board).toEqual(['Ah', '7c', 'Qs', '2s']);
+    expect(t.codes()).not.toContain('BURN_MISSED');
+  });
+
+  it('club 2-7: the fourth card is burned and the turn comes without a further burn', () => {
+    const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
+    const a = openAlert(t, 'FLOP_FOUR_CARDS');
+    expect(a).toMatchObject({ severity: 'stop', rule: 'club 2-7' });
+    expect(a?.remedy).toMatch(/Qs/);
+    t.off('Qs', 'board').at('Qs', 'burn');
+    expect(a?.resolved).toBe(true);
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);
+  });
+
+  it('club 2-7: burning another card than the fourth raises a new alert', () => {
+    const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
+    t.off('Ah', 'board').at('Ah', 'burn');
+    expect(t.codes().filter((c) => c === 'FLOP_FOUR_CARDS').length).toBe(2);
+  });
+
+  it('club 2-7, order unknown: the four cards are scrambled and the flop redealt without a burn', () => {
+    const t = beforeFlop('club', false).burn().board('Ah', 'Kd', '7c', 'Qs');
+    const a = openAlert(t, 'FLOP_FOUR_CARDS');
+    expect(a?.remedy).toMatch(/without a burn/);
+    for (const c of ['Ah', 'Kd', '7c', 'Qs']) t.off(c, 'board');
+    expect(a?.resolved).toBe(true);
+    t.board('2s', '3s', '4s');
+    expect(t.snap().board).toEqual(['2s', '3s', '4s']);
+    expect(t.codes()).not.toContain('BURN_MISSED');
+  });
+});
+
+describe('BOARD_PREMATURE', () => {
+  function flopWithBet(ruleset: Ruleset): Table {
+    const t = beforeFlop(ruleset).burn('9h').board('Ah', 'Kd', '7c');
+    return t.say(1, 'bet', 200).bet(1, 200);
+  }
+
+  it('tda 74: a premature turn is set aside, the round finished, and a new turn comes without a burn', () => {
+    const t = flopWithBet('tda').burn('8s').board('Qd');
+    const a = openAlert(t, 'BOARD_PREMATURE');
+    expect(a).toMatchObject({ severity: 'stop', rule: 'tda 74' });
+    expect(t.snap().next).toBeNull();
+    t.off('Qd', 'board');
+    expect(a?.resolved).toBe(true);
+    expect(t.snap().next?.toAct).toBe(2);
+    t.say(2, 'call').bet(2, 200).say(3, 'call').bet(3, 200).collect().board('Js');
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Js']);
+    expect(t.codes()).not.toContain('BURN_MISSED');
+  });
+
+  it('club 2-11: a premature turn: after the round a burn, the next card is the turn, the river comes without a burn', () => {
+    const t = flopWithBet('club').burn('8s').board('Qd');
+    const a = openAlert(t, 'BOARD_PREMATURE');
+    expect(a).toMatchObject({ rule: 'club 2-11' });
+    t.off('Qd', 'board').say(2, 'call').bet(2, 200).say(3, 'call').bet(3, 200).collect();
+    t.burn('6s').board('Js');
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Js']);
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.board('Tc');
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Js', 'Tc']);
+    expect(t.codes()).not.toContain('BURN_MISSED');
+  });
+
+  it('club 2-10: a premature flop: the burn stays and a new flop comes without a burn', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset: 'club' }).start();
+    t.say(3, 'raise', 300).bet(3, 300).burn('9h').board('Ah', 'Kd', '7c');
+    const a = openAlert(t, 'BOARD_PREMATURE');
+    expect(a).toMatchObject({ rule: 'club 2-10' });
+    for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
+    expect(a?.resolved).toBe(true);
+    t.fold(1).say(2, 'call').bet(2, 300).collect().board('2s', '3s', '4s');
+    expect(t.snap().board).toEqual(['2s', '3s', '4s']);
+    expect(t.snap().burns).toEqual(['9h']);
+  });
+});
+
+describe('BOARD_TOO_MANY', () => {
+  it('a board card after the hand is decided', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start();
+    t.fold(3).fold(1);
+    expect(t.snap().phase).toBe('complete');
+    t.burn().board('Ah');
+    expect(t.codes()).toContain('BOARD_TOO_MANY');
+  });
+
+  it('a sixth board card', () => {
+    const t = beforeFlop().burn().board('Ah', 'Kd', '7c');
+    for (const street of [1, 2]) {
+      for (const seat of [1, 2, 3]) t.say(seat, 'check');
+      t.burn().board(street === 1 ? '2s' : '3s');
+    }
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.board('4s');
+    expect(t.codes()).toContain('BOARD_TOO_MANY');
+  });
+});
+
+describe('deck integrity', () => {
+  it('CARD_DUPLICATE: one card read in two zones at once', () => {
+    const t = beforeFlop().burn().board('Ah');
+    t.at('Ah', 'seat1');
+    expect(t.state.alerts.find((a) => a.code === 'CARD_DUPLICATE')?.severity).toBe('stop');
+  });
+
+  it('CARD_UNKNOWN: a tag that is no card of the deck', () => {
+    const t = beforeFlop();
+    t.ev({ kind: 'cardAt', card: 'Xx', zone: 'board', face: 'up' });
+    expect(t.codes()).toContain('CARD_UNKNOWN');
+  });
+});
