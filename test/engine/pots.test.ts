@@ -1,0 +1,129 @@
+// Pots and showdown: side pots per all-in level awarded outermost first (LOI 4), ties split with odd chips by the
+// smallest denomination clockwise from the button (LOI 3), cards speak (LOI 29), the all-in and showdown prompts.
+import { describe, expect, it } from 'vitest';
+import { splitPot } from '../../src/engine/pots/oddChips.js';
+import { Table } from './table.js';
+
+describe('LOI 3: odd chips', () => {
+  it('the remainder is broken down to the smallest denomination and given clockwise from the button', () => {
+    expect([...splitPot(3075, [1, 2], 25)]).toEqual([
+      [1, 1550],
+      [2, 1525],
+    ]);
+    expect([...splitPot(100, [3, 5, 7], 25)]).toEqual([
+      [3, 50],
+      [5, 25],
+      [7, 25],
+    ]);
+    expect([...splitPot(101, [4, 6], 1)]).toEqual([
+      [4, 51],
+      [6, 50],
+    ]);
+  });
+});
+
+describe('LOI 4: side pots with three all-ins and an odd chip', () => {
+  // seats 1-4, button 4; three players all-in for different amounts, seat 4 covers; seats 1 and 2 tie the main pot
+  function threeAllIns(): Table {
+    const t = new Table({ seats: { 1: 1025, 2: 2000, 3: 3000, 4: 10000 }, button: 4, blinds: [25, 50] }).start({
+      1: ['Td', '3c'],
+      2: ['Th', '4c'],
+      3: ['9s', '9d'],
+      4: ['2c', '7h'],
+    });
+    t.say(3, 'allin').bet(3, 3000).say(4, 'call').bet(4, 3000).say(1, 'allin').bet(1, 1025).say(2, 'allin').bet(2, 2000);
+    return t;
+  }
+
+  it('TABLE_ALL_HANDS is raised as soon as no further betting is possible', () => {
+    const t = threeAllIns();
+    expect(t.codes()).toEqual(['TABLE_ALL_HANDS']);
+    expect(t.state.alerts[0].severity).toBe('info');
+    expect(t.snap().pots.map((p) => [p.amount, p.eligible])).toEqual([
+      [4100, [1, 2, 3, 4]],
+      [2925, [2, 3, 4]],
+      [2000, [3, 4]],
+    ]);
+  });
+
+  it('pots are awarded from the last side pot back to the main pot; the main pot splits with the odd chip to seat 1', () => {
+    const t = threeAllIns();
+    for (const seat of [1, 2, 3, 4]) t.show(seat);
+    t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
+    const snap = t.snap();
+    expect(snap.phase).toBe('complete');
+    // main 4100 = 164 units of 25: 82 each; side 1 (2925) to seat 2; side 2 (2000) to seat 3 (nines beat seat 4)
+    expect(snap.pots.map((p) => p.winners)).toEqual([[1, 2], [2], [3]]);
+    expect(snap.pots[0].shares).toEqual({ '1': 2050, '2': 2050 });
+    expect(snap.stacks).toEqual({ '1': 2050, '2': 4975, '3': 2000, '4': 7000 });
+  });
+
+  it('chips are conserved through the award', () => {
+    const t = threeAllIns();
+    for (const seat of [1, 2, 3, 4]) t.show(seat);
+    t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
+    const total = Object.values(t.snap().stacks).reduce((a, b) => a + b, 0);
+    expect(total).toBe(1025 + 2000 + 3000 + 10000);
+  });
+
+  it('an odd chip in a split: 25-unit remainder goes to the first winner left of the button', () => {
+    const t = new Table({ seats: { 1: 1025, 2: 2000, 3: 3000 }, button: 3, blinds: [25, 50] }).start({
+      1: ['Td', '3c'],
+      2: ['Th', '4c'],
+      3: ['9s', '9d'],
+    });
+    t.say(3, 'allin').bet(3, 3000).say(1, 'allin').bet(1, 1025).say(2, 'allin').bet(2, 2000);
+    for (const seat of [1, 2, 3]) t.show(seat);
+    t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
+    expect(t.snap().stacks).toEqual({ '1': 1550, '2': 3475, '3': 1000 });
+  });
+});
+
+describe('showdown', () => {
+  function riverCheckedDown(bet: boolean): Table {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start({
+      1: ['Ah', 'Ad'],
+      2: ['Kh', 'Kd'],
+      3: ['2c', '7d'],
+    });
+    t.say(3, 'call').bet(3, 100).say(1, 'call').bet(1, 100).say(2, 'check');
+    t.street(0).board('Qs', 'Jc', '5h');
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.street(1);
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.street(1);
+    if (bet) t.say(1, 'check').say(2, 'bet', 300).bet(2, 300).say(3, 'call').bet(3, 300).say(1, 'call').bet(1, 300);
+    else for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    return t;
+  }
+
+  it('seed 003: with a bet on the river the last aggressor shows first', () => {
+    const t = riverCheckedDown(true);
+    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'SHOWDOWN_ORDER', seat: 2, severity: 'info' });
+  });
+
+  it('seed 003: otherwise the first live seat left of the button shows first', () => {
+    const t = riverCheckedDown(false);
+    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'SHOWDOWN_ORDER', seat: 1 });
+  });
+
+  it('LOI 29: cards speak; a hand mucked at showdown is dead (club 5-3) and the hand is over once all are tabled', () => {
+    const t = riverCheckedDown(true);
+    expect(t.snap().phase).toBe('showdown');
+    t.show(2).fold(1);
+    expect(t.snap().phase).toBe('showdown');
+    t.show(3);
+    const snap = t.snap();
+    expect(snap.phase).toBe('complete');
+    expect(snap.pots[0].winners).toEqual([2]);
+    expect(snap.stacks['2']).toBe(10000 - 400 + 1200);
+  });
+
+  it('the last hand left wins without a showdown; the uncalled bet goes back', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start();
+    t.say(3, 'raise', 1000).bet(3, 1000).fold(1).fold(2);
+    const snap = t.snap();
+    expect(snap.phase).toBe('complete');
+    expect(snap.stacks).toEqual({ '1': 9950, '2': 9900, '3': 10150 });
+  });
+});
