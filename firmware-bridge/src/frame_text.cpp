@@ -1,0 +1,83 @@
+#include "frame_text.h"
+#include "config.h"
+#include "crc16.h"
+
+namespace fw {
+
+static const char kHex[] = "0123456789ABCDEF";
+
+LineBuilder& LineBuilder::ch(char c) {
+  if (len_ < kMaxFrame - 6) buf_[len_++] = c;  // room kept for "*XXXX\n"
+  return *this;
+}
+
+LineBuilder& LineBuilder::str(const char* s) {
+  while (*s) ch(*s++);
+  return *this;
+}
+
+LineBuilder& LineBuilder::dec(uint32_t v) {
+  char tmp[10];
+  uint8_t n = 0;
+  do {
+    tmp[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) ch(tmp[--n]);
+  return *this;
+}
+
+LineBuilder& LineBuilder::hex(uint32_t v, uint8_t digits) {
+  while (digits) ch(kHex[(v >> (4 * --digits)) & 0xF]);
+  return *this;
+}
+
+LineBuilder& LineBuilder::uid(const uint8_t* uid, uint8_t len) {
+  for (uint8_t i = 0; i < len; i++) hex(uid[i], 2);
+  return *this;
+}
+
+uint8_t LineBuilder::finish() {
+  const uint16_t crc = crc16(buf_ + 1, len_ - 1);
+  buf_[len_++] = '*';
+  for (int8_t k = 3; k >= 0; k--) buf_[len_++] = kHex[(crc >> (4 * k)) & 0xF];
+  buf_[len_++] = '\n';
+  buf_[len_] = '\0';
+  return len_;
+}
+
+uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const TagSlot* const* inv,
+                    uint8_t n, char* out) {
+  LineBuilder b(out);
+  b.ch('$').dec(r.seq).ch(',');
+  switch (r.type) {
+    case Msg::Hello:
+      b.str("HELLO,1,").str(kFirmwareVersion).ch(',').str(deviceId).ch(',').hex(bootId, 4).ch(',').dec(kAntennas);
+      break;
+    case Msg::Tag:
+      b.str("TAG,").dec(r.antenna).ch(',').uid(r.u.uid, r.uidLen).ch(',').ch(static_cast<char>(r.arg));
+      break;
+    case Msg::Gone:
+      b.str("GONE,").dec(r.antenna).ch(',').uid(r.u.uid, r.uidLen);
+      break;
+    case Msg::Inv:
+      b.str("INV,").dec(r.antenna).ch(',');
+      for (uint8_t i = 0; i < n; i++) {
+        if (i) b.ch(' ');
+        b.uid(inv[i]->uid, inv[i]->uidLen);
+      }
+      break;
+    case Msg::Hb:
+      b.str("HB,").dec(r.u.hb.uptimeMs).ch(',').dec(r.u.hb.scanMs).ch(',').dec(r.u.hb.dropped);
+      break;
+    case Msg::Err:
+      b.str("ERR,");
+      if (r.antenna == kNoAntenna) b.ch('-');
+      else b.dec(r.antenna);
+      b.ch(',').str(errCodeName(static_cast<ErrCode>(r.arg)));
+      break;
+  }
+  return b.finish();
+}
+
+}  // namespace fw

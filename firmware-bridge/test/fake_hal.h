@@ -1,0 +1,86 @@
+// A table on the host: tags placed on antennas, antennas that fail, a clock the test moves, and the serial
+// link captured frame by frame (decoded with the firmware's own LineReader, so every line is checked).
+#pragma once
+#include <cstring>
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+#include "crc16.h"
+#include "hal.h"
+#include "line_reader.h"
+
+struct SentFrame {
+  long seq;
+  std::string type;
+  std::vector<std::string> fields;
+  std::string line;
+};
+
+class FakeHal : public fw::Hal {
+ public:
+  uint32_t now = 0;
+  uint32_t msPerRead = 8;  // one antenna inventory
+  std::map<int, std::set<std::string>> table;  // antenna -> uids (hex, MSB first)
+  std::map<int, fw::ReadStatus> broken;
+  std::map<int, uint8_t> faces;
+  std::deque<char> toBridge;
+  std::vector<SentFrame> sent;
+  fw::LineReader wire;
+  int selected = -1;
+
+  uint32_t millis() override { return now; }
+  int serialRead() override {
+    if (toBridge.empty()) return -1;
+    const int c = static_cast<unsigned char>(toBridge.front());
+    toBridge.pop_front();
+    return c;
+  }
+  void serialWrite(const char* data, uint8_t len) override {
+    pending_.append(data, len);
+    for (uint8_t i = 0; i < len; i++) {
+      if (!wire.feed(static_cast<uint8_t>(data[i]))) continue;
+      const fw::FrameView& f = wire.frame();
+      SentFrame s{f.seq, f.type, {}, pending_};
+      for (uint8_t k = 0; k < f.fieldCount; k++) s.fields.push_back(f.fields[k]);
+      sent.push_back(s);
+      pending_.clear();
+    }
+  }
+  void selectAntenna(uint8_t a) override { selected = a; }
+  fw::ReadStatus readTags(fw::TagRead* out, uint8_t max, uint8_t& n) override {
+    now += msPerRead;
+    n = 0;
+    auto b = broken.find(selected);
+    if (b != broken.end() && b->second != fw::ReadStatus::Collision) return b->second;
+    for (const auto& uid : table[selected]) {
+      if (n == max) break;
+      out[n].uidLen = static_cast<uint8_t>(uid.size() / 2);
+      for (uint8_t i = 0; i < out[n].uidLen; i++) out[n].uid[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
+      n++;
+    }
+    return b != broken.end() ? b->second : fw::ReadStatus::Ok;
+  }
+  uint8_t face(uint8_t antenna) override {
+    auto f = faces.find(antenna);
+    return f == faces.end() ? '-' : f->second;
+  }
+
+  // Sends a service frame to the bridge, CRC computed here.
+  void command(const std::string& body) {
+    char crc[8];
+    std::snprintf(crc, sizeof crc, "*%04X\n", fw::crc16(body.data(), static_cast<uint16_t>(body.size())));
+    const std::string line = "$" + body + crc;
+    toBridge.insert(toBridge.end(), line.begin(), line.end());
+  }
+  std::vector<SentFrame> ofType(const std::string& t) const {
+    std::vector<SentFrame> out;
+    for (const auto& s : sent)
+      if (s.type == t) out.push_back(s);
+    return out;
+  }
+
+ private:
+  std::string pending_;
+};

@@ -1,0 +1,211 @@
+// The bridge firmware on a fake table: debounce, protocol replies, ring, faults, timing.
+#include "bridge.h"
+#include "check.h"
+#include "fake_hal.h"
+
+using namespace fw;
+
+static const char* kCard = "04A1B2C3D4E5F6";
+static const char* kChip = "E004015012345678";
+
+// Polls until `ms` of fake time passed (each poll reads one antenna: msPerRead).
+static void run(Bridge& b, FakeHal& hal, uint32_t ms) {
+  const uint32_t end = hal.now + ms;
+  while (hal.now < end) b.poll();
+}
+
+static void booted(Bridge& b, FakeHal& hal) {
+  b.begin();
+  run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
+}
+
+TEST(boot_waits_for_a_settled_table_then_sends_hello_and_an_inv_per_antenna) {
+  FakeHal hal;
+  hal.table[3] = {kCard};
+  Bridge b(hal, 0x7F3A, "BR-0001");
+  b.begin();
+  run(b, hal, kAntennas * hal.msPerRead);  // one cycle: not settled yet
+  CHECK(hal.sent.empty());
+  run(b, hal, kAntennas * hal.msPerRead + 1);
+  CHECK(b.ready());
+  CHECK(hal.sent.size() >= 1u + kAntennas);
+  CHECK_EQ(hal.sent[0].line, std::string("$0,HELLO,1,1.0.0,BR-0001,7F3A,24*DE84\n"));  // the golden vector
+  CHECK_EQ(hal.sent[1 + 3].line.substr(0, 21), std::string("$4,INV,3,04A1B2C3D4E5"));
+  CHECK(hal.ofType("TAG").empty());  // present at boot: in the INV, not announced as an arrival
+}
+
+TEST(latch_on_after_two_reads_latch_off_after_400_ms_unseen) {
+  FakeHal hal;
+  hal.faces[5] = 'D';
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.table[5] = {kCard};
+  run(b, hal, kAntennas * hal.msPerRead);  // one read: not yet
+  CHECK(hal.ofType("TAG").empty());
+  run(b, hal, kAntennas * hal.msPerRead);
+  auto tags = hal.ofType("TAG");
+  CHECK_EQ(tags.size(), 1u);
+  if (!tags.empty()) CHECK(tags[0].fields == (std::vector<std::string>{"5", kCard, "D"}));
+  hal.table[5].clear();
+  run(b, hal, 300);  // a missed read or a hand over the card: no GONE
+  CHECK(hal.ofType("GONE").empty());
+  hal.table[5] = {kCard};
+  run(b, hal, 300);
+  hal.table[5].clear();
+  run(b, hal, 300);
+  CHECK(hal.ofType("GONE").empty());
+  run(b, hal, 200);
+  CHECK_EQ(hal.ofType("GONE").size(), 1u);
+  CHECK_EQ(hal.ofType("TAG").size(), 1u);  // never announced twice
+}
+
+TEST(seq_counts_every_frame_and_ack_releases_the_ring) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  for (size_t i = 0; i < hal.sent.size(); i++) CHECK_EQ(hal.sent[i].seq, static_cast<long>(i));
+  CHECK_EQ(b.ring().size(), hal.sent.size());
+  hal.command("0,ACK," + std::to_string(hal.sent.back().seq));
+  b.poll();
+  CHECK(b.ring().size() <= 1u);  // at most a frame sent during that poll
+}
+
+TEST(resend_from_a_seq_in_the_ring_repeats_the_same_lines) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.table[2] = {kChip};
+  run(b, hal, 2 * kAntennas * hal.msPerRead);
+  const auto tag = hal.ofType("TAG").at(0);
+  const size_t before = hal.sent.size();
+  hal.command("0,RESEND," + std::to_string(tag.seq));
+  b.poll();
+  CHECK(hal.sent.size() > before);
+  CHECK_EQ(hal.sent[before].line, tag.line);
+}
+
+TEST(resend_of_a_released_frame_gets_hello_and_full_inventory) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.command("0,ACK,5");
+  hal.command("1,RESEND,2");
+  const size_t before = hal.sent.size();
+  b.poll();
+  CHECK(hal.sent.size() >= before + 1 + kAntennas);
+  CHECK_EQ(hal.sent[before].type, std::string("HELLO"));
+  CHECK_EQ(hal.sent[before + 1].type, std::string("INV"));
+}
+
+TEST(sync_and_ping_and_unknown_commands) {
+  FakeHal hal;
+  Bridge b(hal, 0xBEEF, "BR-T");
+  booted(b, hal);
+  size_t before = hal.sent.size();
+  hal.command("0,SYNC");
+  b.poll();
+  CHECK_EQ(hal.sent.at(before).type, std::string("HELLO"));
+  CHECK_EQ(hal.sent.at(before).fields.at(3), std::string("BEEF"));
+  size_t invs = 0;
+  for (size_t i = before; i < hal.sent.size(); i++) invs += hal.sent[i].type == "INV";
+  CHECK_EQ(invs, static_cast<size_t>(kAntennas));
+  before = hal.sent.size();
+  hal.command("1,PING");
+  hal.command("2,ZAP,1");
+  b.poll();
+  CHECK_EQ(hal.sent.at(before).type, std::string("HB"));
+  CHECK_EQ(b.unknownCommands(), 1u);
+  hal.toBridge.insert(hal.toBridge.end(), {'$', '9', ',', 'S', 'Y', 'N', 'C', '*', '0', '0', '0', '0', '\n'});
+  b.poll();
+  CHECK_EQ(b.reader().count(Reject::BadCrc), 1u);
+}
+
+TEST(heartbeat_every_second_reports_uptime_and_scan_cycle) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  run(b, hal, 3100);
+  const auto hbs = hal.ofType("HB");
+  CHECK(hbs.size() >= 3u && hbs.size() <= 4u);
+  if (!hbs.empty()) CHECK_EQ(hbs.back().fields.at(1), std::to_string(kAntennas * hal.msPerRead));
+}
+
+TEST(every_antenna_gets_an_inventory_within_five_seconds) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  const size_t before = hal.ofType("INV").size();
+  run(b, hal, 5100);
+  std::set<std::string> antennas;
+  const auto invs = hal.ofType("INV");
+  for (size_t i = before; i < invs.size(); i++) antennas.insert(invs[i].fields.at(0));
+  CHECK_EQ(antennas.size(), static_cast<size_t>(kAntennas));
+}
+
+TEST(antenna_faults_are_reported_once_per_change) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.broken[7] = ReadStatus::Timeout;
+  run(b, hal, 1000);
+  auto errs = hal.ofType("ERR");
+  CHECK_EQ(errs.size(), 1u);
+  if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"7", "ANT_TIMEOUT"}));
+  hal.broken[7] = ReadStatus::Short;
+  run(b, hal, 500);
+  CHECK_EQ(hal.ofType("ERR").size(), 2u);
+  CHECK_EQ(hal.ofType("ERR").back().fields.at(1), std::string("ANT_SHORT"));
+}
+
+TEST(a_ninth_tag_on_an_antenna_is_an_overrun) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  for (int i = 0; i < 9; i++) hal.table[11].insert("E0040150AAAA000" + std::to_string(i + 1));
+  run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
+  CHECK_EQ(hal.ofType("TAG").size(), 8u);
+  CHECK(!hal.ofType("ERR").empty() && hal.ofType("ERR").back().fields.at(1) == "OVERRUN");
+  hal.command("0,SYNC");
+  b.poll();
+  const auto inv = hal.ofType("INV");
+  std::string last;
+  for (const auto& f : inv)
+    if (f.fields.at(0) == "11") last = f.line;
+  CHECK(last.size() <= 160u);
+  CHECK(last.size() > 140u);  // 8 UIDs of 16 digits
+}
+
+TEST(ring_without_acks_drops_the_oldest_and_reports_buf_full_once) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  run(b, hal, 30000);  // HB + periodic INV, never acknowledged
+  CHECK_EQ(b.ring().size(), static_cast<size_t>(kRingFrames));
+  CHECK(b.dropped() > 0u);
+  const auto errs = hal.ofType("ERR");
+  CHECK_EQ(errs.size(), 1u);
+  if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"-", "BUF_FULL"}));
+  CHECK(hal.ofType("HB").back().fields.at(2) != "0");  // HB reports the drops
+  hal.command("0,ACK," + std::to_string(hal.sent.back().seq));
+  b.poll();
+  run(b, hal, 30000);
+  CHECK_EQ(hal.ofType("ERR").size(), 2u);  // reported again after an ACK freed room and it filled again
+}
+
+TEST(seq_wraps_after_65535) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  while (b.nextSeq() != 0) {
+    hal.command("0,PING");
+    b.poll();
+    if (hal.sent.size() > 70000) break;
+  }
+  CHECK_EQ(b.nextSeq(), 0u);
+  hal.command("0,PING");
+  b.poll();
+  bool sawWrap = false;
+  for (size_t i = 1; i < hal.sent.size(); i++)
+    if (hal.sent[i - 1].seq == 65535 && hal.sent[i].seq == 0) sawWrap = true;
+  CHECK(sawWrap);
+}
