@@ -6,22 +6,15 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SessionError } from '../session/errors.js';
-import { loggedHand, loggedHands, replayHand } from '../session/handReplay.js';
 import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
+import { type ExportFormat, HandArchive } from '../store/index.js';
 import { EquityTracker, type EquityComputer } from './equity.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { TokenError, type TokenStore } from './tokens.js';
 import { publicCards, scrubCards, viewFor } from './views.js';
-
-export type ExportFormat = 'phh' | 'ohh' | 'pokerstars';
-
-/** What the server needs of the store's HandArchive (src/store). */
-export interface HandArchiveLike {
-  export(handNo: number, format: ExportFormat): string | Promise<string>;
-}
 
 export interface AppOptions {
   session: TableSession;
@@ -31,7 +24,8 @@ export interface AppOptions {
   broadcastDelayMs?: number;
   /** dist/web; null serves no pages */
   webRoot?: string | null;
-  archive?: HandArchiveLike | null;
+  /** the hand archive (default: a HandArchive over `log`, running the session's engine) */
+  archive?: HandArchive;
   equity?: EquityComputer | null;
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
@@ -91,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('authFailed', false);
 
   const { session, tokens } = opts;
+  const archive = opts.archive ?? new HandArchive(opts.log, { engine: session.rulesEngine });
   const tracker = opts.equity
     ? new EquityTracker(
         opts.equity,
@@ -177,7 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get(
     '/api/hands',
     { schema: { querystring: tokenQuery, response: { 403: errorBody } }, preHandler: need('floor', 'commentator') },
-    async () => ({ hands: loggedHands(opts.log) }),
+    async () => ({ hands: archive.list() }),
   );
 
   const handParams = {
@@ -191,21 +186,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     '/api/hands/:handNo/steps',
     { schema: { params: handParams, querystring: tokenQuery }, preHandler: need('floor', 'commentator') },
     async (req) => {
-      const hand = loggedHand(opts.log, req.params.handNo);
-      if (!hand) throw new HttpError(404, 'NO_SUCH_HAND', `no hand ${req.params.handNo}`);
+      const handNo = req.params.handNo;
+      const summary = archive.list().find((h) => h.handNo === handNo);
+      if (!summary) throw new HttpError(404, 'NO_SUCH_HAND', `no hand ${handNo}`);
       const cur = session.snapshot(now());
-      const steps = replayHand(hand, session.rulesEngine).map((step) => {
+      const steps = archive.steps(handNo).map((step) => {
         const state = {
-          session: { ...cur, handNo: hand.handNo, hand: step.hand, handOver: false, wall: step.wall, clock: null },
+          session: { ...cur, handNo, hand: step.snapshot, handOver: false, wall: step.wall, clock: null },
           equity: null,
           broadcastDelayMs: hub.broadcastDelayMs,
         };
         const view = viewFor(req.role, state, now());
-        const known = req.role === 'commentator' ? null : publicCards(step.hand);
+        const known = req.role === 'commentator' ? null : publicCards(step.snapshot);
         const text = JSON.stringify(step.event);
-        return { wall: step.wall, event: known ? scrubCards(text, known) : text, view };
+        return { wall: step.wall, event: known ? scrubCards(text, known) : text, refused: step.refused, view };
       });
-      return { handNo: hand.handNo, ended: hand.ended, steps };
+      return { handNo, ended: summary.complete, steps };
     },
   );
 
@@ -231,8 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (req.role === 'floor' && now() - end.wall < hub.broadcastDelayMs) {
         throw new HttpError(403, 'DELAYED', 'hand histories reach the floor after the broadcast delay');
       }
-      if (!opts.archive) throw new HttpError(501, 'NO_ARCHIVE', 'no hand archive configured');
-      const text = await opts.archive.export(handNo, format);
+      const text = archive.export(handNo, format);
       const type = format === 'ohh' ? 'application/json' : 'text/plain';
       return reply.type(`${type}; charset=utf-8`).send(text);
     },

@@ -8,4 +8,3 @@ export { SessionError, type SessionErrorCode } from './errors.js';
 export { type EventLog, type LogKind, type LogRecord, MemoryLog } from './log.js';
 export { type HandEngine, type SessionEvents, TableSession, type TableSessionOptions } from './TableSession.js';
 export * from './types.js';
-export { type HandStep, type LoggedHand, loggedHand, loggedHands, replayHand } from './handReplay.js';

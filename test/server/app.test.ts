@@ -91,7 +91,7 @@ describe('routes', () => {
   it('hands: listed for the floor, stepped through with hole cards hidden from it', async () => {
     expect((await app.inject({ url: '/api/hands' })).statusCode).toBe(403);
     const list = await app.inject({ url: '/api/hands', headers: auth('floor') });
-    expect(list.json().hands[0]).toMatchObject({ handNo: 1, ended: false, events: 3 });
+    expect(list.json().hands[0]).toMatchObject({ handNo: 1, complete: false, events: 3 });
     const steps = await app.inject({ url: '/api/hands/1/steps', headers: auth('floor') });
     expect(steps.statusCode).toBe(200);
     expect(steps.json().steps).toHaveLength(3);
