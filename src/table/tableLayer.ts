@@ -208,7 +208,10 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     switch (ev.kind) {
       case 'button':
         if (ev.button === 'confirm') this.emit('panel', { button: 'confirm', wall: ev.at });
-        else this.emit('event', { kind: 'dealer', button: ev.button, wall: ev.at });
+        else {
+          this.flushLeaves();
+          this.emitEvent({ kind: 'dealer', button: ev.button, wall: ev.at }, true);
+        }
         break;
       case 'tray':
         this.state.tray = { ...ev.counts };
@@ -238,18 +241,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
 
   /** Emits every pending snapshot and departure now (before a shutdown, or to settle a test). */
   flush(): void {
-    for (const [uid, p] of [...this.pendingLeave]) {
-      clearTimeout(p.timer);
-      this.pendingLeave.delete(uid);
-      this.commitLeave(uid, p.zone, this.now());
-    }
-    for (const [seat, z] of this.chipZones) {
-      if (z.timer) {
-        clearTimeout(z.timer);
-        z.timer = null;
-        this.emitChips(seat, z.wall);
-      }
-    }
+    this.flushLeaves();
+    this.flushChips();
   }
 
   close(): void {
@@ -431,6 +424,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     const z = this.chipZones.get(seat) ?? { last: [], timer: null, wall };
     this.chipZones.set(seat, z);
     z.wall = wall;
+    this.flushChips(seat);
     if (z.timer) clearTimeout(z.timer);
     z.timer = null;
     if (this.chipSettleMs <= 0) {
@@ -463,6 +457,10 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     const z = this.chipZones.get(seat);
     if (!z || sameMultiset(z.last, chips)) return;
     z.last = chips;
+    if (z.timer) {
+      clearTimeout(z.timer);
+      z.timer = null;
+    }
     this.emit('event', { kind: 'chips', seat, chips, wall });
   }
 
@@ -486,7 +484,28 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   }
 
   private emitEvent(ev: LiveTableEvent, orderKnown: boolean): void {
+    this.flushChips();
     this.emit('event', orderKnown ? ev : { ...ev, orderKnown: false });
+  }
+
+  /** Pending zone snapshots go out before any later event, so that the engine sees the table's order of motions
+   * (the settle window merges a zone's own changes, never reorders zones). */
+  private flushChips(except?: number): void {
+    for (const [seat, z] of this.chipZones) {
+      if (seat === except || !z.timer) continue;
+      clearTimeout(z.timer);
+      z.timer = null;
+      this.emitChips(seat, z.wall);
+    }
+  }
+
+  /** Latched departures are committed before a dealer button: a hand boundary ends every lift. */
+  private flushLeaves(): void {
+    for (const [uid, p] of [...this.pendingLeave]) {
+      clearTimeout(p.timer);
+      this.pendingLeave.delete(uid);
+      this.commitLeave(uid, p.zone, this.now());
+    }
   }
 
   private emitHealth(): void {

@@ -255,3 +255,37 @@ describe('table layer: inventories, faults, link, panel, health', () => {
     expect(layer.health()).toMatchObject({ tray: { '25': 40, '100': 12 }, panel: 'up' });
   });
 });
+
+describe('table layer: order of motions', () => {
+  it("a pending zone snapshot goes out before a later card event or another zone's change (wire order kept)", () => {
+    vi.useFakeTimers();
+    const { feed, plain } = layerWithLog({ chipSettleMs: 150, latchOffMs: 0 });
+    feed.arrive(A.seat(1), card('Ah'));
+    feed.arrive(A.bet(1), chip(1, 0));
+    feed.arrive(A.bet(1), chip(1, 1));
+    feed.arrive(A.bet(2), chip(2, 0)); // seat 2 acts: seat 1's motion is over
+    feed.leave(A.seat(1), card('Ah')); // and seat 1 folds... after its chips
+    feed.arrive(A.muck, card('Ah'));
+    vi.advanceTimersByTime(150);
+    expect(plain()).toEqual([
+      { kind: 'cardAt', card: 'Ah', zone: 'seat1', face: 'down' },
+      { kind: 'chips', seat: 1, chips: [100, 100] },
+      { kind: 'chips', seat: 2, chips: [500] },
+      { kind: 'cardOff', card: 'Ah', zone: 'seat1' },
+      { kind: 'cardAt', card: 'Ah', zone: 'muck', face: 'down' },
+    ]);
+  });
+
+  it("latched departures are committed before a dealer button (a shuffle ends the hand's lifts)", () => {
+    vi.useFakeTimers();
+    const { feed, plain, layer } = layerWithLog({ latchOffMs: 250 });
+    feed.arrive(A.board, card('5d'));
+    feed.leave(A.board, card('5d'));
+    layer.ingestPanel({ kind: 'button', button: 'shuffle', at: 5000 });
+    expect(plain()).toEqual([
+      { kind: 'cardAt', card: '5d', zone: 'board', face: 'up' },
+      { kind: 'cardOff', card: '5d', zone: 'board' },
+      { kind: 'dealer', button: 'shuffle' },
+    ]);
+  });
+});
