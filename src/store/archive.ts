@@ -5,8 +5,8 @@ import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
-import type { HandNote, PlayedHand } from './playedHand.js';
 import { toPhh } from './phhExport.js';
+import type { HandNote, PlayedHand } from './playedHand.js';
 import { type TextDialect, toPokerStars } from './pokerstarsExport.js';
 import { SqliteEventLog } from './sqliteLog.js';
 
@@ -123,7 +123,11 @@ export class HandArchive {
       try {
         state = this.engine.applyEvent(state, ev);
       } catch (err) {
-        notes.push({ afterAction: snap.actions.length, kind: 'refused', text: `${describeEvent(ev)}: ${(err as Error).message}` });
+        notes.push({
+          afterAction: snap.actions.length,
+          kind: 'refused',
+          text: `${describeEvent(ev)}: ${(err as Error).message}`,
+        });
         continue;
       }
       const prev = snap;
@@ -149,10 +153,15 @@ export class HandArchive {
         });
       }
       if (ev.kind === 'floorDecision') {
-        notes.push({ afterAction: snap.actions.length, kind: 'decision', text: `alert ${ev.alertId}: ${ev.decision} (by ${ev.by})` });
+        notes.push({
+          afterAction: snap.actions.length,
+          kind: 'decision',
+          text: `alert ${ev.alertId}: ${ev.decision} (by ${ev.by})`,
+        });
       }
     }
-    while (nextTableAlert < tableAlerts.length) notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.actions.length));
+    while (nextTableAlert < tableAlerts.length)
+      notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.actions.length));
     return {
       handNo,
       tableName: this.tableName,
@@ -210,9 +219,13 @@ export class HandArchive {
     try {
       return this.engine.createHand(config);
     } catch (err) {
-      throw new StoreError('HAND_REPLAY_FAILED', `hand ${handNo}: the engine refused its table: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw new StoreError(
+        'HAND_REPLAY_FAILED',
+        `hand ${handNo}: the engine refused its table: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
     }
   }
 
@@ -261,11 +274,18 @@ function burnPlace(snap: HandSnapshot, _index: number): number {
 }
 
 function tableAlertNote(rec: LogRecord, afterAction: number): HandNote {
-  const data = rec.data as { op: string; alert?: { code: string; message: string; messageFr?: string }; id?: number; decision?: string; by?: string };
+  const data = rec.data as {
+    op: string;
+    alert?: { code: string; message: string; messageFr?: string };
+    id?: number;
+    decision?: string;
+    by?: string;
+  };
   if (data.op === 'raise' && data.alert) {
     return { afterAction, kind: 'tableAlert', text: `${data.alert.code}: ${data.alert.message}` };
   }
-  if (data.op === 'decision') return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
+  if (data.op === 'decision')
+    return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
   return { afterAction, kind: 'tableAlert', text: `table alert ${data.id} acknowledged by ${data.by}` };
 }
 

@@ -41,7 +41,10 @@ export function checkDatabaseFile(path: string): FileProblem | null {
     return { kind: 'notSqlite', reason: `the header's page size (${rawPageSize}) is not a power of two from 512` };
   }
   if (size % pageSize !== 0) {
-    return { kind: 'truncated', reason: `the file size (${size} bytes) is not a whole number of ${pageSize}-byte pages` };
+    return {
+      kind: 'truncated',
+      reason: `the file size (${size} bytes) is not a whole number of ${pageSize}-byte pages`,
+    };
   }
   const changeCounter = header.readUInt32BE(24);
   const pageCount = header.readUInt32BE(28);

@@ -1,9 +1,18 @@
 // feltwire's store: the SQLite event log, the hand archive that re-runs logged hands, and the hand-history exporters.
+
+export {
+  type ArchiveEngine,
+  type ArchiveOptions,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  HandArchive,
+  type HandStep,
+  type HandSummary,
+} from './archive.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
-export { SqliteEventLog, LOG_FILE, LOG_FORMAT, type LogStartup, type OpenOptions } from './sqliteLog.js';
-export { HandArchive, EXPORT_FORMATS, type ArchiveEngine, type ArchiveOptions, type ExportFormat, type HandStep, type HandSummary } from './archive.js';
+export { type Ledger, type LedgerAction, readLedger } from './ledger.js';
+export { OHH_SPEC_VERSION, type OhhHand, toOhh, toValidOhh, validateOhh } from './ohhExport.js';
 export { toPhh } from './phhExport.js';
-export { toOhh, toValidOhh, validateOhh, OHH_SPEC_VERSION, type OhhHand } from './ohhExport.js';
-export { toPokerStars, type TextDialect } from './pokerstarsExport.js';
-export { readLedger, type Ledger, type LedgerAction } from './ledger.js';
-export { phhSeatOrder, playerName, type HandNote, type PlayedHand } from './playedHand.js';
+export { type HandNote, type PlayedHand, phhSeatOrder, playerName } from './playedHand.js';
+export { type TextDialect, toPokerStars } from './pokerstarsExport.js';
+export { LOG_FILE, LOG_FORMAT, type LogStartup, type OpenOptions, SqliteEventLog } from './sqliteLog.js';

@@ -48,13 +48,31 @@ export interface OhhHand {
     ante_amount: number;
     hero_player_id: number;
     flags: string[];
-    players: { id: number; seat: number; name: string; starting_stack: number; player_bounty: number; is_sitting_out?: boolean }[];
+    players: {
+      id: number;
+      seat: number;
+      name: string;
+      starting_stack: number;
+      player_bounty: number;
+      is_sitting_out?: boolean;
+    }[];
     rounds: OhhRound[];
-    pots: { number: number; amount: number; rake: number; jackpot: number; player_wins: { player_id: number; win_amount: number }[] }[];
+    pots: {
+      number: number;
+      amount: number;
+      rake: number;
+      jackpot: number;
+      player_wins: { player_id: number; win_amount: number }[];
+    }[];
   };
 }
 
-const STREET_NAME: Record<Street, OhhRound['street']> = { preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River' };
+const STREET_NAME: Record<Street, OhhRound['street']> = {
+  preflop: 'Preflop',
+  flop: 'Flop',
+  turn: 'Turn',
+  river: 'River',
+};
 const ACTION_NAME: Record<LedgerAction['type'], string> = {
   postSb: 'Post SB',
   postBb: 'Post BB',

@@ -22,10 +22,14 @@ export function toPhh(hand: PlayedHand): string {
   const blinds = order.map((s) => (s === final.sb ? final.blinds[0] : s === final.bb ? final.blinds[1] : 0));
   const finishing = order.map((s) => final.stacks[String(s)] ?? config.seats[s]);
   const lines: string[] = [];
-  lines.push(comment(`feltwire hand ${hand.handNo} at table ${hand.tableName}, ${config.ruleset} rules, button seat ${final.button}`));
-  if (!hand.complete) lines.push(comment(`the hand is not over (phase: ${final.phase}); finishing_stacks are the stacks now`));
+  lines.push(
+    comment(
+      `feltwire hand ${hand.handNo} at table ${hand.tableName}, ${config.ruleset} rules, button seat ${final.button}`,
+    ),
+  );
+  if (!hand.complete)
+    lines.push(comment(`the hand is not over (phase: ${final.phase}); finishing_stacks are the stacks now`));
   lines.push(`variant = ${lit('NT')}`);
-  lines.push(`ante_trimming_status = ${lit(final.bbAnte > 0 ? false : true)}`);
   lines.push(`antes = ${lit(antes)}`);
   lines.push(`blinds_or_straddles = ${lit(blinds)}`);
   lines.push(`min_bet = ${lit(final.blinds[1])}`);
@@ -34,7 +38,8 @@ export function toPhh(hand: PlayedHand): string {
   const notesAt = (k: number) => hand.notes.filter((n) => n.afterAction === k);
   for (let k = 0; k <= final.actions.length; k++) {
     for (const n of notesAt(k)) lines.push(`  ${comment(`${n.kind}: ${n.text}`)}`);
-    for (const m of hand.mucks.filter((x) => x.afterAction === k)) lines.push(`  ${lit(`p${order.indexOf(m.seat) + 1} sm`)},`);
+    for (const m of hand.mucks.filter((x) => x.afterAction === k))
+      lines.push(`  ${lit(`p${order.indexOf(m.seat) + 1} sm`)},`);
     if (k < final.actions.length) lines.push(`  ${lit(final.actions[k])},`);
   }
   for (const n of hand.notes.filter((x) => x.afterAction > final.actions.length)) {

@@ -41,4 +41,3 @@ export function phhSeatOrder(config: TableConfig): number[] {
   const upTo = seats.filter((s) => s <= config.button);
   return [...after, ...upTo];
 }
-

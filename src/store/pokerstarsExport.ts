@@ -40,7 +40,7 @@ function stamp(wall: number | null, sep: string): string {
 }
 
 /** every card the hand shows for a seat: shown at showdown, else dealt face-up/known */
-function holeCards(hand: PlayedHand, ledger: Ledger, seat: number): string[] {
+function holeCards(ledger: Ledger, seat: number): string[] {
   const shown = ledger.actions.filter((a) => a.seat === seat && a.type === 'show' && a.cards.length > 0);
   if (shown.length > 0) return shown[shown.length - 1].cards;
   const dealt = ledger.actions.find((a) => a.seat === seat && a.type === 'dealt');
@@ -50,7 +50,8 @@ function holeCards(hand: PlayedHand, ledger: Ledger, seat: number): string[] {
 function winnings(hand: PlayedHand): { seat: number; amount: number; pot: number }[] {
   const out: { seat: number; amount: number; pot: number }[] = [];
   hand.final.pots.forEach((p, i) => {
-    for (const [seat, amount] of Object.entries(p.shares ?? {})) if (amount > 0) out.push({ seat: Number(seat), amount, pot: i });
+    for (const [seat, amount] of Object.entries(p.shares ?? {}))
+      if (amount > 0) out.push({ seat: Number(seat), amount, pot: i });
   });
   return out;
 }
@@ -62,7 +63,9 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   const name = (seat: number) => playerName(hand, seat);
   const lines: string[] = [];
   const ante = final.bbAnte > 0 ? ` - Ante ${final.bbAnte}` : '';
-  lines.push(`PokerStars Hand #${hand.handNo}:  Hold'em No Limit (${final.blinds[0]}/${final.blinds[1]}${ante}) - ${stamp(hand.startWall, '/')} UTC`);
+  lines.push(
+    `PokerStars Hand #${hand.handNo}:  Hold'em No Limit (${final.blinds[0]}/${final.blinds[1]}${ante}) - ${stamp(hand.startWall, '/')} UTC`,
+  );
   lines.push(`Table '${hand.tableName}' ${hand.seatCount}-max Seat #${final.button} is the button`);
   for (const seat of [...ledger.order].sort((a, b) => a - b)) {
     const out = config.absent.includes(seat) ? ' is sitting out' : '';
@@ -153,7 +156,14 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   lines.push(`Total pot ${total}${split} | Rake 0`);
   if (board.length > 0) lines.push(`Board [${board.join(' ')}]`);
   for (const seat of [...ledger.order].sort((a, b) => a - b)) {
-    const role = seat === final.button ? ' (button)' : seat === final.sb ? ' (small blind)' : seat === final.bb ? ' (big blind)' : '';
+    const role =
+      seat === final.button
+        ? ' (button)'
+        : seat === final.sb
+          ? ' (small blind)'
+          : seat === final.bb
+            ? ' (big blind)'
+            : '';
     lines.push(`Seat ${seat}: ${name(seat)}${role} ${summaryOf(hand, ledger, seat, wins)}`);
   }
   return `${lines.join('\n')}\n`;
@@ -168,14 +178,18 @@ function summaryOf(hand: PlayedHand, ledger: Ledger, seat: number, wins: { seat:
   const won = wins.filter((w) => w.seat === seat).reduce((n, w) => n + w.amount, 0);
   const foldAt = ledger.actions.find((a) => a.seat === seat && a.type === 'fold');
   if (foldAt) {
-    const street = foldAt.street === 'preflop' ? 'before Flop' : `on the ${foldAt.street[0].toUpperCase()}${foldAt.street.slice(1)}`;
+    const street =
+      foldAt.street === 'preflop' ? 'before Flop' : `on the ${foldAt.street[0].toUpperCase()}${foldAt.street.slice(1)}`;
     const put = ledger.actions.some((a) => a.seat === seat && ['call', 'bet', 'raise'].includes(a.type));
     return `folded ${street}${put || foldAt.street !== 'preflop' ? '' : " (didn't bet)"}`;
   }
   const shown = ledger.actions.some((a) => a.seat === seat && a.type === 'show');
-  const cards = holeCards(hand, ledger, seat);
+  const cards = holeCards(ledger, seat);
   const with_ = handNameOf(hand, seat).replace(/^ \((.*)\)$/, ' with $1');
-  if (shown) return won > 0 ? `showed [${cards.join(' ')}] and won (${won})${with_}` : `showed [${cards.join(' ')}] and lost${with_}`;
+  if (shown)
+    return won > 0
+      ? `showed [${cards.join(' ')}] and won (${won})${with_}`
+      : `showed [${cards.join(' ')}] and lost${with_}`;
   return won > 0 ? `collected (${won})` : 'mucked';
 }
 
@@ -188,7 +202,10 @@ function ignitionPositions(hand: PlayedHand, ledger: Ledger): Map<number, string
   const { final } = hand;
   const pos = new Map<number, string>();
   if (ledger.order.length > 2 + 1 + IGNITION_SEATS.length) {
-    throw new StoreError('EXPORT_UNSUPPORTED', `the Ignition dialect names at most 9 players; hand ${hand.handNo} has ${ledger.order.length}`);
+    throw new StoreError(
+      'EXPORT_UNSUPPORTED',
+      `the Ignition dialect names at most 9 players; hand ${hand.handNo} has ${ledger.order.length}`,
+    );
   }
   pos.set(final.button, 'Dealer');
   if (final.sb !== null && final.sb !== final.button) pos.set(final.sb, 'Small Blind');
@@ -208,7 +225,8 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
   const p = (seat: number) => pos.get(seat) as string;
   const lines: string[] = [];
   lines.push(`Bovada Hand #${hand.handNo} TBL#1 HOLDEM No Limit - ${stamp(hand.startWall, '-')}`);
-  for (const seat of [...ledger.order].sort((a, b) => a - b)) lines.push(`Seat ${seat}: ${p(seat)} (${config.seats[seat]} in chips)`);
+  for (const seat of [...ledger.order].sort((a, b) => a - b))
+    lines.push(`Seat ${seat}: ${p(seat)} (${config.seats[seat]} in chips)`);
   lines.push(`Dealer : Set dealer [${final.button}]`);
   let holeDone = false;
   const board: string[] = [];
@@ -268,7 +286,8 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
     }
   }
   if (!holeDone) lines.push('*** HOLE CARDS ***');
-  if (ledger.uncalled) lines.push(`${p(ledger.uncalled.seat)} : Return uncalled portion of bet ${ledger.uncalled.amount}`);
+  if (ledger.uncalled)
+    lines.push(`${p(ledger.uncalled.seat)} : Return uncalled portion of bet ${ledger.uncalled.amount}`);
   for (const w of winnings(hand)) {
     lines.push(`${p(w.seat)} : Hand result${w.pot > 0 ? '-Side pot' : ''} ${w.amount}`);
   }

@@ -131,7 +131,8 @@ export class SqliteEventLog implements EventLog {
 
   append(kind: LogKind, hand: number, data: unknown, wall: number = Date.now()): number {
     const insert = this.insert;
-    if (!insert || !this.db) throw new StoreError('LOG_CLOSED', `the event log ${this.path} is open read-only or closed`);
+    if (!insert || !this.db)
+      throw new StoreError('LOG_CLOSED', `the event log ${this.path} is open read-only or closed`);
     if (!KINDS.includes(kind)) throw new StoreError('LOG_BAD_RECORD', `unknown record kind '${String(kind)}'`);
     if (!Number.isInteger(hand)) throw new StoreError('LOG_BAD_RECORD', `hand number ${hand} is not an integer`);
     let text: string | undefined;
@@ -151,7 +152,8 @@ export class SqliteEventLog implements EventLog {
     for (;;) {
       this.live();
       const rows = this.page.all(next, PAGE);
-      for (const r of rows) yield { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
+      for (const r of rows)
+        yield { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
       if (rows.length < PAGE) return;
       next = rows[rows.length - 1].seq + 1;
     }
@@ -162,7 +164,13 @@ export class SqliteEventLog implements EventLog {
     const rows = this.live()
       .prepare<[number], Row>('SELECT seq, wall, hand, kind, data FROM log WHERE hand = ? ORDER BY seq')
       .all(hand);
-    return rows.map((r) => ({ seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) }));
+    return rows.map((r) => ({
+      seq: r.seq,
+      wall: r.wall,
+      hand: r.hand,
+      kind: r.kind as LogKind,
+      data: JSON.parse(r.data),
+    }));
   }
 
   /** hand numbers that have a 'hand' record, ascending */

@@ -48,7 +48,10 @@ describe('feltwire export', () => {
     const file = join(data, 'session.ohh');
     const r = feltwire('export', '--format', 'ohh', '--data', data, '--out', file, '--from', '3', '--to', '12');
     expect(r.status).toBe(0);
-    const docs = readFileSync(file, 'utf8').trim().split('\n\n').map((t) => JSON.parse(t) as { ohh: { game_number: string } });
+    const docs = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n\n')
+      .map((t) => JSON.parse(t) as { ohh: { game_number: string } });
     expect(docs.map((d) => d.ohh.game_number)).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 3)));
     for (const d of docs) expect(validateOhh(d)).toEqual([]);
   });

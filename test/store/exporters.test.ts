@@ -33,11 +33,16 @@ describe('ledger: the chips the actions move are the chips the engine moved', ()
     for (const h of decided) {
       const led = readLedger(h);
       const won: Record<number, number> = {};
-      for (const p of h.final.pots) for (const [s, a] of Object.entries(p.shares ?? {})) won[Number(s)] = (won[Number(s)] ?? 0) + a;
+      for (const p of h.final.pots)
+        for (const [s, a] of Object.entries(p.shares ?? {})) won[Number(s)] = (won[Number(s)] ?? 0) + a;
       for (const seat of led.order) {
         const back = led.uncalled?.seat === seat ? led.uncalled.amount : 0;
         const expected = h.config.seats[seat] - led.contributed[seat] + back + (won[seat] ?? 0);
-        expect({ hand: h.handNo, seat, stack: expected }).toEqual({ hand: h.handNo, seat, stack: h.final.stacks[String(seat)] });
+        expect({ hand: h.handNo, seat, stack: expected }).toEqual({
+          hand: h.handNo,
+          seat,
+          stack: h.final.stacks[String(seat)],
+        });
       }
       expect(led.totalPot).toBe(h.final.pots.reduce((n, p) => n + p.amount, 0));
     }
@@ -86,7 +91,8 @@ describe('PHH export', () => {
 
 describe('OHH export', () => {
   it('validates against our OHH 1.4 schema for every hand', () => {
-    for (const h of hands) expect({ hand: h.handNo, problems: validateOhh(toOhh(h)) }).toEqual({ hand: h.handNo, problems: [] });
+    for (const h of hands)
+      expect({ hand: h.handNo, problems: validateOhh(toOhh(h)) }).toEqual({ hand: h.handNo, problems: [] });
   });
 
   it('the schema rejects what the spec forbids (it can fail)', () => {
@@ -108,7 +114,8 @@ describe('OHH export', () => {
       const doc = toOhh(h).ohh;
       const led = readLedger(h);
       const put: Record<number, number> = {};
-      for (const r of doc.rounds) for (const a of r.actions) if (a.amount !== undefined) put[a.player_id] = (put[a.player_id] ?? 0) + a.amount;
+      for (const r of doc.rounds)
+        for (const a of r.actions) if (a.amount !== undefined) put[a.player_id] = (put[a.player_id] ?? 0) + a.amount;
       for (const seat of led.order) expect(put[seat] ?? 0).toBe(led.contributed[seat]);
       const wins = doc.pots.flatMap((p) => p.player_wins).reduce((n, w) => n + w.win_amount, 0);
       expect(wins).toBe(led.totalPot);
@@ -124,7 +131,9 @@ describe('PokerStars text', () => {
     for (const h of decided) {
       const text = toPokerStars(h);
       const led = readLedger(h);
-      expect(text).toMatch(new RegExp(`^PokerStars Hand #${h.handNo}:  Hold'em No Limit \\(${h.final.blinds[0]}/${h.final.blinds[1]}`));
+      expect(text).toMatch(
+        new RegExp(`^PokerStars Hand #${h.handNo}:  Hold'em No Limit \\(${h.final.blinds[0]}/${h.final.blinds[1]}`),
+      );
       expect(text).toContain(`Seat #${h.final.button} is the button`);
       for (const seat of led.order) expect(text).toContain(`Seat ${seat}: `);
       expect(text).toContain('*** HOLE CARDS ***');

@@ -13,7 +13,14 @@ const HANDS = 30 * 12;
 
 function sessionHands(): string[] {
   const out: string[] = [];
-  for (const sub of ['wsop-2023-43-5', 'pluribus/100', 'pluribus/101', 'pluribus/102b', 'pluribus/103', 'pluribus/104']) {
+  for (const sub of [
+    'wsop-2023-43-5',
+    'pluribus/100',
+    'pluribus/101',
+    'pluribus/102b',
+    'pluribus/103',
+    'pluribus/104',
+  ]) {
     const dir = join(SHARED, 'phh', sub);
     for (const f of readdirSync(dir).sort()) if (f.endsWith('.phh')) out.push(join(dir, f));
   }
@@ -55,7 +62,9 @@ describe('log size over a 12-hour session', () => {
     expect(listed.every((h) => h.complete)).toBe(true);
     const last = archive.get(HANDS);
     const direct = parsePhh(readFileSync(files[HANDS - 1], 'utf8'));
-    expect(parsePhh(toPhh(last)).actions.filter((a) => !/ sm$/.test(a))).toEqual(direct.actions.filter((a) => !/ sm$/.test(a)));
+    expect(parsePhh(toPhh(last)).actions.filter((a) => !/ sm$/.test(a))).toEqual(
+      direct.actions.filter((a) => !/ sm$/.test(a)),
+    );
     log.close();
   });
 });

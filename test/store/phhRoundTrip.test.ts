@@ -44,7 +44,8 @@ describe('PHH round trip through the log and the exporter', () => {
       const back = parsePhh(exported, `${file} (exported)`);
       const result = replayPhh(back);
       if ((original.finishingStacks ?? []).some((s) => !Number.isInteger(s))) fractional++;
-      if (!result.ok || !result.match) failures.push(`${file}: ${result.error ?? `stacks ${result.stacks} vs ${result.expected}`}`);
+      if (!result.ok || !result.match)
+        failures.push(`${file}: ${result.error ?? `stacks ${result.stacks} vs ${result.expected}`}`);
       // the same stacks as the engine's play of the original (PHH seat K = player pK in both)
       else if (result.stacks.join() !== result.stacks.map((_, i) => played.final.stacks[String(i + 1)]).join()) {
         failures.push(`${file}: stacks differ from the original's play`);

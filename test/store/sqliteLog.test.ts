@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,7 +29,8 @@ function filledLog(dir: string, hands = 20, perHand = 40): number {
   const log = SqliteEventLog.open(dir, quiet);
   for (let h = 1; h <= hands; h++) {
     log.append('hand', h, { config: { seats: { 1: 10000, 2: 10000 }, button: 1 } });
-    for (let i = 0; i < perHand; i++) log.append('event', h, { kind: 'chips', t: i * 1000, seat: 1 + (i % 2), chips: [100, 25] });
+    for (let i = 0; i < perHand; i++)
+      log.append('event', h, { kind: 'chips', t: i * 1000, seat: 1 + (i % 2), chips: [100, 25] });
   }
   const n = hands * (perHand + 1);
   log.checkpoint();
@@ -40,7 +51,13 @@ describe('SqliteEventLog: append and read', () => {
     expect([b - a, c - b]).toEqual([1, 1]);
     const all = [...log.records()];
     expect(all.map((r) => r.kind)).toEqual(['config', 'hand', 'event']);
-    expect(all[2]).toEqual({ seq: c, wall: 3000, hand: 1, kind: 'event', data: { kind: 'say', t: 5, seat: 2, say: 'fold' } });
+    expect(all[2]).toEqual({
+      seq: c,
+      wall: 3000,
+      hand: 1,
+      kind: 'event',
+      data: { kind: 'say', t: 5, seat: 2, say: 'fold' },
+    });
     expect([...log.records(b)].map((r) => r.seq)).toEqual([b, c]);
     expect(log.handRecords(1).map((r) => r.seq)).toEqual([b, c]);
     expect(log.handNumbers()).toEqual([1]);
@@ -113,7 +130,9 @@ describe('SqliteEventLog: append and read', () => {
       const log = SqliteEventLog.open(${JSON.stringify(dir)});
       for (let i = 1; ; i++) { const seq = log.append('event', 1, { i }); process.stdout.write(seq + '\\n'); }
     `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let acknowledged = 0;
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -146,7 +165,10 @@ describe('SqliteEventLog: a damaged file at start', () => {
     const half = Math.floor(statSync(path).size / 2 / 4096) * 4096;
     truncateSync(path, half);
     const messages: string[] = [];
-    const log = SqliteEventLog.open(dir, { notify: (m) => messages.push(m), now: () => new Date('2026-11-30T16:00:00Z') });
+    const log = SqliteEventLog.open(dir, {
+      notify: (m) => messages.push(m),
+      now: () => new Date('2026-11-30T16:00:00Z'),
+    });
     expect(log.startup.setAside?.kind).toBe('truncated');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/truncated.*kept as .*2026-11-30T16-00-00-000Z\.bad\.sqlite.*fresh log/);

@@ -54,14 +54,18 @@ export const command: Command = {
         return 0;
       }
       const format = values.format as ExportFormat | undefined;
-      if (!format || !EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
+      if (!format || !EXPORT_FORMATS.includes(format))
+        throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
       const dialect = (values.dialect ?? 'pokerstars') as TextDialect;
-      if (dialect !== 'pokerstars' && dialect !== 'ignition') throw new UsageError('--dialect is pokerstars or ignition');
+      if (dialect !== 'pokerstars' && dialect !== 'ignition')
+        throw new UsageError('--dialect is pokerstars or ignition');
       const from = handNumber(values.from, '--from');
       const to = handNumber(values.to, '--to');
       const dir = values.data ?? 'data';
       archive = HandArchive.open(dir);
-      const hands = archive.list().filter((h) => (from === null || h.handNo >= from) && (to === null || h.handNo <= to));
+      const hands = archive
+        .list()
+        .filter((h) => (from === null || h.handNo >= from) && (to === null || h.handNo <= to));
       const texts: { handNo: number; text: string }[] = [];
       let failed = 0;
       for (const h of hands) {
