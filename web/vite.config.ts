@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const root = resolve(import.meta.dirname);
+const pages = ['index', 'dealer', 'floor', 'commentator', 'overlay', 'public'];
 
 export default defineConfig({
   root,
@@ -9,6 +10,6 @@ export default defineConfig({
   build: {
     outDir: resolve(root, '../dist/web'),
     emptyOutDir: true,
-    rollupOptions: { input: { index: resolve(root, 'index.html') } },
+    rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, resolve(root, `${p}.html`)])) },
   },
 });
