@@ -60,6 +60,11 @@ function firstProblem(state: HandState): string | null {
   return null;
 }
 
+function sharedSplitPot(state: HandState, seat: number): boolean {
+  for (const p of state.award?.pots ?? []) if (p.winners.length > 1 && p.winners.includes(seat)) return true;
+  return false;
+}
+
 export function judgeReplay(prep: PreparedReplay, state: HandState): ReplayResult {
   const hand = prep.hand;
   const file = hand.file ?? '<phh>';
@@ -86,7 +91,8 @@ export function judgeReplay(prep: PreparedReplay, state: HandState): ReplayResul
     for (let i = 0; i < n && match; i++) {
       const diff = Math.abs(stacks[i] - expected[i]);
       const fractional = !Number.isInteger(expected[i]);
-      if (diff !== 0 && !(fractional && diff < 1)) match = false;
+      // a half chip is allowed only to a seat that shared a split pot: the odd-chip rule decided it
+      if (diff !== 0 && !(fractional && diff < 1 && sharedSplitPot(state, i + 1))) match = false;
     }
     // half chips are only a split's odd chip: no chip may appear or vanish overall
     if (match) {

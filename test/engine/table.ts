@@ -44,7 +44,7 @@ export class Table {
     this.state = createHand(configOf(spec));
     this.spare = DECK.match(/../g) as string[];
   }
-  ev(e: Omit<TableEvent, 't'> & { t?: number }): this {
+  ev(e: EventInput): this {
     this.t = e.t ?? this.t + 1000;
     applyEvent(this.state, { ...e, t: this.t } as TableEvent);
     return this;
@@ -146,5 +146,8 @@ export class Table {
     return this.state.alerts.map((a) => a.code);
   }
 }
+
+/** A TableEvent without its time (distributed over the union). */
+type EventInput = TableEvent extends infer E ? (E extends TableEvent ? Omit<E, 't'> & { t?: number } : never) : never;
 
 const fmt = (c: number): string => formatCard(c);
