@@ -1,0 +1,28 @@
+// ISO/IEC 14443-3 type A: every card on the antenna (a seat holds two hole cards; NTAG cards, 7-byte UIDs).
+// REQA wakes idle cards; the anticollision loop resolves one UID bit by bit through the cascade levels; SELECT
+// then HLTA parks that card so the next REQA finds the others.
+#pragma once
+#include <stdint.h>
+#include "iso15693.h"
+#include "presence.h"
+
+namespace fw {
+
+class Iso14443Air {
+ public:
+  // REQA (0x26): true when at least one card answered (ATQA, collided or not).
+  virtual bool request() = 0;
+  // ANTICOLLISION at cascade `level` (1..3) with the first `knownBits` of the 40-bit UID CLn + BCC given in
+  // `known`; fills `got` (5 bytes, known bits included) and sets `collisionAt` to the first colliding bit
+  // position (0..39) or 0xFF. False when nothing answered.
+  virtual bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
+                             uint8_t& collisionAt) = 0;
+  // SELECT at `level` with the 5 bytes (4 UID + BCC); returns false on no answer, else the SAK.
+  virtual bool select(uint8_t level, const uint8_t uid[5], uint8_t& sak) = 0;
+  virtual void halt() = 0;
+  virtual ~Iso14443Air() {}
+};
+
+InventoryResult inventory14443a(Iso14443Air& air, TagRead* out, uint8_t max);
+
+}  // namespace fw
