@@ -30,7 +30,12 @@ describe('feltwire scenario', () => {
     expect(ex1.actions.slice(0, 1)[0]).toMatch(/^d dh p1 /);
     const odd = outcomes.find((o) => o.name.startsWith('side pot, split'));
     expect(odd.stacks).toEqual({ '1': 1550, '2': 3475, '3': 1000 });
-    expect(odd.pots[0]).toMatchObject({ amount: 3075, eligible: [1, 2, 3], winners: [1, 2], shares: { '1': 1550, '2': 1525 } });
+    expect(odd.pots[0]).toMatchObject({
+      amount: 3075,
+      eligible: [1, 2, 3],
+      winners: [1, 2],
+      shares: { '1': 1550, '2': 1525 },
+    });
   });
 
   it('a scenario whose expectations fail: exit 1 and the failure counted', () => {

@@ -1,4 +1,14 @@
 // PHH hand histories: parsing, translation into table events, strict replay through the rules engine.
-export { parsePhh, PhhError, type PhhHand, type PhhErrorCode } from './parse.js';
-export { phhToEvents, phhConfig, parseAction, PHH_CHIPS } from './toEvents.js';
-export { replayPhh, replayThroughput, judgeReplay, runEvents, prepareReplay, expectedActions, type PreparedReplay, type ReplayResult, type Throughput } from './replay.js';
+export { PhhError, type PhhErrorCode, type PhhHand, parsePhh } from './parse.js';
+export {
+  expectedActions,
+  judgeReplay,
+  type PreparedReplay,
+  prepareReplay,
+  type ReplayResult,
+  replayPhh,
+  replayThroughput,
+  runEvents,
+  type Throughput,
+} from './replay.js';
+export { PHH_CHIPS, parseAction, phhConfig, phhToEvents } from './toEvents.js';

@@ -41,15 +41,18 @@ export function parsePhh(text: string, file = '<phh>'): PhhHand {
   }
   const variant = doc.variant;
   if (typeof variant !== 'string') throw new PhhError('BAD_FIELD', `${file}: variant missing`);
-  if (variant !== 'NT') throw new PhhError('UNSUPPORTED', `${file}: variant ${variant} (only NT, No-Limit Texas Hold'em)`);
+  if (variant !== 'NT')
+    throw new PhhError('UNSUPPORTED', `${file}: variant ${variant} (only NT, No-Limit Texas Hold'em)`);
   const startingStacks = numbers(doc.starting_stacks, 'starting_stacks', file);
   const n = startingStacks.length;
   if (n < 2 || n > 10) throw new PhhError('BAD_FIELD', `${file}: ${n} players (2-10 supported)`);
   const antes = doc.antes === undefined ? new Array(n).fill(0) : numbers(doc.antes, 'antes', file);
   const blindsOrStraddles = numbers(doc.blinds_or_straddles, 'blinds_or_straddles', file);
-  if (antes.length !== n || blindsOrStraddles.length !== n) throw new PhhError('BAD_FIELD', `${file}: antes and blinds need one entry per player`);
+  if (antes.length !== n || blindsOrStraddles.length !== n)
+    throw new PhhError('BAD_FIELD', `${file}: antes and blinds need one entry per player`);
   const actions = doc.actions;
-  if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string')) throw new PhhError('BAD_FIELD', `${file}: actions must be strings`);
+  if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string'))
+    throw new PhhError('BAD_FIELD', `${file}: actions must be strings`);
   const hand: PhhHand = {
     file,
     variant,
@@ -59,7 +62,8 @@ export function parsePhh(text: string, file = '<phh>'): PhhHand {
     startingStacks,
     actions: actions as string[],
   };
-  if (doc.finishing_stacks !== undefined) hand.finishingStacks = numbers(doc.finishing_stacks, 'finishing_stacks', file);
+  if (doc.finishing_stacks !== undefined)
+    hand.finishingStacks = numbers(doc.finishing_stacks, 'finishing_stacks', file);
   if (Array.isArray(doc.players)) hand.players = (doc.players as unknown[]).map(String);
   if (typeof doc.hand === 'number' || typeof doc.hand === 'bigint') hand.hand = Number(doc.hand);
   return hand;

@@ -2,7 +2,7 @@
 // actions in the same order, no alert but the two dealer prompts), and the final stacks must be the file's
 // finishing_stacks, within one chip where the file records a fractional chip (the odd-chip rule decides).
 import { performance } from 'node:perf_hooks';
-import { applyEvent, createHand, isHandOver, stacksOf, type HandState } from '../engine/index.js';
+import { applyEvent, createHand, type HandState, isHandOver, stacksOf } from '../engine/index.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { PhhError, type PhhHand } from './parse.js';
 import { phhToEvents } from './toEvents.js';
@@ -121,7 +121,14 @@ export function replayPhh(hand: PhhHand): ReplayResult {
   try {
     state = runEvents(prepared.config, prepared.events);
   } catch (err) {
-    return { file, ok: false, stacks: [], expected: hand.finishingStacks ?? null, match: false, error: `engine error: ${String(err)}` };
+    return {
+      file,
+      ok: false,
+      stacks: [],
+      expected: hand.finishingStacks ?? null,
+      match: false,
+      error: `engine error: ${String(err)}`,
+    };
   }
   return judgeReplay(prepared, state);
 }

@@ -3,8 +3,9 @@
 // nothing is left to the chip-reading rules) and then the zone's whole content in the hand's denominations; folds
 // are cards to the muck; a burn (a card no one holds) comes before each board deal; shows turn cards face up; the
 // zones are collected between streets.
-import { ALL_CARDS, formatCard, parseCard, parseCards, type Card } from '../engine/cards.js';
+
 import { decompose } from '../engine/betting/zoneChips.js';
+import { ALL_CARDS, type Card, formatCard, parseCard, parseCards } from '../engine/cards.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { PhhError, type PhhHand } from './parse.js';
 
@@ -22,7 +23,11 @@ export function layoutOf(hand: PhhHand): PhhLayout {
   const n = hand.startingStacks.length;
   const blinds = hand.blindsOrStraddles;
   const posted = blinds.map((b, i) => ({ b, seat: i + 1 })).filter((x) => x.b > 0);
-  if (posted.length !== 2) throw new PhhError('UNSUPPORTED', `${hand.file}: ${posted.length} blinds or straddles (exactly two blinds supported)`);
+  if (posted.length !== 2)
+    throw new PhhError(
+      'UNSUPPORTED',
+      `${hand.file}: ${posted.length} blinds or straddles (exactly two blinds supported)`,
+    );
   const [lo, hi] = posted[0].b <= posted[1].b ? [posted[0], posted[1]] : [posted[1], posted[0]];
   const button = n === 2 ? lo.seat : n;
   return { n, button, sb: lo.seat, bb: hi.seat };
@@ -86,7 +91,8 @@ export function parseAction(text: string, file?: string): ParsedAction {
   if (verb === 'sd') throw new PhhError('UNSUPPORTED', `${file ?? ''}: '${text}' (draw games)`);
   if (verb === 'cbr') {
     const amount = Number(m[8]);
-    if (!Number.isFinite(amount) || amount <= 0) throw new PhhError('BAD_ACTION', `${file ?? ''}: bad amount in '${text}'`);
+    if (!Number.isFinite(amount) || amount <= 0)
+      throw new PhhError('BAD_ACTION', `${file ?? ''}: bad amount in '${text}'`);
     return { kind: 'cbr', player, cards: null, amount };
   }
   if (verb === 'sm') return { kind: 'sm', player, cards: m[8] ? cardsOf(m[8]) : null, amount: 0 };
@@ -163,14 +169,16 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
   };
   for (const a of parsed) {
     const seat = a.player;
-    if (a.kind !== 'dh' && a.kind !== 'db' && (seat < 1 || seat > n)) throw new PhhError('BAD_ACTION', `${file}: no player p${seat}`);
+    if (a.kind !== 'dh' && a.kind !== 'db' && (seat < 1 || seat > n))
+      throw new PhhError('BAD_ACTION', `${file}: no player p${seat}`);
     switch (a.kind) {
       case 'dh':
         break;
       case 'db': {
         collect();
         push({ kind: 'cardAt', t: next(), card: formatCard(takeSpare()), zone: 'burn', face: 'down' });
-        for (const c of a.cards ?? []) push({ kind: 'cardAt', t: next(), card: formatCard(c), zone: 'board', face: 'up' });
+        for (const c of a.cards ?? [])
+          push({ kind: 'cardAt', t: next(), card: formatCard(c), zone: 'board', face: 'up' });
         break;
       }
       case 'f':
@@ -211,7 +219,8 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
           }
         } else {
           for (const c of a.cards) {
-            if (!holes[seat].includes(c)) throw new PhhError('BAD_ACTION', `${file}: p${seat} shows ${formatCard(c)}, not dealt to it`);
+            if (!holes[seat].includes(c))
+              throw new PhhError('BAD_ACTION', `${file}: p${seat} shows ${formatCard(c)}, not dealt to it`);
             push({ kind: 'cardAt', t: next(), card: formatCard(c), zone: `seat${seat}`, face: 'up' });
           }
         }

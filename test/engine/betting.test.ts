@@ -37,7 +37,11 @@ describe('blinds and order', () => {
   });
 
   it('BLIND_INCORRECT: a blind zone holding the wrong amount when the deal ends', () => {
-    const t = new Table({ seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 3 }).shuffle().chips(1, [25]).chips(2, [100]).deal();
+    const t = new Table({ seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 3 })
+      .shuffle()
+      .chips(1, [25])
+      .chips(2, [100])
+      .deal();
     expect(t.codes()).toEqual(['BLIND_INCORRECT']);
     expect(t.state.alerts[0]).toMatchObject({ seat: 1, severity: 'warn' });
   });
@@ -150,7 +154,11 @@ describe('tda 47: reopening after short all-ins (seed 002 short all-in examples)
 
   // blinds 2000-4000: A (3) calls 4000, B (4) folds, C (5) all-in 7500, the others fold, the small blind folds
   function example3(): Table {
-    const t = new Table({ seats: { 1: 100000, 2: 100000, 3: 100000, 4: 100000, 5: 7500, 6: 100000 }, button: 6, blinds: [2000, 4000] }).start();
+    const t = new Table({
+      seats: { 1: 100000, 2: 100000, 3: 100000, 4: 100000, 5: 7500, 6: 100000 },
+      button: 6,
+      blinds: [2000, 4000],
+    }).start();
     t.say(3, 'call').bet(3, 4000).fold(4).say(5, 'allin').bet(5, 7500).fold(6).fold(1);
     return t;
   }

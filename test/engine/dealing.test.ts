@@ -12,7 +12,12 @@ describe('deal order', () => {
     const t = four().deal();
     expect(t.codes()).toEqual([]);
     expect(t.snap().phase).toBe('betting');
-    expect(t.snap().actions.slice(0, 4).every((a) => /^d dh p\d [2-9TJQKA][shdc][2-9TJQKA][shdc]$/.test(a))).toBe(true);
+    expect(
+      t
+        .snap()
+        .actions.slice(0, 4)
+        .every((a) => /^d dh p\d [2-9TJQKA][shdc][2-9TJQKA][shdc]$/.test(a)),
+    ).toBe(true);
   });
 
   it('tda 35: the first card to the wrong seat is a misdeal', () => {
@@ -36,7 +41,17 @@ describe('deal order', () => {
 
   it('tda 35: the button may receive its two cards consecutively', () => {
     const t = four();
-    for (const [c, seat] of [['2s', 1], ['3s', 2], ['4s', 3], ['5s', 1], ['6s', 2], ['7s', 3], ['8s', 4], ['9s', 4]] as const) t.at(c, `seat${seat}`);
+    for (const [c, seat] of [
+      ['2s', 1],
+      ['3s', 2],
+      ['4s', 3],
+      ['5s', 1],
+      ['6s', 2],
+      ['7s', 3],
+      ['8s', 4],
+      ['9s', 4],
+    ] as const)
+      t.at(c, `seat${seat}`);
     expect(t.codes()).toEqual([]);
     expect(t.snap().phase).toBe('betting');
   });
@@ -48,7 +63,15 @@ describe('deal order', () => {
 
   it('DEAL_MISSED_SEAT: an entitled seat with no cards when the action starts is a misdeal', () => {
     const t = four();
-    for (const [c, seat] of [['2s', 1], ['3s', 2], ['4s', 3], ['5s', 1], ['6s', 2], ['7s', 3]] as const) t.at(c, `seat${seat}`);
+    for (const [c, seat] of [
+      ['2s', 1],
+      ['3s', 2],
+      ['4s', 3],
+      ['5s', 1],
+      ['6s', 2],
+      ['7s', 3],
+    ] as const)
+      t.at(c, `seat${seat}`);
     t.say(3, 'call');
     expect(t.codes()).toContain('DEAL_MISSED_SEAT');
     expect(t.codes()).toContain('MISDEAL');

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePhh, PhhError, phhToEvents, replayPhh, replayThroughput } from '../../src/phh/index.js';
+import { PhhError, parsePhh, phhToEvents, replayPhh, replayThroughput } from '../../src/phh/index.js';
 
 const DIR = join(import.meta.dirname, '../../../shared/phh');
 const all = execFileSync('find', [DIR, '-name', '*.phh'], { encoding: 'utf8' }).trim().split('\n').sort();
@@ -36,11 +36,15 @@ describe('PHH parsing', () => {
   it('translates a hand into table events: blinds and ante in the zones, deal order, burns before each board deal', () => {
     const { config, events } = phhToEvents(read(WSOP));
     expect(config).toMatchObject({ button: 5, blinds: [75000, 150000], bbAnte: 225000 });
-    const deal = events.filter((e) => e.kind === 'cardAt' && e.zone.startsWith('seat')).map((e) => (e.kind === 'cardAt' ? e.zone : ''));
+    const deal = events
+      .filter((e) => e.kind === 'cardAt' && e.zone.startsWith('seat'))
+      .map((e) => (e.kind === 'cardAt' ? e.zone : ''));
     expect(deal).toEqual(['seat1', 'seat2', 'seat3', 'seat4', 'seat5', 'seat1', 'seat2', 'seat3', 'seat4', 'seat5']);
     const bb = events.find((e) => e.kind === 'chips' && e.seat === 2);
     expect(bb?.kind === 'chips' && bb.chips.reduce((a, b) => a + b, 0)).toBe(375000);
-    const zones = events.filter((e) => e.kind === 'cardAt' && (e.zone === 'burn' || e.zone === 'board')).map((e) => (e.kind === 'cardAt' ? e.zone : ''));
+    const zones = events
+      .filter((e) => e.kind === 'cardAt' && (e.zone === 'burn' || e.zone === 'board'))
+      .map((e) => (e.kind === 'cardAt' ? e.zone : ''));
     expect(zones).toEqual(['burn', 'board', 'board', 'board']);
   });
 });
@@ -55,7 +59,9 @@ describe('strict replay', () => {
   });
 
   it('replays a sample of Pluribus hands, including the split pots recorded with half chips', () => {
-    const halves = all.filter((f) => readFileSync(f, 'utf8').includes('.5,') || readFileSync(f, 'utf8').includes('.5]'));
+    const halves = all.filter(
+      (f) => readFileSync(f, 'utf8').includes('.5,') || readFileSync(f, 'utf8').includes('.5]'),
+    );
     expect(halves.length).toBe(4);
     const sample = all.filter((_, i) => i % 97 === 0).concat(halves);
     for (const f of sample) {

@@ -31,7 +31,14 @@ describe('LOI 4: side pots with three all-ins and an odd chip', () => {
       3: ['9s', '9d'],
       4: ['2c', '7h'],
     });
-    t.say(3, 'allin').bet(3, 3000).say(4, 'call').bet(4, 3000).say(1, 'allin').bet(1, 1025).say(2, 'allin').bet(2, 2000);
+    t.say(3, 'allin')
+      .bet(3, 3000)
+      .say(4, 'call')
+      .bet(4, 3000)
+      .say(1, 'allin')
+      .bet(1, 1025)
+      .say(2, 'allin')
+      .bet(2, 2000);
     return t;
   }
 

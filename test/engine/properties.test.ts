@@ -2,8 +2,8 @@
 // keeps the state valid and raises no procedural alert. Random event soup never crashes the engine.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chipsInPlay, isHandOver, snapshot } from '../../src/engine/index.js';
 import type { HandState } from '../../src/engine/index.js';
+import { chipsInPlay, isHandOver, snapshot } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
 import { Table } from './table.js';
 
@@ -30,7 +30,8 @@ function checkValid(st: HandState, total: number): void {
   if (snap.next) {
     const s = st.seats[snap.next.toAct];
     expect(s && !s.folded && !s.allIn).toBe(true);
-    if (snap.next.minRaiseTo !== null && snap.next.maxRaiseTo !== null) expect(snap.next.minRaiseTo).toBeLessThanOrEqual(snap.next.maxRaiseTo);
+    if (snap.next.minRaiseTo !== null && snap.next.maxRaiseTo !== null)
+      expect(snap.next.minRaiseTo).toBeLessThanOrEqual(snap.next.maxRaiseTo);
   }
 }
 
@@ -42,7 +43,9 @@ const tableArb = fc.record({
   choices: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 200, maxLength: 200 }),
 });
 
-function playRandomHand(p: fc.RecordValue<typeof tableArb>): void {
+type HandParams = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
+
+function playRandomHand(p: HandParams): void {
   const seats: Record<number, number> = {};
   for (let i = 1; i <= p.n; i++) seats[i] = p.stacks[i - 1] * 25;
   const total = Object.values(seats).reduce((a, b) => a + b, 0);
@@ -95,16 +98,39 @@ describe('properties', () => {
     const cards = ['Ah', 'Kd', '7c', 'Qs', '2s', '9h', 'Td', '3c'];
     const zones = ['seat1', 'seat2', 'seat3', 'seat5', 'board', 'burn', 'muck'] as const;
     const evArb: fc.Arbitrary<Omit<TableEvent, 't'>> = fc.oneof(
-      fc.record({ kind: fc.constant('cardAt' as const), card: fc.constantFrom(...cards), zone: fc.constantFrom(...zones), face: fc.constantFrom('up' as const, 'down' as const) }),
-      fc.record({ kind: fc.constant('cardOff' as const), card: fc.constantFrom(...cards), zone: fc.constantFrom(...zones) }),
-      fc.record({ kind: fc.constant('chips' as const), seat: fc.integer({ min: 1, max: 4 }), chips: fc.array(fc.constantFrom(25, 100, 500, 1000), { maxLength: 6 }) }),
+      fc.record({
+        kind: fc.constant('cardAt' as const),
+        card: fc.constantFrom(...cards),
+        zone: fc.constantFrom(...zones),
+        face: fc.constantFrom('up' as const, 'down' as const),
+      }),
+      fc.record({
+        kind: fc.constant('cardOff' as const),
+        card: fc.constantFrom(...cards),
+        zone: fc.constantFrom(...zones),
+      }),
+      fc.record({
+        kind: fc.constant('chips' as const),
+        seat: fc.integer({ min: 1, max: 4 }),
+        chips: fc.array(fc.constantFrom(25, 100, 500, 1000), { maxLength: 6 }),
+      }),
       fc.record({
         kind: fc.constant('say' as const),
         seat: fc.integer({ min: 1, max: 4 }),
-        say: fc.constantFrom('check' as const, 'call' as const, 'fold' as const, 'bet' as const, 'raise' as const, 'allin' as const),
+        say: fc.constantFrom(
+          'check' as const,
+          'call' as const,
+          'fold' as const,
+          'bet' as const,
+          'raise' as const,
+          'allin' as const,
+        ),
         to: fc.integer({ min: 0, max: 3000 }),
       }),
-      fc.record({ kind: fc.constant('dealer' as const), button: fc.constantFrom('shuffle' as const, 'misdeal' as const, 'floor' as const) }),
+      fc.record({
+        kind: fc.constant('dealer' as const),
+        button: fc.constantFrom('shuffle' as const, 'misdeal' as const, 'floor' as const),
+      }),
       fc.record({ kind: fc.constant('floorKill' as const), seat: fc.integer({ min: 1, max: 4 }) }),
       fc.record({ kind: fc.constant('clock' as const), seat: fc.integer({ min: 1, max: 4 }) }),
       fc.record({ kind: fc.constant('tick' as const) }),

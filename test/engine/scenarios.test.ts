@@ -1,13 +1,15 @@
 // Scenario files: every shared scenario runs through the engine and meets its `expect`; malformed scenarios are
 // refused with a ScenarioError naming the event; rule-breaking but well-formed ones raise alerts, never crash.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, runScenario, ScenarioError } from '../../src/engine/index.js';
 
 const DIR = join(import.meta.dirname, '../../../shared/scenarios');
 const files = [
-  ...readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => join(DIR, f)),
+  ...readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(DIR, f)),
   ...readdirSync(join(DIR, 'random')).map((f) => join(DIR, 'random', f)),
 ];
 

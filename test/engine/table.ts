@@ -87,10 +87,11 @@ export class Table {
     const den = [...this.state.config.chips].sort((a, b) => b - a);
     const out: number[] = [];
     let left = amount;
-    for (const d of den) while (left >= d) {
-      out.push(d);
-      left -= d;
-    }
+    for (const d of den)
+      while (left >= d) {
+        out.push(d);
+        left -= d;
+      }
     if (left > 0) out.push(left);
     return out;
   }

@@ -1,6 +1,6 @@
 // feltwire replay FILE_OR_DIR... [--json]: strict replay of PHH hand histories through the rules engine.
 import { readFile } from 'node:fs/promises';
-import { parsePhh, PhhError, replayPhh, type ReplayResult } from '../../phh/index.js';
+import { PhhError, parsePhh, type ReplayResult, replayPhh } from '../../phh/index.js';
 import type { Command } from '../main.js';
 import { collectFiles } from './scenario.js';
 

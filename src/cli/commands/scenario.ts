@@ -1,5 +1,5 @@
 // feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (spec/scenario.md).
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
 import type { Command } from '../main.js';
@@ -10,18 +10,32 @@ async function collect(paths: string[], ext: string): Promise<string[]> {
     const st = await stat(p);
     if (st.isDirectory()) {
       const names = (await readdir(p)).sort();
-      out.push(...(await collect(names.map((n) => join(p, n)).filter((n) => !n.includes('/.')), ext)));
+      out.push(
+        ...(await collect(
+          names.map((n) => join(p, n)).filter((n) => !n.includes('/.')),
+          ext,
+        )),
+      );
     } else if (p.endsWith(ext) || paths.includes(p)) out.push(p);
   }
   return out;
 }
+
 export { collect as collectFiles };
 
 function human(file: string, o: ScenarioOutcome): string {
   const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file})`];
-  for (const a of o.alerts) lines.push(`  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message}. ${a.remedy}`);
-  if (o.next) lines.push(`  next: seat ${o.next.toAct} to call ${o.next.toCall}, min raise to ${o.next.minRaiseTo ?? '-'}`);
-  lines.push(`  stacks: ${Object.entries(o.stacks).map(([s, v]) => `${s}:${v}`).join(' ')}`);
+  for (const a of o.alerts)
+    lines.push(
+      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message}. ${a.remedy}`,
+    );
+  if (o.next)
+    lines.push(`  next: seat ${o.next.toAct} to call ${o.next.toCall}, min raise to ${o.next.minRaiseTo ?? '-'}`);
+  lines.push(
+    `  stacks: ${Object.entries(o.stacks)
+      .map(([s, v]) => `${s}:${v}`)
+      .join(' ')}`,
+  );
   for (const f of o.failures) lines.push(`  ! ${f}`);
   return lines.join('\n');
 }
@@ -53,7 +67,8 @@ export const command: Command = {
         const message = err instanceof ScenarioError || err instanceof SyntaxError ? err.message : String(err);
         const code = err instanceof ScenarioError ? err.code : 'BAD_JSON';
         failed++;
-        if (json) process.stdout.write(`${JSON.stringify({ file, name: null, error: { code, message }, passed: false })}\n`);
+        if (json)
+          process.stdout.write(`${JSON.stringify({ file, name: null, error: { code, message }, passed: false })}\n`);
         else process.stdout.write(`FAIL ${file}: ${message}\n`);
         continue;
       }

@@ -30,7 +30,7 @@ const both = (r: string): Record<Ruleset, string> => ({ tda: r, club: r });
 const seatEn = (f: AlertFacts): string => (f.seat ? `seat ${f.seat}` : 'a seat');
 const seatFr = (f: AlertFacts): string => (f.seat ? `le siège ${f.seat}` : 'un siège');
 const streetFr: Record<string, string> = { flop: 'le flop', turn: 'la turn', river: 'la river', preflop: 'le préflop' };
-const sfr = (f: AlertFacts): string => streetFr[f.street ?? ''] ?? (f.street ?? '');
+const sfr = (f: AlertFacts): string => streetFr[f.street ?? ''] ?? f.street ?? '';
 
 export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   DEAL_WRONG_SEAT: {
@@ -43,7 +43,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       default: {
         rule: both('tda 35'),
         en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () => 'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+        fr: () =>
+          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
       },
       later: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
@@ -54,18 +55,23 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       laterClub: {
         rule: both('club 2-17'),
         en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () => 'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+        fr: () =>
+          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
       },
     },
   },
   DEAL_NOT_ENTITLED: {
     severity: 'stop',
-    message: { en: (f) => `Card dealt to ${seatEn(f)}, which is not in the hand`, fr: (f) => `Carte distribuée à ${seatFr(f)}, qui n'est pas dans le coup` },
+    message: {
+      en: (f) => `Card dealt to ${seatEn(f)}, which is not in the hand`,
+      fr: (f) => `Carte distribuée à ${seatFr(f)}, qui n'est pas dans le coup`,
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () => 'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+        fr: () =>
+          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
       },
     },
   },
@@ -76,7 +82,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       default: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () => 'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+        fr: () =>
+          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
       },
     },
   },
@@ -102,7 +109,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         rule: { tda: 'tda 38', club: 'club 2-20' },
         severity: 'warn',
         en: () => 'Substantial action has occurred: this hand is dead; play goes on and burns are made normally.',
-        fr: () => "Il y a eu action substantielle : cette main est morte ; le jeu continue, les brûlées se font normalement.",
+        fr: () =>
+          'Il y a eu action substantielle : cette main est morte ; le jeu continue, les brûlées se font normalement.',
       },
       buttonShort: {
         rule: both('tda 37'),
@@ -114,7 +122,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   CARD_EXPOSED: {
     severity: 'warn',
-    message: { en: (f) => `Card exposed at ${seatEn(f)}: ${f.cards}`, fr: (f) => `Carte exposée chez ${seatFr(f)} : ${f.cards}` },
+    message: {
+      en: (f) => `Card exposed at ${seatEn(f)}: ${f.cards}`,
+      fr: (f) => `Carte exposée chez ${seatFr(f)} : ${f.cards}`,
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 68', club: 'club 6-1' },
@@ -137,7 +148,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         severity: 'stop',
         en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () => 'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+        fr: () =>
+          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
       },
     },
   },
@@ -148,7 +160,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       default: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         en: () => 'Gather all the cards, shuffle and redeal: same button, same blinds, no new player.',
-        fr: () => 'Ramassez toutes les cartes, mélangez et redistribuez : même bouton, mêmes blinds, aucun nouveau joueur.',
+        fr: () =>
+          'Ramassez toutes les cartes, mélangez et redistribuez : même bouton, mêmes blinds, aucun nouveau joueur.',
       },
     },
   },
@@ -183,7 +196,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   BURN_EXTRA: {
     severity: 'warn',
-    message: { en: (f) => `Two burns before the flop: ${f.cards}`, fr: (f) => `Deux cartes brûlées avant le flop : ${f.cards}` },
+    message: {
+      en: (f) => `Two burns before the flop: ${f.cards}`,
+      fr: (f) => `Deux cartes brûlées avant le flop : ${f.cards}`,
+    },
     remedies: {
       default: {
         rule: both('club 2-6'),
@@ -271,7 +287,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   BOARD_TOO_MANY: {
     severity: 'warn',
-    message: { en: (f) => `Board card not allowed now: ${f.cards}`, fr: (f) => `Carte de tableau non permise maintenant : ${f.cards}` },
+    message: {
+      en: (f) => `Board card not allowed now: ${f.cards}`,
+      fr: (f) => `Carte de tableau non permise maintenant : ${f.cards}`,
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 39', club: 'club 2-13' },
@@ -293,7 +312,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   CARD_DUPLICATE: {
     severity: 'stop',
-    message: { en: (f) => `The same card is in two places: ${f.cards}`, fr: (f) => `La même carte est à deux endroits : ${f.cards}` },
+    message: {
+      en: (f) => `The same card is in two places: ${f.cards}`,
+      fr: (f) => `La même carte est à deux endroits : ${f.cards}`,
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 35', club: 'club 2-16' },
@@ -318,7 +340,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   RAISE_NOT_ALLOWED: {
     severity: 'warn',
-    message: { en: (f) => `${seatEn(f)} may not raise: the betting was not reopened`, fr: (f) => `${seatFr(f)} ne peut pas relancer : les enchères ne sont pas rouvertes` },
+    message: {
+      en: (f) => `${seatEn(f)} may not raise: the betting was not reopened`,
+      fr: (f) => `${seatFr(f)} ne peut pas relancer : les enchères ne sont pas rouvertes`,
+    },
     remedies: {
       default: {
         rule: both('tda 47'),
@@ -333,14 +358,19 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     remedies: {
       default: {
         rule: both('tda 53'),
-        en: () => 'Action goes back to the correct seat. The out-of-turn action binds if the action to that seat does not change.',
-        fr: () => "La parole revient au bon siège. L'action hors tour est engageante si l'action ne change pas d'ici là.",
+        en: () =>
+          'Action goes back to the correct seat. The out-of-turn action binds if the action to that seat does not change.',
+        fr: () =>
+          "La parole revient au bon siège. L'action hors tour est engageante si l'action ne change pas d'ici là.",
       },
     },
   },
   TABLE_ALL_HANDS: {
     severity: 'info',
-    message: { en: () => 'All-in: no further betting is possible', fr: () => "Tapis : plus aucune enchère n'est possible" },
+    message: {
+      en: () => 'All-in: no further betting is possible',
+      fr: () => "Tapis : plus aucune enchère n'est possible",
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 16', club: 'LOI 9' },
@@ -351,12 +381,16 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   SHOWDOWN_ORDER: {
     severity: 'info',
-    message: { en: (f) => `Showdown: ${seatEn(f)} shows first`, fr: (f) => `Abattage : ${seatFr(f)} montre en premier` },
+    message: {
+      en: (f) => `Showdown: ${seatEn(f)} shows first`,
+      fr: (f) => `Abattage : ${seatFr(f)} montre en premier`,
+    },
     remedies: {
       default: {
         rule: both('seed 003'),
         en: (f) => `Ask ${seatEn(f)} to show first${f.detail ? ` (${f.detail})` : ''}; the others follow clockwise.`,
-        fr: (f) => `Demandez à ${seatFr(f)} de montrer en premier${f.detail ? ` (${f.detail})` : ''} ; les autres suivent dans le sens horaire.`,
+        fr: (f) =>
+          `Demandez à ${seatFr(f)} de montrer en premier${f.detail ? ` (${f.detail})` : ''} ; les autres suivent dans le sens horaire.`,
       },
     },
   },

@@ -15,7 +15,8 @@ export interface RaiseOptions extends AlertFacts {
 export function raiseAlert(state: HandState, code: AlertCode, opts: RaiseOptions = {}): Alert {
   const def = ALERTS[code] ?? GENERIC_ALERT;
   const remedies = def.remedies;
-  const remedy = (opts.variant !== undefined ? remedies[opts.variant] : undefined) ?? remedies.default ?? Object.values(remedies)[0];
+  const remedy =
+    (opts.variant !== undefined ? remedies[opts.variant] : undefined) ?? remedies.default ?? Object.values(remedies)[0];
   const severity = opts.severity ?? remedy.severity ?? def.severity;
   const alert: Alert = {
     id: state.alerts.length + 1,

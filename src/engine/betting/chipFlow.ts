@@ -5,7 +5,13 @@ import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
 import type { Declaration } from '../types.js';
 import { type BettingContext, readChips } from './chipReading.js';
-import { onChipsAfterAction, onCheckFacingBet, onDeclaredRaiseUnderMinimum, onOutOfTurn, onRaiseNotAllowed } from './procedures.js';
+import {
+  onCheckFacingBet,
+  onChipsAfterAction,
+  onDeclaredRaiseUnderMinimum,
+  onOutOfTurn,
+  onRaiseNotAllowed,
+} from './procedures.js';
 import {
   doCall,
   doCheck,

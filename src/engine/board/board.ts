@@ -1,8 +1,8 @@
 // Board and burns: one burn before each street, then the flop (3), turn (1), river (1); the dealer's errors with
 // both rulesets' remedies (club 2-5..2-13, tda 39, tda 74), and watching the remedy being carried out.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
-import { formatCard, type Card } from '../cards.js';
 import { inferChecksToEnd } from '../betting/chipFlow.js';
+import { type Card, formatCard } from '../cards.js';
 import { NEXT_STREET, onStreetDealt } from '../hand/flow.js';
 import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
@@ -118,7 +118,12 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
       return;
     }
   }
-  if (b.premature && !b.premature.removed && b.premature.cards.length < STREET_CARDS[b.premature.street] && bettingOpen(state)) {
+  if (
+    b.premature &&
+    !b.premature.removed &&
+    b.premature.cards.length < STREET_CARDS[b.premature.street] &&
+    bettingOpen(state)
+  ) {
     b.premature.cards.push(card);
     return;
   }
@@ -173,7 +178,11 @@ function fourFlopBurn(state: HandState, card: Card): void {
   state.burns.push(card);
   const club = state.config.ruleset === 'club' && state.config.orderKnown;
   if (club && card !== ff.cards[3]) {
-    raiseAlert(state, 'FLOP_FOUR_CARDS', { cards: cardList(ff.cards), detail: formatCard(ff.cards[3]), variant: 'wrongCard' });
+    raiseAlert(state, 'FLOP_FOUR_CARDS', {
+      cards: cardList(ff.cards),
+      detail: formatCard(ff.cards[3]),
+      variant: 'wrongCard',
+    });
   }
   const flop = ff.cards.filter((c) => c !== card).slice(0, 3);
   state.board.length = 0;
@@ -209,7 +218,7 @@ function premature(state: HandState, card: Card): void {
 export function onBoardCardOff(state: HandState, card: Card): void {
   const b = state.boardState;
   const p = b.premature;
-  if (p && p.cards.includes(card)) {
+  if (p?.cards.includes(card)) {
     p.cards = p.cards.filter((c) => c !== card);
     if (p.cards.length === 0) {
       p.removed = true;

@@ -2,9 +2,9 @@
 // blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
-import { formatCard, type Card } from '../cards.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { chipSum, removeValue } from '../betting/zoneChips.js';
+import { type Card, formatCard } from '../cards.js';
 import type { HandState } from '../hand/state.js';
 
 function misdeal(state: HandState, reason: string): void {
@@ -94,7 +94,10 @@ function exposedDuringDeal(state: HandState, seatNo: number, card: Card): void {
   const club = state.config.ruleset === 'club';
   if (d.exposedDuringDeal >= 2 || (club && d.dealt <= 2)) {
     raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'misdeal' });
-    misdeal(state, d.exposedDuringDeal >= 2 ? 'second card exposed during the deal' : 'first or second card of the deal exposed');
+    misdeal(
+      state,
+      d.exposedDuringDeal >= 2 ? 'second card exposed during the deal' : 'first or second card of the deal exposed',
+    );
     return;
   }
   if (club && seatNo === state.button) {
@@ -178,7 +181,9 @@ export function beginAction(state: HandState): void {
   for (const seat of state.seatOrder) {
     const s = state.seats[seat];
     if (!s) continue;
-    state.actions.push(`d dh p${state.playerNo[seat]} ${s.cards.length === 2 ? s.cards.map(formatCard).join('') : '????'}`);
+    state.actions.push(
+      `d dh p${state.playerNo[seat]} ${s.cards.length === 2 ? s.cards.map(formatCard).join('') : '????'}`,
+    );
   }
   startRound(state, 'preflop');
 }

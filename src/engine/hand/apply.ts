@@ -1,10 +1,10 @@
 // The reducer: one TableEvent at a time, dispatched by kind (exhaustive), to the module that holds its rule.
 // Mutates the state in place and returns it (replay speed); no I/O, no clock but the events' `t`.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
-import { onBoardCard, onBoardCardOff, onBurn } from '../board/board.js';
-import { formatCard, parseCard, type Card } from '../cards.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { foldSeat, killHand } from '../betting/round.js';
+import { onBoardCard, onBoardCardOff, onBurn } from '../board/board.js';
+import { type Card, formatCard, parseCard } from '../cards.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
 import type { Face, TableEvent } from '../types.js';
 import { checkShowdownDone } from './flow.js';
@@ -137,7 +137,8 @@ function checkClock(state: HandState): void {
 
 export function applyEvent(state: HandState, ev: TableEvent): HandState {
   if (ev.t > state.t) state.t = ev.t;
-  if (ev.kind !== 'chips') flushMotions(state, ev.kind === 'tick' || ev.kind === 'ack' ? ev.t : Number.POSITIVE_INFINITY);
+  if (ev.kind !== 'chips')
+    flushMotions(state, ev.kind === 'tick' || ev.kind === 'ack' ? ev.t : Number.POSITIVE_INFINITY);
   else flushMotions(state, ev.t);
   switch (ev.kind) {
     case 'cardAt':

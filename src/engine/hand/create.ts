@@ -1,6 +1,6 @@
 // A new hand from its table: seats, button, blinds and the big-blind ante committed by the rules.
 import type { TableConfig } from '../types.js';
-import { MAX_SEATS, type HandState, type SeatState } from './state.js';
+import { type HandState, MAX_SEATS, type SeatState } from './state.js';
 
 function occupiedFrom(config: TableConfig): number[] {
   const out: number[] = [];
@@ -103,7 +103,15 @@ export function createHand(config: TableConfig): HandState {
       nextStreetNoBurn: false,
       riverNoBurn: false,
     },
-    round: { street: 'preflop', currentBet: 0, minRaiseIncrement: config.blinds[1], toAct: 0, aggressor: 0, complete: false, anyBet: false },
+    round: {
+      street: 'preflop',
+      currentBet: 0,
+      minRaiseIncrement: config.blinds[1],
+      toAct: 0,
+      aggressor: 0,
+      complete: false,
+      anyBet: false,
+    },
     motions: [],
     alerts: [],
     actions: [],

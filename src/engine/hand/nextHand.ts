@@ -17,7 +17,9 @@ export function nextHandConfig(prev: TableConfig, final: HandSnapshot, changes: 
     if (stack > 0) seats[Number(seat)] = stack;
     else delete seats[Number(seat)];
   }
-  const occupied = Object.keys(seats).map(Number).sort((a, b) => a - b);
+  const occupied = Object.keys(seats)
+    .map(Number)
+    .sort((a, b) => a - b);
   const base: TableConfig = {
     ...prev,
     seats,

@@ -1,7 +1,8 @@
 // What others may read of a hand: a plain, JSON-serialisable copy (viewFor decides who sees what).
-import { formatCard } from '../cards.js';
+
 import { nextAction } from '../betting/round.js';
 import { chipSum } from '../betting/zoneChips.js';
+import { formatCard } from '../cards.js';
 import { describeHand } from '../eval/index.js';
 import { buildPots } from '../pots/sidePots.js';
 import type { HandSnapshot, PotView, SeatView } from '../types.js';
@@ -23,7 +24,12 @@ export function stacksOf(state: HandState): Record<string, number> {
 
 export function potsOf(state: HandState): PotView[] {
   if (state.award) {
-    return state.award.pots.map((p) => ({ amount: p.amount, eligible: p.eligible.slice(), winners: p.winners.slice(), shares: { ...p.shares } }));
+    return state.award.pots.map((p) => ({
+      amount: p.amount,
+      eligible: p.eligible.slice(),
+      winners: p.winners.slice(),
+      shares: { ...p.shares },
+    }));
   }
   return buildPots(state).map((p) => ({ amount: p.amount, eligible: p.eligible.slice() }));
 }

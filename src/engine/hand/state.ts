@@ -1,7 +1,8 @@
 // The hand's internal state. applyEvent mutates it in place (for replay speed); snapshot() copies out what others
 // may read. Seats are indexed by seat number (1-10) in plain arrays.
-import type { Card } from '../cards.js';
+
 import type { DeclarationInput } from '../betting/chipReading.js';
+import type { Card } from '../cards.js';
 import type { Alert, Face, Phase, Street, TableConfig } from '../types.js';
 
 export const MAX_SEATS = 10;

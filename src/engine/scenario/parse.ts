@@ -59,7 +59,8 @@ export function parseZone(z: unknown): Zone | null {
 /** The `table` object of a scenario, defaults filled in. */
 export function normaliseTable(table: unknown, ruleset: unknown = 'tda', orderKnown: unknown = true): TableConfig {
   if (!isObj(table)) throw field('table: expected an object');
-  if (ruleset !== 'tda' && ruleset !== 'club') throw field(`ruleset: expected "tda" or "club", got ${JSON.stringify(ruleset)}`);
+  if (ruleset !== 'tda' && ruleset !== 'club')
+    throw field(`ruleset: expected "tda" or "club", got ${JSON.stringify(ruleset)}`);
   if (!isObj(table.seats)) throw field('table.seats: expected an object seat -> stack');
   const seats: Record<number, number> = {};
   for (const [k, v] of Object.entries(table.seats)) {
@@ -113,7 +114,8 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
   if (!isObj(raw)) throw bad('BAD_EVENT', 'expected an object');
   if ('card' in raw) {
     const card = raw.card;
-    if (typeof card !== 'string' || parseCard(card) < 0) throw bad('UNKNOWN_CARD', `unknown card ${JSON.stringify(card)}`);
+    if (typeof card !== 'string' || parseCard(card) < 0)
+      throw bad('UNKNOWN_CARD', `unknown card ${JSON.stringify(card)}`);
     const key = card[0].toUpperCase() + card[1].toLowerCase();
     if ('at' in raw) {
       const zone = parseZone(raw.at);
@@ -135,18 +137,21 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
   }
   if ('chips' in raw) {
     const zone = parseZone(raw.at);
-    if (!zone || !zone.startsWith('bet')) throw bad('UNKNOWN_ZONE', `chips need a betting zone bet1..bet10, got ${JSON.stringify(raw.at)}`);
+    if (!zone?.startsWith('bet'))
+      throw bad('UNKNOWN_ZONE', `chips need a betting zone bet1..bet10, got ${JSON.stringify(raw.at)}`);
     const chips = raw.chips;
     if (!Array.isArray(chips) || !chips.every((c) => typeof c === 'number' && Number.isFinite(c) && c > 0))
       throw bad('BAD_EVENT', 'chips: expected an array of positive denominations');
     return { kind: 'chips', t, seat: Number(zone.slice(3)), chips: chips as number[] };
   }
   if ('say' in raw) {
-    if (!DECLARATIONS.includes(raw.say as Declaration)) throw bad('BAD_EVENT', `unknown declaration ${JSON.stringify(raw.say)}`);
+    if (!DECLARATIONS.includes(raw.say as Declaration))
+      throw bad('BAD_EVENT', `unknown declaration ${JSON.stringify(raw.say)}`);
     if (!isSeat(raw.seat)) throw bad('BAD_EVENT', 'say needs a seat 1-10');
     const ev: TableEvent = { kind: 'say', t, seat: raw.seat, say: raw.say as Declaration };
     if (raw.to !== undefined) {
-      if (typeof raw.to !== 'number' || !Number.isFinite(raw.to) || raw.to < 0) throw bad('BAD_EVENT', '"to" must be a non-negative number');
+      if (typeof raw.to !== 'number' || !Number.isFinite(raw.to) || raw.to < 0)
+        throw bad('BAD_EVENT', '"to" must be a non-negative number');
       ev.to = raw.to;
     }
     return ev;
@@ -161,7 +166,8 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
     return { kind: 'dealer', t, button: raw.dealer };
   }
   if ('floor' in raw) {
-    if (raw.floor !== 'kill' || !isSeat(raw.seat)) throw bad('BAD_EVENT', 'floor: expected {"floor": "kill", "seat": N}');
+    if (raw.floor !== 'kill' || !isSeat(raw.seat))
+      throw bad('BAD_EVENT', 'floor: expected {"floor": "kill", "seat": N}');
     return { kind: 'floorKill', t, seat: raw.seat };
   }
   if ('tick' in raw) return { kind: 'tick', t };
@@ -173,7 +179,8 @@ function parseExpect(raw: unknown): ScenarioExpect | undefined {
   if (!isObj(raw)) throw field('expect: expected an object');
   const out: ScenarioExpect = {};
   const codes = (v: unknown, name: string): AlertCode[] => {
-    if (!Array.isArray(v) || !v.every((c) => typeof c === 'string')) throw field(`expect.${name}: expected alert codes`);
+    if (!Array.isArray(v) || !v.every((c) => typeof c === 'string'))
+      throw field(`expect.${name}: expected alert codes`);
     return v as AlertCode[];
   };
   if (raw.alerts !== undefined) out.alerts = codes(raw.alerts, 'alerts');

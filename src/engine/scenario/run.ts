@@ -54,7 +54,12 @@ export function runScenario(s: Scenario): ScenarioOutcome {
     remedyFr: a.remedyFr,
   }));
   const next = snap.next
-    ? { toAct: snap.next.toAct, toCall: snap.next.toCall, minRaiseTo: snap.next.minRaiseTo, canRaise: snap.next.canRaise }
+    ? {
+        toAct: snap.next.toAct,
+        toCall: snap.next.toCall,
+        minRaiseTo: snap.next.minRaiseTo,
+        canRaise: snap.next.canRaise,
+      }
     : null;
   const e = s.expect;
   if (e) {
@@ -62,7 +67,8 @@ export function runScenario(s: Scenario): ScenarioOutcome {
     if (e.alerts) {
       let k = 0;
       for (const c of codes) if (k < e.alerts.length && c === e.alerts[k]) k++;
-      if (k < e.alerts.length) failures.push(`expected alerts ${e.alerts.join(', ')} in order; raised: ${codes.join(', ') || 'none'}`);
+      if (k < e.alerts.length)
+        failures.push(`expected alerts ${e.alerts.join(', ')} in order; raised: ${codes.join(', ') || 'none'}`);
     }
     for (const c of e.noAlerts ?? []) if (codes.includes(c)) failures.push(`alert ${c} must not be raised`);
     if (e.next !== undefined) {
@@ -80,5 +86,14 @@ export function runScenario(s: Scenario): ScenarioOutcome {
       if (snap.stacks[seat] !== v) failures.push(`stacks.${seat}: expected ${v}, got ${snap.stacks[seat]}`);
     }
   }
-  return { name: s.name, alerts, actions: snap.actions, next, pots: snap.pots, stacks: snap.stacks, passed: failures.length === 0, failures };
+  return {
+    name: s.name,
+    alerts,
+    actions: snap.actions,
+    next,
+    pots: snap.pots,
+    stacks: snap.stacks,
+    passed: failures.length === 0,
+    failures,
+  };
 }
