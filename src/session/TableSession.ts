@@ -233,6 +233,19 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.publish(wall);
   }
 
+  /**
+   * A new table from the next hand on, whatever the current hand's state: the simulator starting afresh, or the
+   * operator re-seating the table. The hand under way (if any) stays in the log unfinished.
+   */
+  restartTable(config: TableConfig, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const handNo = this.cur.started ? this.cur.handNo + 1 : this.cur.handNo;
+    const rec: HandRecord = { config, restart: true };
+    this.log.append('hand', handNo, rec, wall);
+    this.applyHandRecord(handNo, rec, wall);
+    return this.publish(wall);
+  }
+
   /** Transient hardware health (links, readers, tray): published, not logged. */
   setHealth(patch: Partial<TableHealth>, wall: number = this.now()): SessionState {
     this.health = {
@@ -360,7 +373,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private applyRecord(rec: LogRecord): void {
     switch (rec.kind) {
       case 'hand':
-        this.beginHand(rec.hand, (rec.data as HandRecord).config, rec.wall);
+        this.applyHandRecord(rec.hand, rec.data as HandRecord, rec.wall);
         return;
       case 'event':
         this.applyEvent(rec.data as TableEvent, rec.wall);
@@ -378,6 +391,14 @@ export class TableSession extends EventEmitter<SessionEvents> {
         throw new SessionError('LOG_CORRUPT', `unknown log record kind ${String(never)}`);
       }
     }
+  }
+
+  private applyHandRecord(handNo: number, rec: HandRecord, wall: number): void {
+    if (rec.restart) {
+      this.level = { blinds: [...rec.config.blinds], bbAnte: rec.config.bbAnte };
+      this.pendingSeats = null;
+    }
+    this.beginHand(handNo, rec.config, wall);
   }
 
   private applyConfigRecord(rec: ConfigRecord): void {

@@ -93,6 +93,8 @@ export interface HandEndInfo {
 /** The data of each log record kind (LogRecord.data). */
 export interface HandRecord {
   config: TableConfig;
+  /** a new table (restartTable): the level and pending seat changes start from this config */
+  restart?: boolean;
 }
 export type EventRecord = TableEvent;
 export type TableAlertRecord =

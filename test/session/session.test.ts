@@ -163,3 +163,22 @@ describe('TableSession', () => {
     expect(last?.data).toEqual({ kind: 'tick', t: 70_001 });
   });
 });
+
+describe('TableSession.restartTable', () => {
+  it('starts a new table from the next hand number, and recovery follows it (level included)', () => {
+    const log = new MemoryLog();
+    const opts = { config: CONFIG, engine: fakeEngine() };
+    const s = new TableSession({ ...opts, log });
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    s.ingest({ kind: 'cardAt', card: 'Ah', zone: 'seat2', face: 'down' });
+    s.restartTable({ ...CONFIG, blinds: [25, 50], button: 3 });
+    expect(s.snapshot().handNo).toBe(2);
+    expect(s.snapshot().level.blinds).toEqual([25, 50]);
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    const live = s.snapshot(1);
+    const back = TableSession.recover(log, opts).snapshot(1);
+    expect(back.hand).toEqual(live.hand);
+    expect(back.config).toEqual(live.config);
+    expect(back.level).toEqual({ blinds: [25, 50], bbAnte: 0 });
+  });
+});

@@ -1,10 +1,178 @@
+// feltwire start: the live table service. With a reader bridge (--serial) it reads the real table; without one it
+// plays the simulator. Tokens are printed once, on first start; SIGINT/SIGTERM shut it down cleanly.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { TableConfig } from '../../engine/types.js';
+import { hardwareSource } from '../../server/hardwareSource.js';
+import { startLive, type TableSourceFactory } from '../../server/live.js';
+import { DEFAULT_BROADCAST_DELAY_MS, type TokenRole } from '../../server/liveState.js';
+import { simSource } from '../../server/simSource.js';
+import { isTokenRole } from '../../server/tokens.js';
 import type { Command } from '../main.js';
 
-// Placeholder until the start command lands.
+const USAGE = `usage: feltwire start [options]
+  --serial PATH        reader bridge serial device (e.g. /dev/ttyACM0); without it: the simulator
+  --baud N             bridge baud rate (default 115200)
+  --panel PATH         dealer panel (StandardFirmata) serial device
+  --hardware FILE      the table's hardware file (antennas to zones; default hardware/tables/sim-table.json)
+  --registry FILE      enrolled decks and chip sets (default DATA/registry.json)
+  --sim                play the simulator even if --serial is given
+  --sim-pty            the simulator speaks to the service over real pseudo-terminals (socat)
+  --pace fast|table    simulator pace (default table)
+  --port N             HTTP port (default 8080)
+  --host ADDR          listen address (default 0.0.0.0)
+  --data DIR           data folder: event log, tokens (default ./data)
+  --delay MINUTES      broadcast delay of the overlay (default 15)
+  --rotate-token ROLE  new secret for dealer|floor|commentator|overlay (repeatable)
+  --ruleset tda|club   first hand's ruleset when the log is empty (default tda)
+  --blinds SB/BB       first level (default 50/100)
+  --seats N            seats at the first hand (default 6), --stack N chips each (default 10000)
+  --verbose            request logs`;
+
+export class StartError extends Error {
+  constructor(
+    readonly code: 'BAD_OPTION',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StartError';
+  }
+}
+
+const intOpt = (v: string | undefined, name: string, dflt: number, min = 0): number => {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) throw new StartError('BAD_OPTION', `--${name} must be a number >= ${min}: ${v}`);
+  return n;
+};
+
+export function webRootDefault(): string {
+  return fileURLToPath(new URL('../../../web/', import.meta.url));
+}
+
 export const command: Command = {
-  summary: 'start (not built yet)',
-  async run() {
-    process.stderr.write('feltwire start: not built yet\n');
-    return 2;
+  summary: 'start the live table service (simulator unless --serial is given)',
+  async run(args) {
+    let parsed: ReturnType<typeof parse>;
+    try {
+      parsed = parse(args);
+    } catch (err) {
+      process.stderr.write(`feltwire start: ${(err as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (parsed === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const { opts, source } = parsed;
+    const live = await startLive({ ...opts, source }).catch((err: Error) => {
+      process.stderr.write(`feltwire start: ${err.message}\n`);
+      return null;
+    });
+    if (!live) return 1;
+    process.stdout.write(`feltwire live on ${live.url} (data in ${opts.dataDir}; ${live.source?.name ?? 'no table source'})\n`);
+    process.stdout.write(`  views: ${live.url}/dealer.html?token=…  /floor.html  /commentator.html  /overlay.html  /public.html\n`);
+    return new Promise<number>((done) => {
+      const stop = (signal: string) => {
+        process.stdout.write(`\n${signal}: shutting down\n`);
+        live.close().then(
+          () => done(0),
+          (err: Error) => {
+            process.stderr.write(`shutdown: ${err.message}\n`);
+            done(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    });
   },
 };
+
+function parse(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      serial: { type: 'string' },
+      baud: { type: 'string' },
+      panel: { type: 'string' },
+      hardware: { type: 'string' },
+      registry: { type: 'string' },
+      sim: { type: 'boolean' },
+      'sim-pty': { type: 'boolean' },
+      pace: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      delay: { type: 'string' },
+      'rotate-token': { type: 'string', multiple: true },
+      ruleset: { type: 'string' },
+      blinds: { type: 'string' },
+      seats: { type: 'string' },
+      stack: { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help' as const;
+  const dataDir = resolve(values.data ?? './data');
+  const rotate: TokenRole[] = [];
+  for (const r of values['rotate-token'] ?? []) {
+    if (!isTokenRole(r)) throw new StartError('BAD_OPTION', `--rotate-token takes dealer|floor|commentator|overlay, not ${r}`);
+    rotate.push(r);
+  }
+  const ruleset = values.ruleset ?? 'tda';
+  if (ruleset !== 'tda' && ruleset !== 'club') throw new StartError('BAD_OPTION', `--ruleset must be tda or club: ${ruleset}`);
+  const blinds = (values.blinds ?? '50/100').split('/').map(Number);
+  if (blinds.length !== 2 || !blinds.every((b) => Number.isInteger(b) && b > 0) || blinds[0] > blinds[1]) {
+    throw new StartError('BAD_OPTION', `--blinds must be SB/BB: ${values.blinds}`);
+  }
+  const seatCount = intOpt(values.seats, 'seats', 6, 2);
+  if (seatCount > 10) throw new StartError('BAD_OPTION', '--seats is at most 10');
+  const stack = intOpt(values.stack, 'stack', 10_000, 1);
+  const pace = values.pace ?? 'table';
+  if (pace !== 'fast' && pace !== 'table') throw new StartError('BAD_OPTION', `--pace must be fast or table: ${pace}`);
+  const hardwareFile = resolve(values.hardware ?? fileURLToPath(new URL('../../../../hardware/tables/sim-table.json', import.meta.url)));
+  const table: TableConfig = {
+    ruleset,
+    seats: Object.fromEntries(Array.from({ length: seatCount }, (_, i) => [i + 1, stack])),
+    button: 1,
+    blinds: [blinds[0], blinds[1]],
+    bbAnte: 0,
+    absent: [],
+    chips: [25, 100, 500, 1000, 5000],
+    motionMs: 700,
+    orderKnown: true,
+  };
+  const useSim = values.sim || !values.serial;
+  let source: TableSourceFactory;
+  if (useSim) {
+    source = simSource({ hardwareFile, pace, overPty: values['sim-pty'] ?? false, table });
+  } else {
+    const serial = values.serial as string;
+    source = hardwareSource({
+      serial,
+      baudRate: intOpt(values.baud, 'baud', 115200, 1),
+      panel: values.panel ?? null,
+      hardwareFile,
+      registryFile: resolve(values.registry ?? resolve(dataDir, 'registry.json')),
+    });
+  }
+  const webRoot = webRootDefault();
+  return {
+    opts: {
+      dataDir,
+      port: intOpt(values.port, 'port', 8080, 0),
+      host: values.host ?? '0.0.0.0',
+      broadcastDelayMs: values.delay === undefined ? DEFAULT_BROADCAST_DELAY_MS : intOpt(values.delay, 'delay', 15, 0) * 60_000,
+      webRoot: existsSync(webRoot) ? webRoot : null,
+      table,
+      rotate,
+      logger: values.verbose ? { level: 'info' } : { level: 'warn' },
+    },
+    source,
+  };
+}

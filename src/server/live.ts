@@ -1,0 +1,142 @@
+// The live service assembled: the log (SQLite in the data folder), the session recovered from it, the role tokens,
+// the fastify app listening, and a table source (the reader bridge and dealer panel, or the simulator) feeding the
+// session through the table layer. `feltwire start`, the end-to-end tests and the live bench all start it here.
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { TableConfig } from '../engine/types.js';
+import type { TableLayer } from '../table/index.js';
+import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
+import { SqliteEventLog } from '../store/index.js';
+import { buildApp } from './app.js';
+import type { EquityComputer } from './equity.js';
+import type { TokenRole } from './liveState.js';
+import { TokenStore } from './tokens.js';
+
+/** Something that feeds the session (hardware, simulator); closed on shutdown. */
+export interface TableSource {
+  readonly name: string;
+  close(): Promise<void>;
+}
+
+/** Starts a table source on the session. `table`, when given, is the table this source plays (the simulator's):
+ * the session starts a new table with it instead of resuming the logged one. */
+export interface TableSourceFactory {
+  table?: TableConfig;
+  start(session: TableSession, say: (line: string) => void): Promise<TableSource>;
+}
+
+export interface LiveOptions {
+  dataDir: string;
+  port: number;
+  host: string;
+  broadcastDelayMs: number;
+  webRoot: string | null;
+  /** the first hand's table when the log is empty */
+  table: TableConfig;
+  source: TableSourceFactory | null;
+  /** keep the log in memory (benches, throwaway runs) */
+  memoryLog?: boolean;
+  rotate?: TokenRole[];
+  equity?: EquityComputer | null;
+  logger?: FastifyServerOptions['logger'];
+  /** where operator messages go (tokens printed once, startup notes) */
+  say?: (line: string) => void;
+  overlayStepMs?: number;
+}
+
+export interface LiveService {
+  app: FastifyInstance;
+  session: TableSession;
+  log: EventLog;
+  tokens: TokenStore;
+  source: TableSource | null;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startLive(opts: LiveOptions): Promise<LiveService> {
+  const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
+  mkdirSync(opts.dataDir, { recursive: true });
+  const log: EventLog = opts.memoryLog ? new MemoryLog() : SqliteEventLog.open(opts.dataDir, { notify: say });
+  const session = TableSession.recover(log, { config: opts.table });
+  const tokens = TokenStore.open(opts.dataDir);
+  for (const role of opts.rotate ?? []) tokens.rotate(role);
+  const fresh = [...new Set([...tokens.created, ...(opts.rotate ?? [])])];
+  if (fresh.length > 0) {
+    say('Role tokens (shown once; kept in tokens.json in the data folder, mode 600):');
+    for (const role of fresh) say(`  ${role.padEnd(12)} ${tokens.tokenOf(role)}`);
+  }
+  const app = await buildApp({
+    session,
+    log,
+    tokens,
+    broadcastDelayMs: opts.broadcastDelayMs,
+    webRoot: opts.webRoot,
+    equity: opts.equity ?? null,
+    logger: opts.logger ?? false,
+    overlayStepMs: opts.overlayStepMs,
+  });
+  let source: TableSource | null = null;
+  try {
+    await app.listen({ port: opts.port, host: opts.host });
+    if (opts.source?.table) session.restartTable(opts.source.table);
+    source = opts.source ? await opts.source.start(session, say) : null;
+  } catch (err) {
+    await app.close();
+    session.close();
+    log.close();
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  const url = `http://${opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host}:${port}`;
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await source?.close().catch(() => {});
+      await app.close();
+      session.close();
+      log.close();
+    })();
+    return closing;
+  };
+  return { app, session, log, tokens, source, url, close };
+}
+
+/** Feeds the table layer's events, alerts and health into the session. */
+export function wireTableLayer(layer: TableLayer, session: TableSession, sourceName: string, onError: (err: unknown) => void): void {
+  layer.on('event', (ev) => {
+    const { wall, orderKnown: _orderKnown, ...rest } = ev;
+    try {
+      session.ingest(rest, wall);
+    } catch (err) {
+      onError(err);
+    }
+  });
+  layer.on('alert', (a) => {
+    try {
+      session.raiseTableAlert(
+        {
+          code: a.code,
+          severity: a.severity,
+          rule: a.rule,
+          message: a.message,
+          remedy: a.remedy,
+          messageFr: a.messageFr,
+          remedyFr: a.remedyFr,
+          antenna: a.antenna ?? null,
+        },
+        a.wall,
+      );
+    } catch (err) {
+      onError(err);
+    }
+  });
+  layer.on('health', () => {
+    try {
+      session.setHealth({ ...layer.sessionHealth(), source: sourceName });
+    } catch (err) {
+      onError(err);
+    }
+  });
+}

@@ -1,0 +1,96 @@
+// The simulator as the session's table source: a virtual reader bridge (protocol v1) and a virtual Firmata panel,
+// in-process (stream pair) or over real pseudo-terminals (socat), read by the same BridgeLink, DealerPanel and
+// TableLayer as the real table.
+import type { TableConfig } from '../engine/types.js';
+import { BridgeLink } from '../hardware/bridge/index.js';
+import { DealerPanel } from '../hardware/panel/index.js';
+import type { TableSession } from '../session/TableSession.js';
+import { Simulator, type SimulatorOptions } from '../sim/simulator.js';
+import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
+import { followSession } from './hardwareSource.js';
+import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
+
+export interface SimSourceOptions {
+  hardwareFile: string | HardwareFile;
+  /** 'fast' plays ten times table pace; a number is the speed factor */
+  pace: 'fast' | 'table' | number;
+  /** speak over ptys (socat) instead of in-process streams */
+  overPty: boolean;
+  /** seats, button and blinds of the simulated table (default: the simulator's own) */
+  table?: Partial<Pick<TableConfig, 'seats' | 'button' | 'blinds' | 'ruleset'>>;
+  seed?: number;
+  /** play this many hands, then stop (default: until closed) */
+  hands?: number;
+  /** the simulator, once made (tests inject mistakes through it) */
+  onSimulator?: (sim: Simulator) => void;
+  /** table layer timings (tests at fast pace) */
+  layer?: { latchOffMs?: number; chipSettleMs?: number; crosstalkMs?: number };
+}
+
+export interface SimTableSource extends TableSource {
+  readonly sim: Simulator;
+}
+
+export function simSource(opts: SimSourceOptions): TableSourceFactory {
+  const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
+  const speed = opts.pace === 'fast' ? 10 : opts.pace === 'table' ? 1 : opts.pace;
+  let session: TableSession | null = null;
+  const simOpts: SimulatorOptions = {
+    hardware,
+    speed,
+    seed: opts.seed ?? Date.now() % 1_000_000,
+    seats: opts.table?.seats,
+    button: opts.table?.button,
+    blinds: opts.table?.blinds,
+    ruleset: opts.table?.ruleset,
+    // a stop alert whose remedy is done: the simulated floor rules "play on" on the session, as a floor would
+    floorDecision: (alert) => {
+      session?.decide(alert.id, 'simulated floor: remedy carried out, play on', 'floor:simulator');
+    },
+    reseat: (seats) => {
+      session?.changeSeats(seats);
+    },
+  };
+  const sim = new Simulator(simOpts);
+  opts.onSimulator?.(sim);
+  return {
+    table: sim.tableConfig(),
+    async start(s, say): Promise<SimTableSource> {
+      session = s;
+      const layer = new TableLayer({ hardware, registry: sim.registry, ...opts.layer });
+      wireTableLayer(layer, s, 'simulator', (err) => say(`table event refused: ${(err as Error).message}`));
+      let link: BridgeLink;
+      let panel: DealerPanel | null = null;
+      let unfollow: (() => void) | null = null;
+      if (opts.overPty) {
+        const paths = await sim.connectPty({ panel: Boolean(hardware.panel) });
+        link = await BridgeLink.open({ path: paths.bridge, baudRate: hardware.bridge?.baudRate ?? 115200 });
+        if (paths.panel && hardware.panel) {
+          panel = await DealerPanel.open({ path: paths.panel, spec: hardware.panel });
+          const p = panel;
+          p.on('panel', (ev) => layer.ingestPanel(ev));
+          unfollow = followSession(p, s);
+        }
+        say(`simulator over ptys: bridge ${paths.bridge}${paths.panel ? `, panel ${paths.panel}` : ''}`);
+      } else {
+        link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream });
+        sim.on('panel', (ev) => layer.ingestPanel(ev));
+        say('simulator in-process');
+      }
+      layer.attach(link);
+      const playing = sim.run(opts.hands).catch((err: Error) => say(`simulator stopped: ${err.message}`));
+      return {
+        name: opts.overPty ? 'simulator (pty)' : 'simulator',
+        sim,
+        async close() {
+          sim.stop();
+          unfollow?.();
+          await sim.close();
+          await playing;
+          await panel?.close().catch(() => {});
+          await link.close();
+        },
+      };
+    },
+  };
+}
