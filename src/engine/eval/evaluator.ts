@@ -1,6 +1,20 @@
-// PLACEHOLDER (simple, correct, slow) 7-card evaluator, to be replaced by the fast table-driven one.
+// The 7-card evaluator: two additions per card and at most three table reads per hand (tables.ts).
 // Contract: evaluate7(a..g) -> number, higher is better, equal means a tie; categoryOf(value) -> 0..8.
-import { type Card, rankOf, suitOf, RANKS } from '../cards.js';
+import type { Card } from '../cards.js';
+import {
+  CARD_RANK_KEY,
+  CARD_SUIT_KEY,
+  CATEGORY_SHIFT,
+  FLUSH_SUIT,
+  FLUSH_VALUES,
+  HASH_MASK,
+  HASH_OFFSETS,
+  HASH_SHIFT,
+  NOFLUSH_VALUES,
+  denseValue,
+  rawFlush,
+  rawRanks,
+} from './tables.js';
 
 export type HandCategory = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 export const CATEGORY_NAMES = [
@@ -15,93 +29,72 @@ export const CATEGORY_NAMES = [
   'Straight flush',
 ] as const;
 
-const SHIFT = 1 << 20; // category * SHIFT + kickers (5 ranks in base 16)
+const RK = CARD_RANK_KEY;
+const SK = CARD_SUIT_KEY;
+const NF = NOFLUSH_VALUES;
+const OFF = HASH_OFFSETS;
 
-function straightTop(mask: number): number {
-  for (let top = 12; top >= 3; top--) {
-    const need = top === 3 ? 0b1000000001111 : 0b11111 << (top - 4);
-    if ((mask & need) === need) return top;
-  }
-  return -1;
-}
-
-function kick(ranks: number[]): number {
-  let v = 0;
-  for (let i = 0; i < 5; i++) v = v * 16 + (ranks[i] ?? 0);
-  return v;
-}
-
-export function evaluateCards(cards: readonly Card[]): number {
-  const counts = new Array<number>(13).fill(0);
-  const suitMasks = [0, 0, 0, 0];
-  let mask = 0;
-  for (const c of cards) {
-    counts[rankOf(c)]++;
-    suitMasks[suitOf(c)] |= 1 << rankOf(c);
-    mask |= 1 << rankOf(c);
-  }
-  for (const sm of suitMasks) {
-    if (popcount(sm) >= 5) {
-      const st = straightTop(sm);
-      if (st >= 0) return 8 * SHIFT + st;
-    }
-  }
-  const byCount: number[][] = [[], [], [], [], []];
-  for (let r = 12; r >= 0; r--) byCount[counts[r]].push(r);
-  if (byCount[4].length) {
-    const q = byCount[4][0];
-    const rest = [...byCount[3], ...byCount[2], ...byCount[1], ...byCount[4].slice(1)].sort((a, b) => b - a);
-    return 7 * SHIFT + kick([q, rest[0]]);
-  }
-  const trips = byCount[3];
-  if (trips.length && (trips.length >= 2 || byCount[2].length)) {
-    const t = trips[0];
-    const p = Math.max(trips[1] ?? -1, byCount[2][0] ?? -1);
-    return 6 * SHIFT + kick([t, p]);
-  }
-  for (const sm of suitMasks) {
-    if (popcount(sm) >= 5) {
-      const ranks: number[] = [];
-      for (let r = 12; r >= 0 && ranks.length < 5; r--) if (sm & (1 << r)) ranks.push(r);
-      return 5 * SHIFT + kick(ranks);
-    }
-  }
-  const st = straightTop(mask);
-  if (st >= 0) return 4 * SHIFT + st;
-  if (trips.length) {
-    const k = [...byCount[2], ...byCount[1]].sort((a, b) => b - a);
-    return 3 * SHIFT + kick([trips[0], k[0], k[1]]);
-  }
-  const pairs = byCount[2];
-  if (pairs.length >= 2) {
-    const k = [...pairs.slice(2), ...byCount[1]].sort((a, b) => b - a);
-    return 2 * SHIFT + kick([pairs[0], pairs[1], k[0]]);
-  }
-  if (pairs.length === 1) return 1 * SHIFT + kick([pairs[0], ...byCount[1].slice(0, 3)]);
-  return kick(byCount[1].slice(0, 5));
-}
-
+/** Value of seven distinct cards. Allocation-free; a flush costs one more pass over the cards. */
 export function evaluate7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
-  return evaluateCards([a, b, c, d, e, f, g]);
+  const flush = FLUSH_SUIT[SK[a] + SK[b] + SK[c] + SK[d] + SK[e] + SK[f] + SK[g]];
+  if (flush !== 0) return flushValue7(flush - 1, a, b, c, d, e, f, g);
+  const h = (RK[a] + RK[b] + RK[c] + RK[d] + RK[e] + RK[f] + RK[g]) & HASH_MASK;
+  return NF[h + OFF[h >>> HASH_SHIFT]];
+}
+
+function flushValue7(suit: number, a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
+  let mask = 0;
+  if ((a & 3) === suit) mask |= 1 << (a >> 2);
+  if ((b & 3) === suit) mask |= 1 << (b >> 2);
+  if ((c & 3) === suit) mask |= 1 << (c >> 2);
+  if ((d & 3) === suit) mask |= 1 << (d >> 2);
+  if ((e & 3) === suit) mask |= 1 << (e >> 2);
+  if ((f & 3) === suit) mask |= 1 << (f >> 2);
+  if ((g & 3) === suit) mask |= 1 << (g >> 2);
+  return FLUSH_VALUES[mask];
+}
+
+export class EvaluatorError extends Error {
+  readonly code: 'CARD_COUNT' | 'CARD_INVALID' | 'CARD_DUPLICATE';
+  constructor(code: EvaluatorError['code'], message: string) {
+    super(message);
+    this.name = 'EvaluatorError';
+    this.code = code;
+  }
+}
+
+const rankCounts = new Int8Array(13);
+
+/** Value of the best five of 5, 6 or 7 distinct cards (same scale as evaluate7). */
+export function evaluateCards(cards: readonly Card[]): number {
+  const n = cards.length;
+  if (n < 5 || n > 7) throw new EvaluatorError('CARD_COUNT', `a hand has 5 to 7 cards, got ${n}`);
+  const seen = [0, 0];
+  for (const c of cards) {
+    if (!Number.isInteger(c) || c < 0 || c > 51) throw new EvaluatorError('CARD_INVALID', `not a card: ${c}`);
+    const bit = 1 << (c & 31);
+    if (seen[c >> 5] & bit) throw new EvaluatorError('CARD_DUPLICATE', `card ${c} appears twice`);
+    seen[c >> 5] |= bit;
+  }
+  if (n === 7) return evaluate7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
+  // 5 or 6 cards: rare (tests, describing a flop); the generator's own scorer is exact and fast enough
+  const suitMasks = [0, 0, 0, 0];
+  rankCounts.fill(0);
+  for (const c of cards) {
+    rankCounts[c >> 2]++;
+    suitMasks[c & 3] |= 1 << (c >> 2);
+  }
+  let best = denseValue(rawRanks(rankCounts));
+  for (const m of suitMasks) if (popcount(m) >= 5) best = Math.max(best, denseValue(rawFlush(m)));
+  return best;
 }
 
 export function categoryOf(value: number): HandCategory {
-  return Math.floor(value / SHIFT) as HandCategory;
-}
-
-/** English name of the best hand, e.g. "Flush, ace high". */
-export function describeHand(cards: readonly Card[]): string {
-  const v = evaluateCards(cards);
-  const cat = categoryOf(v);
-  const top = RANKS[(v % SHIFT) >> 16] ?? '';
-  return `${CATEGORY_NAMES[cat]} (${top})`;
+  return (value >> CATEGORY_SHIFT) as HandCategory;
 }
 
 function popcount(x: number): number {
   let n = 0;
-  while (x) {
-    x &= x - 1;
-    n++;
-  }
+  for (let v = x; v; v &= v - 1) n++;
   return n;
 }
