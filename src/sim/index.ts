@@ -1,0 +1,18 @@
+// The virtual table: a reader bridge speaking protocol v1, a Firmata dealer panel, players and a dealer.
+export {
+  dealOrder,
+  EXPECTED_ALERT,
+  INJECTIONS,
+  type InjectKind,
+  type Pace,
+  type SimHandReport,
+  Simulator,
+  type SimulatorEvents,
+  type SimulatorOptions,
+  TABLE_PACE,
+} from './simulator.js';
+export { FirmataEmulator, type FirmataWrite } from './firmataEmulator.js';
+export { openPtyPair, type PtyPair, type PtyPairOptions } from './ptyPair.js';
+export { duplexPair } from './duplexPair.js';
+export { cardUid, chipUid, SIM_DENOMINATIONS, simulatedRegistry } from './tags.js';
+export { SimError, type SimErrorCode } from './errors.js';

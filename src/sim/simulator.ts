@@ -1,0 +1,680 @@
+// The simulator: a whole table in software. A dealer shuffles (the panel's button), posts the blinds, deals tagged
+// cards onto the antennas, burns and deals the board, tables hands at showdown and collects; random players push
+// tagged chips into their betting zones. Everything reaches the service through the real protocols: protocol v1 from
+// a virtual reader bridge, Firmata from a virtual dealer panel, in-process (stream pair) or over ptys (socat).
+// To stay legal it keeps a shadow of the hand in the rules engine (src/engine), fed with the events its own moves
+// produce, and asks that shadow whose turn it is and what that seat may do. On demand it makes the mistakes rules.md
+// names, then carries out the remedy the alert gives.
+import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import { SerialPort } from 'serialport';
+import { ALL_CARDS, formatCard, parseCard } from '../engine/cards.js';
+import { applyEvent, createHand, type HandState, isHandOver, nextHandConfig, snapshot } from '../engine/index.js';
+import type { Alert, HandSnapshot, Ruleset, TableConfig, TableEvent, Zone } from '../engine/types.js';
+import { VirtualBridgeWire } from '../hardware/bridge/device.js';
+import type { PanelButton, PanelEvent } from '../hardware/types.js';
+import { AntennaMap, type HardwareFile, type ZoneName } from '../table/hardwareFile.js';
+import type { TagRegistry } from '../table/registry.js';
+import { chipsFor } from './chips.js';
+import { duplexPair } from './duplexPair.js';
+import { SimError } from './errors.js';
+import { FirmataEmulator } from './firmataEmulator.js';
+import { type Decision, decide } from './players.js';
+import { openPtyPair, type PtyPair } from './ptyPair.js';
+import { Rng } from './rng.js';
+import { cardUid, SIM_DENOMINATIONS, simulatedRegistry } from './tags.js';
+import { VirtualTable } from './virtualTable.js';
+
+/** The mistakes the simulator makes on demand (rules.md), and the hardware troubles it can cause. */
+export const INJECTIONS = [
+  'missedBurn',
+  'fourCardFlop',
+  'exposedCard',
+  'stringBet',
+  'outOfTurn',
+  'foreignCard',
+  'crosstalk',
+  'readerFault',
+  'unplug',
+] as const;
+export type InjectKind = (typeof INJECTIONS)[number];
+
+/** The alert each injection must raise (engine or table layer). */
+export const EXPECTED_ALERT: Record<InjectKind, string> = {
+  missedBurn: 'BURN_MISSED',
+  fourCardFlop: 'FLOP_FOUR_CARDS',
+  exposedCard: 'CARD_EXPOSED',
+  stringBet: 'STRING_BET',
+  outOfTurn: 'ACTION_OUT_OF_TURN',
+  foreignCard: 'CARD_UNKNOWN',
+  crosstalk: 'CARD_CROSSTALK',
+  readerFault: 'READER_FAULT',
+  unplug: 'LINK_LOST',
+};
+
+/** Table pace, in ms at speed 1. */
+export interface Pace {
+  /** between two cards dealt */
+  cardMs: number;
+  /** a player's thinking time */
+  actionMs: number;
+  /** before the dealer collects a finished round (must exceed the engine's motion window) */
+  collectMs: number;
+  /** between hands (must exceed the table layer's latch-off) */
+  handGapMs: number;
+  /** between two motions of one player (a string bet); must exceed the motion window */
+  motionGapMs: number;
+  /** after a panel button, before the next move (the panel and the bridge are two links) */
+  buttonMs: number;
+  /** how long a crosstalk or a foreign card stays (must exceed the layer's crosstalk window) */
+  lingerMs: number;
+  /** how long the bridge stays unplugged */
+  unplugMs: number;
+}
+
+export const TABLE_PACE: Pace = {
+  cardMs: 350,
+  actionMs: 2500,
+  collectMs: 1500,
+  handGapMs: 4000,
+  motionGapMs: 1500,
+  buttonMs: 300,
+  lingerMs: 1500,
+  unplugMs: 5000,
+};
+
+export interface SimulatorOptions {
+  hardware: HardwareFile;
+  /** seat -> stack (default: every seat of the table with 10,000) */
+  seats?: Record<number, number>;
+  button?: number;
+  blinds?: [number, number];
+  bbAnte?: number;
+  ruleset?: Ruleset;
+  /** the engine's motion window for this table (default 700 / speed) */
+  motionMs?: number;
+  seed?: number;
+  /** 1 = table pace; 10 = ten times faster */
+  speed?: number;
+  /** explicit pace (ms), overriding TABLE_PACE / speed */
+  pace?: Partial<Pace>;
+  /** the virtual bridge's heartbeat period (ms, default 1000) */
+  heartbeatMs?: number;
+  /** what the simulator does when a stop alert holds its hand and its remedy is done: ask the floor (in-process
+   * services resolve it on their session); without it, the simulator abandons the hand */
+  floorDecision?: (alert: Alert) => Promise<void> | void;
+  /** when fewer than two players remain: the seats that sit down (default: the initial seats again) */
+  reseat?: (seats: Record<number, number>) => Promise<void> | void;
+}
+
+export interface SimHandReport {
+  hand: number;
+  config: TableConfig;
+  /** the shadow engine's view at the end */
+  phase: HandSnapshot['phase'];
+  complete: boolean;
+  stacks: Record<string, number>;
+  alerts: string[];
+  injected: InjectKind[];
+  actions: number;
+}
+
+export interface SimulatorEvents {
+  hand: [SimHandReport];
+  /** panel events for an in-process service (in pty mode they go over Firmata) */
+  panel: [PanelEvent];
+  injected: [{ kind: InjectKind; hand: number; wall: number }];
+  log: [string];
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
+
+export class Simulator extends EventEmitter<SimulatorEvents> {
+  readonly registry: TagRegistry;
+  readonly wire: VirtualBridgeWire;
+  readonly emulator = new FirmataEmulator();
+  readonly antennas: AntennaMap;
+  readonly table: VirtualTable;
+  readonly pace: Pace;
+  private readonly rng: Rng;
+  private readonly opts: SimulatorOptions;
+  private config: TableConfig;
+  private readonly initialSeats: Record<number, number>;
+  private readonly pending: InjectKind[] = [];
+  private handNo = 0;
+  private running = false;
+  private stopped = false;
+  private closed = false;
+  // shadow of the current hand
+  private st: HandState | null = null;
+  private t = 0;
+  private deck: number[] = [];
+  private skipBurn = false;
+  private injectedThisHand: InjectKind[] = [];
+  // transports
+  private mode: 'none' | 'inprocess' | 'pty' = 'none';
+  private unplugged = false;
+  private inprocDevice: Duplex | null = null;
+  private inprocService: Duplex | null = null;
+  private bridgePty: PtyPair | null = null;
+  private panelPty: PtyPair | null = null;
+  private bridgePort: SerialPort | null = null;
+  private panelPort: SerialPort | null = null;
+  private bridgeLinkPath: string | undefined;
+
+  constructor(opts: SimulatorOptions) {
+    super();
+    this.opts = opts;
+    this.antennas = new AntennaMap(opts.hardware);
+    this.rng = new Rng(opts.seed ?? 1);
+    this.registry = simulatedRegistry();
+    const speed = opts.speed ?? 1;
+    if (!(speed > 0)) throw new SimError('SIM_CONFIG', `speed must be positive, got ${speed}`);
+    const scaled = Object.fromEntries(Object.entries(TABLE_PACE).map(([k, v]) => [k, v / speed])) as unknown as Pace;
+    this.pace = { ...scaled, ...opts.pace };
+    const seats: Record<number, number> = {};
+    for (let s = 1; s <= opts.hardware.seats; s++) seats[s] = 10_000;
+    this.initialSeats = opts.seats ?? seats;
+    for (const seat of Object.keys(this.initialSeats))
+      if (Number(seat) > opts.hardware.seats) throw new SimError('SIM_CONFIG', `seat ${seat} is not at this table`);
+    const occupied = Object.keys(this.initialSeats).map(Number).sort((a, b) => a - b);
+    this.config = {
+      ruleset: opts.ruleset ?? 'tda',
+      seats: { ...this.initialSeats },
+      button: opts.button ?? occupied[0],
+      blinds: opts.blinds ?? [50, 100],
+      bbAnte: opts.bbAnte ?? 0,
+      absent: [],
+      chips: [...SIM_DENOMINATIONS],
+      motionMs: opts.motionMs ?? Math.max(1, Math.round(700 / speed)),
+      orderKnown: true,
+    };
+    this.wire = new VirtualBridgeWire({
+      antennas: opts.hardware.bridge?.antennas ?? Math.max(...this.antennas.antennas) + 1,
+      heartbeatMs: opts.heartbeatMs,
+      ringSize: 4096,
+      deviceId: 'BR-SIM',
+      firmware: 'sim-1.0',
+    });
+    this.table = new VirtualTable(this.wire, this.antennas, SIM_DENOMINATIONS, 400);
+  }
+
+  /** The first hand's table, for the service's session (same seats, button, blinds and motion window). */
+  tableConfig(): TableConfig {
+    return structuredClone(this.config);
+  }
+
+  get hands(): number {
+    return this.handNo;
+  }
+
+  // ---- transports ----------------------------------------------------------------------------------------------
+
+  /** In-process: a PortOpener for the service's BridgeLink; each call is a new cable (refused while unplugged). */
+  readonly openBridgeStream = async (): Promise<Duplex> => {
+    if (this.unplugged) throw new SimError('SIM_STATE', 'the simulated bridge is unplugged');
+    this.mode = 'inprocess';
+    const [device, service] = duplexPair();
+    this.inprocDevice = device;
+    this.inprocService = service;
+    this.wire.attach(device);
+    if (!this.running) this.powerOn();
+    return service;
+  };
+
+  /** Over ptys: creates the bridge's and the panel's pseudo-terminals (socat) and opens their device ends. Returns
+   * the paths the service must open. */
+  async connectPty(opts: { bridgeLink?: string; panelLink?: string; panel?: boolean } = {}): Promise<{ bridge: string; panel: string | null }> {
+    this.mode = 'pty';
+    this.bridgeLinkPath = opts.bridgeLink;
+    await this.plugBridgePty();
+    let panel: string | null = null;
+    if (opts.panel !== false) {
+      this.panelPty = await openPtyPair({ serviceLink: opts.panelLink });
+      this.panelPort = await openDevice(this.panelPty.device, 57600);
+      this.emulator.attach(this.panelPort);
+      panel = this.panelPty.service;
+    }
+    this.powerOn();
+    return { bridge: this.bridgePty?.service ?? '', panel };
+  }
+
+  private async plugBridgePty(): Promise<void> {
+    this.bridgePty = await openPtyPair({ serviceLink: this.bridgeLinkPath });
+    this.bridgeLinkPath = this.bridgePty.service;
+    this.bridgePort = await openDevice(this.bridgePty.device, 115200);
+    this.wire.attach(this.bridgePort);
+  }
+
+  private powerOn(): void {
+    if (this.running) return;
+    this.running = true;
+    this.wire.start();
+  }
+
+  /** The bridge's USB cable pulled for `ms`, then plugged back under the same device path. */
+  async unplug(ms = this.pace.unplugMs): Promise<void> {
+    this.unplugged = true;
+    this.wire.detach();
+    if (this.mode === 'pty') {
+      await closeDevice(this.bridgePort);
+      this.bridgePort = null;
+      await this.bridgePty?.close();
+      this.bridgePty = null;
+      await sleep(ms);
+      if (this.closed) return;
+      await this.plugBridgePty();
+    } else if (this.mode === 'inprocess') {
+      this.inprocService?.destroy();
+      this.inprocDevice?.destroy();
+      await sleep(ms);
+    }
+    this.unplugged = false;
+  }
+
+  // ---- play ----------------------------------------------------------------------------------------------------
+
+  /** Queues a mistake or a hardware trouble for the next moment it can happen. */
+  inject(kind: InjectKind): void {
+    if (!INJECTIONS.includes(kind)) throw new SimError('SIM_CONFIG', `unknown injection "${kind}" (one of ${INJECTIONS.join(', ')})`);
+    this.pending.push(kind);
+  }
+
+  /** No transport at all: the simulator plays against its own shadow engine only (tests of its play). */
+  offline(): void {
+    this.mode = 'inprocess';
+  }
+
+  /** Plays hands until `hands` are done or stop() is called. */
+  async run(hands = Number.POSITIVE_INFINITY): Promise<SimHandReport[]> {
+    if (this.mode === 'none') throw new SimError('SIM_STATE', 'connect the simulator first (openBridgeStream or connectPty)');
+    this.stopped = false;
+    const reports: SimHandReport[] = [];
+    for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
+      const report = await this.playHand();
+      reports.push(report);
+      this.emit('hand', report);
+      await this.pause(this.pace.handGapMs);
+    }
+    return reports;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopped = true;
+    this.wire.stop();
+    this.wire.detach();
+    this.emulator.close();
+    this.inprocService?.destroy();
+    this.inprocDevice?.destroy();
+    await closeDevice(this.bridgePort);
+    await closeDevice(this.panelPort);
+    await this.bridgePty?.close();
+    await this.panelPty?.close();
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await sleep(ms);
+  }
+
+  private take(kind: InjectKind, when = true): boolean {
+    if (!when) return false;
+    const i = this.pending.indexOf(kind);
+    if (i < 0) return false;
+    this.pending.splice(i, 1);
+    this.injectedThisHand.push(kind);
+    this.emit('injected', { kind, hand: this.handNo, wall: Date.now() });
+    this.emit('log', `hand ${this.handNo}: injecting ${kind}`);
+    return true;
+  }
+
+  // shadow engine
+  private apply(ev: DistributiveOmit<TableEvent, 't'>, dt = 10): void {
+    this.t += dt;
+    if (this.st) this.st = applyEvent(this.st, { ...ev, t: this.t } as TableEvent);
+  }
+
+  private snap(): HandSnapshot {
+    if (!this.st) throw new SimError('SIM_STATE', 'no hand in play');
+    return snapshot(this.st);
+  }
+
+  private async press(button: PanelButton): Promise<void> {
+    if (this.mode === 'pty' && this.panelPty) {
+      const pin = this.opts.hardware.panel?.buttons[button];
+      if (pin === undefined) throw new SimError('SIM_CONFIG', 'the table file has no panel');
+      this.emulator.press(pin);
+      await sleep(Math.min(20, this.pace.buttonMs));
+      this.emulator.release(pin);
+    } else this.emit('panel', { kind: 'button', button, at: Date.now() });
+    if (button !== 'confirm') this.apply({ kind: 'dealer', button });
+    await this.pause(this.pace.buttonMs);
+  }
+
+  // physical moves, each mirrored in the shadow
+  private cardUid(card: number, deck = 0): string {
+    return cardUid(deck, card);
+  }
+
+  private place(card: number, zone: ZoneName, face: 'up' | 'down'): void {
+    this.table.placeCard(this.cardUid(card), zone, face === 'up' ? 'U' : 'D');
+    this.apply({ kind: 'cardAt', card: formatCard(card), zone: zone as Zone, face });
+  }
+
+  private move(card: string, from: string, to: ZoneName, face: 'up' | 'down'): void {
+    const c = parseCard(card);
+    this.table.removeCard(this.cardUid(c));
+    this.apply({ kind: 'cardOff', card, zone: from as Zone });
+    this.place(c, to, face);
+  }
+
+  private async push(seat: number, chips: number[]): Promise<void> {
+    this.table.addChips(seat, chips);
+    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
+    // the motion is over once the window has passed with nothing new in this zone
+    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    await this.pause(this.pace.actionMs);
+  }
+
+  private draw(): number {
+    const c = this.deck.pop();
+    if (c === undefined) throw new SimError('SIM_STATE', 'the deck is empty');
+    return c;
+  }
+
+  private async playHand(): Promise<SimHandReport> {
+    this.handNo++;
+    this.injectedThisHand = [];
+    const config = this.config;
+    this.st = createHand(config);
+    this.t = 0;
+    this.skipBurn = false;
+    this.deck = this.rng.shuffle([...ALL_CARDS]);
+    let actions = 0;
+    let abandoned = false;
+
+    await this.press('shuffle');
+    // blinds and ante
+    const s0 = this.snap();
+    const stackOf = (seat: number) => config.seats[seat] ?? 0;
+    if (s0.sb !== null) await this.push(s0.sb, chipsFor(Math.min(config.blinds[0], stackOf(s0.sb)), SIM_DENOMINATIONS));
+    await this.push(s0.bb, chipsFor(Math.min(config.blinds[1] + config.bbAnte, stackOf(s0.bb)), SIM_DENOMINATIONS));
+    // the deal: one card at a time, clockwise from the first seat left of the button, two rounds
+    const order = dealOrder(config);
+    for (let round = 0; round < 2; round++) {
+      for (const seat of order) {
+        this.place(this.draw(), `seat${seat}`, 'down');
+        await this.pause(this.pace.cardMs);
+      }
+    }
+    for (let step = 0; step < 400; step++) {
+      if (this.closed) break;
+      if (this.st && isHandOver(this.st)) break;
+      const snap = this.snap();
+      if (snap.phase === 'stopped') {
+        if (!(await this.floor(snap))) {
+          abandoned = true;
+          break;
+        }
+        continue;
+      }
+      if (snap.phase === 'misdeal' || snap.phase === 'waiting' || snap.phase === 'dealing') {
+        abandoned = true;
+        break;
+      }
+      if (snap.next) {
+        await this.turn(snap);
+        actions++;
+      } else if (snap.phase === 'showdown') await this.showdown(snap);
+      else if (snap.phase === 'board' || snap.phase === 'betting') await this.street(snap);
+    }
+    const final = this.snap();
+    if (!isHandOver(this.st)) abandoned = true;
+    await this.gather();
+    const report: SimHandReport = {
+      hand: this.handNo,
+      config,
+      phase: final.phase,
+      complete: !abandoned,
+      stacks: final.stacks,
+      alerts: final.alerts.map((a) => a.code),
+      injected: this.injectedThisHand,
+      actions,
+    };
+    if (abandoned) this.emit('log', `hand ${this.handNo}: abandoned in phase ${final.phase}`);
+    this.config = abandoned ? config : nextHandConfig(config, final);
+    if (Object.keys(this.config.seats).length < 2) {
+      const seats = { ...this.initialSeats };
+      await this.opts.reseat?.(seats);
+      this.config = nextHandConfig(this.config, { ...final, stacks: {} }, { seats });
+    }
+    return report;
+  }
+
+  /** A stop alert holds the hand after its remedy: the floor decides (in-process) or the hand is abandoned. */
+  private async floor(snap: HandSnapshot): Promise<boolean> {
+    const alert = snap.alerts.find((a) => a.severity === 'stop' && !a.resolved && a.code !== 'MISDEAL');
+    if (!alert || !this.opts.floorDecision) return false;
+    await this.press('floor');
+    await this.opts.floorDecision(alert);
+    this.apply({ kind: 'floorDecision', alertId: alert.id, decision: 'play on as the remedy says', by: 'floor' });
+    return true;
+  }
+
+  private liveSeats(snap: HandSnapshot): number[] {
+    return snap.seats.filter((s) => !s.folded && !s.dead && s.cards.length > 0).map((s) => s.seat);
+  }
+
+  private async turn(snap: HandSnapshot): Promise<void> {
+    const next = snap.next;
+    if (!next) return;
+    const seat = snap.seats.find((s) => s.seat === next.toAct);
+    if (!seat) throw new SimError('SIM_STATE', `seat ${next.toAct} is to act but not seated`);
+    const live = this.liveSeats(snap);
+    // hardware troubles and mistakes that can happen at any turn
+    if (this.take('readerFault')) this.wire.fault(this.rng.pick(this.antennas.antennas), 'ANT_TIMEOUT');
+    if (this.take('unplug')) await this.unplug();
+    if (this.take('foreignCard')) {
+      const uid = cardUid(1, this.rng.int(0, 51));
+      this.table.wire.arrive(this.antennas.antennaOf('board'), uid, 'U');
+      await this.pause(this.pace.lingerMs);
+      this.table.wire.leave(this.antennas.antennaOf('board'), uid);
+      await this.pause(this.pace.cardMs);
+    }
+    if (this.take('crosstalk')) {
+      const card = seat.cards[0];
+      const other = `seat${(seat.seat % this.opts.hardware.seats) + 1}` as ZoneName;
+      if (card) {
+        const uid = this.cardUid(parseCard(card));
+        this.table.alsoRead(uid, other);
+        await this.pause(this.pace.lingerMs);
+        this.table.clearCrosstalk(uid, other);
+        await this.pause(this.pace.cardMs);
+      }
+    }
+    if (this.take('exposedCard', seat.cards.length === 2 && seat.shown.length === 0)) {
+      const card = seat.cards[1];
+      this.table.turnOver(this.cardUid(parseCard(card)));
+      this.apply({ kind: 'cardAt', card, zone: `seat${seat.seat}`, face: 'up' });
+      await this.pause(this.pace.cardMs);
+      return;
+    }
+    const others = live.filter((s) => s !== seat.seat && !snap.seats.find((x) => x.seat === s)?.allIn);
+    if (this.take('outOfTurn', others.length >= 2)) {
+      // a player further round the table folds before his turn: the fold binds (tda 53)
+      const culprit = others[others.length - 1];
+      await this.fold(snap, culprit);
+      return;
+    }
+    const pot = snap.pots.reduce((a, p) => a + p.amount, 0) + snap.seats.reduce((a, s) => a + s.committed, 0);
+    const unit = this.config.chips[0];
+    const d: Decision = decide(next, seat, pot, this.rng, unit);
+    if ((d.kind === 'call' || d.kind === 'raise') && next.toCall > 0 && next.toCall < seat.stack) {
+      const extra = (next.minRaiseTo ?? 0) - seat.committed - next.toCall;
+      if (extra > 0 && next.toCall + extra < seat.stack && this.take('stringBet')) {
+        await this.stringBet(seat.seat, next.toCall, extra);
+        return;
+      }
+    }
+    switch (d.kind) {
+      case 'fold':
+        await this.fold(snap, seat.seat);
+        break;
+      case 'check':
+        // no chips: the service infers the check from what follows; the shadow is told
+        this.apply({ kind: 'say', seat: seat.seat, say: 'check' });
+        await this.pause(this.pace.actionMs);
+        break;
+      case 'call':
+        if (d.add > 0) await this.push(seat.seat, chipsFor(d.add, SIM_DENOMINATIONS));
+        break;
+      case 'raise':
+        await this.push(seat.seat, chipsFor(d.add, SIM_DENOMINATIONS, { atLeastTwo: d.add < seat.stack && next.toCall > 0 }));
+        break;
+    }
+  }
+
+  /** tda 56: the call goes in, then more chips in a second motion before the next seat acts; the extra goes back. */
+  private async stringBet(seat: number, call: number, extra: number): Promise<void> {
+    this.table.addChips(seat, chipsFor(call, SIM_DENOMINATIONS));
+    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
+    await this.pause(this.pace.motionGapMs);
+    const more = chipsFor(extra, SIM_DENOMINATIONS);
+    this.table.addChips(seat, more);
+    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) }, this.config.motionMs + 10);
+    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    await this.pause(this.pace.motionGapMs);
+    // the remedy: only the first motion counts; the dealer hands the extra back
+    this.table.removeChips(seat, more);
+    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
+    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    await this.pause(this.pace.actionMs);
+  }
+
+  private async fold(snap: HandSnapshot, seat: number): Promise<void> {
+    const s = snap.seats.find((x) => x.seat === seat);
+    for (const card of s?.cards ?? []) this.move(card, `seat${seat}`, 'muck', 'down');
+    await this.pause(this.pace.actionMs);
+  }
+
+  /** The round is over: collect, then burn and deal the next street (tabling all hands first after an all-in). */
+  private async street(snap: HandSnapshot): Promise<void> {
+    await this.collect();
+    if (snap.alerts.some((a) => a.code === 'TABLE_ALL_HANDS')) await this.tableAll(snap);
+    const n = snap.board.length;
+    if (n >= 5) return;
+    const street = n === 0 ? 'flop' : n === 3 ? 'turn' : 'river';
+    // board mistakes only where the engine can tell streets apart: with betting still to come
+    const betting = snap.seats.filter((s) => !s.folded && !s.dead && !s.allIn && s.cards.length > 0).length >= 2;
+    if (street === 'flop' && this.take('missedBurn', betting)) {
+      const flop = [this.draw(), this.draw(), this.draw()];
+      for (const c of flop) {
+        this.place(c, 'board', 'up');
+        await this.pause(this.pace.cardMs);
+      }
+      // club 2-5: the first flop card becomes the burn and the next card completes the flop
+      this.move(formatCard(flop[0]), 'board', 'burn', 'down');
+      await this.pause(this.pace.cardMs);
+      this.place(this.draw(), 'board', 'up');
+      await this.pause(this.pace.actionMs);
+      return;
+    }
+    if (street === 'flop' && this.take('fourCardFlop', betting)) {
+      this.place(this.draw(), 'burn', 'down');
+      const four = [this.draw(), this.draw(), this.draw(), this.draw()];
+      for (const c of four) {
+        this.place(c, 'board', 'up');
+        await this.pause(this.pace.cardMs);
+      }
+      // tda 39: the four scrambled, one picked at random as the next burn; club 2-7: the fourth is burned.
+      // Either way the turn then comes without a further burn.
+      const out = this.config.ruleset === 'tda' ? this.rng.pick(four) : four[3];
+      this.move(formatCard(out), 'board', 'burn', 'down');
+      this.skipBurn = true;
+      await this.pause(this.pace.actionMs);
+      return;
+    }
+    if (!this.skipBurn) {
+      this.place(this.draw(), 'burn', 'down');
+      await this.pause(this.pace.cardMs);
+    }
+    this.skipBurn = false;
+    for (let i = 0; i < (street === 'flop' ? 3 : 1); i++) {
+      this.place(this.draw(), 'board', 'up');
+      await this.pause(this.pace.cardMs);
+    }
+    await this.pause(this.pace.actionMs);
+  }
+
+  private async collect(): Promise<void> {
+    const seats = this.table.seatsWithChips();
+    if (!seats.length) return;
+    await this.pause(this.pace.collectMs);
+    for (const seat of seats) {
+      this.table.clearZone(seat);
+      this.apply({ kind: 'chips', seat, chips: [] });
+    }
+    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    await this.pause(this.pace.cardMs);
+  }
+
+  private async tableAll(snap: HandSnapshot): Promise<void> {
+    for (const s of snap.seats) {
+      if (s.folded || s.dead) continue;
+      for (const card of s.cards) {
+        if (s.shown.includes(card)) continue;
+        this.table.turnOver(this.cardUid(parseCard(card)));
+        this.apply({ kind: 'cardAt', card, zone: `seat${s.seat}`, face: 'up' });
+        await this.pause(this.pace.cardMs);
+      }
+    }
+  }
+
+  private async showdown(snap: HandSnapshot): Promise<void> {
+    await this.collect();
+    const before = this.snap();
+    await this.tableAll(snap);
+    // nothing changed: the engine waits for something we cannot give; stop the loop from spinning
+    if (this.snap().t === before.t) throw new SimError('SIM_STATE', `hand ${this.handNo}: showdown does not end`);
+  }
+
+  /** The hand is over: the pot goes to the winners (off the antennas), every card leaves the felt. */
+  private async gather(): Promise<void> {
+    await this.pause(this.pace.collectMs);
+    for (const seat of this.table.seatsWithChips()) {
+      this.table.clearZone(seat);
+      this.apply({ kind: 'chips', seat, chips: [] });
+    }
+    for (const uid of this.table.cardsOnTable()) this.table.removeCard(uid);
+    await this.pause(this.pace.cardMs);
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Seats in dealing order: clockwise from the first occupied seat left of the button (heads-up: the big blind). */
+export function dealOrder(config: TableConfig): number[] {
+  const occupied = Object.keys(config.seats)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const after = occupied.filter((s) => s > config.button);
+  const before = occupied.filter((s) => s <= config.button);
+  return [...after, ...before];
+}
+
+async function openDevice(path: string, baudRate: number): Promise<SerialPort> {
+  const port = new SerialPort({ path, baudRate, autoOpen: false });
+  await new Promise<void>((resolve, reject) => port.open((err) => (err ? reject(err) : resolve())));
+  port.on('error', () => {});
+  return port;
+}
+
+async function closeDevice(port: SerialPort | null): Promise<void> {
+  if (!port?.isOpen) return;
+  await new Promise<void>((resolve) => port.close(() => resolve()));
+}
