@@ -36,11 +36,13 @@ void Bridge::scanNext() {
   const uint8_t a = antenna_;
   hal_.selectAntenna(a);
   const ReadStatus st = hal_.readTags(reads, kMaxTagsPerAntenna + 1, n);
-  if (st != static_cast<ReadStatus>(status_[a]) && st != ReadStatus::Ok && ready()) {
-    static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision};
-    sendErr(a, kCode[static_cast<uint8_t>(st)]);
+  if (ready()) {  // during warm-up nothing is reported, so a fault seen then is reported right after HELLO
+    if (st != static_cast<ReadStatus>(status_[a]) && st != ReadStatus::Ok) {
+      static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision};
+      sendErr(a, kCode[static_cast<uint8_t>(st)]);
+    }
+    status_[a] = static_cast<uint8_t>(st);
   }
-  status_[a] = static_cast<uint8_t>(st);
   // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again.
   if (st == ReadStatus::Ok || st == ReadStatus::Collision) presence_.scanned(a, reads, n, hal_.face(a), hal_.millis(), *this);
   antenna_ = (a + 1) % kAntennas;

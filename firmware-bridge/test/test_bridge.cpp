@@ -209,3 +209,14 @@ TEST(seq_wraps_after_65535) {
     if (hal.sent[i - 1].seq == 65535 && hal.sent[i].seq == 0) sawWrap = true;
   CHECK(sawWrap);
 }
+
+TEST(an_antenna_dead_from_boot_is_reported_right_after_hello) {
+  FakeHal hal;
+  hal.broken[4] = ReadStatus::Timeout;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  run(b, hal, kAntennas * hal.msPerRead + 1);
+  const auto errs = hal.ofType("ERR");
+  CHECK_EQ(errs.size(), 1u);
+  if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"4", "ANT_TIMEOUT"}));
+}

@@ -29,7 +29,7 @@ describe('bridge firmware', () => {
     expect(data).toBeLessThan(6500); // 8192 minus ~1.7 KB of stack
   });
 
-  it('under simavr the image sends a valid HELLO, an INV per antenna, then heartbeats every second', () => {
+  it('under simavr (no PN5180 on the bus) the image sends HELLO, an INV per antenna, ERR ANT_TIMEOUT per antenna, HBs', () => {
     expect(make('avr').status).toBe(0);
     const sim = spawnSync('simavr', ['-m', 'atmega2560', '-f', '16000000', `${FW}/build/mega/feltwire_bridge.hex`], {
       encoding: 'latin1',
@@ -54,6 +54,8 @@ describe('bridge firmware', () => {
       Array.from({ length: antennas }, (_, i) => String(i)),
     );
     frames.forEach((f, i) => expect(f.seq).toBe(i));
+    const errs = frames.filter((f) => f.type === 'ERR');
+    expect(errs.map((f) => f.fields[1])).toEqual(Array(antennas).fill('ANT_TIMEOUT')); // each reported once
     const uptimes = frames.filter((f) => f.type === 'HB').map((f) => Number(f.fields[0]));
     expect(uptimes.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < uptimes.length; i++) expect(uptimes[i] - uptimes[i - 1]).toBeGreaterThanOrEqual(1000);
