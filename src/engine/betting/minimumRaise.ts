@@ -19,6 +19,7 @@ export function recordRaise(state: HandState, to: number): boolean {
   const full = r.currentBet === 0 ? to >= state.config.blinds[1] : increment >= r.minRaiseIncrement;
   if (full && increment > r.minRaiseIncrement) r.minRaiseIncrement = increment;
   r.currentBet = to;
+  r.levels.push(to);
   return full;
 }
 

@@ -84,6 +84,8 @@ export function startRound(state: HandState, street: Street): void {
   r.complete = false;
   r.aggressor = 0;
   r.anyBet = false;
+  r.lastActor = 0;
+  r.levels = street === 'preflop' ? [r.currentBet] : [];
   r.minRaiseIncrement = state.config.blinds[1];
   if (street !== 'preflop') {
     r.currentBet = 0;
@@ -208,6 +210,7 @@ function commit(s: SeatState, to: number): void {
 
 function markActed(state: HandState, s: SeatState): void {
   s.acted = true;
+  state.round.lastActor = s.seat;
   s.betWhenActed = Math.max(state.round.currentBet, s.committed);
   noteSubstantial(state, s.committed > 0 ? 'c' : 'n');
 }
@@ -232,6 +235,7 @@ export function doFold(state: HandState, seat: number): void {
   const s = state.seats[seat] as SeatState;
   foldSeat(state, s);
   s.acted = true;
+  state.round.lastActor = seat;
   noteSubstantial(state, 'n');
   state.actions.push(`${pno(state, seat)} f`);
   advance(state, seat);

@@ -111,6 +111,8 @@ export function createHand(config: TableConfig): HandState {
       aggressor: 0,
       complete: false,
       anyBet: false,
+      levels: [],
+      lastActor: 0,
     },
     motions: [],
     alerts: [],

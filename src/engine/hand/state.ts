@@ -110,6 +110,10 @@ export interface RoundState {
   complete: boolean;
   /** some seat put chips in this round */
   anyBet: boolean;
+  /** the successive bet totals of this round, smallest first (the big blind opens the preflop list) */
+  levels: number[];
+  /** the seat that acted last this round (0: none yet) */
+  lastActor: number;
 }
 
 export interface HandState {
