@@ -137,7 +137,13 @@ function standingAction(state: HandState, s: SeatState): 'bet' | 'raise' | 'call
  * string bet (tda 56) unless the action was declared or a new turn began. Down: change being made or a withdrawal
  * (tda 46B). Returns the chips the seat still owes.
  */
-export function judgeChipsAfterAction(state: HandState, s: SeatState, roundTotal: number, previousTotal: number): void {
+export function judgeChipsAfterAction(
+  state: HandState,
+  s: SeatState,
+  roundTotal: number,
+  previousTotal: number,
+  before: readonly number[] = [],
+): void {
   const rules = chipRulesOf(s);
   const ruled = s.committed;
   if (roundTotal < previousTotal) {
@@ -168,9 +174,15 @@ export function judgeChipsAfterAction(state: HandState, s: SeatState, roundTotal
     s.owed = ruled - roundTotal;
     return;
   }
+  const nextSeatActed = someoneActedSince(state, s.seat);
+  if (nextSeatActed && state.round.toAct !== s.seat && state.round.currentBet > ruled) {
+    // chips answering a later bet before the turn came back: an action out of turn (tda 53)
+    holdOutOfTurn(state, s, 'chips', before);
+    return;
+  }
   const stringBet = isStringBet({
     declared: rules.declared,
-    nextSeatActed: someoneActedSince(state, s.seat),
+    nextSeatActed,
     ruledTo: ruled,
     before: previousTotal,
     after: roundTotal,
@@ -247,6 +259,7 @@ export function holdOutOfTurn(
 ): void {
   const onTurn = state.round.toAct;
   const rules = chipRulesOf(s);
+  if (kind === 'fold' && rules.outOfTurn?.kind === 'fold') return; // the hand's second card reaching the muck
   rules.outOfTurn = {
     kind,
     ...(to !== undefined ? { to } : {}),
