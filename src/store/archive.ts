@@ -196,19 +196,7 @@ export class HandArchive {
   }
 
   export(handNo: number, format: ExportFormat, dialect: TextDialect = 'pokerstars'): string {
-    const hand = this.get(handNo);
-    switch (format) {
-      case 'phh':
-        return toPhh(hand);
-      case 'ohh':
-        return `${JSON.stringify(toValidOhh(hand), null, 2)}\n`;
-      case 'pokerstars':
-        return toPokerStars(hand, dialect);
-      default: {
-        const never: never = format;
-        throw new StoreError('EXPORT_FORMAT', `unknown export format '${String(never)}' (phh, ohh, pokerstars)`);
-      }
-    }
+    return exportHand(this.get(handNo), format, dialect);
   }
 
   close(): void {
@@ -239,6 +227,22 @@ export class HandArchive {
   private recordsOf(handNo: number): LogRecord[] {
     if (hasIndex(this.log)) return this.log.handRecords(handNo);
     return [...this.log.records()].filter((r) => r.hand === handNo);
+  }
+}
+
+/** one played hand in one format (OHH is checked against the schema before it is handed out) */
+export function exportHand(hand: PlayedHand, format: ExportFormat, dialect: TextDialect = 'pokerstars'): string {
+  switch (format) {
+    case 'phh':
+      return toPhh(hand);
+    case 'ohh':
+      return `${JSON.stringify(toValidOhh(hand), null, 2)}\n`;
+    case 'pokerstars':
+      return toPokerStars(hand, dialect);
+    default: {
+      const never: never = format;
+      throw new StoreError('EXPORT_FORMAT', `unknown export format '${String(never)}' (phh, ohh, pokerstars)`);
+    }
   }
 }
 

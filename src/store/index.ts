@@ -4,6 +4,7 @@ export {
   type ArchiveEngine,
   type ArchiveOptions,
   EXPORT_FORMATS,
+  exportHand,
   type ExportFormat,
   HandArchive,
   type HandStep,

@@ -24,6 +24,10 @@ beforeAll(() => {
   data = mkdtempSync(join(tmpdir(), 'feltwire-export-'));
   const log = SqliteEventLog.open(data, { synchronous: 'NORMAL' });
   logHands(random.map(loadScenario), log);
+  // the hand in play when the export runs: dealt, not finished
+  const unfinished = loadScenario(random[0]);
+  log.append('hand', random.length + 1, { config: unfinished.config });
+  for (const ev of unfinished.events.slice(0, 20)) log.append('event', random.length + 1, ev);
   log.close();
 });
 
@@ -31,7 +35,7 @@ describe('feltwire export', () => {
   it('writes one PHH file per hand into a folder, and feltwire replay accepts every one', () => {
     const out = join(data, 'phh/');
     const r = feltwire('export', '--format', 'phh', '--data', data, '--out', out);
-    expect(r.stderr).toContain(`${random.length} hands exported, 0 failed`);
+    expect(r.stderr).toContain(`${random.length} hands exported, 0 failed (1 unfinished left out: --partial writes them)`);
     expect(r.status).toBe(0);
     const files = readdirSync(out).filter((f) => f.endsWith('.phh'));
     expect(files).toHaveLength(random.length);
@@ -68,6 +72,12 @@ describe('feltwire export', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^\[1\]\n# feltwire hand 1/);
     expect(r.stdout).toContain('\n[2]\n');
+  });
+
+  it('writes the unfinished hand too with --partial, saying so in a comment', () => {
+    const r = feltwire('export', '--format', 'phh', '--data', data, '--from', String(random.length + 1), '--partial');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('# the hand is not over (phase: ');
   });
 
   it('refuses bad input with a clear message and status 2', () => {

@@ -87,6 +87,19 @@ describe('SqliteEventLog: append and read', () => {
     log.close();
   });
 
+  it('lets a read-only reader (feltwire export) read while the service writes, and see later records', () => {
+    const dir = dataDir();
+    const writer = SqliteEventLog.open(dir, quiet);
+    writer.append('hand', 1, { config: {} });
+    const reader = SqliteEventLog.open(dir, { readonly: true });
+    expect([...reader.records()]).toHaveLength(1);
+    writer.append('event', 1, { kind: 'tick', t: 5 });
+    expect(reader.handRecords(1)).toHaveLength(2);
+    expect(() => reader.append('event', 1, {})).toThrow(StoreError);
+    reader.close();
+    writer.close();
+  });
+
   it('runs in WAL mode with synchronous=FULL, and the table refuses updates and deletes', () => {
     const dir = dataDir();
     const log = SqliteEventLog.open(dir, quiet);

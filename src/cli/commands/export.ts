@@ -1,14 +1,23 @@
 // feltwire export --format phh|ohh|pokerstars [--from N] [--to N] [--data DIR] [--out FILE|DIR] [--dialect ignition]
+//   [--partial]
 // Reads the data folder's event log read-only (safe while the table runs), re-runs each hand through the engine
-// and writes its history: to stdout, to one file (all hands), or to a folder (one file per hand).
+// and writes its history: to stdout, to one file (all hands), or to a folder (one file per hand). A hand still in
+// play (or stopped for the floor and never finished) is left out unless --partial.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXPORT_FORMATS, type ExportFormat, HandArchive, StoreError, type TextDialect } from '../../store/index.js';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportHand,
+  HandArchive,
+  StoreError,
+  type TextDialect,
+} from '../../store/index.js';
 import type { Command } from '../main.js';
 
 const USAGE =
-  'usage: feltwire export --format phh|ohh|pokerstars [--from N] [--to N] [--data DIR] [--out FILE|DIR] [--dialect pokerstars|ignition]';
+  'usage: feltwire export --format phh|ohh|pokerstars [--from N] [--to N] [--data DIR] [--out FILE|DIR] [--dialect pokerstars|ignition] [--partial]';
 
 const EXTENSION: Record<ExportFormat, string> = { phh: 'phh', ohh: 'ohh', pokerstars: 'txt' };
 
@@ -45,6 +54,7 @@ export const command: Command = {
           data: { type: 'string' },
           out: { type: 'string' },
           dialect: { type: 'string' },
+          partial: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
         strict: true,
@@ -68,9 +78,15 @@ export const command: Command = {
         .filter((h) => (from === null || h.handNo >= from) && (to === null || h.handNo <= to));
       const texts: { handNo: number; text: string }[] = [];
       let failed = 0;
+      let unfinished = 0;
       for (const h of hands) {
         try {
-          texts.push({ handNo: h.handNo, text: archive.export(h.handNo, format, dialect) });
+          const played = archive.get(h.handNo);
+          if (!played.complete && !values.partial) {
+            unfinished++;
+            continue;
+          }
+          texts.push({ handNo: h.handNo, text: exportHand(played, format, dialect) });
         } catch (err) {
           failed++;
           const code = err instanceof StoreError ? err.code : 'ERROR';
@@ -88,7 +104,8 @@ export const command: Command = {
       } else {
         process.stdout.write(joinHands(format, texts));
       }
-      process.stderr.write(`${texts.length} hands exported, ${failed} failed\n`);
+      const left = unfinished > 0 ? ` (${unfinished} unfinished left out: --partial writes them)` : '';
+      process.stderr.write(`${texts.length} hands exported, ${failed} failed${left}\n`);
       return failed > 0 ? 1 : 0;
     } catch (err) {
       const e = err as Error & { code?: string };
