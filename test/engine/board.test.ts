@@ -36,7 +36,14 @@ describe('BURN_MISSED', () => {
 
   it('club 2-5, order unknown: the flop is scrambled and redealt with a burn', () => {
     const t = beforeFlop('club', false).board('Ah', 'Kd', '7c');
-    expect(openAlert(t, 'BURN_MISSED')?.remedy).toMatch(/Scramble/);
+    const a = openAlert(t, 'BURN_MISSED');
+    expect(a?.remedy).toMatch(/Scramble/);
+    expect(t.snap().board).toEqual([]);
+    for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
+    expect(a?.resolved).toBe(true);
+    t.burn('9h').board('2s', '3s', '4s');
+    expect(t.snap().board).toEqual(['2s', '3s', '4s']);
+    expect(t.snap().next?.toAct).toBe(1);
   });
 
   it('club 2-8: a turn without a burn: that card is burned and the next card is the turn', () => {
@@ -66,7 +73,13 @@ describe('BURN_EXTRA', () => {
 
   it('club 2-6, order unknown: the flop and one burn are scrambled and redealt without a burn', () => {
     const t = beforeFlop('club', false).burn('9h').burn('8h');
-    expect(openAlert(t, 'BURN_EXTRA')?.remedy).toMatch(/without a burn/);
+    const a = openAlert(t, 'BURN_EXTRA');
+    expect(a?.remedy).toMatch(/without a burn/);
+    t.off('9h', 'burn');
+    expect(a?.resolved).toBe(true);
+    t.board('Ah', 'Kd', '7c');
+    expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);
+    expect(t.snap().burns).toEqual(['8h']);
   });
 });
 

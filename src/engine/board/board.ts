@@ -132,6 +132,13 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
     raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
     return;
   }
+  const sc = b.scramble;
+  if (sc && sc.dealt < STREET_CARDS[street]) {
+    // the rest of the flop dealt without a burn: it goes back with the first card
+    sc.cards.push(card);
+    sc.dealt++;
+    return;
+  }
   if (b.burnsThisStreet === 0) {
     burnMissed(state, card, street);
     return;
@@ -158,6 +165,11 @@ function burnMissed(state: HandState, card: Card, street: Street): void {
     street,
     variant: street === 'flop' ? (unknown ? 'flopUnknown' : 'flop') : 'later',
   });
+  if (unknown) {
+    // club 2-5, order unknown: the cards go back into the stub; a burn and a new flop follow
+    b.scramble = { cards: [card], dealt: 1, alertId: state.alerts[state.alerts.length - 1].id };
+    return;
+  }
   b.toBurn.push(card);
   b.burnsThisStreet = 1;
 }
@@ -227,6 +239,15 @@ export function onBoardCardOff(state: HandState, card: Card): void {
     }
     return;
   }
+  const sc = b.scramble;
+  if (sc?.cards.includes(card)) {
+    sc.cards = sc.cards.filter((c) => c !== card);
+    if (sc.cards.length === 0) {
+      resolveAlert(state, sc.alertId);
+      b.scramble = null;
+    }
+    return;
+  }
   const ff = b.fourFlop;
   if (ff && !state.config.orderKnown && state.config.ruleset === 'club') {
     // club 2-7, order unknown: the four are scrambled and the flop redealt without a burn
@@ -242,4 +263,16 @@ export function onBoardCardOff(state: HandState, card: Card): void {
       b.burnWaived = 1;
     }
   }
+}
+
+/** A burn card taken back: club 2-6 with the order unknown sends one of two burns back into the stub. */
+export function onBurnCardOff(state: HandState, card: Card): void {
+  const b = state.boardState;
+  if (state.config.orderKnown || b.dealing !== 'flop' || b.burnsThisStreet < 2 || b.cardsThisStreet > 0) return;
+  const a = findOpen(state, 'BURN_EXTRA');
+  if (!a) return;
+  const i = state.burns.indexOf(card);
+  if (i >= 0) state.burns.splice(i, 1);
+  b.burnsThisStreet = 1;
+  resolveAlert(state, a);
 }

@@ -3,7 +3,7 @@
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { foldSeat, killHand } from '../betting/round.js';
-import { onBoardCard, onBoardCardOff, onBurn } from '../board/board.js';
+import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
 import type { Face, TableEvent } from '../types.js';
@@ -118,6 +118,7 @@ function cardOff(state: HandState, text: string, zone: string): void {
     return;
   }
   if (zone === 'board') onBoardCardOff(state, card);
+  else if (zone === 'burn') onBurnCardOff(state, card);
 }
 
 function checkClock(state: HandState): void {

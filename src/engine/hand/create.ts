@@ -99,6 +99,7 @@ export function createHand(config: TableConfig): HandState {
       burnWaived: 0,
       premature: null,
       fourFlop: null,
+      scramble: null,
       toBurn: [],
       nextStreetNoBurn: false,
       riverNoBurn: false,

@@ -89,6 +89,8 @@ export interface BoardState {
   premature: { street: Street; cards: Card[]; alertId: number; removed: boolean; tdaTurnBack: boolean } | null;
   /** a stop remedy in progress (four-card flop, order-unknown redeal) */
   fourFlop: { cards: Card[]; alertId: number } | null;
+  /** a flop dealt without a burn, order unknown: its cards go back to the stub before a burn and a new flop */
+  scramble: { cards: Card[]; dealt: number; alertId: number } | null;
   /** cards that must be moved off the board to the burn zone (burn missed remedy) */
   toBurn: Card[];
   /** the next street comes without a burn (club 2-6, 2-7, 2-11 remedies) */
