@@ -128,6 +128,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The role comes from the token only; a wrong token is refused, no token is the public.
   app.addHook('onRequest', async (req) => {
+    // pages are public files: the token in their URL is for the page's script, checked by /api and /ws
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
     const token = tokenOf(req);
     if (token === undefined || token === '') return;
     const role = tokens.roleOf(token);

@@ -33,7 +33,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
     const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
     const registry = typeof opts.registryFile === 'string' ? TagRegistry.load(opts.registryFile) : opts.registryFile;
     const layer = new TableLayer({ hardware, registry });
-    wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) => say(`table event refused: ${(err as Error).message}`));
+    const unwire = wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) => say(`table event refused: ${(err as Error).message}`));
     const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
     layer.attach(link);
     say(`reader bridge on ${opts.serial}`);
@@ -52,6 +52,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
     return {
       name: `bridge ${opts.serial}`,
       async close() {
+        unwire();
         unfollow?.();
         await panel?.close();
         await link.close();

@@ -11,6 +11,7 @@ import { buildApp } from './app.js';
 import type { EquityComputer } from './equity.js';
 import type { TokenRole } from './liveState.js';
 import { TokenStore } from './tokens.js';
+import { equityWorkerFile, workerEquity } from './workerEquity.js';
 
 /** Something that feeds the session (hardware, simulator); closed on shutdown. */
 export interface TableSource {
@@ -39,6 +40,7 @@ export interface LiveOptions {
   rotate?: TokenRole[];
   equity?: EquityComputer | null;
   logger?: FastifyServerOptions['logger'];
+  /** live equities for commentators (default: the equity worker; null: none) */
   /** where operator messages go (tokens printed once, startup notes) */
   say?: (line: string) => void;
   overlayStepMs?: number;
@@ -72,7 +74,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     tokens,
     broadcastDelayMs: opts.broadcastDelayMs,
     webRoot: opts.webRoot,
-    equity: opts.equity ?? null,
+    equity: opts.equity === undefined ? defaultEquity(say) : opts.equity,
     logger: opts.logger ?? false,
     overlayStepMs: opts.overlayStepMs,
   });
@@ -103,8 +105,17 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   return { app, session, log, tokens, source, url, close };
 }
 
-/** Feeds the table layer's events, alerts and health into the session. */
-export function wireTableLayer(layer: TableLayer, session: TableSession, sourceName: string, onError: (err: unknown) => void): void {
+function defaultEquity(say: (line: string) => void): EquityComputer | null {
+  const file = equityWorkerFile();
+  if (!file) {
+    say('no compiled equity worker (npm run build): commentators get no equities');
+    return null;
+  }
+  return workerEquity(file);
+}
+
+/** Feeds the table layer's events, alerts and health into the session; returns the unwiring function. */
+export function wireTableLayer(layer: TableLayer, session: TableSession, sourceName: string, onError: (err: unknown) => void): () => void {
   layer.on('event', (ev) => {
     const { wall, orderKnown: _orderKnown, ...rest } = ev;
     try {
@@ -132,11 +143,22 @@ export function wireTableLayer(layer: TableLayer, session: TableSession, sourceN
       onError(err);
     }
   });
-  layer.on('health', () => {
+  // health: on the layer's word, and once a second (link and reader states change without table events)
+  let last = '';
+  const refresh = () => {
+    const h = { ...layer.sessionHealth(), source: sourceName };
+    const text = JSON.stringify(h);
+    if (text === last) return;
+    last = text;
     try {
-      session.setHealth({ ...layer.sessionHealth(), source: sourceName });
+      session.setHealth(h);
     } catch (err) {
       onError(err);
     }
-  });
+  };
+  layer.on('health', refresh);
+  const timer = setInterval(refresh, 1000);
+  timer.unref();
+  refresh();
+  return () => clearInterval(timer);
 }

@@ -58,7 +58,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     async start(s, say): Promise<SimTableSource> {
       session = s;
       const layer = new TableLayer({ hardware, registry: sim.registry, ...opts.layer });
-      wireTableLayer(layer, s, 'simulator', (err) => say(`table event refused: ${(err as Error).message}`));
+      const unwire = wireTableLayer(layer, s, 'simulator', (err) => say(`table event refused: ${(err as Error).message}`));
       let link: BridgeLink;
       let panel: DealerPanel | null = null;
       let unfollow: (() => void) | null = null;
@@ -84,6 +84,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         sim,
         async close() {
           sim.stop();
+          unwire();
           unfollow?.();
           await sim.close();
           await playing;

@@ -78,6 +78,9 @@ export interface RoleView {
   equity: EquityTrack | null;
 }
 
+/** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. */
+const BOARD_ALERTS: ReadonlySet<string> = new Set(['BURN_MISSED', 'BURN_EXTRA', 'FLOP_FOUR_CARDS', 'BOARD_PREMATURE', 'BOARD_TOO_MANY']);
+
 /** Roles that see every card live. */
 const SEES_ALL_LIVE: ReadonlySet<Role> = new Set<Role>(['commentator']);
 
@@ -115,7 +118,12 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
   });
 
   const showsAlerts = role === 'dealer' || role === 'floor' || role === 'commentator';
-  const alerts: AlertView[] = showsAlerts ? hand.alerts.map((a) => handAlertView(a, scrub, role)) : [];
+  // board alerts name cards that were dealt face up on the board (then burned or set aside): the table saw them
+  const boardKnown = known === null ? null : new Set([...known, ...hand.burns]);
+  const scrubBoard = (text: string): string => (boardKnown === null ? text : scrubCards(text, boardKnown));
+  const alerts: AlertView[] = showsAlerts
+    ? hand.alerts.map((a) => handAlertView(a, BOARD_ALERTS.has(a.code) ? scrubBoard : scrub, role))
+    : [];
   if (role === 'dealer' || role === 'floor') {
     for (const a of s.tableAlerts) alerts.push(tableAlertView(a, scrub, role, s.handNo));
   }

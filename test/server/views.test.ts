@@ -124,6 +124,22 @@ describe('viewFor: alerts, health and the clock by role', () => {
   });
 });
 
+describe('viewFor: board alerts name the face-up card that became a burn', () => {
+  it('dealer reads the card of a missed burn, but no hole card in any other alert', () => {
+    const h = hand({
+      burns: ['9d'],
+      alerts: [
+        alert(1, 'No burn before the flop: 9d', { code: 'BURN_MISSED' }),
+        alert(2, 'Seat 1 holds AhKs 9d', { code: 'DEAL_CARD_COUNT' }),
+      ],
+    });
+    const v = viewFor('dealer', live(session(h)), NOW);
+    expect(v?.alerts[0].message).toBe('No burn before the flop: 9d');
+    expect(v?.alerts[1].message).toBe('Seat 1 holds ???? ??');
+    expect(v?.burns).toEqual([HIDDEN]);
+  });
+});
+
 describe('scrubCards', () => {
   it('hides unknown cards, alone or in runs, and leaves words alone', () => {
     const known = new Set(['Kd']);
@@ -150,7 +166,7 @@ describe('viewFor: no secret card leaks to a player role, whatever the hand (pro
           const h = hand({
             seats, board: cards.slice(10, 15), burns: cards.slice(15, 17), muck: cards.slice(17, 20),
             actions: seats.map((s) => `d dh p${s.seat} ${s.cards.join('')}`),
-            alerts: [alert(1, `cards ${cards.join(' ')}`, { reason: cards.join('') })],
+            alerts: [alert(1, `cards ${cards.join(' ')}`, { code: 'DEAL_CARD_COUNT', reason: cards.join('') })],
           });
           const v = viewFor(role, live(session(h)), NOW);
           const seen = cardsIn(JSON.stringify(v));

@@ -27,7 +27,7 @@ function seatRows(v: RoleView): HTMLElement {
       el(
         'tr',
         { class: s.folded ? 'folded' : '', 'data-seat': String(s.seat) },
-        el('td', {}, el('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }), ` ${s.seat}${v.button === s.seat ? ' Ⓓ' : ''}`),
+        el('td', {}, el('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }), ` ${s.seat} `, v.button === s.seat ? el('span', { class: 'button-puck' }, 'D') : null),
         el('td', {}, cards(s.cards), el('div', { class: 'hand-name' }, s.handName ?? (s.folded ? t('folded') : ''))),
         el('td', {}, chips(s.stack), s.committed ? el('div', { class: 'committed' }, `${t('committed')} ${chips(s.committed)}`) : null),
         el('td', { class: 'eq' }, bar),

@@ -155,7 +155,7 @@ export function seatBox(v: RoleView, s: RoleView['seats'][number]): HTMLElement 
   const box = el(
     'div',
     { class: `seat${onTurn ? ' on-turn' : ''}${s.folded ? ' folded' : ''}`, 'data-seat': String(s.seat) },
-    el('div', { class: 'seat-name' }, `${t('seat')} ${s.seat}${v.button === s.seat ? ' Ⓓ' : ''}`),
+    el('div', { class: 'seat-name' }, `${t('seat')} ${s.seat} `, v.button === s.seat ? el('span', { class: 'button-puck', title: 'button' }, 'D') : null),
     cards(s.cards),
     el('div', { class: 'stack' }, `${t('stack')} ${chips(s.stack)}`),
     el('div', { class: 'committed' }, s.committed ? `${t('committed')} ${chips(s.committed)}` : ''),

@@ -1,0 +1,59 @@
+// Shared by the browser and isolation tests: the live service on a temporary data folder, fed by the simulator.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type LiveService, startLive } from '../../src/server/live.js';
+import { type SimSourceOptions, simSource } from '../../src/server/simSource.js';
+import type { Simulator } from '../../src/sim/simulator.js';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const WEB_ROOT = join(REPO, 'dist/web');
+export const SIM_TABLE = join(REPO, 'hardware/tables/sim-table.json');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The views are served from dist/web; build them when a bare `vitest run` finds none. */
+export function ensureWebBuilt(): void {
+  if (existsSync(join(WEB_ROOT, 'dealer.html'))) return;
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+}
+
+export async function liveOnSimulator(
+  opts: Partial<SimSourceOptions> & { delayMs: number; memoryLog?: boolean },
+): Promise<{ live: LiveService; sim: Simulator }> {
+  let sim: Simulator | null = null;
+  const source = simSource({
+    hardwareFile: SIM_TABLE,
+    pace: opts.pace ?? 'fast',
+    overPty: opts.overPty ?? true,
+    seed: opts.seed ?? 7,
+    hands: opts.hands,
+    layer: opts.layer,
+    onSimulator: (s) => {
+      sim = s;
+    },
+  });
+  const live = await startLive({
+    dataDir: mkdtempSync(join(tmpdir(), 'fw-live-')),
+    port: 0,
+    host: '127.0.0.1',
+    broadcastDelayMs: opts.delayMs,
+    webRoot: WEB_ROOT,
+    table: source.table ?? (() => { throw new Error('simulator table'); })(),
+    source,
+    memoryLog: opts.memoryLog ?? false,
+    say: () => {},
+    overlayStepMs: 100,
+  });
+  if (!sim) throw new Error('no simulator');
+  return { live, sim };
+}
