@@ -63,3 +63,19 @@ describe('tda 51 undercall, seed 002 undercall examples', () => {
     expect(undercallForfeit([400, 1200, 3000], 1000, 1200)).toBe(1200);
   });
 });
+
+describe('tda 52: a raise under the minimum acted on by others', () => {
+  it('1500 showing for a raise read to 1700 (200 owed): a seat matching the 1500 completes to 1700', () => {
+    const c = ctx({
+      bigBlind: 500,
+      currentBet: 1700,
+      minRaiseIncrement: 600,
+      facingOpeningBet: false,
+      playersInHand: 6,
+      shortBetsShowing: [1500],
+    });
+    const r = readChips(c, [], [1000, 500]);
+    expect(r).toMatchObject({ action: 'call', to: 1700, owed: 200 });
+    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: 'tda 52', facts: { ruling: 'complete' } });
+  });
+});

@@ -105,15 +105,24 @@ function roundActions(state: HandState): string[] {
  * The facts of the round an undercall needs (tda 51): whether the bet faced is the opening bet (the big blind before
  * the flop, the first bet after it), the players still in, and the round's bet levels.
  */
-export function roundFacts(state: HandState): Pick<BettingContext, 'facingOpeningBet' | 'playersInHand' | 'betLevels'> {
+export function roundFacts(
+  state: HandState,
+): Pick<BettingContext, 'facingOpeningBet' | 'playersInHand' | 'betLevels' | 'shortBetsShowing'> {
   const levels: number[] = state.street === 'preflop' ? [state.config.blinds[1]] : [];
   for (const a of roundActions(state)) {
     const m = / cbr (\d+)$/.exec(a);
     if (m) levels.push(Number(m[1]));
   }
   let live = 0;
-  for (const seat of state.seatOrder) if (!state.seats[seat]?.folded) live++;
-  return { facingOpeningBet: levels.length <= 1, playersInHand: live, betLevels: levels };
+  const shortBetsShowing: number[] = [];
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s || s.folded) continue;
+    live++;
+    // a bet or raise whose completion is still owed shows less than the rules read (tda 52)
+    if (s.owed > 0 && s.committed === state.round.currentBet) shortBetsShowing.push(s.committed - s.owed);
+  }
+  return { facingOpeningBet: levels.length <= 1, playersInHand: live, betLevels: levels, shortBetsShowing };
 }
 
 /** The seat acted, and another seat has acted since (the chips then belong to a new turn). */

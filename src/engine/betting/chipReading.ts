@@ -33,6 +33,11 @@ export interface BettingContext {
   playersInHand?: number;
   /** the successive bet totals of this round, smallest first (to find the bet an undercall answered) */
   betLevels?: number[];
+  /**
+   * What lies in the zones of seats whose bet or raise is short of what the rules read (a completion still owed).
+   * Chips matching one of these acted on a raise under the minimum: all complete to it (tda 52).
+   */
+  shortBetsShowing?: number[];
 }
 
 /** A binding declaration the seat made for this action (tda 40), if any. */
@@ -170,6 +175,7 @@ function raiseReading(ctx: BettingContext, to: number, total: number): ChipReadi
  * answered. The reading holds the seat to the call until the floor says otherwise.
  */
 export function readUndercall(ctx: BettingContext, total: number): ChipReading {
+  if (ctx.shortBetsShowing?.includes(total)) return readShortRaiseActedOn(ctx, total);
   const reading = settle(ctx, 'call', callTo(ctx), total);
   const ruling = undercallRuling({
     facingOpeningBet: ctx.facingOpeningBet ?? ctx.currentBet <= ctx.bigBlind,
@@ -186,6 +192,22 @@ export function readUndercall(ctx: BettingContext, total: number): ChipReading {
         ? `${total} short of the call of ${ctx.currentBet}: must complete ${reading.owed}`
         : `${total} short of the call of ${ctx.currentBet}: floor decides`,
     facts,
+  };
+  return reading;
+}
+
+/**
+ * tda 52: chips matching a raise that still lies short of the minimum (its completion not yet pushed) acted on that
+ * raise: the seat completes to the full amount like everyone else (UNDERCALL, rule tda 52, must complete).
+ */
+export function readShortRaiseActedOn(ctx: BettingContext, total: number): ChipReading {
+  const reading = settle(ctx, 'call', callTo(ctx), total);
+  reading.alert = {
+    code: 'UNDERCALL',
+    rule: 'tda 52',
+    severity: 'warn',
+    detail: `${total} matches a raise short of the minimum: all complete to ${ctx.currentBet}`,
+    facts: { ...factsOf(ctx, total), ruling: 'complete' },
   };
   return reading;
 }
