@@ -49,6 +49,13 @@ void round(Ctx& c, uint8_t maskLen, uint64_t mask) {
 
 InventoryResult inventory15693(Iso15693Air& air, TagRead* out, uint8_t max) {
   Ctx c{air, out, max, {0, false, false}};
+  uint8_t uid[8];
+  const Slot probe = air.inventoryOne(uid);
+  if (probe == Slot::Empty) return c.res;
+  if (probe == Slot::One) {
+    add(c, uid);
+    return c.res;
+  }
   round(c, 0, 0);
   return c.res;
 }

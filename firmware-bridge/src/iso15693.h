@@ -1,5 +1,6 @@
 // ISO/IEC 15693-3 inventory with anticollision: every vicinity tag in the field (chip stacks: many tags at once).
-// 16-slot rounds; a slot where several tags answered is split again with 4 more mask bits, down to the full UID.
+// A 1-slot probe first (an empty antenna or a single tag costs one exchange: the common case on a table); on a
+// collision, 16-slot rounds; a slot where several tags answered is split again with 4 more mask bits.
 #pragma once
 #include <stdint.h>
 #include "presence.h"
@@ -13,6 +14,8 @@ class Iso15693Air {
  public:
   // Inventory request, 16 slots, with the `maskLen` low bits of `mask`; returns slot 0's outcome.
   virtual Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) = 0;
+  // Inventory request with a single slot: every tag answers at once (the quick probe of an antenna).
+  virtual Slot inventoryOne(uint8_t uid[8]) = 0;
   // Closes the current slot with an EOF and returns the next slot's outcome.
   virtual Slot nextSlot(uint8_t uid[8]) = 0;
   virtual ~Iso15693Air() {}

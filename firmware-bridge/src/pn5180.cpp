@@ -2,6 +2,10 @@
 
 namespace fw {
 
+struct Window {
+  uint16_t sof, frame;  // microseconds
+};
+
 namespace {
 const uint32_t kIrqRx = 1ul << 0;
 const uint32_t kIrqGeneralError = 1ul << 17;
@@ -16,8 +20,12 @@ const uint32_t kTransceive = 0x3;
 // TX_CONFIG: send only the EOF for the next ISO 15693 slot (data and SOF disabled), then restore.
 const uint32_t kTxEofOnlyAndMask = 0xFFFFFB3Ful;
 const uint32_t kTxDataOrMask = 0x00000440ul;
-const uint16_t k15693SlotUs = 2500;  // answer window of one slot at 26 kbit/s, with margin
-const uint16_t k14443Us = 1000;
+const uint32_t kIrqRxSofDetected = 1ul << 14;
+// Answer windows: a start of frame must come within `sof` (our transmission + the tag's response delay), then
+// the frame has `frame` to complete. Empty slots thus cost the short window only.
+const Window k15693Request = {2600, 7000};  // request ~2 ms on air at 26 kbit/s, t1 0.32 ms, answer 3.9 ms
+const Window k15693Eof = {800, 5200};       // EOF 0.15 ms + t1 0.32 ms
+const Window k14443 = {600, 2500};           // 106 kbit/s frames, FDT ~0.09 ms
 }  // namespace
 
 bool Pn5180::ready(uint16_t timeoutUs) {
@@ -81,7 +89,7 @@ void Pn5180::fieldOff() {
   air_ = Air::None;
 }
 
-bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, uint16_t timeoutUs, uint32_t& rxStatus) {
+bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus) {
   uint8_t tx[16] = {kSendData, lastBits};
   for (uint8_t i = 0; i < n && i < 14; i++) tx[2 + i] = data[i];
   if (!writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul) || !writeReg(kWriteRegisterAndMask, kSystemConfig, kSystemCommandMask) ||
@@ -89,10 +97,12 @@ bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, uint16
     return false;
   const uint32_t start = bus_.micros();
   uint32_t irq = 0;
-  do {
-    if (!readReg(kIrqStatus, irq)) return false;
-    if (irq & kIrqGeneralError) return false;
-  } while (!(irq & kIrqRx) && bus_.micros() - start < timeoutUs);
+  for (;;) {
+    if (!readReg(kIrqStatus, irq) || (irq & kIrqGeneralError)) return false;
+    if (irq & kIrqRx) break;
+    const uint32_t waited = bus_.micros() - start;
+    if (waited > (irq & kIrqRxSofDetected ? w.frame : w.sof)) return false;
+  }
   return (irq & kIrqRx) && readReg(kRxStatus, rxStatus);
 }
 
@@ -114,14 +124,22 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   for (uint8_t i = 0; i < maskBytes; i++) req[3 + i] = static_cast<uint8_t>(mask >> (8 * i));
   uint32_t st = 0;
   writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
-  if (!transceive(req, static_cast<uint8_t>(3 + maskBytes), 0, k15693SlotUs, st)) return stalled_ ? Slot::Error : Slot::Empty;
+  if (!transceive(req, static_cast<uint8_t>(3 + maskBytes), 0, k15693Request, st)) return stalled_ ? Slot::Error : Slot::Empty;
+  return slotAnswer(st, uid);
+}
+
+Slot Pn5180::inventoryOne(uint8_t uid[8]) {
+  const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
+  uint32_t st = 0;
+  writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
+  if (!transceive(req, 3, 0, k15693Request, st)) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 
 Slot Pn5180::nextSlot(uint8_t uid[8]) {
   uint32_t st = 0;
   if (!writeReg(kWriteRegisterAndMask, kTxConfig, kTxEofOnlyAndMask)) return Slot::Error;
-  const bool answered = transceive(nullptr, 0, 0, k15693SlotUs, st);
+  const bool answered = transceive(nullptr, 0, 0, k15693Eof, st);
   writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
   if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
@@ -131,7 +149,7 @@ bool Pn5180::request() {
   crc(false);
   const uint8_t reqa = 0x26;  // 7-bit short frame
   uint32_t st = 0;
-  return transceive(&reqa, 1, 7, k14443Us, st) && (st & kRxBytesMask) > 0;
+  return transceive(&reqa, 1, 7, k14443, st) && (st & kRxBytesMask) > 0;
 }
 
 bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5], uint8_t& coll) {
@@ -144,7 +162,7 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   // received bits land after the known ones in the partial byte (RX_BIT_ALIGN, CRC_RX_CONFIG bits 6-8)
   writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
   writeReg(kWriteRegisterOrMask, kCrcRxConfig, static_cast<uint32_t>(knownBits % 8) << kRxBitAlignShift);
-  if (!transceive(tx, static_cast<uint8_t>(2 + n), knownBits % 8, k14443Us, st)) return false;
+  if (!transceive(tx, static_cast<uint8_t>(2 + n), knownBits % 8, k14443, st)) return false;
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};
   const uint8_t count = static_cast<uint8_t>(st & kRxBytesMask);
@@ -161,7 +179,7 @@ bool Pn5180::select(uint8_t level, const uint8_t uid[5], uint8_t& sak) {
   uint32_t st = 0;
   crc(true);
   const uint8_t rd[2] = {kReadData, 0x00};
-  if (!transceive(tx, 7, 0, k14443Us, st) || (st & kRxBytesMask) < 1 || !command(rd, 2) || !read(&sak, 1)) return false;
+  if (!transceive(tx, 7, 0, k14443, st) || (st & kRxBytesMask) < 1 || !command(rd, 2) || !read(&sak, 1)) return false;
   return true;
 }
 
@@ -169,7 +187,7 @@ void Pn5180::halt() {
   const uint8_t hlta[2] = {0x50, 0x00};
   uint32_t st = 0;
   crc(true);
-  transceive(hlta, 2, 0, k14443Us, st);  // a halted card does not answer: no answer is success
+  transceive(hlta, 2, 0, k14443, st);  // a halted card does not answer: no answer is success
 }
 
 }  // namespace fw

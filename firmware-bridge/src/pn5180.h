@@ -9,6 +9,8 @@
 
 namespace fw {
 
+struct Window;
+
 class SpiBus {
  public:
   // NSS low, `n` bytes out (and in, when `rx` is set), NSS high.
@@ -31,6 +33,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
 
   Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) override;
   Slot nextSlot(uint8_t uid[8]) override;
+  Slot inventoryOne(uint8_t uid[8]) override;
 
   bool request() override;
   bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
@@ -56,7 +59,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool readReg(Reg reg, uint32_t& value);
   bool crc(bool on);
   // Idle -> transceive, sends `n` bytes (`lastBits` valid in the last one, 0 = 8), waits for the answer.
-  bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, uint16_t timeoutUs, uint32_t& rxStatus);
+  bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
 
   SpiBus& bus_;

@@ -52,12 +52,13 @@ class ScriptedPn5180 : public SpiBus {
  private:
   void onSend(const Bytes& payload) {
     const bool inventory = payload.size() >= 3 && payload[1] == 0x01;
+    const bool oneSlot = inventory && (payload[0] & 0x20);
     const bool eof = payload.empty();
     slot_ = inventory ? 0 : slot_ + (eof ? 1 : 0);
     int n = 0;
     uint64_t who = 0;
     for (uint64_t tag : tags)
-      if ((tag & 0xF) == slot_) n++, who = tag;
+      if (oneSlot || (tag & 0xF) == slot_) n++, who = tag;
     regs[Pn5180::kIrqStatus] = 1;  // RX done
     regs[Pn5180::kRxStatus] = n == 0 ? 0 : n == 1 ? 10 : (10 | 1u << 18);
     data_ = {0x00, 0x00};
@@ -77,9 +78,9 @@ TEST(pn5180_loads_the_iso15693_rf_config_and_sends_an_inventory_request) {
   CHECK(spi.sent.at(0) == (Bytes{0x07, 0x12, 0x02}));  // READ_EEPROM firmware version: is a chip there?
   CHECK(spi.sent.at(1) == (Bytes{0x11, 0x0D, 0x8D}));  // LOAD_RF_CONFIG tx 0x0D rx 0x8D
   CHECK(spi.sent.at(2) == (Bytes{0x16, 0x00}));        // RF_ON
-  bool request = false;
-  for (const auto& f : spi.sent) request = request || f == (Bytes{0x09, 0x00, 0x06, 0x01, 0x00});  // flags, INVENTORY, mask 0
-  CHECK(request);
+  bool probe = false;
+  for (const auto& f : spi.sent) probe = probe || f == (Bytes{0x09, 0x00, 0x26, 0x01, 0x00});  // 1 slot, INVENTORY, mask 0
+  CHECK(probe);
   CHECK(spi.sent.back() == (Bytes{0x17, 0x00}));  // RF_OFF
   CHECK_EQ(n, 1);
   const Bytes want = {0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78};
@@ -96,7 +97,9 @@ TEST(pn5180_sixteen_slots_per_round_and_collisions_resolved) {
   CHECK(readAntenna(pn, Pn5180::Air::Iso15693, out, 8, n) == ReadStatus::Collision);
   CHECK_EQ(n, 1);
   int eofs = 0;
-  for (const auto& f : spi.sent) eofs += f == (Bytes{0x09, 0x00});
+  bool rounds = false;
+  for (const auto& f : spi.sent) eofs += f == (Bytes{0x09, 0x00}), rounds = rounds || f == (Bytes{0x09, 0x00, 0x06, 0x01, 0x00});
+  CHECK(rounds);  // the 1-slot probe collided: 16-slot rounds follow
   CHECK(eofs >= 15);
 }
 

@@ -33,6 +33,13 @@ class Field15693 : public Iso15693Air {
     slot_++;
     return answer(uid);
   }
+  Slot inventoryOne(uint8_t uid[8]) override {
+    probes++;
+    if (tags.size() == 1)
+      for (int i = 0; i < 8; i++) uid[i] = static_cast<uint8_t>(tags[0] >> (8 * i));
+    return tags.empty() ? Slot::Empty : tags.size() == 1 ? Slot::One : Slot::Collision;
+  }
+  int probes = 0;
 
  private:
   Slot answer(uint8_t uid[8]) {
@@ -197,4 +204,15 @@ TEST(iso14443a_reads_mixed_uid_sizes_and_stops_when_the_field_is_empty) {
   CHECK(f.cards[2].state == 3);
   Field14443 empty;
   CHECK_EQ(inventory14443a(empty, out, 4).count, 0);
+}
+
+TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
+  Field15693 f;
+  InventoryResult r;
+  CHECK(read15693(f, 8, r).empty());
+  CHECK_EQ(f.rounds, 0);
+  f.tags = {0xE004015012345678ull};
+  CHECK(read15693(f, 8, r).count("E004015012345678") == 1);
+  CHECK_EQ(f.rounds, 0);
+  CHECK_EQ(f.probes, 2);
 }
