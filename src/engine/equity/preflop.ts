@@ -1,0 +1,159 @@
+// Exact preflop equity (five board cards to come) without visiting the boards one by one.
+//
+// A board's outcome depends on its suits only through flushes. So:
+//  1. every rank multiset of the five board cards is evaluated once, ranks only, weighted by the number of
+//     boards having those ranks (a product of binomials over the cards still in the deck);
+//  2. boards where some player can hold a flush are the ones with at least t_s = 5 - (most hole cards of
+//     suit s in one hand) cards of suit s; t_s >= 3, so one board has at most one such suit. For each suit,
+//     each set of its cards on the board (ranks bitmask) and each rank multiset of the other board cards, the
+//     outcome with flushes replaces the ranks-only outcome counted in step 1 (one correction per group);
+//  3. suits playing the same role (same hole-card and dead ranks, e.g. the two suits nobody holds) give the
+//     same corrections: computed once and counted for each (suit isomorphism).
+// AhKh vs QsQd: about 6,000 rank classes and 40,000 flush groups instead of 1,712,304 boards.
+import { CARD_RANK_KEY, FLUSH_VALUES, HASH_MASK, HASH_OFFSETS, HASH_SHIFT, NOFLUSH_VALUES, SCRAMBLED_RANK_KEYS } from '../eval/tables.js';
+import { Tally } from './tally.js';
+
+const CHOOSE: number[][] = [];
+for (let n = 0; n <= 52; n++) {
+  CHOOSE.push([]);
+  for (let k = 0; k <= 5; k++) CHOOSE[n].push(k === 0 ? 1 : n < k ? 0 : (CHOOSE[n - 1][k - 1] * n) / k);
+}
+
+const RK = SCRAMBLED_RANK_KEYS;
+const NF = NOFLUSH_VALUES;
+const OFF = HASH_OFFSETS;
+
+interface Multiset {
+  key: number;
+  weight: number;
+}
+
+/** All rank multisets of `size` cards drawn from `avail[r]` cards of each rank, with their board counts. */
+function multisets(avail: Int32Array, size: number): Multiset[] {
+  const out: Multiset[] = [];
+  const walk = (rank: number, left: number, key: number, weight: number): void => {
+    if (left === 0) {
+      out.push({ key, weight });
+      return;
+    }
+    if (rank > 12) return;
+    const most = Math.min(left, avail[rank]);
+    for (let m = 0; m <= most; m++) walk(rank + 1, left - m, key + m * RK[rank], weight * CHOOSE[avail[rank]][m]);
+  };
+  walk(0, size, 0, 1);
+  return out;
+}
+
+/** Preflop exact equity. `hands`: two cards each; `dead`: cards out of the deck. Returns the tally and board count. */
+export function preflopTally(hands: readonly (readonly number[])[], dead: readonly number[]): { tally: Tally; boards: number } {
+  const n = hands.length;
+  const inDeck = new Uint8Array(52).fill(1);
+  for (const h of hands) for (const c of h) inDeck[c] = 0;
+  for (const c of dead) inDeck[c] = 0;
+  const availCount = new Int32Array(13);
+  let deck = 0;
+  for (let c = 0; c < 52; c++) {
+    if (inDeck[c]) {
+      availCount[c >> 2]++;
+      deck++;
+    }
+  }
+  const holeKey = new Int32Array(n);
+  for (let i = 0; i < n; i++) holeKey[i] = CARD_RANK_KEY[hands[i][0]] + CARD_RANK_KEY[hands[i][1]];
+
+  const tally = new Tally(n);
+  const values = new Int32Array(n);
+
+  // 1. ranks only
+  for (const { key, weight } of multisets(availCount, 5)) {
+    for (let i = 0; i < n; i++) {
+      const h = (key + holeKey[i]) & HASH_MASK;
+      values[i] = NF[h + OFF[h >>> HASH_SHIFT]];
+    }
+    tally.add(values, weight);
+  }
+
+  // 2 and 3. flush corrections, once per class of isomorphic suits
+  const done = new Map<string, Tally>();
+  for (let s = 0; s < 4; s++) {
+    const holeMask = new Int32Array(n);
+    let most = 0;
+    for (let i = 0; i < n; i++) {
+      let count = 0;
+      for (const c of hands[i]) {
+        if ((c & 3) === s) {
+          holeMask[i] |= 1 << (c >> 2);
+          count++;
+        }
+      }
+      most = Math.max(most, count);
+    }
+    let deadMask = 0;
+    for (const c of dead) if ((c & 3) === s) deadMask |= 1 << (c >> 2);
+    const signature = `${Array.from(holeMask).join(',')}|${deadMask}`;
+    const known = done.get(signature);
+    if (known) {
+      tally.merge(known, 1);
+      continue;
+    }
+    const part = new Tally(n);
+    flushCorrections(s, 5 - most, holeMask, holeKey, inDeck, availCount, part, values);
+    done.set(signature, part);
+    tally.merge(part, 1);
+  }
+  return { tally, boards: CHOOSE[deck][5] };
+}
+
+function flushCorrections(
+  suit: number,
+  threshold: number,
+  holeMask: Int32Array,
+  holeKey: Int32Array,
+  inDeck: Uint8Array,
+  availCount: Int32Array,
+  out: Tally,
+  values: Int32Array,
+): void {
+  const n = holeMask.length;
+  const suitRanks: number[] = [];
+  for (let r = 0; r < 13; r++) if (inDeck[r * 4 + suit]) suitRanks.push(r);
+  const otherAvail = new Int32Array(13);
+  for (let r = 0; r < 13; r++) otherAvail[r] = availCount[r] - inDeck[r * 4 + suit];
+  const rest: Multiset[][] = [];
+  for (let j = threshold; j <= 5; j++) rest[j] = multisets(otherAvail, 5 - j);
+  const flushOf = new Int32Array(n);
+  const plain = new Int32Array(n);
+
+  // every subset of the suit's cards of size >= threshold: the suit's cards on the board
+  const m = suitRanks.length;
+  const pick = (from: number, size: number, mask: number, key: number): void => {
+    if (size >= threshold) correct(mask, key, size);
+    if (size === 5) return;
+    for (let i = from; i < m; i++) pick(i + 1, size + 1, mask | (1 << suitRanks[i]), key + RK[suitRanks[i]]);
+  };
+  const correct = (mask: number, key: number, size: number): void => {
+    let any = false;
+    for (let i = 0; i < n; i++) {
+      flushOf[i] = FLUSH_VALUES[mask | holeMask[i]];
+      if (flushOf[i] !== 0) any = true;
+    }
+    if (!any) return;
+    for (const { key: restKey, weight } of rest[size]) {
+      const boardKey = key + restKey;
+      let changed = false;
+      for (let i = 0; i < n; i++) {
+        const h = (boardKey + holeKey[i]) & HASH_MASK;
+        const v = NF[h + OFF[h >>> HASH_SHIFT]];
+        plain[i] = v;
+        const f = flushOf[i] > v ? flushOf[i] : v;
+        values[i] = f;
+        if (f !== v) changed = true;
+      }
+      if (changed) {
+        out.add(values, weight);
+        out.add(plain, -weight);
+      }
+    }
+  };
+  pick(0, 0, 0, 0);
+}
