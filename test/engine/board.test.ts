@@ -175,6 +175,42 @@ describe('BOARD_PREMATURE', () => {
   });
 });
 
+describe('BOARD_PREMATURE in both rulesets', () => {
+  for (const ruleset of ['tda', 'club'] as const) {
+    it(`${ruleset === 'tda' ? 'tda 74' : 'club 2-12'}: a premature river goes back and a new river comes without a burn`, () => {
+      const t = beforeFlop(ruleset).burn().board('Ah', 'Kd', '7c');
+      for (const seat of [1, 2, 3]) t.say(seat, 'check');
+      t.burn().board('2s').say(1, 'bet', 200).bet(1, 200).burn('8s').board('Qd');
+      const a = openAlert(t, 'BOARD_PREMATURE');
+      expect(a).toMatchObject({ severity: 'stop', rule: ruleset === 'tda' ? 'tda 74' : 'club 2-12' });
+      expect(a?.message).toMatch(/river/);
+      t.off('Qd', 'board').say(2, 'fold').fold(2).say(3, 'call').bet(3, 200).collect().board('3s');
+      expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', '2s', '3s']);
+      expect(t.codes()).not.toContain('BURN_MISSED');
+      expect(t.snap().next?.toAct).toBe(1);
+    });
+
+    it(`${ruleset === 'tda' ? 'tda 74' : 'club 2-10'}: a premature flop: the burn stays, a new flop comes without a burn`, () => {
+      const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset }).start();
+      t.say(3, 'call').bet(3, 100).burn('9h').board('Ah', 'Kd', '7c');
+      expect(openAlert(t, 'BOARD_PREMATURE')?.rule).toBe(ruleset === 'tda' ? 'tda 74' : 'club 2-10');
+      for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
+      t.say(1, 'call').bet(1, 100).say(2, 'check').collect().board('2s', '3s', '4s');
+      expect(t.snap().board).toEqual(['2s', '3s', '4s']);
+      expect(t.codes()).not.toContain('BURN_MISSED');
+    });
+  }
+});
+
+describe('BURN_EXTRA in the tda ruleset (the club remedy applies: rules.md)', () => {
+  it('club 2-6 under tda: the second burn is turned as the first flop card', () => {
+    const t = beforeFlop('tda').burn('9h').burn('8h');
+    expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: 'club 2-6' });
+    t.off('8h', 'burn').at('8h', 'board').board('Ah', 'Kd');
+    expect(t.snap().board).toEqual(['8h', 'Ah', 'Kd']);
+  });
+});
+
 describe('BOARD_TOO_MANY', () => {
   it('a board card after the hand is decided', () => {
     const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start();

@@ -23,57 +23,55 @@ describe('LOI 3: odd chips', () => {
 });
 
 describe('LOI 4: side pots with three all-ins and an odd chip', () => {
-  // seats 1-4, button 4; three players all-in for different amounts, seat 4 covers; seats 1 and 2 tie the main pot
+  // five seats, button 5: the small blind (1) folds its 25; the big blind (2) and seats 3 and 4 are all-in for
+  // 1,025, 2,000 and 3,000; seat 5 covers. Seats 2 and 3 tie the main pot with the same straight.
   function threeAllIns(): Table {
-    const t = new Table({ seats: { 1: 1025, 2: 2000, 3: 3000, 4: 10000 }, button: 4, blinds: [25, 50] }).start({
-      1: ['Td', '3c'],
-      2: ['Th', '4c'],
-      3: ['9s', '9d'],
-      4: ['2c', '7h'],
+    const t = new Table({
+      seats: { 1: 10000, 2: 1025, 3: 2000, 4: 3000, 5: 10000 },
+      button: 5,
+      blinds: [25, 50],
+    }).start({
+      1: ['5c', '6d'],
+      2: ['Td', '3c'],
+      3: ['Th', '4c'],
+      4: ['9s', '9d'],
+      5: ['2c', '7h'],
     });
-    t.say(3, 'allin')
-      .bet(3, 3000)
-      .say(4, 'call')
-      .bet(4, 3000)
-      .say(1, 'allin')
-      .bet(1, 1025)
-      .say(2, 'allin')
-      .bet(2, 2000);
+    t.say(3, 'allin').bet(3, 2000).say(4, 'allin').bet(4, 3000).say(5, 'call').bet(5, 3000);
+    t.fold(1).say(2, 'allin').bet(2, 1025);
     return t;
   }
+  const runOut = (t: Table): Table => {
+    for (const seat of [2, 3, 4, 5]) t.show(seat);
+    return t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
+  };
 
-  it('TABLE_ALL_HANDS is raised as soon as no further betting is possible', () => {
+  it('TABLE_ALL_HANDS is raised as soon as no further betting is possible; one pot per all-in level', () => {
     const t = threeAllIns();
     expect(t.codes()).toEqual(['TABLE_ALL_HANDS']);
     expect(t.state.alerts[0].severity).toBe('info');
     expect(t.snap().pots.map((p) => [p.amount, p.eligible])).toEqual([
-      [4100, [1, 2, 3, 4]],
-      [2925, [2, 3, 4]],
-      [2000, [3, 4]],
+      [4125, [2, 3, 4, 5]],
+      [2925, [3, 4, 5]],
+      [2000, [4, 5]],
     ]);
   });
 
-  it('pots are awarded from the last side pot back to the main pot; the main pot splits with the odd chip to seat 1', () => {
-    const t = threeAllIns();
-    for (const seat of [1, 2, 3, 4]) t.show(seat);
-    t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
-    const snap = t.snap();
+  it('pots are awarded from the last side pot back; the main pot splits with the odd chip to the first seat left of the button', () => {
+    const snap = runOut(threeAllIns()).snap();
     expect(snap.phase).toBe('complete');
-    // main 4100 = 164 units of 25: 82 each; side 1 (2925) to seat 2; side 2 (2000) to seat 3 (nines beat seat 4)
-    expect(snap.pots.map((p) => p.winners)).toEqual([[1, 2], [2], [3]]);
-    expect(snap.pots[0].shares).toEqual({ '1': 2050, '2': 2050 });
-    expect(snap.stacks).toEqual({ '1': 2050, '2': 4975, '3': 2000, '4': 7000 });
+    // main 4,125 = 165 chips of 25: 83 to seat 2 (first winner left of the button), 82 to seat 3
+    expect(snap.pots.map((p) => p.winners)).toEqual([[2, 3], [3], [4]]);
+    expect(snap.pots[0].shares).toEqual({ '2': 2075, '3': 2050 });
+    expect(snap.stacks).toEqual({ '1': 9975, '2': 2075, '3': 4975, '4': 2000, '5': 7000 });
   });
 
   it('chips are conserved through the award', () => {
-    const t = threeAllIns();
-    for (const seat of [1, 2, 3, 4]) t.show(seat);
-    t.street(0).board('Ah', 'Kd', 'Qs').burn().board('Jc').burn().board('2h');
-    const total = Object.values(t.snap().stacks).reduce((a, b) => a + b, 0);
-    expect(total).toBe(1025 + 2000 + 3000 + 10000);
+    const total = Object.values(runOut(threeAllIns()).snap().stacks).reduce((a, b) => a + b, 0);
+    expect(total).toBe(10000 + 1025 + 2000 + 3000 + 10000);
   });
 
-  it('an odd chip in a split: 25-unit remainder goes to the first winner left of the button', () => {
+  it('the shared side-pot example: 25-unit odd chip to the first winner left of the button', () => {
     const t = new Table({ seats: { 1: 1025, 2: 2000, 3: 3000 }, button: 3, blinds: [25, 50] }).start({
       1: ['Td', '3c'],
       2: ['Th', '4c'],
