@@ -105,5 +105,7 @@ describe('strict replay', () => {
     const result = replayThroughput(hands);
     expect(result.passed).toBe(8130);
     expect(result.hands).toBe(8130);
+    expect(result.passMs.length).toBe(1);
+    expect(result.handsPerSecond).toBeGreaterThan(0);
   });
 });
