@@ -386,3 +386,14 @@ export function refundKilledHand(state: HandState, s: SeatState): number {
 export function newRoundChipRules(s: SeatState): void {
   s.chipRules = undefined;
 }
+
+/**
+ * The clock ran out on `seat` (LOI 5, club 5-6): CLOCK_EXPIRED, naming the uncalled bet the dead hand gets back. The
+ * caller then kills the hand.
+ */
+export function raiseClockExpired(state: HandState, seat: number): void {
+  const s = state.seats[seat];
+  const others: number[] = [];
+  for (const o of state.seatOrder) if (o !== seat) others.push(state.seats[o]?.committed ?? 0);
+  raiseBettingAlert(state, 'CLOCK_EXPIRED', { seat, giveBack: s ? uncalledBetRefund(s.committed, others) : 0 });
+}
