@@ -20,7 +20,7 @@ export interface WorkerRequest {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; result: EquityResult | PlayerOuts[]; ms: number }
+  | { id: number; ok: true; result: EquityResult | PlayerOuts[]; ms: number; thread: number }
   | { id: number; ok: false; code: EquityErrorCode | 'WORKER_FAILED'; message: string };
 
 export type EquityServiceErrorCode = 'WORKER_MISSING' | 'WORKER_FAILED' | 'CLOSED';
@@ -63,10 +63,10 @@ export class EquityService {
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
   }
 
-  /** Exact equity (see equityExact); `ms` is the worker's computing time. Bad input rejects with EquityError. */
-  async equity(hands: Card[][], board: Card[] = [], dead: Card[] = []): Promise<EquityResult & { ms: number }> {
+  /** Exact equity (see equityExact); `ms`: the worker's computing time, `thread`: its threadId. Bad input rejects with EquityError. */
+  async equity(hands: Card[][], board: Card[] = [], dead: Card[] = []): Promise<EquityResult & { ms: number; thread: number }> {
     const reply = await this.request('equity', hands, board, dead);
-    return { ...(reply.result as EquityResult), ms: reply.ms };
+    return { ...(reply.result as EquityResult), ms: reply.ms, thread: reply.thread };
   }
 
   /** Outs on the flop or the turn (see outs()). */

@@ -1,0 +1,28 @@
+// The CLI and the equity worker run compiled JavaScript (dist/). `npm test` builds first; when run alone,
+// these tests rebuild dist/ if any of the sources they exercise is newer than its compiled file.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+function stale(): boolean {
+  for (const dir of ['src/engine/eval', 'src/engine/equity', 'src/cli/commands', 'src/cli']) {
+    for (const f of readdirSync(join(ROOT, dir))) {
+      if (!f.endsWith('.ts')) continue;
+      const js = join(ROOT, 'dist', dir, f.replace(/\.ts$/, '.js'));
+      if (!existsSync(js) || statSync(js).mtimeMs < statSync(join(ROOT, dir, f)).mtimeMs) return true;
+    }
+  }
+  return false;
+}
+
+export function ensureBuilt(): void {
+  if (!stale()) return;
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
+  } catch {
+    // another module's type error must not stop these tests: tsc still emits; the files are checked next
+  }
+  if (stale()) throw new Error('dist/ could not be rebuilt: run `npx tsc -p tsconfig.build.json`');
+}
