@@ -1,5 +1,7 @@
 // Live equities for the commentators: after each card, the exact equity of every seat still in, street by street,
 // and the outs. The computation runs off the event loop (the EquityService's worker); the tracker only keys it.
+import { type Card, formatCard, parseCard } from '../engine/cards.js';
+import type { EquityService } from '../engine/equity/index.js';
 import type { HandSnapshot } from '../engine/types.js';
 import type { EquityPoint, EquityTrack } from './liveState.js';
 
@@ -85,3 +87,23 @@ export class EquityTracker {
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** The engine's EquityService (a worker thread) as the tracker's computer: cards as text in, as text out. */
+export function serviceEquity(service: EquityService): EquityComputer {
+  const cards = (list: string[]): Card[] =>
+    list.map((c) => {
+      const n = parseCard(c);
+      if (n < 0) throw new RangeError(`not a card: ${c}`);
+      return n;
+    });
+  return {
+    async equity(hands, board, dead) {
+      return (await service.equity(hands.map(cards), cards(board), cards(dead))).equity;
+    },
+    async outs(hands, board, dead) {
+      const res = await service.outs(hands.map(cards), cards(board), cards(dead));
+      return res.map((p) => p.outs.map(formatCard));
+    },
+    close: () => service.close(),
+  };
+}

@@ -8,10 +8,10 @@ import type { TableLayer } from '../table/index.js';
 import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
 import { SqliteEventLog } from '../store/index.js';
 import { buildApp } from './app.js';
-import type { EquityComputer } from './equity.js';
+import { EquityService } from '../engine/equity/index.js';
+import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
 import { TokenStore } from './tokens.js';
-import { equityWorkerFile, workerEquity } from './workerEquity.js';
 
 /** Something that feeds the session (hardware, simulator); closed on shutdown. */
 export interface TableSource {
@@ -106,12 +106,12 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
 }
 
 function defaultEquity(say: (line: string) => void): EquityComputer | null {
-  const file = equityWorkerFile();
-  if (!file) {
-    say('no compiled equity worker (npm run build): commentators get no equities');
+  try {
+    return serviceEquity(new EquityService());
+  } catch (err) {
+    say(`commentators get no equities: ${(err as Error).message}`);
     return null;
   }
-  return workerEquity(file);
 }
 
 /** Feeds the table layer's events, alerts and health into the session; returns the unwiring function. */

@@ -1,31 +1,24 @@
 // Exact equities for the commentators (checked against the figures of performance.md) and the tracker that keys them.
 import { describe, expect, it } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { type EquityComputer, EquityTracker } from '../../src/server/equity.js';
-import { exactEquity, outsFor } from '../../src/server/equityMath.js';
+import { EquityService } from '../../src/engine/equity/index.js';
+import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/server/equity.js';
 import type { EquityTrack } from '../../src/server/liveState.js';
 import { hand, seat } from './fixtures.js';
 
-describe('exactEquity', () => {
-  it('AhKh vs QsQd preflop: 46.2145% / 53.7855% over all 1,712,304 boards', () => {
-    const [a, b] = exactEquity([['Ah', 'Kh'], ['Qs', 'Qd']], [], []);
-    expect(a).toBeCloseTo(46.2145, 3);
-    expect(b).toBeCloseTo(53.7855, 3);
-  });
-  it('3-way AhKh QsQd JcTc preflop: 40.21 / 41.05 / 18.74', () => {
-    const e = exactEquity([['Ah', 'Kh'], ['Qs', 'Qd'], ['Jc', 'Tc']], [], []);
-    expect(e.map((x) => Math.round(x * 100) / 100)).toEqual([40.21, 41.05, 18.74]);
-  });
-  it('on a complete board: the winner has 100, a split 50/50; dead cards leave the deck', () => {
-    expect(exactEquity([['Ah', 'Kh'], ['Qs', 'Qd']], ['2c', '7d', '9s', 'Jh', '3c'], [])).toEqual([0, 100]);
-    expect(exactEquity([['Ah', 'Kh'], ['As', 'Kd']], ['2c', '7d', '9s', 'Jh', '3c'], [])).toEqual([50, 50]);
-    const [x] = exactEquity([['Ah', 'Kh'], ['Qs', 'Qd']], ['2c', '7d', '9s', 'Jh'], ['Ac', 'Ad', 'As', 'Kc', 'Ks', 'Kd']);
-    expect(x).toBe(0);
-  });
-  it('outs: the cards that put a hand behind strictly ahead', () => {
-    const [ak, qq] = outsFor([['Ah', 'Kh'], ['Qs', 'Qd']], ['2c', '7d', '9s', 'Jh'], []);
-    expect(qq).toEqual([]);
-    expect(ak.sort()).toEqual(['Ac', 'Ad', 'As', 'Kc', 'Kd', 'Ks']);
+describe('serviceEquity: the engine\'s EquityService (worker thread) behind the tracker', () => {
+  it('AhKh vs QsQd preflop: 46.2145% / 53.7855%; outs on the turn as card text', async () => {
+    const eq = serviceEquity(new EquityService());
+    try {
+      const [a, b] = await eq.equity([['Ah', 'Kh'], ['Qs', 'Qd']], [], []);
+      expect(a).toBeCloseTo(46.2145, 3);
+      expect(b).toBeCloseTo(53.7855, 3);
+      const outs = await eq.outs?.([['Ah', 'Kh'], ['Qs', 'Qd']], ['2c', '7d', '9s', 'Jh'], []);
+      expect(outs?.[0].sort()).toEqual(['Ac', 'Ad', 'As', 'Kc', 'Kd', 'Ks']);
+      expect(outs?.[1]).toEqual([]);
+    } finally {
+      await eq.close?.();
+    }
   });
 });
 

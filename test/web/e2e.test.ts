@@ -41,11 +41,13 @@ describe('views in chromium', () => {
     expect(text).toMatch(/Remedy/);
     expect(text).toMatch(/Rule: (tda|club|LOI)/);
     await page.screenshot({ path: join(SHOTS, 'dealer-missed-burn.png') });
-    // acknowledging it on the tablet is recorded and clears it from the tablet
+    // acknowledging it on the tablet is recorded in the log and in the hand, and clears it from the tablet
+    const id = Number(await alert.getAttribute('data-alert-id'));
+    const hand = live.session.handNo;
     await page.locator('#ack').click();
-    await page.locator('#alert[data-code="BURN_MISSED"]').waitFor({ state: 'detached', timeout: 10_000 });
-    const acks = [...live.log.records()].filter((r) => r.kind === 'event' && (r.data as { kind: string }).kind === 'ack');
-    expect(acks.length).toBeGreaterThan(0);
+    await page.locator(`#alert[data-alert-id="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    const acks = [...live.log.records()].filter((r) => r.kind === 'event' && r.hand === hand && (r.data as { kind: string; alertId?: number }).kind === 'ack');
+    expect(acks.map((r) => (r.data as { alertId: number }).alertId)).toContain(id);
     await page.close();
   });
 

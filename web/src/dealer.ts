@@ -24,7 +24,9 @@ const live = connect(
 const SEVERITY_ORDER: Record<string, number> = { stop: 0, warn: 1, info: 2 };
 
 function currentAlert(v: RoleView): AlertView | null {
-  const open = v.alerts.filter((a) => !a.acknowledged && !a.resolved);
+  // an alert stays on the tablet until the dealer acknowledges it, even once its remedy is done (marked so);
+  // table alerts of earlier hands are history
+  const open = v.alerts.filter((a) => !a.acknowledged && !(a.source === 'table' && a.resolved));
   open.sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || b.id - a.id);
   return open[0] ?? null;
 }
@@ -37,8 +39,8 @@ function alertPanel(v: RoleView): HTMLElement {
   ack.onclick = () => live.send({ type: 'ack', alertId: a.id });
   return el(
     'section',
-    { class: `alert-panel ${a.severity}`, id: 'alert', 'data-code': a.code },
-    el('div', { class: 'alert-head' }, `${t(`severity_${a.severity}` as 'severity_warn')} · ${a.code}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}`),
+    { class: `alert-panel ${a.severity}`, id: 'alert', 'data-code': a.code, 'data-alert-id': String(a.id) },
+    el('div', { class: 'alert-head' }, `${t(`severity_${a.severity}` as 'severity_warn')} · ${a.code}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}${a.resolved ? ` · ✓ ${t('remedyDone')}` : ''}`),
     el('div', { class: 'alert-message' }, message),
     el('div', { class: 'alert-remedy' }, el('b', {}, `${t('remedy')}: `), remedy),
     el('div', { class: 'alert-rule' }, `${t('rule')}: ${a.rule || '—'}`),

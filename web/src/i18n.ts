@@ -28,6 +28,7 @@ const STRINGS = {
   clockExpired: { en: 'Time is up', fr: 'Temps écoulé' },
   acknowledge: { en: 'Acknowledge', fr: 'Compris' },
   remedy: { en: 'Remedy', fr: 'Remède' },
+  remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
   rule: { en: 'Rule', fr: 'Règle' },
   noAlert: { en: 'No alert', fr: 'Aucune alerte' },
   waiting: { en: 'Waiting for the shuffle', fr: 'En attente du mélange' },
