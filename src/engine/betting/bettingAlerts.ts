@@ -165,7 +165,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
             message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
             remedy: `Call the floor: the player either adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
             messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
-            remedyFr: `Appelez le floor : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
+            remedyFr: `Appelez l'arbitre : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
           }
         : {
             message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
@@ -278,7 +278,7 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
         message: `Substantial action out of turn past seat ${t}, who did not speak up.`,
         remedy: `The out-of-turn actions stand; call the floor to rule on seat ${t}'s hand.`,
         messageFr: `Action substantielle hors tour après le siège ${t}, qui ne s'est pas manifesté.`,
-        remedyFr: `Les actions hors tour restent valables ; appelez le floor pour décider de la main du siège ${t}.`,
+        remedyFr: `Les actions hors tour restent valables ; appelez l'arbitre pour décider de la main du siège ${t}.`,
       };
     default:
       return {
