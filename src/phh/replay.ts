@@ -27,12 +27,17 @@ export function expectedActions(hand: PhhHand, config: TableConfig): string[] {
   const playerNo: number[] = [];
   for (let k = 1; k <= n; k++) playerNo[((config.button + k - 1) % n) + 1] = k;
   const out: string[] = [];
+  const dealt: string[] = [];
   for (const a of hand.actions) {
     const text = a.replace(/\s*#.*$/, '').trim();
     if (/^p\d+ sm$/.test(text)) continue; // a hand mucked at showdown: no action in the record
-    out.push(text.replace(/p(\d+)/, (_, k: string) => `p${playerNo[Number(k)]}`));
+    const mapped = text.replace(/p(\d+)/, (_, k: string) => `p${playerNo[Number(k)]}`);
+    if (mapped.startsWith('d dh ')) dealt.push(mapped);
+    else out.push(mapped);
   }
-  return out;
+  // the engine records the hole cards in its own player order
+  dealt.sort((x, y) => Number(x.split(' ')[2].slice(1)) - Number(y.split(' ')[2].slice(1)));
+  return dealt.concat(out);
 }
 
 export interface PreparedReplay {

@@ -49,6 +49,84 @@ describe('PHH parsing', () => {
   });
 });
 
+describe('heads-up', () => {
+  const hu = (blinds: string, actions: string[], finishing: string) =>
+    parsePhh(
+      [
+        "variant = 'NT'",
+        'antes = [0, 0]',
+        `blinds_or_straddles = ${blinds}`,
+        'min_bet = 100',
+        'starting_stacks = [5000, 5000]',
+        `actions = [${actions.map((a) => `'${a}'`).join(', ')}]`,
+        `finishing_stacks = ${finishing}`,
+      ].join('\n'),
+      'hu.phh',
+    );
+
+  it('the button posts the small blind, acts first before the flop and last after it (club 8-16)', () => {
+    // p2 is the small blind and button here; p1 the big blind
+    const h = hu(
+      '[100, 50]',
+      [
+        'd dh p1 AhAd',
+        'd dh p2 KcKs',
+        'p2 cbr 300',
+        'p1 cc',
+        'd db 2c7d9h',
+        'p1 cc',
+        'p2 cbr 400',
+        'p1 cc',
+        'd db Js',
+        'p1 cc',
+        'p2 cc',
+        'd db 3s',
+        'p1 cc',
+        'p2 cc',
+        'p1 sm AhAd',
+        'p2 sm',
+      ],
+      '[5700, 4300]',
+    );
+    const r = replayPhh(h);
+    expect(r.error).toBeNull();
+    expect(r.stacks).toEqual([5700, 4300]);
+    expect(r.match).toBe(true);
+  });
+
+  it('the other spelling (p1 small blind and button) replays the same way', () => {
+    const h = hu(
+      '[50, 100]',
+      [
+        'd dh p1 KcKs',
+        'd dh p2 AhAd',
+        'p1 cc',
+        'p2 cc',
+        'd db 2c7d9h',
+        'p2 cc',
+        'p1 cc',
+        'd db Js',
+        'p2 cc',
+        'p1 cc',
+        'd db 3s',
+        'p2 cc',
+        'p1 cc',
+        'p2 sm AhAd',
+        'p1 sm KcKs',
+      ],
+      '[4900, 5100]',
+    );
+    const r = replayPhh(h);
+    expect(r.error).toBeNull();
+    expect(r.match).toBe(true);
+  });
+
+  it('the big blind acting first before the flop is out of turn', () => {
+    const h = hu('[100, 50]', ['d dh p1 AhAd', 'd dh p2 KcKs', 'p1 cc'], '[5000, 5000]');
+    expect(replayPhh(h).error).toMatch(/ACTION_OUT_OF_TURN|action 3/);
+  });
+});
+
 describe('strict replay', () => {
   it('replays the WSOP hands (big-blind ante, unequal stacks)', () => {
     for (const f of all.filter((x) => x.includes('wsop'))) {
