@@ -115,6 +115,16 @@ describe('CARD_EXPOSED during the deal', () => {
     expect(t.codes()).not.toContain('BURN_MISSED');
   });
 
+  it('club 2-4: the replacement may come before the exposed card is taken away', () => {
+    const t = four('club');
+    t.at('2c', 'seat1').at('4h', 'seat2').at('6c', 'seat3', 'up').at('8h', 'seat4');
+    t.at('3d', 'seat1').at('5s', 'seat2').at('7d', 'seat3').at('9s', 'seat4');
+    t.at('Tc', 'seat3').off('6c', 'seat3').at('6c', 'burn');
+    expect(t.codes()).toEqual(['CARD_EXPOSED']);
+    expect(t.state.alerts[0].resolved).toBe(true);
+    expect(t.snap().seats.find((s) => s.seat === 3)?.cards).toEqual(['7d', 'Tc']);
+  });
+
   it('tda 35: a second exposed card during the deal is a misdeal', () => {
     const t = four('tda').at('2c', 'seat1', 'up').at('4h', 'seat2', 'up');
     expect(t.codes()).toEqual(['CARD_EXPOSED', 'CARD_EXPOSED', 'MISDEAL']);

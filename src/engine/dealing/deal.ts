@@ -121,7 +121,7 @@ export function onExposedCardOff(state: HandState, seatNo: number, card: Card): 
 export function onLateSeatCard(state: HandState, seatNo: number, card: Card): void {
   const s = state.seats[seatNo];
   const ex = state.deal.exposedReplacement;
-  if (s && ex && ex.seat === seatNo && !ex.replaced && s.cards.length < 2) {
+  if (s && ex && ex.seat === seatNo && !ex.replaced) {
     s.cards.push(card);
     ex.replaced = true;
     if (ex.burned) resolveAlert(state, ex.alertId);
