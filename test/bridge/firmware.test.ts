@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Frame, decodeFrame } from '../../src/hardware/bridge/index.js';
+import { decodeFrame, type Frame } from '../../src/hardware/bridge/index.js';
 
 const FW = fileURLToPath(new URL('../../firmware-bridge', import.meta.url));
 
@@ -53,7 +53,7 @@ describe('bridge firmware', () => {
     expect(frames.slice(1, 1 + antennas).map((f) => f.fields[0])).toEqual(
       Array.from({ length: antennas }, (_, i) => String(i)),
     );
-    frames.forEach((f, i) => expect(f.seq).toBe(i));
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i));
     const errs = frames.filter((f) => f.type === 'ERR');
     expect(errs.map((f) => f.fields[1])).toEqual(Array(antennas).fill('ANT_TIMEOUT')); // each reported once
     const uptimes = frames.filter((f) => f.type === 'HB').map((f) => Number(f.fields[0]));

@@ -1,19 +1,11 @@
-// The bridge's side of the wire in TypeScript: what firmware-bridge/ does on the serial link, for the simulator
-// and the tests. Seq numbering, a ring of unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per
-// antenna, HB every period, periodic INV. Transport-agnostic: `attach()` any Duplex (a pty opened by serialport).
-import type { Duplex } from 'node:stream';
+// The bridge's side of protocol v1 in TypeScript, what firmware-bridge/ does on the wire: seq numbering, a ring of
+// unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per antenna, PING with HB. No I/O: lines go
+// to `sink`; VirtualBridgeWire (virtual-bridge.ts) adds a serial port and the timers.
 import type { Face } from '../types.js';
-import {
-  BridgeMsg,
-  HEARTBEAT_PERIOD_MS,
-  INVENTORY_PERIOD_MS,
-  PROTOCOL_VERSION,
-  RING_MIN_FRAMES,
-  ServiceMsg,
-  seqAfter,
-} from './constants.js';
+import { BridgeMsg, PROTOCOL_VERSION, ServiceMsg } from './constants.js';
 import { encodeFrame, type Frame } from './frame.js';
 import { FrameScanner } from './parser.js';
+import { OutboundRing } from './ring.js';
 
 export interface VirtualBridgeOptions {
   antennas: number;
@@ -35,18 +27,16 @@ export interface VirtualBridgeStats {
   received: number;
 }
 
-export class VirtualBridgeWire {
+export class BridgeEndpoint {
   readonly antennas: number;
   bootId: string;
   /** frames from the service, decoded; rejections counted by cause in `scanner.counts` */
   readonly scanner = new FrameScanner();
-  private readonly opts: VirtualBridgeOptions;
+  protected readonly opts: VirtualBridgeOptions;
   private readonly tags: Map<string, Face>[];
-  private ring: Frame[] = [];
+  private readonly ring: OutboundRing;
   private seq = 0;
-  private sink: ((line: string) => void) | null = null;
-  private port: Duplex | null = null;
-  private timers: NodeJS.Timeout[] = [];
+  protected sink: ((line: string) => void) | null = null;
   private dropNext = 0;
   private bufFullReported = false;
   private readonly started: number;
@@ -57,54 +47,18 @@ export class VirtualBridgeWire {
     this.antennas = opts.antennas;
     this.bootId = opts.bootId ?? randomBootId();
     this.tags = Array.from({ length: opts.antennas }, () => new Map<string, Face>());
+    this.ring = new OutboundRing(opts.ringSize);
     this.started = this.now();
   }
 
-  /** Sends frames to a Duplex and reads the service's frames from it. Replaces any previous port. */
-  attach(port: Duplex): void {
-    this.detach();
-    this.port = port;
-    this.sink = (line) => {
-      if (port.writable) port.write(line);
-    };
-    port.on('data', (chunk: Buffer) => this.receive(chunk));
-    port.on('error', () => this.detach()); // unplugged: frames wait in the ring
-  }
-
-  /** Cable out: frames are still numbered and kept in the ring, but go nowhere. */
-  detach(): void {
-    this.port?.removeAllListeners('data');
-    this.port = null;
-    this.sink = null;
-  }
-
-  /** Writes to a custom sink (in-process use). */
+  /** Where encoded lines go (null: nowhere, as with the cable out). */
   setSink(sink: ((line: string) => void) | null): void {
     this.sink = sink;
   }
 
-  /** Power on: fresh seq and ring, HELLO, an INV per antenna; then HB and periodic INV timers. */
-  start(): void {
-    this.boot();
-    this.resume();
-  }
-
-  /** Timers only (HB, periodic INV), no boot: a bridge that was busy or stalled carries on. */
-  resume(): void {
-    this.stop();
-    const hb = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS);
-    const inv = setInterval(() => this.inventoryAll(), this.opts.inventoryMs ?? INVENTORY_PERIOD_MS);
-    this.timers = [hb, inv];
-  }
-
-  stop(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
-  }
-
   boot(): void {
     this.seq = 0;
-    this.ring = [];
+    this.ring.clear();
     this.hello();
   }
 
@@ -141,12 +95,6 @@ export class VirtualBridgeWire {
     this.dropNext += n;
   }
 
-  /** Raw bytes on the wire (noise, corrupt frames), outside the seq. */
-  sendRaw(bytes: string | Uint8Array): void {
-    if (this.port?.writable) this.port.write(bytes);
-    else if (this.sink && typeof bytes === 'string') this.sink(bytes);
-  }
-
   receive(chunk: Uint8Array): void {
     this.scanner.feed(chunk, (f) => this.command(f));
   }
@@ -154,38 +102,24 @@ export class VirtualBridgeWire {
   private command(f: Frame): void {
     this.stats.received++;
     const from = Number(f.fields[0]);
-    switch (f.type) {
-      case ServiceMsg.ACK:
-        this.ring = this.ring.filter((r) => seqAfter(r.seq, from));
-        this.stats.acked = from;
-        this.bufFullReported = false;
-        break;
-      case ServiceMsg.RESEND: {
-        this.resend(from);
-        return;
-      }
-      case ServiceMsg.SYNC: {
-        this.hello();
-        return;
-      }
-      case ServiceMsg.PING: {
-        this.heartbeat();
-        return;
-      }
-    }
-    this.stats.ring = this.ring.length;
+    if (f.type === ServiceMsg.ACK) {
+      this.ring.ack(from);
+      this.stats.acked = from;
+      this.stats.ring = this.ring.size;
+      this.bufFullReported = false;
+    } else if (f.type === ServiceMsg.RESEND) this.resend(from);
+    else if (f.type === ServiceMsg.SYNC) this.hello();
+    else if (f.type === ServiceMsg.PING) this.heartbeat();
   }
 
   private resend(from: number): void {
-    const i = this.ring.findIndex((r) => r.seq === from);
-    if (i < 0) {
+    const frames = this.ring.from(from);
+    if (frames === null) {
       if (from !== this.seq) this.hello(); // gone from the ring: the full state instead
       return;
     }
-    for (const f of this.ring.slice(i)) {
-      this.stats.resent++;
-      this.sink?.(encodeFrame(f));
-    }
+    this.stats.resent += frames.length;
+    for (const f of frames) this.sink?.(encodeFrame(f));
   }
 
   private hello(): void {
@@ -194,16 +128,16 @@ export class VirtualBridgeWire {
     this.inventoryAll();
   }
 
-  private inventoryAll(): void {
+  protected inventoryAll(): void {
     for (let a = 0; a < this.antennas; a++) this.send(BridgeMsg.INV, [String(a), this.inventory(a).join(' ')]);
   }
 
   private send(type: string, fields: string[]): void {
-    while (this.ring.length >= Math.max(this.opts.ringSize ?? RING_MIN_FRAMES, RING_MIN_FRAMES)) this.overflow();
+    while (this.ring.full) this.overflow();
     const frame: Frame = { seq: this.seq, type, fields };
     this.seq = (this.seq + 1) % 65536;
     this.ring.push(frame);
-    this.stats.ring = this.ring.length;
+    this.stats.ring = this.ring.size;
     if (this.dropNext > 0) {
       this.dropNext--;
       return;
@@ -214,7 +148,7 @@ export class VirtualBridgeWire {
 
   /** Ring full of unacknowledged frames: the oldest goes, reported once until an ACK frees room. */
   private overflow(): void {
-    this.ring.shift();
+    this.ring.dropOldest();
     this.stats.dropped++;
     if (this.bufFullReported) return;
     this.bufFullReported = true;

@@ -1,55 +1,14 @@
 // The service's end of the serial link to the reader bridge: port lifecycle, ACK pacing, heartbeat watch,
 // reconnection with backoff, SYNC. Frames go to BridgeReceiver; only ReaderEvents come out.
 import { EventEmitter } from 'node:events';
-import type { Duplex } from 'node:stream';
-import { SerialPort } from 'serialport';
-import type { ReaderEvent, ReaderEvents } from '../types.js';
+import type { ReaderEvents } from '../types.js';
 import { ACK_INTERVAL_MS, DEFAULT_BAUD, HEARTBEAT_MISSES, HEARTBEAT_PERIOD_MS, ServiceMsg } from './constants.js';
 import { BridgeError } from './errors.js';
-import { FrameParser, type ParserCounts } from './parser.js';
-import { BridgeReceiver, type ReceiverCounts } from './receiver.js';
+import type { BridgeLinkOptions, BridgeLinkStats, LinkState } from './link-types.js';
+import { FrameParser } from './parser.js';
+import { Backoff, type BridgePort, openSerialPort, releasePort } from './port.js';
+import { BridgeReceiver } from './receiver.js';
 import { FrameWriter } from './writer.js';
-
-/** A serial port as the link needs it: a Duplex, closed with `close()` when it has one (serialport does). */
-export interface BridgePort extends Duplex {
-  isOpen?: boolean;
-  close?(callback?: (err: Error | null) => void): void;
-}
-export type PortOpener = (path: string, baudRate: number) => Promise<BridgePort>;
-
-export interface BridgeLinkOptions {
-  path: string;
-  baudRate?: number;
-  /** the bridge's HB period; the link is lost after HEARTBEAT_MISSES periods without one */
-  heartbeatMs?: number;
-  ackIntervalMs?: number;
-  reconnectMinMs?: number;
-  reconnectMaxMs?: number;
-  now?: () => number;
-  /** transport injection (tests, recordings); defaults to serialport */
-  openPort?: PortOpener;
-}
-
-export interface BridgeLinkStats {
-  state: LinkState;
-  parser: ParserCounts;
-  receiver: ReceiverCounts;
-  bootId: string | null;
-  lastSeq: number | null;
-  acksSent: number;
-  resendsSent: number;
-  syncsSent: number;
-  linkLost: number;
-  reconnects: number;
-}
-
-type LinkState = 'syncing' | 'up' | 'lost' | 'closed';
-
-export const openSerialPort: PortOpener = (path, baudRate) =>
-  new Promise((resolve, reject) => {
-    const port = new SerialPort({ path, baudRate, autoOpen: false });
-    port.open((err) => (err ? reject(err) : resolve(port)));
-  });
 
 export class BridgeLink extends EventEmitter<ReaderEvents> {
   private port: BridgePort | null = null;
@@ -64,7 +23,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private lastSync = 0;
   private lastAcked: number | null = null;
   private lastResend = { from: -1, at: 0 };
-  private backoff: number;
+  private readonly backoff: Backoff;
   private timer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly n = { acksSent: 0, resendsSent: 0, syncsSent: 0, linkLost: 0, reconnects: 0 };
@@ -74,7 +33,10 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     try {
       await link.attach();
     } catch (err) {
-      throw new BridgeError('OPEN_FAILED', `cannot open reader bridge at ${options.path}`, { cause: err });
+      if (!options.waitForDevice) {
+        throw new BridgeError('OPEN_FAILED', `cannot open reader bridge at ${options.path}`, { cause: err });
+      }
+      link.lose(`cannot open ${options.path}: ${err instanceof Error ? err.message : String(err)}`);
     }
     link.timer = setInterval(() => link.tick(), Math.min(link.opts.ackIntervalMs ?? ACK_INTERVAL_MS, 100));
     return link;
@@ -84,7 +46,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     super();
     this.now = opts.now ?? Date.now;
     this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
-    this.backoff = opts.reconnectMinMs ?? 100;
+    this.backoff = new Backoff(opts.reconnectMinMs, opts.reconnectMaxMs);
     this.parser.on('data', (f) => this.receiver.accept(f, this.now()));
     this.receiver = new BridgeReceiver({
       emit: (ev) => this.emit('reader', ev),
@@ -123,6 +85,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private async attach(): Promise<void> {
     const port = await (this.opts.openPort ?? openSerialPort)(this.opts.path, this.opts.baudRate ?? DEFAULT_BAUD);
+    if (this.state === 'closed') return releasePort(port); // closed while we were opening
     this.port = port;
     this.parser.reset();
     port.on('data', (chunk: Buffer) => this.parser.write(chunk));
@@ -171,12 +134,8 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.lastHeard = at;
     if (this.state !== 'syncing') return;
     this.state = 'up';
-    this.emitLink({ kind: 'link', state: this.everUp ? 'restored' : 'up', at });
+    this.emit('reader', { kind: 'link', state: this.everUp ? 'restored' : 'up', at });
     this.everUp = true;
-  }
-
-  private emitLink(ev: ReaderEvent): void {
-    this.emit('reader', ev);
   }
 
   private write(line: string): void {
@@ -196,8 +155,8 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.n.linkLost++;
     this.lastAcked = null;
     void this.dropPort();
-    this.emitLink({ kind: 'link', state: 'lost', at: this.now(), detail });
-    this.backoff = this.opts.reconnectMinMs ?? 100;
+    this.emit('reader', { kind: 'link', state: 'lost', at: this.now(), detail });
+    this.backoff.reset();
     this.scheduleReconnect();
   }
 
@@ -209,32 +168,14 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
         () => {
           this.n.reconnects++;
         },
-        () => {
-          this.backoff = Math.min(this.backoff * 2, this.opts.reconnectMaxMs ?? 2000);
-          this.scheduleReconnect();
-        },
+        () => this.scheduleReconnect(),
       );
-    }, this.backoff);
+    }, this.backoff.next());
   }
 
   private async dropPort(): Promise<void> {
     const port = this.port;
     this.port = null;
-    if (!port) return;
-    port.removeAllListeners('data');
-    port.removeAllListeners('close');
-    port.removeAllListeners('error');
-    port.on('error', () => {}); // a late error from a dead port must not crash the service
-    await new Promise<void>((resolve) => {
-      if (port.destroyed) return resolve();
-      const done = setTimeout(resolve, 500); // a port whose device vanished may never report 'close'
-      port.once('close', () => {
-        clearTimeout(done);
-        resolve();
-      });
-      // serialport's destroy() leaves the descriptor (and its lock) open: close() it
-      if (port.close && port.isOpen) port.close(() => port.destroy());
-      else port.destroy();
-    });
+    if (port) await releasePort(port);
   }
 }
