@@ -207,3 +207,19 @@ describe('checks inferred (rules.md, Sensors)', () => {
     expect(t.snap().next?.toAct).toBe(2);
   });
 });
+
+describe('collection', () => {
+  it('chips of the last round collected after the next street is dealt are not an action', () => {
+    const t = toFlop([100, 200]);
+    // toFlop collected already; bet on the flop, call, then deal the turn before collecting
+    t.say(1, 'bet', 400).bet(1, 400).say(2, 'call').bet(2, 400);
+    for (const seat of [3, 4, 5, 6]) t.say(seat, 'fold').fold(seat);
+    t.burn().board(t.card());
+    expect(t.snap().next).toMatchObject({ toAct: 1, toCall: 0 });
+    t.chips(1, []).chips(2, []).tick();
+    expect(t.codes()).toEqual([]);
+    expect(t.snap().next).toMatchObject({ toAct: 1, toCall: 0 });
+    t.bet(1, 600).tick();
+    expect(t.state.actions.at(-1)).toBe('p1 cbr 600');
+  });
+});

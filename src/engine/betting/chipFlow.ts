@@ -72,6 +72,15 @@ function finishMotion(state: HandState, m: PendingMotion): void {
   const before = roundChips(s, m.before);
   const after = roundChips(s, m.content);
   const afterTotal = chipSum(after);
+  if (m.content.length === 0) s.zoneBase = [];
+  // nothing of this round moved: a late collection of the last round's chips
+  if (
+    afterTotal === chipSum(before) &&
+    s.declaration === null &&
+    m.before.length >= m.content.length &&
+    afterTotal === s.committed
+  )
+    return;
   if (s.folded) return;
   if (state.round.toAct !== s.seat && !s.acted && !inferChecksBefore(state, s.seat)) {
     onOutOfTurn(state, s, 'chips');

@@ -98,6 +98,8 @@ export function startRound(state: HandState, street: Street): void {
       s.owed = 0;
       s.declaration = null;
       s.pendingOutOfTurn = null;
+      // chips not yet collected from the last round are not this round's
+      s.zoneBase = s.zone.length > 0 ? s.zone.slice() : [];
     }
   }
   state.phase = 'betting';
