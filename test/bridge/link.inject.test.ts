@@ -1,0 +1,99 @@
+// BridgeLink with an injected transport (style: the transport is a parameter): write errors, an absent device at
+// start (waitForDevice), and the plain error when the device is required.
+import { Duplex } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BridgeError, BridgeLink, VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
+import type { ReaderEvent } from '../../src/hardware/types.js';
+import { until } from './pty.js';
+
+/** Two in-process ends of a cable. */
+function cable(): [Duplex, Duplex] {
+  const ends: Duplex[] = [];
+  const end = (other: () => Duplex) =>
+    new Duplex({
+      read() {},
+      write(chunk, _enc, done) {
+        other().push(chunk);
+        done();
+      },
+    });
+  ends.push(
+    end(() => ends[1]),
+    end(() => ends[0]),
+  );
+  return [ends[0], ends[1]];
+}
+
+/** A port whose every write fails, as a USB adapter pulled mid-write does. */
+const brokenPort = () =>
+  new Duplex({
+    read() {},
+    write(_chunk, _enc, done) {
+      done(new Error('EIO: i/o error'));
+    },
+  });
+
+let link: BridgeLink | null = null;
+const bridge = new VirtualBridgeWire({ antennas: 2, bootId: 'D00D', heartbeatMs: 100 });
+afterEach(async () => {
+  bridge.stop();
+  await link?.close();
+  link = null;
+});
+
+describe('BridgeLink with an injected transport', () => {
+  it('a write error means LINK_LOST; the next port that opens restores the link', async () => {
+    const opened: string[] = [];
+    const events: ReaderEvent[] = [];
+    link = await BridgeLink.open({
+      path: 'inject',
+      heartbeatMs: 100,
+      reconnectMinMs: 20,
+      openPort: async () => {
+        opened.push(opened.length === 0 ? 'broken' : 'good');
+        if (opened.length === 1) return brokenPort();
+        const [service, device] = cable();
+        bridge.attach(device);
+        bridge.start();
+        return service;
+      },
+    });
+    link.on('reader', (e) => events.push(e));
+    await until('restored', () => events.some((e) => e.kind === 'link' && e.state === 'up'));
+    // the SYNC written at open failed (the link was lost before any listener could hear it), the first good
+    // port brought it up
+    expect(link.stats().linkLost).toBe(1);
+    expect(link.stats().reconnects).toBe(1);
+    expect(opened).toEqual(['broken', 'good']);
+  });
+
+  it('absent device: OPEN_FAILED by default, or waitForDevice keeps trying until it appears', async () => {
+    const absent = async (): Promise<Duplex> => {
+      throw new Error('ENOENT: no such file');
+    };
+    const err = await BridgeLink.open({ path: '/dev/ttyNONE', openPort: absent }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect((err as BridgeError).code).toBe('OPEN_FAILED');
+
+    let tries = 0;
+    const events: ReaderEvent[] = [];
+    link = await BridgeLink.open({
+      path: '/dev/ttyLATER',
+      heartbeatMs: 100,
+      reconnectMinMs: 10,
+      reconnectMaxMs: 40,
+      waitForDevice: true,
+      openPort: async () => {
+        if (++tries < 4) throw new Error('ENOENT: no such file');
+        const [service, device] = cable();
+        bridge.attach(device);
+        bridge.start();
+        return service;
+      },
+    });
+    link.on('reader', (e) => events.push(e));
+    await until('up', () => events.some((e) => e.kind === 'link' && e.state === 'up'));
+    expect(tries).toBe(4);
+    expect(link.stats().state).toBe('up');
+  });
+});
