@@ -300,7 +300,8 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
 
 function strengthOf(hole: string[], hand: PlayedHand): string {
   const cards = [...hole, ...hand.final.board].map(parseCard).filter((c) => c >= 0);
-  if (cards.length < 5) return IGNITION_STRENGTH[0];
+  // a hand the engine left irregular (a sixth board card, a third hole card) has no 7-card value: name none
+  if (cards.length < 5 || cards.length > 7) return IGNITION_STRENGTH[0];
   return IGNITION_STRENGTH[categoryOf(evaluateCards(cards))];
 }
 
