@@ -192,3 +192,38 @@ describe('absent players', () => {
     expect(t.state.seats[3]?.dead).toBe(true);
   });
 });
+
+describe('tda 37: button with too few cards', () => {
+  function buttonShort(): Table {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4 }).shuffle().blinds();
+    for (const [c, seat] of [
+      ['2c', 1],
+      ['4h', 2],
+      ['6c', 3],
+      ['8h', 4],
+      ['3d', 1],
+      ['5s', 2],
+      ['7d', 3],
+    ] as const)
+      t.at(c, `seat${seat}`);
+    return t.say(3, 'call').bet(3, 100);
+  }
+
+  it('the button short of a card gets the next card, even after substantial action', () => {
+    const t = buttonShort();
+    const a = t.state.alerts.find((x) => x.code === 'DEAL_CARD_COUNT');
+    expect(a).toMatchObject({ severity: 'warn', rule: 'tda 37', seat: 4 });
+    expect(t.codes()).not.toContain('MISDEAL');
+    t.at('9s', 'seat4');
+    expect(a?.resolved).toBe(true);
+    t.say(4, 'call').bet(4, 100);
+    expect(t.snap().seats.find((s) => s.seat === 4)?.dead).toBe(false);
+  });
+
+  it('a button that acts with too few cards has a dead hand', () => {
+    const t = buttonShort().say(4, 'call').bet(4, 100);
+    expect(t.snap().seats.find((s) => s.seat === 4)).toMatchObject({ dead: true, folded: true });
+    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'tda 37' });
+    expect(t.snap().next?.toAct).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 // The betting round: who acts, what is legal (a verify/can pair per action, as the dealer's tablet needs), and the
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
+import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
 import { minimumRaiseTo, optionReopened, recordRaise } from './minimumRaise.js';
@@ -213,6 +214,8 @@ function commit(s: SeatState, to: number): void {
 function markActed(state: HandState, s: SeatState): void {
   s.acted = true;
   state.round.lastActor = s.seat;
+  if (s.cards.length < 2 && state.deal.done && s.seat === state.button && state.config.ruleset === 'tda')
+    buttonActedShort(state, s);
   s.betWhenActed = Math.max(state.round.currentBet, s.committed);
   noteSubstantial(state, s.committed > 0 ? 'c' : 'n');
 }
@@ -227,6 +230,16 @@ function noteSubstantial(state: HandState, kind: 'c' | 'n'): void {
   d.recentActions += kind;
   const a = d.recentActions;
   if (a.length >= 3 || (a.length >= 2 && a.includes('c'))) d.substantial = true;
+}
+
+/** tda 37: the button that acts with too few cards has a dead hand. */
+function buttonActedShort(state: HandState, s: SeatState): void {
+  const open = state.alerts.find((a) => a.code === 'DEAL_CARD_COUNT' && a.seat === s.seat && !a.resolved);
+  if (!open) return;
+  open.resolved = true;
+  foldSeat(state, s);
+  s.dead = true;
+  raiseAlert(state, 'DEAL_CARD_COUNT', { seat: s.seat, amount: s.cards.length, variant: 'deadHand', rule: 'tda 37' });
 }
 
 export function pno(state: HandState, seat: number): string {

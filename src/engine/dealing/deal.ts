@@ -134,7 +134,9 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
   s.cards.push(card);
   // tda 37: the button short of a card may take the next card if it has not acted
   if (s.cards.length === 2 && seatNo === state.button && !s.acted) {
-    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: 1, variant: 'buttonShort' });
+    const open = state.alerts.find((a) => a.code === 'DEAL_CARD_COUNT' && a.seat === seatNo && !a.resolved);
+    if (open) resolveAlert(state, open.id);
+    else raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: 1, variant: 'buttonShort' });
     return;
   }
   countError(state, seatNo, s.cards.length);
@@ -142,6 +144,11 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
 
 function countError(state: HandState, seatNo: number, count: number): void {
   const club = state.config.ruleset === 'club';
+  if (!club && count === 1 && seatNo === state.button) {
+    // tda 37: the button may receive the missing card, even after substantial action, if it has not acted
+    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'buttonShort' });
+    return;
+  }
   if (state.deal.substantial) {
     raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'deadHand' });
     killHand(state, seatNo);

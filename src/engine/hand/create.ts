@@ -85,7 +85,6 @@ export function createHand(config: TableConfig): HandState {
       order: seatOrder.slice(),
       dealt: 0,
       expectedIndex: 0,
-      buttonOwed: 0,
       exposedDuringDeal: 0,
       exposedReplacement: null,
       done: false,

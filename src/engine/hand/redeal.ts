@@ -22,7 +22,6 @@ export function redeal(state: HandState): void {
   const d = state.deal;
   d.dealt = 0;
   d.expectedIndex = 0;
-  d.buttonOwed = 0;
   d.exposedDuringDeal = 0;
   d.exposedReplacement = null;
   d.done = false;

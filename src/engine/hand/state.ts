@@ -64,8 +64,6 @@ export interface DealState {
   dealt: number;
   /** seat expected for the next card */
   expectedIndex: number;
-  /** the button was skipped in the first round and may take its two cards consecutively (tda 35) */
-  buttonOwed: number;
   exposedDuringDeal: number;
   /** an exposed card being replaced (club 2-4): it becomes the first burn, the seat gets the next card */
   exposedReplacement: { seat: number; card: Card; replaced: boolean; burned: boolean; alertId: number } | null;
