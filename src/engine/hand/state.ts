@@ -62,7 +62,7 @@ export interface DealState {
   order: number[];
   /** cards dealt so far in the initial deal */
   dealt: number;
-  /** seat expected for the next card */
+  /** which deal orders still fit the cards so far: 0 both, 1 the normal one, 2 the button's two at the end, 3 none */
   expectedIndex: number;
   exposedDuringDeal: number;
   /** an exposed card being replaced (club 2-4): it becomes the first burn, the seat gets the next card */
