@@ -1,10 +1,84 @@
+// feltwire bench [--json] [--live] [--only B1,B2] [--passes N] [--phh DIR]: performance.md's figures, each
+// beside its reference in the same process. With --json the last line is one object keyed B1..B5 (B6, B7
+// with --live, from the live service's own benchmark in src/bench/live.ts).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Figures, runBench } from '../../bench/index.js';
 import type { Command } from '../main.js';
 
-// Placeholder until the bench command lands.
+type Row = Record<string, unknown>;
+
+const fmt = (x: unknown, digits = 1): string => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : String(x));
+
+function human(figures: Figures): string[] {
+  const lines: string[] = [];
+  const f = (k: string): Row | undefined => figures[k] as Row | undefined;
+  const err = (k: string): string | null => (f(k) && 'error' in (f(k) as Row) ? `${k}  error: ${(f(k) as Row).error}` : null);
+  for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7']) {
+    const r = f(k);
+    if (!r) continue;
+    const e = err(k);
+    if (e) {
+      lines.push(e);
+      continue;
+    }
+    if (k === 'B1') {
+      lines.push(
+        `B1  7-card evals/s   ours ${fmt((r.ours as number) / 1e6)} M/s   phe ${fmt((r.phe as number) / 1e6)} M/s   pokertools ${fmt((r.pokertools as number) / 1e6)} M/s   ratio vs phe ${fmt(r.ratio, 2)} (target >= 6), vs pokertools ${fmt(r.ratioPokertools, 2)}`,
+      );
+    } else if (k === 'B2' || k === 'B3') {
+      const name = k === 'B2' ? 'AhKh vs QsQd preflop' : 'AhKh QsQd JcTc preflop';
+      const target = k === 'B2' ? 'target < 10 ms and ratio >= 15' : 'target < 25 ms';
+      lines.push(`${k}  ${name}   ours ${fmt(r.ms, 2)} ms   phe ${fmt(r.pheMs, 0)} ms   ratio ${fmt(r.ratio, 1)} (${target})`);
+      const nine = r.nineWay as Row | undefined;
+      if (nine) lines.push(`    9-way preflop (${fmt(nine.boards, 0)} boards)   ours ${fmt(nine.ms, 2)} ms   phe ${fmt(nine.pheMs, 0)} ms   ratio ${fmt(nine.ratio, 1)}`);
+    } else if (k === 'B4') {
+      lines.push(`B4  flop to river, heads-up, 990 run-outs   ours ${fmt(r.us, 1)} us   phe ${fmt(r.pheUs, 0)} us   ratio ${fmt(r.ratio, 1)} (target < 50 us)`);
+    } else if (k === 'B5') {
+      lines.push(`B5  PHH replay   ${fmt(r.handsPerSecond, 0)} hands/s over ${fmt(r.hands, 0)} hands (${fmt(r.passed, 0)} matched)   (target >= 20,000)`);
+    } else lines.push(`${k}  ${JSON.stringify(r)}`);
+  }
+  lines.push(`medians of ${(f('B1')?.runs as number | undefined) ?? 5} timed passes after a warm-up; this machine is shared, expect up to 2x drift`);
+  return lines;
+}
+
+async function liveFigures(): Promise<Figures> {
+  const url = new URL('../../bench/live.js', import.meta.url);
+  if (!existsSync(fileURLToPath(url))) return { B6: { error: 'live bench missing (src/bench/live.ts)' }, B7: { error: 'live bench missing (src/bench/live.ts)' } };
+  const mod = (await import(url.href)) as { runLiveBench?: () => Promise<Figures> };
+  if (typeof mod.runLiveBench !== 'function') return { B6: { error: 'src/bench/live.ts has no runLiveBench()' } };
+  return mod.runLiveBench();
+}
+
 export const command: Command = {
-  summary: 'bench (not built yet)',
-  async run() {
-    process.stderr.write('feltwire bench: not built yet\n');
-    return 2;
+  summary: 'benchmarks B1-B5 beside phe and @pokertools/evaluator (--json, --live for B6/B7)',
+  async run(args) {
+    const json = args.includes('--json');
+    const live = args.includes('--live');
+    const value = (flag: string): string | undefined => {
+      const i = args.indexOf(flag);
+      return i >= 0 ? args[i + 1] : undefined;
+    };
+    const only = value('--only')?.split(',').map((s) => s.trim().toUpperCase());
+    const passes = value('--passes') ? Number(value('--passes')) : undefined;
+    if (passes !== undefined && !(Number.isInteger(passes) && passes >= 5)) {
+      process.stderr.write('feltwire bench: --passes takes an integer >= 5\n');
+      return 2;
+    }
+    const log = (line: string): void => {
+      process.stderr.write(`${line}\n`);
+    };
+    const figures = await runBench({ passes, only, phhDir: value('--phh'), phhLimit: value('--phh-limit') ? Number(value('--phh-limit')) : undefined, log });
+    if (live) {
+      try {
+        Object.assign(figures, await liveFigures());
+      } catch (e) {
+        figures.B6 = { error: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    if (json) process.stdout.write(`${JSON.stringify(figures)}\n`);
+    else process.stdout.write(`${human(figures).join('\n')}\n`);
+    const failed = Object.entries(figures).some(([k, v]) => /^B\d$/.test(k) && v && typeof v === 'object' && 'error' in v && !String((v as Row).error).includes('missing'));
+    return failed ? 1 : 0;
   },
 };

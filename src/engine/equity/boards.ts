@@ -57,25 +57,7 @@ export function boardsTally(p: Prepared, toCome: number): { tally: Tally; boards
   const masks = new Int32Array(4);
   const d = deck.length;
   let boards = 0;
-  if (toCome === 2) {
-    // the common live case, unrolled: the flop
-    for (let x = 0; x < d - 1; x++) {
-      const a = deck[x];
-      for (let y = x + 1; y < d; y++) {
-        const b = deck[y];
-        const rank = RK[a] + RK[b];
-        const suit = SK[a] + SK[b];
-        masks[a & 3] |= 1 << (a >> 2);
-        masks[b & 3] |= 1 << (b >> 2);
-        for (let i = 0; i < n; i++) values[i] = valueOf(p, i, rank, suit, masks);
-        masks[a & 3] = 0;
-        masks[b & 3] = 0;
-        tally.add(values, 1);
-        boards++;
-      }
-    }
-    return { tally, boards };
-  }
+  if (toCome === 2) return flopTally(p, tally);
   const walk = (from: number, left: number, rank: number, suit: number): void => {
     if (left === 0) {
       for (let i = 0; i < n; i++) values[i] = valueOf(p, i, rank, suit, masks);
@@ -92,5 +74,58 @@ export function boardsTally(p: Prepared, toCome: number): { tally: Tally; boards
     }
   };
   walk(0, toCome, 0, 0);
+  return { tally, boards };
+}
+
+/**
+ * The flop (two cards to come), the live hot path: each turn card's sums are formed once, each river card then
+ * costs two additions, a flush test and one table read per player; outright wins are counted in integers and
+ * only ties go through the general tally.
+ */
+function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } {
+  const { n, deck, rankSum, suitSum, suitMask } = p;
+  const d = deck.length;
+  const values = new Int32Array(n);
+  const wins = new Int32Array(n);
+  let boards = 0;
+  for (let x = 0; x < d - 1; x++) {
+    const a = deck[x];
+    const ra = RK[a];
+    const sa = SK[a];
+    const suitA = a & 3;
+    const bitA = 1 << (a >> 2);
+    for (let y = x + 1; y < d; y++) {
+      const b = deck[y];
+      const rank = ra + RK[b];
+      const suit = sa + SK[b];
+      let best = -1;
+      let count = 0;
+      let who = 0;
+      for (let i = 0; i < n; i++) {
+        const flush = FLUSH_SUIT[suitSum[i] + suit];
+        let v: number;
+        if (flush === 0) {
+          const h = (rankSum[i] + rank) & HASH_MASK;
+          v = NF[h + OFF[h >>> HASH_SHIFT]];
+        } else {
+          const fs = flush - 1;
+          let mask = suitMask[i * 4 + fs];
+          if (suitA === fs) mask |= bitA;
+          if ((b & 3) === fs) mask |= 1 << (b >> 2);
+          v = FLUSH_VALUES[mask];
+        }
+        values[i] = v;
+        if (v > best) {
+          best = v;
+          count = 1;
+          who = i;
+        } else if (v === best) count++;
+      }
+      if (count === 1) wins[who]++;
+      else tally.add(values, 1);
+      boards++;
+    }
+  }
+  for (let i = 0; i < n; i++) tally.win[i] += wins[i];
   return { tally, boards };
 }

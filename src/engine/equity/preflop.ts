@@ -23,26 +23,36 @@ const RK = SCRAMBLED_RANK_KEYS;
 const NF = NOFLUSH_VALUES;
 const OFF = HASH_OFFSETS;
 
-interface Multiset {
-  key: number;
-  weight: number;
-}
-
-/** All rank multisets of `size` cards drawn from `avail[r]` cards of each rank, with their board counts. */
-function multisets(avail: Int32Array, size: number): Multiset[] {
-  const out: Multiset[] = [];
-  const walk = (rank: number, left: number, key: number, weight: number): void => {
+/** Rank multisets of `size` cards drawn from `avail[r]` cards of each rank: keys and board counts. */
+class Multisets {
+  keys: Int32Array;
+  weights: Float64Array;
+  count = 0;
+  constructor(capacity: number) {
+    this.keys = new Int32Array(capacity);
+    this.weights = new Float64Array(capacity);
+  }
+  fill(avail: Int32Array, size: number): this {
+    this.count = 0;
+    this.walk(avail, 0, size, 0, 1);
+    return this;
+  }
+  private walk(avail: Int32Array, rank: number, left: number, key: number, weight: number): void {
     if (left === 0) {
-      out.push({ key, weight });
+      this.keys[this.count] = key;
+      this.weights[this.count++] = weight;
       return;
     }
     if (rank > 12) return;
-    const most = Math.min(left, avail[rank]);
-    for (let m = 0; m <= most; m++) walk(rank + 1, left - m, key + m * RK[rank], weight * CHOOSE[avail[rank]][m]);
-  };
-  walk(0, size, 0, 1);
-  return out;
+    const most = left < avail[rank] ? left : avail[rank];
+    const row = CHOOSE[avail[rank]];
+    for (let m = 0; m <= most; m++) this.walk(avail, rank + 1, left - m, key + m * RK[rank], weight * row[m]);
+  }
 }
+
+// 6,188 = rank multisets of five cards when every rank is fully available (an upper bound)
+const boardsByRank = new Multisets(6188);
+const restByRank = [new Multisets(1), new Multisets(13), new Multisets(91)];
 
 /** Preflop exact equity. `hands`: two cards each; `dead`: cards out of the deck. Returns the tally and board count. */
 export function preflopTally(hands: readonly (readonly number[])[], dead: readonly number[]): { tally: Tally; boards: number } {
@@ -65,12 +75,14 @@ export function preflopTally(hands: readonly (readonly number[])[], dead: readon
   const values = new Int32Array(n);
 
   // 1. ranks only
-  for (const { key, weight } of multisets(availCount, 5)) {
+  const all = boardsByRank.fill(availCount, 5);
+  for (let q = 0; q < all.count; q++) {
+    const key = all.keys[q];
     for (let i = 0; i < n; i++) {
       const h = (key + holeKey[i]) & HASH_MASK;
       values[i] = NF[h + OFF[h >>> HASH_SHIFT]];
     }
-    tally.add(values, weight);
+    tally.add(values, all.weights[q]);
   }
 
   // 2 and 3. flush corrections, once per class of isomorphic suits
@@ -97,12 +109,15 @@ export function preflopTally(hands: readonly (readonly number[])[], dead: readon
       continue;
     }
     const part = new Tally(n);
-    flushCorrections(s, 5 - most, holeMask, holeKey, inDeck, availCount, part, values);
+    flushCorrections(s, 5 - most, holeMask, holeKey, inDeck, availCount, part);
     done.set(signature, part);
     tally.merge(part, 1);
   }
   return { tally, boards: CHOOSE[deck][5] };
 }
+
+const POPCOUNT = new Uint8Array(8192);
+for (let m = 1; m < 8192; m++) POPCOUNT[m] = POPCOUNT[m & (m - 1)] + 1;
 
 function flushCorrections(
   suit: number,
@@ -112,34 +127,38 @@ function flushCorrections(
   inDeck: Uint8Array,
   availCount: Int32Array,
   out: Tally,
-  values: Int32Array,
 ): void {
   const n = holeMask.length;
   const suitRanks: number[] = [];
   for (let r = 0; r < 13; r++) if (inDeck[r * 4 + suit]) suitRanks.push(r);
   const otherAvail = new Int32Array(13);
   for (let r = 0; r < 13; r++) otherAvail[r] = availCount[r] - inDeck[r * 4 + suit];
-  const rest: Multiset[][] = [];
-  for (let j = threshold; j <= 5; j++) rest[j] = multisets(otherAvail, 5 - j);
+  for (let j = threshold; j <= 5; j++) restByRank[5 - j].fill(otherAvail, 5 - j);
   const flushOf = new Int32Array(n);
   const plain = new Int32Array(n);
+  const values = new Int32Array(n);
 
-  // every subset of the suit's cards of size >= threshold: the suit's cards on the board
+  // every subset of the suit's remaining cards, by bitmask over suitRanks; keys and rank bits built from
+  // the subset without its lowest member
   const m = suitRanks.length;
-  const pick = (from: number, size: number, mask: number, key: number): void => {
-    if (size >= threshold) correct(mask, key, size);
-    if (size === 5) return;
-    for (let i = from; i < m; i++) pick(i + 1, size + 1, mask | (1 << suitRanks[i]), key + RK[suitRanks[i]]);
-  };
-  const correct = (mask: number, key: number, size: number): void => {
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      flushOf[i] = FLUSH_VALUES[mask | holeMask[i]];
-      if (flushOf[i] !== 0) any = true;
-    }
-    if (!any) return;
-    for (const { key: restKey, weight } of rest[size]) {
-      const boardKey = key + restKey;
+  const subsets = 1 << m;
+  const subKey = new Int32Array(subsets);
+  const subBits = new Int32Array(subsets);
+  for (let sub = 1; sub < subsets; sub++) {
+    const low = sub & -sub;
+    const rank = suitRanks[31 - Math.clz32(low)];
+    subKey[sub] = subKey[sub ^ low] + RK[rank];
+    subBits[sub] = subBits[sub ^ low] | (1 << rank);
+    const size = POPCOUNT[sub];
+    if (size < threshold || size > 5) continue;
+    const bits = subBits[sub];
+    let any = 0;
+    for (let i = 0; i < n; i++) any |= flushOf[i] = FLUSH_VALUES[bits | holeMask[i]];
+    if (any === 0) continue;
+    const rest = restByRank[5 - size];
+    const key = subKey[sub];
+    for (let q = 0; q < rest.count; q++) {
+      const boardKey = key + rest.keys[q];
       let changed = false;
       for (let i = 0; i < n; i++) {
         const h = (boardKey + holeKey[i]) & HASH_MASK;
@@ -150,10 +169,10 @@ function flushCorrections(
         if (f !== v) changed = true;
       }
       if (changed) {
-        out.add(values, weight);
-        out.add(plain, -weight);
+        const w = rest.weights[q];
+        out.add(values, w);
+        out.add(plain, -w);
       }
     }
-  };
-  pick(0, 0, 0, 0);
+  }
 }
