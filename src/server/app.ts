@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { SessionError } from '../session/errors.js';
 import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
+import type { TableEventInput } from '../session/types.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import { EquityTracker, type EquityComputer } from './equity.js';
 import { DelayError, LiveHub } from './hub.js';
@@ -31,6 +32,9 @@ export interface AppOptions {
   now?: () => number;
   /** overlay release period (ms) */
   overlayStepMs?: number;
+  /** where the tablet's and the floor's table events go (default: straight to the session; with a table layer,
+   * through it, so that they keep their place among the sensors' events) */
+  tablet?: (ev: TableEventInput) => void;
   /** hub thresholds for slow clients */
   skipBufferedBytes?: number;
   dropBufferedBytes?: number;
@@ -85,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('authFailed', false);
 
   const { session, tokens } = opts;
+  const tablet = opts.tablet ?? ((ev: TableEventInput) => void session.ingest(ev));
   const archive = opts.archive ?? new HandArchive(opts.log, { engine: session.rulesEngine });
   const tracker = opts.equity
     ? new EquityTracker(
@@ -326,13 +331,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   function act(msg: InboundMessage, role: Role): void {
     switch (msg.type) {
       case 'say':
-        session.ingest(msg.to === undefined ? { kind: 'say', seat: msg.seat, say: msg.say } : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to });
+        tablet(msg.to === undefined ? { kind: 'say', seat: msg.seat, say: msg.say } : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to });
         return;
       case 'dealer':
-        session.ingest({ kind: 'dealer', button: msg.button });
+        tablet({ kind: 'dealer', button: msg.button });
         return;
       case 'clock':
-        session.ingest({ kind: 'clock', seat: msg.seat });
+        tablet({ kind: 'clock', seat: msg.seat });
         return;
       case 'ack':
         session.acknowledge(msg.alertId, role);
@@ -341,7 +346,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         session.decide(msg.alertId, msg.decision, `${role}:${msg.by}`);
         return;
       case 'kill':
-        session.ingest({ kind: 'floorKill', seat: msg.seat });
+        tablet({ kind: 'floorKill', seat: msg.seat });
         return;
       case 'ping':
         return;

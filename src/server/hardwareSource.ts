@@ -51,6 +51,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
     }
     return {
       name: `bridge ${opts.serial}`,
+      tablet: (ev) => layer.ingestTablet(ev),
       async close() {
         unwire();
         unfollow?.();

@@ -56,6 +56,8 @@ export class LiveHub {
   private readonly clients = new Map<HubSocket, Role>();
   private readonly overlayBuffer: LiveState[] = [];
   private overlayReleased: LiveState | null = null;
+  /** wall of the first state in the buffer's last step */
+  private bucketStart = Number.NEGATIVE_INFINITY;
   private overlayTimer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
   private readonly step: number;
@@ -189,12 +191,12 @@ export class LiveHub {
   }
 
   private bufferForOverlay(state: LiveState): void {
-    const last = this.overlayBuffer.at(-1);
     // one state per step: a later state in the same step supersedes the earlier one (and is released no sooner)
-    if (last && state.session.wall - last.session.wall < this.step) {
+    if (this.overlayBuffer.length > 0 && state.session.wall - this.bucketStart < this.step) {
       this.overlayBuffer[this.overlayBuffer.length - 1] = state;
       return;
     }
+    this.bucketStart = state.session.wall;
     this.overlayBuffer.push(state);
   }
 

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { TableConfig } from '../engine/types.js';
 import type { TableLayer } from '../table/index.js';
-import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
+import { type EventLog, MemoryLog, TableSession, type TableEventInput } from '../session/index.js';
 import { SqliteEventLog } from '../store/index.js';
 import { buildApp } from './app.js';
 import { EquityService } from '../engine/equity/index.js';
@@ -16,6 +16,8 @@ import { TokenStore } from './tokens.js';
 /** Something that feeds the session (hardware, simulator); closed on shutdown. */
 export interface TableSource {
   readonly name: string;
+  /** the tablet's table events, in order with the sensors' (the table layer's ingestTablet) */
+  tablet?(ev: TableEventInput): void;
   close(): Promise<void>;
 }
 
@@ -68,8 +70,10 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     say('Role tokens (shown once; kept in tokens.json in the data folder, mode 600):');
     for (const role of fresh) say(`  ${role.padEnd(12)} ${tokens.tokenOf(role)}`);
   }
+  let source: TableSource | null = null;
   const app = await buildApp({
     session,
+    tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
     log,
     tokens,
     broadcastDelayMs: opts.broadcastDelayMs,
@@ -78,7 +82,6 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     logger: opts.logger ?? false,
     overlayStepMs: opts.overlayStepMs,
   });
-  let source: TableSource | null = null;
   try {
     await app.listen({ port: opts.port, host: opts.host });
     if (opts.source?.table) session.restartTable(opts.source.table);

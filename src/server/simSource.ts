@@ -5,7 +5,7 @@ import type { TableConfig } from '../engine/types.js';
 import { BridgeLink } from '../hardware/bridge/index.js';
 import { DealerPanel } from '../hardware/panel/index.js';
 import type { TableSession } from '../session/TableSession.js';
-import { Simulator, type SimulatorOptions } from '../sim/simulator.js';
+import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js';
 import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
 import { followSession } from './hardwareSource.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
@@ -23,6 +23,12 @@ export interface SimSourceOptions {
   hands?: number;
   /** the simulator, once made (tests inject mistakes through it) */
   onSimulator?: (sim: Simulator) => void;
+  /** explicit simulator timings (tests), over `pace` */
+  simPace?: Partial<Pace>;
+  /** the engine's motion window for the simulated table (default 700 / speed) */
+  motionMs?: number;
+  /** the virtual bridge's heartbeat period, and the link's watch of it (ms) */
+  heartbeatMs?: number;
   /** table layer timings (tests at fast pace) */
   layer?: { latchOffMs?: number; chipSettleMs?: number; crosstalkMs?: number };
 }
@@ -39,13 +45,18 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     hardware,
     speed,
     seed: opts.seed ?? Date.now() % 1_000_000,
+    pace: opts.simPace,
+    motionMs: opts.motionMs,
+    heartbeatMs: opts.heartbeatMs,
     seats: opts.table?.seats,
     button: opts.table?.button,
     blinds: opts.table?.blinds,
     ruleset: opts.table?.ruleset,
     // a stop alert whose remedy is done: the simulated floor rules "play on" on the session, as a floor would
     floorDecision: (alert) => {
-      session?.decide(alert.id, 'simulated floor: remedy carried out, play on', 'floor:simulator');
+      // the simulator's shadow numbers alerts its own way: rule on the session's pending alert of that code
+      const pending = session?.snapshot().hand.alerts.find((a) => a.code === alert.code && !a.resolved && !a.decision);
+      if (pending) session?.decide(pending.id, 'simulated floor: remedy carried out, play on', 'floor:simulator');
     },
     reseat: (seats) => {
       session?.changeSeats(seats);
@@ -64,7 +75,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       let unfollow: (() => void) | null = null;
       if (opts.overPty) {
         const paths = await sim.connectPty({ panel: Boolean(hardware.panel) });
-        link = await BridgeLink.open({ path: paths.bridge, baudRate: hardware.bridge?.baudRate ?? 115200 });
+        link = await BridgeLink.open({ path: paths.bridge, baudRate: hardware.bridge?.baudRate ?? 115200, heartbeatMs: opts.heartbeatMs });
         if (paths.panel && hardware.panel) {
           panel = await DealerPanel.open({ path: paths.panel, spec: hardware.panel });
           const p = panel;
@@ -73,14 +84,17 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         }
         say(`simulator over ptys: bridge ${paths.bridge}${paths.panel ? `, panel ${paths.panel}` : ''}`);
       } else {
-        link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream });
+        link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream, heartbeatMs: opts.heartbeatMs });
         sim.on('panel', (ev) => layer.ingestPanel(ev));
         say('simulator in-process');
       }
       layer.attach(link);
+      // the simulated dealer's taps on the tablet (checks) reach the session like the real tablet's
+      sim.on('tablet', ({ at, ...ev }) => layer.ingestTablet(ev, at));
       const playing = sim.run(opts.hands).catch((err: Error) => say(`simulator stopped: ${err.message}`));
       return {
         name: opts.overPty ? 'simulator (pty)' : 'simulator',
+        tablet: (ev) => layer.ingestTablet(ev),
         sim,
         async close() {
           sim.stop();

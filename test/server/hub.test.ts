@@ -106,3 +106,20 @@ describe('LiveHub', () => {
     expect(b.closedWith).toBeNull();
   });
 });
+
+describe('LiveHub overlay buffer under a steady stream', () => {
+  it('keeps one state per step when changes come faster than the step, and releases them one by one', () => {
+    let now = 0;
+    const hub = new LiveHub({ broadcastDelayMs: 1000, now: () => now, overlayStepMs: 100 });
+    const ov = new FakeSocket();
+    hub.add(ov, 'overlay');
+    // a change every 10 ms for 2 s
+    for (now = 0; now < 2000; now += 10) hub.update(session(hand(), { wall: now }));
+    expect(hub.stats().overlayBuffered).toBe(20);
+    for (now = 1000; now <= 3000; now += 100) hub.releaseOverlay(now);
+    const walls = views(ov).slice(1).map((m) => (m.view as { wall: number }).wall);
+    expect(walls.length).toBeGreaterThanOrEqual(19);
+    // each released state is the last of its step, and at least the delay old when sent
+    expect(walls.every((w) => w % 100 === 90)).toBe(true);
+  });
+});

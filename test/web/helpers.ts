@@ -38,6 +38,9 @@ export async function liveOnSimulator(
     seed: opts.seed ?? 7,
     hands: opts.hands,
     layer: opts.layer,
+    simPace: opts.simPace,
+    motionMs: opts.motionMs,
+    heartbeatMs: opts.heartbeatMs,
     onSimulator: (s) => {
       sim = s;
     },
@@ -48,7 +51,7 @@ export async function liveOnSimulator(
     host: '127.0.0.1',
     broadcastDelayMs: opts.delayMs,
     webRoot: WEB_ROOT,
-    table: source.table ?? (() => { throw new Error('simulator table'); })(),
+    table: source.table as NonNullable<typeof source.table>,
     source,
     memoryLog: opts.memoryLog ?? false,
     say: () => {},
@@ -57,3 +60,12 @@ export async function liveOnSimulator(
   if (!sim) throw new Error('no simulator');
   return { live, sim };
 }
+
+/** Simulator and table-layer timings for fast tests (the simulator's own fast-test figures). */
+export const FAST_SIM = {
+  pace: 'fast' as const,
+  simPace: { cardMs: 1, actionMs: 3, collectMs: 30, handGapMs: 30, motionGapMs: 60, buttonMs: 30, lingerMs: 160, unplugMs: 700, tapMs: 15 },
+  motionMs: 15,
+  heartbeatMs: 100,
+  layer: { chipSettleMs: 4, latchOffMs: 20, crosstalkMs: 80 },
+};
