@@ -19,6 +19,7 @@ interface Rig {
   bridge: VirtualBridgeWire;
   events: ReaderEvent[];
   devicePort: Awaited<ReturnType<typeof openPort>> | null;
+  logged: { level: string; obj: object; msg: string }[];
 }
 
 let rig: Rig | null = null;
@@ -29,10 +30,21 @@ async function setup(antennas = 4): Promise<Rig> {
   const bridge = new VirtualBridgeWire({ antennas, bootId: 'B001', heartbeatMs: HB, inventoryMs: 60_000 });
   bridge.attach(devicePort);
   bridge.start();
-  const link = await BridgeLink.open({ path: pair.service, heartbeatMs: HB, reconnectMinMs: 50, reconnectMaxMs: 400 });
+  const logged: { level: string; obj: object; msg: string }[] = [];
+  const logger = {
+    debug: (obj: object, msg: string) => logged.push({ level: 'debug', obj, msg }),
+    warn: (obj: object, msg: string) => logged.push({ level: 'warn', obj, msg }),
+  };
+  const link = await BridgeLink.open({
+    path: pair.service,
+    heartbeatMs: HB,
+    reconnectMinMs: 50,
+    reconnectMaxMs: 400,
+    logger,
+  });
   const events: ReaderEvent[] = [];
   link.on('reader', (ev) => events.push(ev));
-  rig = { pair, link, bridge, events, devicePort };
+  rig = { pair, link, bridge, events, devicePort, logged };
   await until('link up', () => events.some((e) => e.kind === 'link' && e.state === 'up'));
   return rig;
 }
@@ -92,6 +104,12 @@ describe('BridgeLink over a real pty', () => {
     expect(s.parser.bad_crc).toBeGreaterThanOrEqual(1);
     expect(s.parser.too_long).toBeGreaterThanOrEqual(1);
     expect(s.parser.noiseBytes).toBeGreaterThanOrEqual(13);
+    // the corrupt frame is logged at debug level as a hex dump, nowhere else
+    expect(r.logged).toContainEqual({
+      level: 'debug',
+      obj: { cause: 'bad_crc', hex: Buffer.from('$77,TAG,1,04A1B2C3D4E5F7,D*0000\n').toString('hex') },
+      msg: 'bridge frame rejected',
+    });
     // service to bridge: the SYNC was answered and ACKs reach the bridge's ring
     await until(
       'ack of everything',

@@ -4,7 +4,7 @@ export { BridgeEndpoint, type VirtualBridgeOptions, type VirtualBridgeStats } fr
 export { BridgeError, type BridgeErrorCode } from './errors.js';
 export { crc16, type DecodeResult, decodeFrame, encodeFrame, type Frame, hex4 } from './frame.js';
 export { BridgeLink } from './link.js';
-export type { BridgeLinkOptions, BridgeLinkStats, LinkState } from './link-types.js';
+export type { BridgeLinkOptions, BridgeLinkStats, BridgeLogger, LinkState } from './link-types.js';
 export { emptyCounts, FrameParser, FrameScanner, type ParserCounts } from './parser.js';
 export { Backoff, type BridgePort, openSerialPort, type PortOpener, releasePort } from './port.js';
 export { BridgeReceiver, type ReceiverCounts, type ReceiverHooks } from './receiver.js';

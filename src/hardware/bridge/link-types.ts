@@ -3,6 +3,12 @@ import type { ParserCounts } from './parser.js';
 import type { PortOpener } from './port.js';
 import type { ReceiverCounts } from './receiver.js';
 
+/** The subset of a pino logger the link uses (pass `logger.child({ module: 'bridge' })`). */
+export interface BridgeLogger {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
 export interface BridgeLinkOptions {
   path: string;
   baudRate?: number;
@@ -16,6 +22,8 @@ export interface BridgeLinkOptions {
   openPort?: PortOpener;
   /** absent device at open: resolve anyway, report the link lost and keep trying (default: throw OPEN_FAILED) */
   waitForDevice?: boolean;
+  /** rejected frames as hex dumps at debug level; link lost/restored at warn */
+  logger?: BridgeLogger;
 }
 
 export interface BridgeLinkStats {

@@ -48,6 +48,9 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
     this.backoff = new Backoff(opts.reconnectMinMs, opts.reconnectMaxMs);
     this.parser.on('data', (f) => this.receiver.accept(f, this.now()));
+    this.parser.on('reject', (cause: string, bytes: Buffer) =>
+      opts.logger?.debug({ cause, hex: bytes.toString('hex') }, 'bridge frame rejected'),
+    );
     this.receiver = new BridgeReceiver({
       emit: (ev) => this.emit('reader', ev),
       resend: (from) => this.resend(from),
@@ -155,6 +158,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.n.linkLost++;
     this.lastAcked = null;
     void this.dropPort();
+    this.opts.logger?.warn({ path: this.opts.path, detail }, 'reader bridge link lost');
     this.emit('reader', { kind: 'link', state: 'lost', at: this.now(), detail });
     this.backoff.reset();
     this.scheduleReconnect();
