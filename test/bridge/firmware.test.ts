@@ -31,7 +31,7 @@ function simavrLines(hex: string, enough: (lines: string[]) => boolean): Promise
     sim.stdout.on('data', onData);
     sim.stderr.on('data', onData);
     sim.on('exit', () => resolve(lines()));
-  }, 120_000);
+  });
 }
 
 function make(target: string) {
