@@ -6,7 +6,7 @@ import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
 import { alertForReading, type BettingAlertCode, type BettingAlertFacts, bettingAlert } from './bettingAlerts.js';
-import { type BettingContext, type ChipReading, readChips } from './chipReading.js';
+import { type BettingContext, type ChipReading, type DeclarationInput, readChips } from './chipReading.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
 import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
@@ -207,6 +207,22 @@ export function judgeChipsAfterAction(
   s.owed = 0;
 }
 
+/**
+ * Reads the chips of the seat on turn. The round facts an undercall needs (tda 51, 52) are gathered only when the
+ * chips come short of the call, so the common reading costs nothing more.
+ */
+export function readSeatChips(
+  state: HandState,
+  ctx: BettingContext,
+  prior: readonly number[],
+  zone: readonly number[],
+  declaration: DeclarationInput | undefined,
+): ChipReading {
+  const reading = readChips(ctx, prior, zone, declaration);
+  if (reading.alert?.code !== 'UNDERCALL') return reading;
+  return readChips({ ...ctx, ...roundFacts(state) }, prior, zone, declaration);
+}
+
 /** Applies a reading to the round (the reading's alert is announced first). False when nothing is settled yet. */
 export function applyReading(
   state: HandState,
@@ -217,8 +233,7 @@ export function applyReading(
 ): boolean {
   if (reading.undetermined) return false;
   announceReading(state, s.seat, reading);
-  const rules = chipRulesOf(s);
-  rules.declared = declared;
+  if (declared || s.chipRules) chipRulesOf(s).declared = declared;
   switch (reading.action) {
     case 'check':
       act.doCheck(state, s.seat);
@@ -322,7 +337,7 @@ export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActio
   }
   const ctx = act.context(state, s);
   if (held.kind === 'chips') {
-    const reading = readChips(ctx, held.before, act.roundChips(s));
+    const reading = readSeatChips(state, ctx, held.before, act.roundChips(s), undefined);
     return applyReading(state, s, reading, false, act);
   }
   if (held.kind === 'fold') {

@@ -16,6 +16,8 @@ import {
   sum,
 } from './chipReading.js';
 
+const NOTHING: readonly number[] = [];
+
 /** What a declaration binds before any chip is read. */
 export type DeclarationBinding =
   /** the action is settled now; chips that follow pay it (reading.owed is what remains to push) */
@@ -119,7 +121,17 @@ export function readDeclaredChips(
   zone: readonly number[],
   declaration: DeclarationInput,
 ): ChipReading {
-  const total = Math.max(0, sum(zone) - (ctx.zoneDead ?? 0));
+  return readDeclared(ctx, prior, zone, Math.max(0, sum(zone) - (ctx.zoneDead ?? 0)), declaration);
+}
+
+/** readDeclaredChips with the zone's bet total already known. */
+function readDeclared(
+  ctx: BettingContext,
+  prior: readonly number[],
+  zone: readonly number[],
+  total: number,
+  declaration: DeclarationInput,
+): ChipReading {
   switch (declaration.say) {
     case 'fold':
       return { action: 'fold', to: ctx.committed, allIn: false, giveBack: Math.max(0, total - ctx.committed), owed: 0 };
@@ -157,8 +169,7 @@ export function bindDeclaration(ctx: BettingContext, declaration: DeclarationInp
   }
   if (say === 'check' && ctx.currentBet > ctx.committed) return { kind: 'restricted', legal: ['fold', 'call'] };
   // the zone as it lies: what the seat has committed, nothing pushed yet
-  const lying = ctx.committed > 0 ? [ctx.committed] : [];
-  return { kind: 'action', reading: readDeclaredChips({ ...ctx, zoneDead: 0 }, lying, lying, declaration) };
+  return { kind: 'action', reading: readDeclared(ctx, NOTHING, NOTHING, total, declaration) };
 }
 
 /**
