@@ -95,6 +95,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private nextTableAlertId = TABLE_ALERT_ID_BASE;
   private clock: ShotClock | null = null;
   private cancelClock: (() => void) | null = null;
+  private cancelMotion: (() => void) | null = null;
+  /** wall of the last event ingested */
+  private lastWall = Number.NEGATIVE_INFINITY;
   private health: TableHealth = {
     link: 'unknown',
     panel: 'unknown',
@@ -157,7 +160,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
     else t = Math.max(c.lastT, Math.round(wall - c.origin));
     const ev = { ...input, t } as TableEvent;
     this.log.append('event', c.handNo, ev, wall);
+    this.lastWall = Math.max(this.lastWall, wall);
     this.applyEvent(ev, wall);
+    if (ev.kind === 'chips') this.armMotionTick(wall);
     return this.publish(wall);
   }
 
@@ -291,6 +296,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.closed = true;
     this.cancelClock?.();
     this.cancelClock = null;
+    this.cancelMotion?.();
+    this.cancelMotion = null;
     this.removeAllListeners();
   }
 
@@ -485,6 +492,25 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.cancelClock = null;
     this.clock = clock;
     if (clock && !this.replaying) this.armClock(clock);
+  }
+
+  /**
+   * Chips read in a betting zone are one motion until the motion window passes; the engine only learns that time
+   * has passed from an event. When the table stays quiet, a tick at the window's end lets it read the motion (and
+   * the tablet show the next seat to act) without waiting for the next sensor event.
+   */
+  private armMotionTick(wall: number): void {
+    this.cancelMotion?.();
+    const due = wall + this.cur.config.motionMs + 1;
+    this.cancelMotion = this.schedule(Math.max(0, due - this.now()), () => {
+      this.cancelMotion = null;
+      if (this.closed || this.lastWall >= due) return;
+      try {
+        this.ingest({ kind: 'tick' }, Math.max(due, this.now()));
+      } catch (err) {
+        this.reject(new SessionError('ENGINE_REJECTED', `tick refused: ${(err as Error).message}`, { cause: err }));
+      }
+    });
   }
 
   /** At the end of the count the engine gets a tick, so that it can raise CLOCK_EXPIRED (LOI 5). */

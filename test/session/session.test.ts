@@ -182,3 +182,28 @@ describe('TableSession.restartTable', () => {
     expect(back.level).toEqual({ blinds: [25, 50], bbAnte: 0 });
   });
 });
+
+describe('TableSession motion tick', () => {
+  it('after chips, a quiet table gets a tick at the end of the motion window; a later event makes it unneeded', () => {
+    const c = clockAt();
+    const log = new MemoryLog();
+    const timers: Array<{ ms: number; fn: () => void }> = [];
+    const s = new TableSession({
+      config: CONFIG, log, engine: fakeEngine(), now: c.now,
+      schedule: (ms, fn) => { timers.push({ ms, fn }); return () => {}; },
+    });
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    s.ingest({ kind: 'chips', seat: 2, chips: [100] });
+    expect(timers.at(-1)?.ms).toBe(701);
+    c.advance(701);
+    timers.at(-1)?.fn();
+    expect([...log.records()].at(-1)?.data).toEqual({ kind: 'tick', t: 701 });
+    // chips, then another event past the window: no tick
+    s.ingest({ kind: 'chips', seat: 3, chips: [100] });
+    c.advance(800);
+    s.ingest({ kind: 'say', seat: 1, say: 'check' });
+    const n = [...log.records()].length;
+    timers.at(-1)?.fn();
+    expect([...log.records()].length).toBe(n);
+  });
+});

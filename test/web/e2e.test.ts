@@ -53,16 +53,40 @@ describe('views in chromium', () => {
 
   it('the dealer taps a declaration for the seat to act and it takes effect', async () => {
     const page = await open('dealer', 'dealer');
-    // a seat to act with fold legal
+    // a seat to act: the simulated players think for 6 s during this test, so that the dealer's tap comes first;
+    // catch the moment the turn moves to a seat and tap
+    const thinking = sim.pace.actionMs;
+    sim.pace.actionMs = 6000;
     const turn = page.locator('#turn[data-to-act]');
     await turn.waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(SHOTS, 'dealer.png') });
+    const first = await turn.getAttribute('data-to-act');
+    await page.waitForFunction(
+      (prev) => {
+        const el = document.querySelector('#turn[data-to-act]');
+        const fold = document.querySelector('button[data-action="fold"]');
+        return el !== null && el.getAttribute('data-to-act') !== prev && fold !== null && !fold.hasAttribute('disabled');
+      },
+      first,
+      { timeout: 30_000, polling: 50 },
+    );
     const seat = Number(await turn.getAttribute('data-to-act'));
+    const hand = live.session.handNo;
     const before = [...live.log.records()].length;
     await page.locator('button[data-action="fold"]').click();
-    // the declaration went to the log as a say event for that seat, and the tablet shows the seat folded
-    await expect.poll(() => [...live.log.records()].slice(before).some((r) => r.kind === 'event' && (r.data as { kind: string; seat?: number }).kind === 'say' && (r.data as { seat: number }).seat === seat), { timeout: 5000 }).toBe(true);
-    await page.locator(`.seat.folded[data-seat="${seat}"]`).waitFor({ timeout: 5000 });
+    // the declaration went to the log as a say event for that seat, and the engine folded the seat
+    await expect
+      .poll(() => [...live.log.records()].slice(before).some((r) => r.kind === 'event' && (r.data as { kind: string; seat?: number }).kind === 'say' && (r.data as { seat: number }).seat === seat), { timeout: 5000 })
+      .toBe(true);
+    await expect
+      .poll(() => {
+        const s = live.session.snapshot();
+        const folded = s.hand.seats.find((x) => x.seat === seat)?.folded;
+        return s.handNo !== hand || folded === true;
+      }, { timeout: 5000 })
+      .toBe(true);
+    if (live.session.handNo === hand) await page.locator(`.seat.folded[data-seat="${seat}"]`).waitFor({ timeout: 5000 });
+    sim.pace.actionMs = thinking;
     // the shot clock: called on request, shown as a countdown
     await page.locator('#turn[data-to-act]').waitFor({ timeout: 30_000 });
     await page.locator('#clock-btn').click();
