@@ -110,6 +110,21 @@ describe('equityExact on the flop, turn and river', () => {
     }
   });
 
+  it('the flop by rank class equals visiting every board (flush draws, made flushes, many players)', () => {
+    const cases: [string, string, string][] = [
+      ['AhKh QsQd', 'Th9h2c', ''],
+      ['AhKh QsQd', '2c7d9s', ''],
+      ['AhKh QsQd', '2h7h9h', ''], // a flush already made
+      ['AsKd 7h7c 9c8c JdTd', 'Qc5c2d', '3c'],
+      ['2s3s 4h5h 6d7d 8c9c', 'AsAhAd', 'Ac'],
+    ];
+    for (const [h, b, d] of cases) {
+      const fast = equityExact(hands(h), cards(b), cards(d));
+      const slow = equityExact(hands(h), cards(b), cards(d), { method: 'boards' });
+      expect(fast).toEqual(slow);
+    }
+  });
+
   it('removes dead cards from the deck', () => {
     const live = equityExact(hands('AhKh QsQd'), cards('2c7d9s'), []);
     const dead = equityExact(hands('AhKh QsQd'), cards('2c7d9s'), cards('As Ad Ac'));

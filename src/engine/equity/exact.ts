@@ -7,7 +7,7 @@ import { preflopTally } from './preflop.js';
 import type { EquityResult } from './tally.js';
 
 export interface EquityOptions {
-  /** 'auto' (default) uses the preflop shortcut when five cards are to come; 'boards' visits every board */
+  /** 'auto' (default) counts boards by rank class where suits cannot matter; 'boards' visits every board */
   method?: 'auto' | 'boards';
 }
 
@@ -57,6 +57,6 @@ export function equityExact(
     const { tally, boards } = preflopTally(hands, dead);
     return tally.result(boards);
   }
-  const { tally, boards } = boardsTally(prepare(hands, board, dead), toCome);
+  const { tally, boards } = boardsTally(prepare(hands, board, dead), toCome, options.method === 'boards');
   return tally.result(boards);
 }

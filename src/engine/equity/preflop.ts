@@ -10,7 +10,7 @@
 //  3. suits playing the same role (same hole-card and dead ranks, e.g. the two suits nobody holds) give the
 //     same corrections: computed once and counted for each (suit isomorphism).
 // AhKh vs QsQd: about 6,000 rank classes and 40,000 flush groups instead of 1,712,304 boards.
-import { CARD_RANK_KEY, FLUSH_VALUES, HASH_MASK, HASH_OFFSETS, HASH_SHIFT, NOFLUSH_VALUES, SCRAMBLED_RANK_KEYS } from '../eval/tables.js';
+import { CARD_RANK_KEY, FLUSH_VALUES, HASH_MASK, HASH_ROW_BASE, HASH_ROW_MASK, HASH_SHIFT, NOFLUSH_VALUES, SCRAMBLED_RANK_KEYS } from '../eval/tables.js';
 import { Tally } from './tally.js';
 
 const CHOOSE: number[][] = [];
@@ -21,7 +21,7 @@ for (let n = 0; n <= 52; n++) {
 
 const RK = SCRAMBLED_RANK_KEYS;
 const NF = NOFLUSH_VALUES;
-const OFF = HASH_OFFSETS;
+const BASE = HASH_ROW_BASE;
 
 /** Rank multisets of `size` cards drawn from `avail[r]` cards of each rank: keys and board counts. */
 class Multisets {
@@ -80,7 +80,7 @@ export function preflopTally(hands: readonly (readonly number[])[], dead: readon
     const key = all.keys[q];
     for (let i = 0; i < n; i++) {
       const h = (key + holeKey[i]) & HASH_MASK;
-      values[i] = NF[h + OFF[h >>> HASH_SHIFT]];
+      values[i] = NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
     }
     tally.add(values, all.weights[q]);
   }
@@ -162,7 +162,7 @@ function flushCorrections(
       let changed = false;
       for (let i = 0; i < n; i++) {
         const h = (boardKey + holeKey[i]) & HASH_MASK;
-        const v = NF[h + OFF[h >>> HASH_SHIFT]];
+        const v = NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
         plain[i] = v;
         const f = flushOf[i] > v ? flushOf[i] : v;
         values[i] = f;

@@ -8,7 +8,8 @@ import {
   FLUSH_SUIT,
   FLUSH_VALUES,
   HASH_MASK,
-  HASH_OFFSETS,
+  HASH_ROW_BASE,
+  HASH_ROW_MASK,
   HASH_SHIFT,
   NOFLUSH_VALUES,
   denseValue,
@@ -32,14 +33,14 @@ export const CATEGORY_NAMES = [
 const RK = CARD_RANK_KEY;
 const SK = CARD_SUIT_KEY;
 const NF = NOFLUSH_VALUES;
-const OFF = HASH_OFFSETS;
+const BASE = HASH_ROW_BASE;
 
 /** Value of seven distinct cards. Allocation-free; a flush costs one more pass over the cards. */
 export function evaluate7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
   const flush = FLUSH_SUIT[SK[a] + SK[b] + SK[c] + SK[d] + SK[e] + SK[f] + SK[g]];
   if (flush !== 0) return flushValue7(flush - 1, a, b, c, d, e, f, g);
   const h = (RK[a] + RK[b] + RK[c] + RK[d] + RK[e] + RK[f] + RK[g]) & HASH_MASK;
-  return NF[h + OFF[h >>> HASH_SHIFT]];
+  return NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
 }
 
 function flushValue7(suit: number, a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {

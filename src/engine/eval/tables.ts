@@ -4,7 +4,7 @@
 // distinct 5-card poker hands, so equal values tie exactly and higher is better everywhere.
 //
 // - Non-flush hands: the sum of the 7 cards' rank keys (rankKeys.ts, spread modulo 2^23) goes through a
-//   displacement perfect hash: h = sum & HASH_MASK; index = h + HASH_OFFSETS[h >>> HASH_SHIFT].
+//   displacement perfect hash: h = sum & HASH_MASK; index = HASH_ROW_BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK).
 // - Flushes: each card also adds a suit key (3 bits per suit); FLUSH_SUIT[sum] says which suit holds five
 //   or more cards (suit + 1, 0 = none); FLUSH_VALUES[rank bitmask of that suit] is the hand's value.
 import { RANK_KEYS } from './rankKeys.js';
@@ -12,6 +12,7 @@ import { RANK_KEYS } from './rankKeys.js';
 export const CATEGORY_SHIFT = 12;
 export const HASH_SHIFT = 9;
 export const HASH_MASK = 0x7fffff;
+export const HASH_ROW_MASK = (1 << HASH_SHIFT) - 1;
 /** Odd multiplier spreading the rank-key sums modulo 2^23 (see the perfect hash below). */
 const SPREAD = 0x9e3779b1;
 /** RANK_KEYS[r] * SPREAD modulo 2^23: what each card adds to a hand's rank sum. */
@@ -25,7 +26,8 @@ export const CARD_SUIT_KEY = new Int32Array(52);
 export const FLUSH_SUIT = new Uint8Array(4096);
 /** Value of the best flush (or straight flush) in a set of 5..7 ranks of one suit, by rank bitmask. */
 export const FLUSH_VALUES = new Uint16Array(8192);
-export let HASH_OFFSETS: Int32Array = new Int32Array(0);
+/** Per row of the perfect hash (sum >>> HASH_SHIFT): where the row starts in NOFLUSH_VALUES. */
+export let HASH_ROW_BASE: Uint16Array = new Uint16Array(0);
 export let NOFLUSH_VALUES: Uint16Array = new Uint16Array(0);
 
 for (let c = 0; c < 52; c++) {
@@ -192,7 +194,7 @@ for (let sum = 0; sum < 4096; sum++) {
   walk(0, 7, 0);
   if (count !== keys.length) throw new Error(`expected 49205 rank multisets, found ${count}`);
   const packed = packRows(keys, values);
-  HASH_OFFSETS = packed.offsets;
+  HASH_ROW_BASE = packed.bases;
   NOFLUSH_VALUES = packed.table;
 }
 
@@ -200,7 +202,7 @@ for (let sum = 0; sum < 4096; sum++) {
  * Displacement perfect hash: keys are split into rows by their high bits; rows, largest first, each take
  * the first base where all their low parts land on free slots. Fails loudly on a duplicate key.
  */
-function packRows(keys: Int32Array, values: Uint16Array): { offsets: Int32Array; table: Uint16Array } {
+function packRows(keys: Int32Array, values: Uint16Array): { bases: Uint16Array; table: Uint16Array } {
   const rowCount = (HASH_MASK >>> HASH_SHIFT) + 1;
   const width = 1 << HASH_SHIFT;
   const rowLen = new Int32Array(rowCount);
@@ -224,7 +226,7 @@ function packRows(keys: Int32Array, values: Uint16Array): { offsets: Int32Array;
   const capacity = keys.length * 2 + width;
   const used = new Uint8Array(capacity);
   const slotValue = new Uint16Array(capacity);
-  const offsets = new Int32Array(rowCount);
+  const bases = new Uint16Array(rowCount);
   const lastBase = new Int32Array(maxLen + 1);
   let size = 0;
   let firstFree = 0;
@@ -250,15 +252,16 @@ function packRows(keys: Int32Array, values: Uint16Array): { offsets: Int32Array;
       slotValue[slot] = values[members[j]];
       if (slot >= size) size = slot + 1;
     }
-    offsets[r] = base - (r << HASH_SHIFT);
+    if (base > 0xffff) throw new Error('perfect hash row base beyond 16 bits');
+    bases[r] = base;
   }
-  return { offsets, table: slotValue.slice(0, size) };
+  return { bases, table: slotValue.slice(0, size) };
 }
 
 /** Value of a non-flush 7-card hand from the sum of its cards' CARD_RANK_KEY. */
 export function noFlushValue(rankSum: number): number {
   const h = rankSum & HASH_MASK;
-  return NOFLUSH_VALUES[h + HASH_OFFSETS[h >>> HASH_SHIFT]];
+  return NOFLUSH_VALUES[HASH_ROW_BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
 }
 
 function popcount(x: number): number {
