@@ -4,12 +4,14 @@ import './hand/flow.js';
 export { ALERTS } from './alerts/catalogue.js';
 export { minimumRaiseTo, optionReopened } from './betting/minimumRaise.js';
 export {
+  canAllIn,
   canCall,
   canCheck,
   canFold,
   canRaiseTo,
   nextAction,
   type Rejection,
+  verifyAllIn,
   verifyCall,
   verifyCheck,
   verifyFold,

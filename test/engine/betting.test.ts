@@ -1,7 +1,7 @@
 // Betting rules: blinds and antes, action order, the minimum raise (tda 43, seed 002 examples 1 to 4-B), reopening
 // after short all-ins (tda 47, seed 002 short all-in examples), checks inferred, and the verify/can pairs.
 import { describe, expect, it } from 'vitest';
-import { canCall, canCheck, canRaiseTo, verifyRaiseTo } from '../../src/engine/index.js';
+import { canAllIn, canCall, canCheck, canRaiseTo, verifyAllIn, verifyRaiseTo } from '../../src/engine/index.js';
 import { Table } from './table.js';
 
 const six = (stacks: Partial<Record<number, number>> = {}, blinds: [number, number] = [100, 200]): Table =>
@@ -109,6 +109,7 @@ describe('tda 43: minimum raise (seed 002 examples)', () => {
     const t = toFlop([100, 200], { 1: 350 });
     expect(t.snap().next).toMatchObject({ toAct: 1, toCall: 0, minRaiseTo: 150, maxRaiseTo: 150 });
     expect(canRaiseTo(t.state, 1, 150)).toBe(true);
+    expect(canAllIn(t.state, 1)).toBe(true);
   });
 });
 
@@ -133,6 +134,7 @@ describe('tda 47: reopening after short all-ins (seed 002 short all-in examples)
     expect(next).toMatchObject({ toAct: 3, toCall: 75, canRaise: false, minRaiseTo: null });
     expect(next?.legal).toEqual(['fold', 'call']);
     expect(verifyRaiseTo(t.state, 3, 400)).toBe('RAISE_NOT_ALLOWED');
+    expect(verifyAllIn(t.state, 3)).toBe('RAISE_NOT_ALLOWED');
   });
 
   it('seed 002 short all-in example 1-B: A raising to 300 gives C the right to raise again', () => {

@@ -179,6 +179,15 @@ export function verifyRaiseTo(state: HandState, seat: number, to: number): Rejec
   if (to < minimumRaiseTo(state) && to !== max) return 'UNDER_MINIMUM';
   return null;
 }
+/** All-in: a call for the whole stack, or a raise when the option is open (a short all-in raise is allowed). */
+export function verifyAllIn(state: HandState, seat: number): Rejection | null {
+  const t = turnCheck(state, seat);
+  if (t) return t;
+  const s = state.seats[seat] as SeatState;
+  if (s.committed + s.stack <= state.round.currentBet) return null;
+  return mayRaise(state, s) ? null : 'RAISE_NOT_ALLOWED';
+}
+export const canAllIn = (st: HandState, seat: number): boolean => verifyAllIn(st, seat) === null;
 export const canFold = (st: HandState, seat: number): boolean => verifyFold(st, seat) === null;
 export const canCheck = (st: HandState, seat: number): boolean => verifyCheck(st, seat) === null;
 export const canCall = (st: HandState, seat: number): boolean => verifyCall(st, seat) === null;
