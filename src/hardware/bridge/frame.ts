@@ -31,30 +31,46 @@ export function encodeFrame(f: Frame): string {
 
 export type DecodeResult = { ok: true; frame: Frame } | { ok: false; cause: RejectCause };
 
-const CRC_TEXT = /^[0-9A-F]{4}$/;
-const SEQ_TEXT = /^(0|[1-9][0-9]{0,4})$/;
 const TYPE_TEXT = /^[A-Z][A-Z0-9_]*$/;
-// Printable ASCII except the three framing characters `$`, `*` and `,` (which split fields).
-const FIELD_TEXT = /^[\x20-\x23\x25-\x29\x2b\x2d-\x7e]*$/;
+const hexDigit = (b: number): number => (b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1);
 
 /**
- * Decodes one complete line, from `$` to `\n` inclusive (`\r\n` allowed). Never throws: a bad line
- * comes back with the cause the receiver counts it under.
+ * Decodes one complete line, from `$` to `\n` inclusive (`\r\n` allowed). Never throws: a bad line comes back
+ * with the cause the receiver counts it under. Works on the bytes (no string until the frame is known good).
  */
 export function decodeFrame(line: Uint8Array | string): DecodeResult {
-  const text = typeof line === 'string' ? line : Buffer.from(line).toString('latin1');
-  if (text.length > MAX_FRAME) return { ok: false, cause: 'too_long' };
-  if (text.charCodeAt(0) !== 0x24 || !text.endsWith('\n')) return { ok: false, cause: 'bad_format' };
-  const end = text.endsWith('\r\n') ? text.length - 2 : text.length - 1;
-  const star = text.lastIndexOf('*', end);
-  if (star < 0) return { ok: false, cause: 'no_asterisk' };
-  const body = text.slice(1, star);
-  const crcText = text.slice(star + 1, end);
-  if (!CRC_TEXT.test(crcText) || Number.parseInt(crcText, 16) !== crc16(body)) return { ok: false, cause: 'bad_crc' };
-  const parts = body.split(',');
-  const [seqText, type, ...fields] = parts;
-  if (!SEQ_TEXT.test(seqText) || Number(seqText) >= SEQ_MODULO) return { ok: false, cause: 'bad_format' };
-  if (type === undefined || !TYPE_TEXT.test(type)) return { ok: false, cause: 'bad_format' };
-  for (const f of fields) if (!FIELD_TEXT.test(f)) return { ok: false, cause: 'bad_format' };
-  return { ok: true, frame: { seq: Number(seqText), type, fields } };
+  const b = typeof line === 'string' ? Buffer.from(line, 'latin1') : line;
+  const n = b.length;
+  if (n > MAX_FRAME) return { ok: false, cause: 'too_long' };
+  if (n < 2 || b[0] !== 0x24 || b[n - 1] !== 0x0a) return { ok: false, cause: 'bad_format' };
+  const end = b[n - 2] === 0x0d ? n - 2 : n - 1;
+  let star = end - 1;
+  while (star > 0 && b[star] !== 0x2a) star--;
+  if (star <= 0) return { ok: false, cause: 'no_asterisk' };
+  if (end - star - 1 !== 4) return { ok: false, cause: 'bad_crc' };
+  let crc = 0;
+  for (let i = star + 1; i < end; i++) {
+    const d = hexDigit(b[i]);
+    if (d < 0) return { ok: false, cause: 'bad_crc' };
+    crc = (crc << 4) | d;
+  }
+  if (crc !== crc16(b.subarray(1, star))) return { ok: false, cause: 'bad_crc' };
+  // seq: canonical decimal 0..65535, then ','
+  let i = 1;
+  let seq = 0;
+  while (i < star && b[i] >= 0x30 && b[i] <= 0x39) seq = seq * 10 + b[i++] - 0x30;
+  const digits = i - 1;
+  if (digits === 0 || digits > 5 || seq >= SEQ_MODULO || (digits > 1 && b[1] === 0x30) || b[i] !== 0x2c) {
+    return { ok: false, cause: 'bad_format' };
+  }
+  // fields: printable ASCII, never '$' or '*' (',' separates them)
+  for (let k = i + 1; k < star; k++) {
+    const c = b[k];
+    if (c < 0x20 || c > 0x7e || c === 0x24 || c === 0x2a) return { ok: false, cause: 'bad_format' };
+  }
+  const [type, ...fields] = Buffer.from(b.buffer, b.byteOffset + i + 1, star - i - 1)
+    .toString('latin1')
+    .split(',');
+  if (!TYPE_TEXT.test(type)) return { ok: false, cause: 'bad_format' };
+  return { ok: true, frame: { seq, type, fields } };
 }

@@ -29,25 +29,50 @@ export class FrameScanner {
   onReject: ((cause: RejectCause, bytes: Buffer) => void) | null = null;
 
   feed(chunk: Uint8Array, onFrame: (f: Frame) => void): void {
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b === START_BYTE) {
-        if (this.state === 'frame') this.reject('truncated');
-        this.state = 'frame';
-        this.buf[0] = b;
-        this.len = 1;
-      } else if (this.state === 'hunt') {
-        this.counts.noiseBytes++;
-      } else if (this.state === 'skip') {
-        if (b === END_BYTE) this.state = 'hunt';
-      } else if (this.len >= MAX_FRAME) {
-        this.reject('too_long');
-        this.state = b === END_BYTE ? 'hunt' : 'skip';
-      } else {
-        this.buf[this.len++] = b;
-        if (b === END_BYTE) this.complete(onFrame);
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      if (this.state === 'hunt') {
+        const start = chunk.indexOf(START_BYTE, i);
+        this.counts.noiseBytes += (start < 0 ? n : start) - i;
+        if (start < 0) return;
+        this.begin();
+        i = start + 1;
+        continue;
       }
+      // up to the next delimiter: '$' always restarts, '\n' ends a frame (or the skipped rest of one)
+      let j = i;
+      while (j < n && chunk[j] !== START_BYTE && chunk[j] !== END_BYTE) j++;
+      if (this.state === 'frame') {
+        const room = MAX_FRAME - this.len;
+        if (j - i > room || (j < n && chunk[j] === END_BYTE && j - i === room)) {
+          // the byte after the room is reached makes the line too long
+          this.reject('too_long');
+          this.state = 'skip';
+          i += room;
+          if (chunk[i] === END_BYTE) this.state = 'hunt';
+          i++;
+          continue;
+        }
+        this.buf.set(chunk.subarray(i, j), this.len);
+        this.len += j - i;
+      }
+      if (j === n) return;
+      if (chunk[j] === START_BYTE) {
+        if (this.state === 'frame') this.reject('truncated');
+        this.begin();
+      } else if (this.state === 'frame') {
+        this.buf[this.len++] = END_BYTE;
+        this.complete(onFrame);
+      } else this.state = 'hunt';
+      i = j + 1;
     }
+  }
+
+  private begin(): void {
+    this.state = 'frame';
+    this.buf[0] = START_BYTE;
+    this.len = 1;
   }
 
   /** Forgets a partial frame (after the port was reopened); counted as truncated. */
