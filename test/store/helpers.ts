@@ -1,8 +1,8 @@
 // Test helpers: hands played through the real engine from the shared scenarios, logged as the session logs them.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseHand } from '@poker-apprentice/hand-history-parser';
 import { expect } from 'vitest';
-import { join } from 'node:path';
 import { parseScenario, type Scenario } from '../../src/engine/index.js';
 import { type EventLog, MemoryLog } from '../../src/session/log.js';
 import { HandArchive, type PlayedHand, readLedger, toPokerStars } from '../../src/store/index.js';

@@ -1,0 +1,239 @@
+// Issue 5, done-when: the live service (`feltwire start`, a child process reading a reader bridge and a dealer
+// panel over real ptys) is killed with SIGKILL in the middle of a hand while E's simulator plays the table (in this
+// process); the log it leaves rebuilds exactly the state it had published, the restarted service is back in the
+// same hand with the same record, and the log keeps every record once.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { Simulator } from '../../src/sim/index.js';
+import { SqliteEventLog } from '../../src/store/index.js';
+import { validateHardwareFile } from '../../src/table/index.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const HARDWARE = join(ROOT, 'hardware/tables/sim-table.json');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** the commentator's view of F's /api/state (RoleView), the fields a restart must reproduce */
+interface StateView {
+  wall: number;
+  handNo: number;
+  phase: string;
+  street: string;
+  board: string[];
+  actions: string[];
+  seats: { seat: number; stack: number; committed: number; cards: string[]; folded: boolean }[];
+  alerts: { id: number; code: string; acknowledged: boolean; source: 'hand' | 'table' }[];
+  pots: { amount: number }[];
+}
+
+function essentials(v: Omit<StateView, 'wall'>) {
+  return {
+    handNo: v.handNo,
+    phase: v.phase,
+    street: v.street,
+    board: v.board,
+    actions: v.actions,
+    seats: v.seats.map((s) => ({
+      seat: s.seat,
+      stack: s.stack,
+      committed: s.committed,
+      cards: s.cards,
+      folded: s.folded,
+    })),
+    alerts: v.alerts
+      .filter((a) => a.source === 'hand')
+      .map((a) => ({ id: a.id, code: a.code, acknowledged: a.acknowledged })),
+    pots: v.pots.map((p) => p.amount),
+  };
+}
+
+function sessionEssentials(s: SessionState) {
+  const h = s.hand;
+  return essentials({
+    handNo: s.handNo,
+    phase: h.phase,
+    street: h.street,
+    board: h.board,
+    actions: h.actions,
+    seats: h.seats,
+    alerts: h.alerts.map((a) => ({ ...a, source: 'hand' as const })),
+    pots: h.pots,
+  });
+}
+
+class Service {
+  proc: ChildProcess | null = null;
+  url = '';
+  token = '';
+  constructor(
+    readonly dir: string,
+    readonly bridge: string,
+    readonly panel: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const args = ['start', '--serial', this.bridge, '--panel', this.panel, '--hardware', HARDWARE, '--data', this.dir];
+    args.push('--port', '0', '--host', '127.0.0.1', '--seats', '6', '--stack', '10000', '--blinds', '50/100');
+    const proc = spawn(process.execPath, [join(ROOT, 'bin/feltwire.js'), ...args], { cwd: ROOT });
+    this.proc = proc;
+    proc.stderr?.on('data', (d: Buffer) => process.stderr.write(`[service] ${d}`));
+    const lines = createInterface({ input: proc.stdout as NodeJS.ReadableStream });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the service did not start')), 20_000);
+      proc.on('exit', (code) => reject(new Error(`the service exited (${code})`)));
+      lines.on('line', (line) => {
+        const tok = /^\s+commentator\s+(\S+)/.exec(line);
+        if (tok) this.token = tok[1];
+        const live = /feltwire live on (http:\/\/\S+)/.exec(line);
+        if (live) {
+          this.url = live[1];
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    if (!this.token)
+      this.token = (
+        JSON.parse(readFileSync(join(this.dir, 'tokens.json'), 'utf8')) as Record<string, string>
+      ).commentator;
+  }
+
+  async state(): Promise<StateView> {
+    const res = await fetch(`${this.url}/api/state?token=${this.token}`);
+    const body = (await res.json()) as { view: StateView };
+    return body.view;
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      proc.removeAllListeners('exit');
+      proc.on('exit', () => resolve());
+      proc.kill(signal);
+    });
+  }
+}
+
+/** The session rebuilt from a copy of the killed service's log, cut at the wall time of the published view (the
+ * service logs before it acts, so the log may hold an event the view had not shown yet). */
+function recoveredAt(dir: string, handNo: number, wall: number): SessionState {
+  const copy = mkdtempSync(join(tmpdir(), 'feltwire-copy-'));
+  for (const f of ['feltwire-log.sqlite', 'feltwire-log.sqlite-wal']) {
+    if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(copy, f));
+  }
+  const log = SqliteEventLog.open(copy, { notify: () => {} });
+  const cut = new MemoryLog();
+  for (const r of log.records()) {
+    if (r.hand > handNo) break;
+    if (r.hand === handNo && r.wall > wall) break;
+    cut.append(r.kind, r.hand, r.data, r.wall);
+  }
+  log.close();
+  const session = TableSession.recover(cut, {
+    config: {
+      ruleset: 'tda',
+      seats: {},
+      button: 1,
+      blinds: [50, 100],
+      bbAnte: 0,
+      absent: [],
+      chips: [25],
+      motionMs: 700,
+      orderKnown: true,
+    },
+  });
+  const s = session.snapshot();
+  session.close();
+  return s;
+}
+
+const POINTS: [string, (v: StateView) => boolean][] = [
+  ['during the deal', (v) => v.phase === 'dealing' && v.seats.some((s) => s.cards.length > 0)],
+  [
+    'mid-round',
+    (v) => v.phase === 'betting' && v.street !== 'preflop' && !v.actions[v.actions.length - 1].startsWith('d '),
+  ],
+  // 'during the showdown' is covered at the session level (recovery.test.ts): the live simulated pipeline does not
+  // reach a showdown in step yet (E's test/sim/session.test.ts fails the same way on this tree)
+];
+
+/** the log's records as they are on disk now (a copy, so that the running service is not disturbed) */
+function snapshotLog(dir: string): { seq: number; hand: number; kind: string; data: string }[] {
+  const copy = mkdtempSync(join(tmpdir(), 'feltwire-copy-'));
+  for (const f of ['feltwire-log.sqlite', 'feltwire-log.sqlite-wal']) {
+    if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(copy, f));
+  }
+  const log = SqliteEventLog.open(copy, { notify: () => {} });
+  const out = [...log.records()].map((r) => ({ seq: r.seq, hand: r.hand, kind: r.kind, data: JSON.stringify(r.data) }));
+  log.close();
+  return out;
+}
+
+describe('SIGKILL of the live service in the middle of a hand', () => {
+  it.each(POINTS)(
+    'killed %s: the log rebuilds the state it had published; restarted, it is in that hand again, nothing lost or doubled',
+    async (name, at) => {
+      expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
+      const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
+      const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
+      const sim = new Simulator({
+        hardware,
+        seed: 4242,
+        speed: 4,
+        pace: { collectMs: 900, motionGapMs: 900, handGapMs: 1500 },
+        floorDecision: () => {},
+      });
+      sim.registry.save(join(dir, 'registry.json'));
+      const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
+      const service = new Service(dir, paths.bridge, paths.panel as string);
+      let playing: Promise<unknown> = Promise.resolve();
+      try {
+        await service.start();
+        playing = sim.run(20).catch(() => []);
+        let view: StateView | null = null;
+        for (let i = 0; i < 4000 && !view; i++) {
+          const v = await service.state().catch(() => null);
+          if (process.env.DEBUG_KILL && v && i % 20 === 0) {
+            process.stdout.write(
+              `#${v.handNo} ${v.phase}/${v.street} ${v.actions.slice(-2).join(',')} ${v.alerts.map((a) => a.code).join(',')}\n`,
+            );
+          }
+          if (v && at(v)) view = v;
+          else await sleep(15);
+        }
+        expect(view, `never reached the point: ${name}`).not.toBeNull();
+        if (!view) return;
+        await service.kill('SIGKILL');
+        const atKill = snapshotLog(dir);
+
+        // the log rebuilds the state the service had published when it died
+        const rebuilt = recoveredAt(dir, view.handNo, view.wall);
+        expect(sessionEssentials(rebuilt)).toEqual(essentials(view));
+
+        // restarted on the same data folder and the same table, it is in the same hand with the same record so far
+        await service.start();
+        const after = await service.state();
+        expect(after.handNo).toBe(view.handNo);
+        expect(after.actions.slice(0, view.actions.length)).toEqual(view.actions);
+
+        // no record lost or doubled: the log after the restart begins with exactly the records there at the kill
+        await sleep(1000);
+        await service.kill('SIGTERM');
+        const final = snapshotLog(dir);
+        expect(final.slice(0, atKill.length)).toEqual(atKill);
+        expect(new Set(final.map((r) => r.seq)).size).toBe(final.length);
+      } finally {
+        await service.kill('SIGKILL');
+        sim.stop();
+        await sim.close();
+        await playing;
+      }
+    },
+    120_000,
+  );
+});
