@@ -227,3 +227,24 @@ describe('tda 37: button with too few cards', () => {
     expect(t.snap().next?.toAct).toBe(1);
   });
 });
+
+describe('substantial action', () => {
+  const five = (ruleset: Ruleset) =>
+    new Table({ seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000, 5: 10000 }, button: 5, ruleset }).start();
+
+  it('tda 36 (seed 002 example B): a fold and a call are substantial action: a third card kills the hand', () => {
+    const t = five('tda').fold(3).say(4, 'call').bet(4, 100).at('Qs', 'seat5');
+    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'tda 38' });
+  });
+
+  it('club 2-20: a fold and a call are not yet two players having bet: a third card is still a misdeal', () => {
+    const t = five('club').fold(3).say(4, 'call').bet(4, 100).at('Qs', 'seat5');
+    expect(t.codes()).toEqual(['DEAL_CARD_COUNT', 'MISDEAL']);
+  });
+
+  it('club 2-20: once two players after the blinds have bet, play goes on without the hand concerned', () => {
+    const t = five('club').say(3, 'call').bet(3, 100).say(4, 'call').bet(4, 100).at('Qs', 'seat5');
+    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'club 2-20' });
+    expect(t.snap().seats.find((s) => s.seat === 5)?.dead).toBe(true);
+  });
+});

@@ -226,14 +226,22 @@ function markActed(state: HandState, s: SeatState): void {
   if (s.cards.length < 2 && state.deal.done && s.seat === state.button && state.config.ruleset === 'tda')
     buttonActedShort(state, s);
   s.betWhenActed = Math.max(state.round.currentBet, s.committed);
-  noteSubstantial(state, s.committed > 0 ? 'c' : 'n');
+  noteSubstantial(state, s.seat, s.committed > 0 ? 'c' : 'n');
 }
 
-/** Substantial action (TDA 2024 rule 36, seed 002 examples A and B): two actions one with chips, or three actions. */
-function noteSubstantial(state: HandState, kind: 'c' | 'n'): void {
+/**
+ * Substantial action: tda (TDA 2024 rule 36, seed 002 examples A and B): two actions one with chips, or three
+ * actions; club 2-20: two players after the blinds have put chips in. Posting blinds does not count.
+ */
+function noteSubstantial(state: HandState, seat: number, kind: 'c' | 'n'): void {
   const d = state.deal;
   if (d.substantial || state.street !== 'preflop') {
     d.substantial = true;
+    return;
+  }
+  if (state.config.ruleset === 'club') {
+    if (kind === 'c' && seat !== state.sb && seat !== state.bb) d.recentActions += 'c';
+    if (d.recentActions.length >= 2) d.substantial = true;
     return;
   }
   d.recentActions += kind;
@@ -260,7 +268,7 @@ export function doFold(state: HandState, seat: number): void {
   foldSeat(state, s);
   s.acted = true;
   state.round.lastActor = seat;
-  noteSubstantial(state, 'n');
+  noteSubstantial(state, seat, 'n');
   state.actions.push(`${pno(state, seat)} f`);
   advance(state, seat);
 }
