@@ -54,7 +54,7 @@ export async function liveOnSimulator(
     table: source.table as NonNullable<typeof source.table>,
     source,
     memoryLog: opts.memoryLog ?? false,
-    say: () => {},
+    say: (l) => { if (process.env.FW_DEBUG) console.log('SAY', l); },
     overlayStepMs: 100,
   });
   if (!sim) throw new Error('no simulator');

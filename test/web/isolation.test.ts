@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import type { LiveService } from '../../src/server/live.js';
 import type { RoleView } from '../../src/server/views.js';
 import type { SessionState } from '../../src/session/types.js';
+import type { Simulator } from '../../src/sim/simulator.js';
 import { cardsIn } from '../server/fixtures.js';
 import { FAST_SIM, liveOnSimulator } from './helpers.js';
 
@@ -69,7 +70,8 @@ function open(url: string, name: string, query: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  ({ live } = await liveOnSimulator({ ...FAST_SIM, delayMs: DELAY, overPty: false, seed: 50, hands: HANDS, memoryLog: true }));
+  let sim: Simulator;
+  ({ live, sim } = await liveOnSimulator({ ...FAST_SIM, delayMs: DELAY, overPty: false, seed: 50, hands: HANDS, memoryLog: true }));
   live.session.on('state', record);
   record(live.session.snapshot());
   const tok = (r: 'dealer' | 'floor' | 'commentator' | 'overlay') => `?token=${live.tokens.tokenOf(r)}`;
@@ -87,8 +89,8 @@ beforeAll(async () => {
   ov?.ws.send(JSON.stringify({ type: 'ping', delay: 0 }));
   ov?.ws.send(JSON.stringify({ type: 'say', seat: 1, say: 'fold' }));
   const done = new Promise<void>((resolve) => {
-    live.session.on('handEnd', (e) => {
-      if (e.handNo >= HANDS) resolve();
+    sim.on('hand', (r) => {
+      if (r.hand >= HANDS) resolve();
     });
   });
   await done;
@@ -106,6 +108,7 @@ const views = (c: Client) => c.got.filter((r) => r.msg.type === 'view' && r.msg.
 describe(`isolation over a ${HANDS}-hand simulated session`, () => {
   it('the session really played the hands, and the commentator saw every hole card live', () => {
     expect(truth.size).toBeGreaterThanOrEqual(HANDS);
+    expect(live.session.handNo).toBeGreaterThanOrEqual(HANDS);
     const com = clients.find((c) => c.name === 'commentator') as Client;
     const seen = new Set<string>();
     for (const r of views(com)) for (const s of r.msg.view?.seats ?? []) for (const c of s.cards) seen.add(`${r.msg.view?.handNo}:${c}`);
