@@ -35,7 +35,9 @@ describe('feltwire export', () => {
   it('writes one PHH file per hand into a folder, and feltwire replay accepts every one', () => {
     const out = join(data, 'phh/');
     const r = feltwire('export', '--format', 'phh', '--data', data, '--out', out);
-    expect(r.stderr).toContain(`${random.length} hands exported, 0 failed (1 unfinished left out: --partial writes them)`);
+    expect(r.stderr).toContain(
+      `${random.length} hands exported, 0 failed (1 unfinished left out: --partial writes them)`,
+    );
     expect(r.status).toBe(0);
     const files = readdirSync(out).filter((f) => f.endsWith('.phh'));
     expect(files).toHaveLength(random.length);
