@@ -159,16 +159,37 @@ function flushCorrections(
     const key = subKey[sub];
     for (let q = 0; q < rest.count; q++) {
       const boardKey = key + rest.keys[q];
-      let changed = false;
+      // winners without (plain) and with flushes (values); only a change of outcome is a correction
+      let bestP = -1;
+      let countP = 0;
+      let whoP = 0;
+      let bestF = -1;
+      let countF = 0;
+      let whoF = 0;
       for (let i = 0; i < n; i++) {
         const h = (boardKey + holeKey[i]) & HASH_MASK;
         const v = NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
         plain[i] = v;
         const f = flushOf[i] > v ? flushOf[i] : v;
         values[i] = f;
-        if (f !== v) changed = true;
+        if (v > bestP) {
+          bestP = v;
+          countP = 1;
+          whoP = i;
+        } else if (v === bestP) countP++;
+        if (f > bestF) {
+          bestF = f;
+          countF = 1;
+          whoF = i;
+        } else if (f === bestF) countF++;
       }
-      if (changed) {
+      if (countP === 1 && countF === 1) {
+        if (whoP !== whoF) {
+          const w = rest.weights[q];
+          out.win[whoF] += w;
+          out.win[whoP] -= w;
+        }
+      } else {
         const w = rest.weights[q];
         out.add(values, w);
         out.add(plain, -w);
