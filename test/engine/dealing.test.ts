@@ -248,3 +248,21 @@ describe('substantial action', () => {
     expect(t.snap().seats.find((s) => s.seat === 5)?.dead).toBe(true);
   });
 });
+
+describe('club 2-16: a dead card mixed into a hand', () => {
+  it('a burn card that reaches a seat kills that hand; the others play on', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset: 'club' }).start();
+    t.say(3, 'call')
+      .bet(3, 100)
+      .say(1, 'call')
+      .bet(1, 100)
+      .say(2, 'check')
+      .collect()
+      .burn('9h')
+      .board('Ah', 'Kd', '7c');
+    t.off('9h', 'burn').at('9h', 'seat2');
+    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'club 2-16', seat: 2 });
+    expect(t.snap().seats.find((s) => s.seat === 2)?.dead).toBe(true);
+    expect(t.snap().next?.toAct).toBe(1);
+  });
+});

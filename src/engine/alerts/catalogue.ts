@@ -112,6 +112,13 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         fr: () =>
           'Il y a eu action substantielle : cette main est morte ; le jeu continue, les brûlées se font normalement.',
       },
+      deadCardMixed: {
+        rule: both('club 2-16'),
+        severity: 'warn',
+        en: () => 'A dead card was mixed into this hand: the hand is dead; the other players play on.',
+        fr: () =>
+          'Une carte morte a été mêlée à cette main : la main est morte ; les autres joueurs continuent le coup.',
+      },
       buttonShort: {
         rule: both('tda 37'),
         severity: 'warn',

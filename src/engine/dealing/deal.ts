@@ -132,6 +132,13 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
     return;
   }
   s.cards.push(card);
+  const from = state.lastLeft[card];
+  if ((from === 'muck' || from === 'burn' || from === 'board') && !s.folded) {
+    // club 2-16: a dead card mixed into a hand kills that hand
+    raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: s.cards.length, variant: 'deadCardMixed' });
+    killHand(state, seatNo);
+    return;
+  }
   // tda 37: the button short of a card may take the next card if it has not acted
   if (s.cards.length === 2 && seatNo === state.button && !s.acted) {
     const open = state.alerts.find((a) => a.code === 'DEAL_CARD_COUNT' && a.seat === seatNo && !a.resolved);
