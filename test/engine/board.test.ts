@@ -245,3 +245,16 @@ describe('deck integrity', () => {
     expect(t.codes()).toContain('CARD_UNKNOWN');
   });
 });
+
+describe('BOARD_PREMATURE: the correction itself going wrong', () => {
+  it('club 2-13: the next street dealt while the premature card is still on the board raises a new alert', () => {
+    const t = beforeFlop('club').burn('9h').board('Ah', 'Kd', '7c').say(1, 'bet', 200).bet(1, 200);
+    t.burn('8s').board('Qd');
+    const first = t.state.alerts.find((a) => a.code === 'BOARD_PREMATURE');
+    t.ev({ kind: 'floorDecision', alertId: first?.id ?? 0, decision: 'finish the round', by: 'floor' });
+    t.say(2, 'call').bet(2, 200).say(3, 'call').bet(3, 200).collect().burn('6s').board('Js');
+    const alerts = t.state.alerts.filter((a) => a.code === 'BOARD_PREMATURE');
+    expect(alerts.length).toBe(2);
+    expect(alerts[1].remedy).toMatch(/taken off the board/);
+  });
+});

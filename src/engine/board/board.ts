@@ -132,6 +132,12 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
     raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
     return;
   }
+  const pre = b.premature;
+  if (pre && !pre.removed && pre.cards.some((c) => state.cardZone[c] === 'board')) {
+    // club 2-13: the premature card goes back whatever happened; it is still on the board
+    raiseAlert(state, 'BOARD_PREMATURE', { cards: cardList(pre.cards), street: pre.street, variant: 'stillThere' });
+    pre.removed = true;
+  }
   const sc = b.scramble;
   if (sc && sc.dealt < STREET_CARDS[street]) {
     // the rest of the flop dealt without a burn: it goes back with the first card
