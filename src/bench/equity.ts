@@ -39,10 +39,12 @@ export function referenceEquity(ev: Evaluate7, hands: number[][], board: number[
       } else if (v[i] === best) at++;
     }
     if (at === 1) win[who]++;
-    else for (let i = 0; i < n; i++) if (v[i] === best) {
-      tie[i]++;
-      share[i] += 1 / at;
-    }
+    else
+      for (let i = 0; i < n; i++)
+        if (v[i] === best) {
+          tie[i]++;
+          share[i] += 1 / at;
+        }
     boards++;
   };
   const deal = (from: number, slot: number): void => {
@@ -56,7 +58,12 @@ export function referenceEquity(ev: Evaluate7, hands: number[][], board: number[
     }
   };
   deal(0, board.length);
-  return { win: Array.from(win), tie: Array.from(tie), equity: Array.from(win, (w, i) => ((w + share[i]) / boards) * 100), boards };
+  return {
+    win: Array.from(win),
+    tie: Array.from(tie),
+    equity: Array.from(win, (w, i) => ((w + share[i]) / boards) * 100),
+    boards,
+  };
 }
 
 const H = (text: string): number[][] => text.split(' ').map((h) => parseCards(h));
@@ -100,7 +107,8 @@ function expectCounts(what: string, got: Counts, win: number[], tie: number[]): 
 }
 
 function expectEquity(what: string, got: number[], want: number[]): void {
-  if (got.some((e, i) => Math.abs(e - want[i]) > 0.005)) throw new Error(`${what}: equity ${got.map((e) => e.toFixed(2))}, expected ${want}`);
+  if (got.some((e, i) => Math.abs(e - want[i]) > 0.005))
+    throw new Error(`${what}: equity ${got.map((e) => e.toFixed(2))}, expected ${want}`);
 }
 
 export function benchHeadsUpPreflop(phe: Evaluate7, passes: number) {
@@ -108,20 +116,40 @@ export function benchHeadsUpPreflop(phe: Evaluate7, passes: number) {
   const ours = equityExact(hands, [], []);
   expectCounts('B2 check (ours)', ours, [787_966, 917_606], [6_732, 6_732]);
   expectCounts('B2 check (phe)', referenceEquity(phe, hands, []), [787_966, 917_606], [6_732, 6_732]);
-  const t = compare(() => equityExact(hands, [], []).boards, () => referenceEquity(phe, hands, []).boards, passes);
-  return { ms: t.ours, pheMs: t.reference, ratio: t.ratio, unit: 'ms', runs: t.runs, boards: ours.boards, spread: t.spread };
+  const t = compare(
+    () => equityExact(hands, [], []).boards,
+    () => referenceEquity(phe, hands, []).boards,
+    passes,
+  );
+  return {
+    ms: t.ours,
+    pheMs: t.reference,
+    ratio: t.ratio,
+    unit: 'ms',
+    runs: t.runs,
+    boards: ours.boards,
+    spread: t.spread,
+  };
 }
 
 export function benchThreeWayPreflop(phe: Evaluate7, passes: number) {
   const hands = H('AhKh QsQd JcTc');
   expectEquity('B3 check (ours)', equityExact(hands, [], []).equity, [40.21, 41.05, 18.74]);
   expectEquity('B3 check (phe)', referenceEquity(phe, hands, []).equity, [40.21, 41.05, 18.74]);
-  const t3 = compare(() => equityExact(hands, [], []).boards, () => referenceEquity(phe, hands, []).boards, passes);
+  const t3 = compare(
+    () => equityExact(hands, [], []).boards,
+    () => referenceEquity(phe, hands, []).boards,
+    passes,
+  );
   const nine = H('AhKh QsQd JcTc 9s9h 8d7d 5c5s AdQc KsJh 2h3h');
   const a = equityExact(nine, [], []);
   const b = referenceEquity(phe, nine, []);
   if (a.win.some((w, i) => w !== b.win[i])) throw new Error('B3 check: 9-way wins differ from phe');
-  const t9 = compare(() => equityExact(nine, [], []).boards, () => referenceEquity(phe, nine, []).boards, passes);
+  const t9 = compare(
+    () => equityExact(nine, [], []).boards,
+    () => referenceEquity(phe, nine, []).boards,
+    passes,
+  );
   return {
     ms: t3.ours,
     pheMs: t3.reference,
@@ -142,6 +170,19 @@ export function benchFlopHeadsUp(phe: Evaluate7, passes: number) {
   if (ours.boards !== 990) throw new Error(`B4 check: ${ours.boards} run-outs, expected 990`);
   expectCounts('B4 check', ours, ref.win, ref.tie);
   const repeat = 200;
-  const t = compare(() => equityExact(hands, flop, []).boards, () => referenceEquity(phe, hands, flop).boards, passes, repeat);
-  return { us: t.ours * 1000, pheUs: t.reference * 1000, ratio: t.ratio, unit: 'us', runs: t.runs, callsPerRun: repeat, spread: t.spread };
+  const t = compare(
+    () => equityExact(hands, flop, []).boards,
+    () => referenceEquity(phe, hands, flop).boards,
+    passes,
+    repeat,
+  );
+  return {
+    us: t.ours * 1000,
+    pheUs: t.reference * 1000,
+    ratio: t.ratio,
+    unit: 'us',
+    runs: t.runs,
+    callsPerRun: repeat,
+    spread: t.spread,
+  };
 }

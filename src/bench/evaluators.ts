@@ -29,7 +29,9 @@ type Ev7 = (a: number, b: number, c: number, d: number, e: number, f: number, g:
 function sweepOurs(hands: Uint8Array, from: number, to: number): number {
   let sum = 0;
   for (let o = from * 7, end = to * 7; o < end; o += 7) {
-    sum = (sum + evaluate7(hands[o], hands[o + 1], hands[o + 2], hands[o + 3], hands[o + 4], hands[o + 5], hands[o + 6])) | 0;
+    sum =
+      (sum + evaluate7(hands[o], hands[o + 1], hands[o + 2], hands[o + 3], hands[o + 4], hands[o + 5], hands[o + 6])) |
+      0;
   }
   return sum;
 }
@@ -39,7 +41,10 @@ let pheEvaluate: Ev7 = () => 0;
 function sweepPhe(hands: Uint8Array, from: number, to: number): number {
   let sum = 0;
   for (let o = from * 7, end = to * 7; o < end; o += 7) {
-    sum = (sum + pheEvaluate(hands[o], hands[o + 1], hands[o + 2], hands[o + 3], hands[o + 4], hands[o + 5], hands[o + 6])) | 0;
+    sum =
+      (sum +
+        pheEvaluate(hands[o], hands[o + 1], hands[o + 2], hands[o + 3], hands[o + 4], hands[o + 5], hands[o + 6])) |
+      0;
   }
   return sum;
 }
@@ -69,14 +74,19 @@ function checkOrdering(hands: Uint8Array, count: number, refs: References): stri
   for (let i = 1; i < count; i++) {
     const a = hands.subarray((i - 1) * 7, i * 7);
     const b = hands.subarray(i * 7, i * 7 + 7);
-    const ours = Math.sign(evaluate7(b[0], b[1], b[2], b[3], b[4], b[5], b[6]) - evaluate7(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
+    const ours = Math.sign(
+      evaluate7(b[0], b[1], b[2], b[3], b[4], b[5], b[6]) - evaluate7(a[0], a[1], a[2], a[3], a[4], a[5], a[6]),
+    );
     if (refs.phe) {
-      const p = Math.sign(refs.phe(a[0], a[1], a[2], a[3], a[4], a[5], a[6]) - refs.phe(b[0], b[1], b[2], b[3], b[4], b[5], b[6]));
+      const p = Math.sign(
+        refs.phe(a[0], a[1], a[2], a[3], a[4], a[5], a[6]) - refs.phe(b[0], b[1], b[2], b[3], b[4], b[5], b[6]),
+      );
       if (p !== ours) throw new Error(`B1 check: phe and feltwire order hands ${i - 1} and ${i} differently`);
     }
     if (refs.pokertools) {
       const p = Math.sign(refs.pokertools(Array.from(a)) - refs.pokertools(Array.from(b)));
-      if (p !== ours) throw new Error(`B1 check: @pokertools/evaluator and feltwire order hands ${i - 1} and ${i} differently`);
+      if (p !== ours)
+        throw new Error(`B1 check: @pokertools/evaluator and feltwire order hands ${i - 1} and ${i} differently`);
     }
     checked++;
   }
@@ -88,7 +98,9 @@ export function benchEvaluators(refs: References, passes: number, count = 1_000_
   const checked = checkOrdering(hands, 100_000, refs);
   // each library's input prepared before timing: ours and phe take the same codes as arguments,
   // @pokertools/evaluator an array per hand
-  const arrays = refs.pokertools ? Array.from({ length: count }, (_, i) => Array.from(hands.subarray(i * 7, i * 7 + 7))) : [];
+  const arrays = refs.pokertools
+    ? Array.from({ length: count }, (_, i) => Array.from(hands.subarray(i * 7, i * 7 + 7)))
+    : [];
   type Slice = (from: number, to: number) => number;
   const contenders: Record<string, Slice> = { ours: (from, to) => sweepOurs(hands, from, to) };
   const phe = refs.phe;
@@ -124,7 +136,11 @@ export function benchEvaluators(refs: References, passes: number, count = 1_000_
  * pokertools, ours, ...), so that a burst of load from other processes hits all of them alike; a contender's
  * pass time is the sum of its slices. One untimed warm-up pass first.
  */
-function timeSliced(contenders: Record<string, (from: number, to: number) => number>, count: number, passes: number): Record<string, number[]> {
+function timeSliced(
+  contenders: Record<string, (from: number, to: number) => number>,
+  count: number,
+  passes: number,
+): Record<string, number[]> {
   const names = Object.keys(contenders);
   const times: Record<string, number[]> = {};
   const slice = 50_000;

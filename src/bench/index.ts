@@ -1,6 +1,7 @@
 // `feltwire bench`: B1-B5 of shared/spec/performance.md, each beside its reference in this process.
-import { type B1, benchEvaluators } from './evaluators.js';
+
 import { benchFlopHeadsUp, benchHeadsUpPreflop, benchThreeWayPreflop } from './equity.js';
+import { type B1, benchEvaluators } from './evaluators.js';
 import { loadReferences } from './references.js';
 import { type B5, benchReplay } from './replay.js';
 

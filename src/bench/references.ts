@@ -32,7 +32,9 @@ export function loadReferences(): References {
     const pkg = join(dirname(require.resolve('@pokertools/evaluator')), '..', 'package.json');
     refs.pokertoolsVersion = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
   } catch (e) {
-    refs.problems.push(`@pokertools/evaluator not loadable: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    refs.problems.push(
+      `@pokertools/evaluator not loadable: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+    );
   }
   return refs;
 }

@@ -1,6 +1,6 @@
 // B5: PHH hands per second through the full rules engine (engineer A's src/phh), strict.
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,17 +22,32 @@ async function phhFiles(dir: string): Promise<string[]> {
 }
 
 export type B5 =
-  | { handsPerSecond: number; hands: number; passed: number; events: number; ratio: null; target: number; unit: 'hands/s'; runs: number; parseMs: number }
+  | {
+      handsPerSecond: number;
+      hands: number;
+      passed: number;
+      events: number;
+      ratio: null;
+      target: number;
+      unit: 'hands/s';
+      runs: number;
+      parseMs: number;
+    }
   | { error: string };
 
-export async function benchReplay(passes: number, dir = join(repoRoot(), '..', 'shared', 'phh'), limit = Infinity): Promise<B5> {
+export async function benchReplay(
+  passes: number,
+  dir = join(repoRoot(), '..', 'shared', 'phh'),
+  limit = Infinity,
+): Promise<B5> {
   let phh: typeof import('../phh/index.js');
   try {
     phh = await import('../phh/index.js');
   } catch {
     return { error: 'engine not available' };
   }
-  if (typeof phh.replayThroughput !== 'function' || typeof phh.parsePhh !== 'function') return { error: 'engine not available' };
+  if (typeof phh.replayThroughput !== 'function' || typeof phh.parsePhh !== 'function')
+    return { error: 'engine not available' };
   if (!existsSync(dir)) return { error: `no PHH folder at ${dir}` };
   const files = (await phhFiles(dir)).slice(0, limit);
   const t0 = performance.now();

@@ -3,15 +3,18 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCards } from '../../src/engine/cards.js';
 import { referenceEquity } from '../../src/bench/equity.js';
 import { randomHands } from '../../src/bench/evaluators.js';
 import { loadReferences } from '../../src/bench/references.js';
+import { parseCards } from '../../src/engine/cards.js';
 import { equityExact } from '../../src/engine/equity/index.js';
-import { ROOT, ensureBuilt } from './build.js';
+import { ensureBuilt, ROOT } from './build.js';
 
 function bench(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/feltwire.js'), 'bench', ...args], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/feltwire.js'), 'bench', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

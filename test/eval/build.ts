@@ -20,7 +20,10 @@ function stale(): boolean {
 export function ensureBuilt(): void {
   if (!stale()) return;
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   } catch {
     // another module's type error must not stop these tests: tsc still emits; the files are checked next
   }

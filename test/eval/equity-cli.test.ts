@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, ensureBuilt } from './build.js';
+import { ensureBuilt, ROOT } from './build.js';
 
 function feltwire(...args: string[]) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/feltwire.js'), 'equity', ...args], { encoding: 'utf8' });

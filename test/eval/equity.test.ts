@@ -69,7 +69,7 @@ describe('equityExact preflop', () => {
       expect(fast.win).toEqual(slow.win);
       expect(fast.tie).toEqual(slow.tie);
       expect(fast.boards).toBe(slow.boards);
-      fast.equity.forEach((e, i) => expect(e).toBeCloseTo(slow.equity[i], 9));
+      for (const [i, e] of fast.equity.entries()) expect(e).toBeCloseTo(slow.equity[i], 9);
     }
   });
 
@@ -106,7 +106,7 @@ describe('equityExact on the flop, turn and river', () => {
       expect(r.win).toEqual(b.win);
       expect(r.tie).toEqual(b.tie);
       expect(r.boards).toBe(b.boards);
-      r.equity.forEach((e, i) => expect(e).toBeCloseTo(b.equity[i], 9));
+      for (const [i, e] of r.equity.entries()) expect(e).toBeCloseTo(b.equity[i], 9);
     }
   });
 
@@ -167,8 +167,24 @@ describe('bad requests', () => {
     [hands('AhKh QsQd AhQd'), [], [], 'CARD_DUPLICATE'],
     [hands('AhKh QsQd'), cards('Qs2c3c'), [], 'CARD_DUPLICATE'],
     [hands('AhKh QsQd'), cards('2c3c'), [], 'BOARD_SIZE'],
-    [[[1, 2, 3], [4, 5]], [], [], 'HAND_SIZE'],
-    [[[1, 60], [4, 5]], [], [], 'CARD_INVALID'],
+    [
+      [
+        [1, 2, 3],
+        [4, 5],
+      ],
+      [],
+      [],
+      'HAND_SIZE',
+    ],
+    [
+      [
+        [1, 60],
+        [4, 5],
+      ],
+      [],
+      [],
+      'CARD_INVALID',
+    ],
   ])('%j board %j dead %j: %s', (hs, board, dead, code) => {
     try {
       equityExact(hs as number[][], board as number[], dead as number[]);

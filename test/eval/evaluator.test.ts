@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseCards } from '../../src/engine/cards.js';
 import {
   CATEGORY_NAMES,
-  EvaluatorError,
   categoryOf,
   describeHand,
   describeHandFr,
+  EvaluatorError,
   evaluate7,
   evaluateCards,
 } from '../../src/engine/eval/index.js';

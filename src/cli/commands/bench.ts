@@ -8,12 +8,14 @@ import type { Command } from '../main.js';
 
 type Row = Record<string, unknown>;
 
-const fmt = (x: unknown, digits = 1): string => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : String(x));
+const fmt = (x: unknown, digits = 1): string =>
+  typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : String(x);
 
 function human(figures: Figures): string[] {
   const lines: string[] = [];
   const f = (k: string): Row | undefined => figures[k] as Row | undefined;
-  const err = (k: string): string | null => (f(k) && 'error' in (f(k) as Row) ? `${k}  error: ${(f(k) as Row).error}` : null);
+  const err = (k: string): string | null =>
+    f(k) && 'error' in (f(k) as Row) ? `${k}  error: ${(f(k) as Row).error}` : null;
   for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7']) {
     const r = f(k);
     if (!r) continue;
@@ -29,22 +31,37 @@ function human(figures: Figures): string[] {
     } else if (k === 'B2' || k === 'B3') {
       const name = k === 'B2' ? 'AhKh vs QsQd preflop' : 'AhKh QsQd JcTc preflop';
       const target = k === 'B2' ? 'target < 10 ms and ratio >= 15' : 'target < 25 ms';
-      lines.push(`${k}  ${name}   ours ${fmt(r.ms, 2)} ms   phe ${fmt(r.pheMs, 0)} ms   ratio ${fmt(r.ratio, 1)} (${target})`);
+      lines.push(
+        `${k}  ${name}   ours ${fmt(r.ms, 2)} ms   phe ${fmt(r.pheMs, 0)} ms   ratio ${fmt(r.ratio, 1)} (${target})`,
+      );
       const nine = r.nineWay as Row | undefined;
-      if (nine) lines.push(`    9-way preflop (${fmt(nine.boards, 0)} boards)   ours ${fmt(nine.ms, 2)} ms   phe ${fmt(nine.pheMs, 0)} ms   ratio ${fmt(nine.ratio, 1)}`);
+      if (nine)
+        lines.push(
+          `    9-way preflop (${fmt(nine.boards, 0)} boards)   ours ${fmt(nine.ms, 2)} ms   phe ${fmt(nine.pheMs, 0)} ms   ratio ${fmt(nine.ratio, 1)}`,
+        );
     } else if (k === 'B4') {
-      lines.push(`B4  flop to river, heads-up, 990 run-outs   ours ${fmt(r.us, 1)} us   phe ${fmt(r.pheUs, 0)} us   ratio ${fmt(r.ratio, 1)} (target < 50 us)`);
+      lines.push(
+        `B4  flop to river, heads-up, 990 run-outs   ours ${fmt(r.us, 1)} us   phe ${fmt(r.pheUs, 0)} us   ratio ${fmt(r.ratio, 1)} (target < 50 us)`,
+      );
     } else if (k === 'B5') {
-      lines.push(`B5  PHH replay   ${fmt(r.handsPerSecond, 0)} hands/s over ${fmt(r.hands, 0)} hands (${fmt(r.passed, 0)} matched)   (target >= 20,000)`);
+      lines.push(
+        `B5  PHH replay   ${fmt(r.handsPerSecond, 0)} hands/s over ${fmt(r.hands, 0)} hands (${fmt(r.passed, 0)} matched)   (target >= 20,000)`,
+      );
     } else lines.push(`${k}  ${JSON.stringify(r)}`);
   }
-  lines.push(`medians of ${(f('B1')?.runs as number | undefined) ?? 5} timed passes after a warm-up; this machine is shared, expect up to 2x drift`);
+  lines.push(
+    `medians of ${(f('B1')?.runs as number | undefined) ?? 5} timed passes after a warm-up; this machine is shared, expect up to 2x drift`,
+  );
   return lines;
 }
 
 async function liveFigures(): Promise<Figures> {
   const url = new URL('../../bench/live.js', import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return { B6: { error: 'live bench missing (src/bench/live.ts)' }, B7: { error: 'live bench missing (src/bench/live.ts)' } };
+  if (!existsSync(fileURLToPath(url)))
+    return {
+      B6: { error: 'live bench missing (src/bench/live.ts)' },
+      B7: { error: 'live bench missing (src/bench/live.ts)' },
+    };
   const mod = (await import(url.href)) as { runLiveBench?: () => Promise<Figures> };
   if (typeof mod.runLiveBench !== 'function') return { B6: { error: 'src/bench/live.ts has no runLiveBench()' } };
   return mod.runLiveBench();
@@ -59,7 +76,9 @@ export const command: Command = {
       const i = args.indexOf(flag);
       return i >= 0 ? args[i + 1] : undefined;
     };
-    const only = value('--only')?.split(',').map((s) => s.trim().toUpperCase());
+    const only = value('--only')
+      ?.split(',')
+      .map((s) => s.trim().toUpperCase());
     const passes = value('--passes') ? Number(value('--passes')) : undefined;
     if (passes !== undefined && !(Number.isInteger(passes) && passes >= 5)) {
       process.stderr.write('feltwire bench: --passes takes an integer >= 5\n');
@@ -68,7 +87,13 @@ export const command: Command = {
     const log = (line: string): void => {
       process.stderr.write(`${line}\n`);
     };
-    const figures = await runBench({ passes, only, phhDir: value('--phh'), phhLimit: value('--phh-limit') ? Number(value('--phh-limit')) : undefined, log });
+    const figures = await runBench({
+      passes,
+      only,
+      phhDir: value('--phh'),
+      phhLimit: value('--phh-limit') ? Number(value('--phh-limit')) : undefined,
+      log,
+    });
     if (live) {
       try {
         Object.assign(figures, await liveFigures());
@@ -78,7 +103,10 @@ export const command: Command = {
     }
     if (json) process.stdout.write(`${JSON.stringify(figures)}\n`);
     else process.stdout.write(`${human(figures).join('\n')}\n`);
-    const failed = Object.entries(figures).some(([k, v]) => /^B\d$/.test(k) && v && typeof v === 'object' && 'error' in v && !String((v as Row).error).includes('missing'));
+    const failed = Object.entries(figures).some(
+      ([k, v]) =>
+        /^B\d$/.test(k) && v && typeof v === 'object' && 'error' in v && !String((v as Row).error).includes('missing'),
+    );
     return failed ? 1 : 0;
   },
 };

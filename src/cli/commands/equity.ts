@@ -4,7 +4,8 @@ import { EquityError, equityExact, outs } from '../../engine/equity/index.js';
 import { describeHand } from '../../engine/eval/index.js';
 import type { Command } from '../main.js';
 
-const USAGE = 'usage: feltwire equity HAND HAND... [--board CARDS] [--dead CARDS] [--json]   e.g. feltwire equity AhKh QsQd --board Th9h2c';
+const USAGE =
+  'usage: feltwire equity HAND HAND... [--board CARDS] [--dead CARDS] [--json]   e.g. feltwire equity AhKh QsQd --board Th9h2c';
 
 class UsageError extends Error {
   readonly code = 'USAGE';
@@ -19,14 +20,23 @@ function cardsOf(text: string, what: string): number[] {
   return cards;
 }
 
-function parseArgs(args: string[]): { hands: number[][]; handText: string[]; board: number[]; dead: number[]; json: boolean } {
+function parseArgs(args: string[]): {
+  hands: number[][];
+  handText: string[];
+  board: number[];
+  dead: number[];
+  json: boolean;
+} {
   const handText: string[] = [];
   let board: number[] = [];
   let dead: number[] = [];
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
     if (flag === '--json') json = true;
     else if (flag === '--board' || flag === '--dead') {
       const value = inline ?? args[++i];
@@ -63,7 +73,14 @@ export const command: Command = {
       const r = equityExact(req.hands, req.board, req.dead);
       const ms = performance.now() - started;
       if (req.json) {
-        const out = { hands: req.handText, equity: r.equity, win: r.win, tie: r.tie, boards: r.boards, ms: Number(ms.toFixed(3)) };
+        const out = {
+          hands: req.handText,
+          equity: r.equity,
+          win: r.win,
+          tie: r.tie,
+          boards: r.boards,
+          ms: Number(ms.toFixed(3)),
+        };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         return 0;
       }
@@ -73,7 +90,9 @@ export const command: Command = {
       const behind = req.board.length === 3 || req.board.length === 4 ? outs(req.hands, req.board, req.dead) : null;
       req.hands.forEach((h, i) => {
         const made = req.board.length >= 3 ? `  ${describeHand([...h, ...req.board])}` : '';
-        lines.push(`${req.handText[i]}  ${pct(r.equity[i])}  win ${int(r.win[i]).padStart(9)}  tie ${int(r.tie[i]).padStart(9)}${made}`);
+        lines.push(
+          `${req.handText[i]}  ${pct(r.equity[i])}  win ${int(r.win[i]).padStart(9)}  tie ${int(r.tie[i]).padStart(9)}${made}`,
+        );
         const o = behind?.[i];
         if (o?.behind) {
           const list = o.outs.map(formatCard).join(' ') || 'none';

@@ -1,7 +1,17 @@
 // Equity by visiting every board: the flop (2 cards to come), the turn (1) and the river (0), and any
 // other case when asked to (tests check the preflop shortcut against it). Each player's hole cards and
 // the known board are summed once; each board then costs two additions and a table read per player.
-import { CARD_RANK_KEY, CARD_SUIT_KEY, FLUSH_SUIT, FLUSH_VALUES, HASH_MASK, HASH_ROW_BASE, HASH_ROW_MASK, HASH_SHIFT, NOFLUSH_VALUES } from '../eval/tables.js';
+import {
+  CARD_RANK_KEY,
+  CARD_SUIT_KEY,
+  FLUSH_SUIT,
+  FLUSH_VALUES,
+  HASH_MASK,
+  HASH_ROW_BASE,
+  HASH_ROW_MASK,
+  HASH_SHIFT,
+  NOFLUSH_VALUES,
+} from '../eval/tables.js';
 import { Tally } from './tally.js';
 
 const RK = CARD_RANK_KEY;
@@ -39,7 +49,11 @@ const ofRank = new Int32Array(13);
 const byRank = new Float64Array(169);
 
 /** Sums each hand with the known board; the request is valid (validateRequest), at most 10 hands. */
-export function prepare(hands: readonly (readonly number[])[], board: readonly number[], dead: readonly number[]): Prepared {
+export function prepare(
+  hands: readonly (readonly number[])[],
+  board: readonly number[],
+  dead: readonly number[],
+): Prepared {
   const p = scratch;
   const n = hands.length;
   p.n = n;
@@ -71,7 +85,7 @@ export function prepare(hands: readonly (readonly number[])[], board: readonly n
 }
 
 /** Value of player i's 7 cards once the dealt cards add `rank`, `suit` sums and per-suit masks m0..m3. */
-function valueOf(p: Prepared, i: number, rank: number, suit: number, masks: Int32Array): number {
+function valueAfterDeal(p: Prepared, i: number, rank: number, suit: number, masks: Int32Array): number {
   const flush = FLUSH_SUIT[p.suitSum[i] + suit];
   if (flush !== 0) return FLUSH_VALUES[p.suitMask[i * 4 + flush - 1] | masks[flush - 1]];
   const h = (p.rankSum[i] + rank) & HASH_MASK;
@@ -92,7 +106,7 @@ function walkAll(p: Prepared, tally: Tally, toCome: number): { tally: Tally; boa
   let boards = 0;
   const walk = (from: number, left: number, rank: number, suit: number): void => {
     if (left === 0) {
-      for (let i = 0; i < n; i++) values[i] = valueOf(p, i, rank, suit, masks);
+      for (let i = 0; i < n; i++) values[i] = valueAfterDeal(p, i, rank, suit, masks);
       tally.add(values, 1);
       boards++;
       return;
@@ -119,7 +133,8 @@ function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } 
   const { n, deck, d, rankSum, suitSum, suitMask } = p;
   // need[s]: cards of suit s still needed by the hand closest to a flush in s (0: someone has one already)
   need.fill(5);
-  for (let i = 0; i < n; i++) for (let s = 0; s < 4; s++) need[s] = Math.min(need[s], 5 - ((suitSum[i] >> (3 * s)) & 7));
+  for (let i = 0; i < n; i++)
+    for (let s = 0; s < 4; s++) need[s] = Math.min(need[s], 5 - ((suitSum[i] >> (3 * s)) & 7));
   if (need[0] <= 0 || need[1] <= 0 || need[2] <= 0 || need[3] <= 0) return walkAll(p, tally, 2);
 
   ofRank.fill(0);
@@ -158,8 +173,8 @@ function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } 
     }
     if (count === 1) tally.win[who]++;
     else tally.add(values, 1);
-    const lo = a < b ? a : b;
-    const hi = a < b ? b : a;
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
     byRank[(lo >> 2) * 13 + (hi >> 2)]--;
   };
   for (let x = 0; x < d; x++) {

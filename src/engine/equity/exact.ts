@@ -12,7 +12,11 @@ export interface EquityOptions {
 }
 
 /** Checks cards, counts and duplicates; throws EquityError with a code naming the problem. */
-export function validateRequest(hands: readonly (readonly Card[])[], board: readonly Card[], dead: readonly Card[]): void {
+export function validateRequest(
+  hands: readonly (readonly Card[])[],
+  board: readonly Card[],
+  dead: readonly Card[],
+): void {
   if (!Array.isArray(hands) || hands.length < 2 || hands.length > 10) {
     throw new EquityError('HAND_COUNT', `equity needs 2 to 10 hands, got ${Array.isArray(hands) ? hands.length : 0}`);
   }
@@ -30,7 +34,10 @@ export function validateRequest(hands: readonly (readonly Card[])[], board: read
   };
   hands.forEach((h, i) => {
     if (!Array.isArray(h) || h.length !== 2) {
-      throw new EquityError('HAND_SIZE', `hand ${i + 1} must have exactly 2 cards, got ${Array.isArray(h) ? h.length : 0}`);
+      throw new EquityError(
+        'HAND_SIZE',
+        `hand ${i + 1} must have exactly 2 cards, got ${Array.isArray(h) ? h.length : 0}`,
+      );
     }
     for (const c of h) check(c, `hand ${i + 1}`);
   });

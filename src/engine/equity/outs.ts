@@ -15,10 +15,17 @@ export interface PlayerOuts {
   splits: Card[];
 }
 
-export function outs(hands: readonly (readonly Card[])[], board: readonly Card[], dead: readonly Card[] = []): PlayerOuts[] {
+export function outs(
+  hands: readonly (readonly Card[])[],
+  board: readonly Card[],
+  dead: readonly Card[] = [],
+): PlayerOuts[] {
   validateRequest(hands, board, dead);
   if (board.length !== 3 && board.length !== 4) {
-    throw new EquityError('BOARD_SIZE', `outs are counted on the flop or the turn (3 or 4 board cards), got ${board.length}`);
+    throw new EquityError(
+      'BOARD_SIZE',
+      `outs are counted on the flop or the turn (3 or 4 board cards), got ${board.length}`,
+    );
   }
   const used = new Set<number>([...board, ...dead]);
   for (const h of hands) for (const c of h) used.add(c);

@@ -10,7 +10,16 @@
 //  3. suits playing the same role (same hole-card and dead ranks, e.g. the two suits nobody holds) give the
 //     same corrections: computed once and counted for each (suit isomorphism).
 // AhKh vs QsQd: about 6,000 rank classes and 40,000 flush groups instead of 1,712,304 boards.
-import { CARD_RANK_KEY, FLUSH_VALUES, HASH_MASK, HASH_ROW_BASE, HASH_ROW_MASK, HASH_SHIFT, NOFLUSH_VALUES, SCRAMBLED_RANK_KEYS } from '../eval/tables.js';
+import {
+  CARD_RANK_KEY,
+  FLUSH_VALUES,
+  HASH_MASK,
+  HASH_ROW_BASE,
+  HASH_ROW_MASK,
+  HASH_SHIFT,
+  NOFLUSH_VALUES,
+  SCRAMBLED_RANK_KEYS,
+} from '../eval/tables.js';
 import { Tally } from './tally.js';
 
 const CHOOSE: number[][] = [];
@@ -44,7 +53,7 @@ class Multisets {
       return;
     }
     if (rank > 12) return;
-    const most = left < avail[rank] ? left : avail[rank];
+    const most = Math.min(left, avail[rank]);
     const row = CHOOSE[avail[rank]];
     for (let m = 0; m <= most; m++) this.walk(avail, rank + 1, left - m, key + m * RK[rank], weight * row[m]);
   }
@@ -55,7 +64,10 @@ const boardsByRank = new Multisets(6188);
 const restByRank = [new Multisets(1), new Multisets(13), new Multisets(91)];
 
 /** Preflop exact equity. `hands`: two cards each; `dead`: cards out of the deck. Returns the tally and board count. */
-export function preflopTally(hands: readonly (readonly number[])[], dead: readonly number[]): { tally: Tally; boards: number } {
+export function preflopTally(
+  hands: readonly (readonly number[])[],
+  dead: readonly number[],
+): { tally: Tally; boards: number } {
   const n = hands.length;
   const inDeck = new Uint8Array(52).fill(1);
   for (const h of hands) for (const c of h) inDeck[c] = 0;
@@ -170,7 +182,7 @@ function flushCorrections(
         const h = (boardKey + holeKey[i]) & HASH_MASK;
         const v = NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
         plain[i] = v;
-        const f = flushOf[i] > v ? flushOf[i] : v;
+        const f = Math.max(flushOf[i], v);
         values[i] = f;
         if (v > bestP) {
           bestP = v;

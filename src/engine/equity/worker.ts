@@ -11,7 +11,8 @@ if (port) {
     const started = performance.now();
     let reply: WorkerReply;
     try {
-      const result = req.kind === 'outs' ? outs(req.hands, req.board, req.dead) : equityExact(req.hands, req.board, req.dead);
+      const result =
+        req.kind === 'outs' ? outs(req.hands, req.board, req.dead) : equityExact(req.hands, req.board, req.dead);
       reply = { id: req.id, ok: true, result, ms: performance.now() - started, thread: threadId };
     } catch (e) {
       const code = e instanceof EquityError ? e.code : 'WORKER_FAILED';

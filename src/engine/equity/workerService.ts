@@ -64,7 +64,11 @@ export class EquityService {
   }
 
   /** Exact equity (see equityExact); `ms`: the worker's computing time, `thread`: its threadId. Bad input rejects with EquityError. */
-  async equity(hands: Card[][], board: Card[] = [], dead: Card[] = []): Promise<EquityResult & { ms: number; thread: number }> {
+  async equity(
+    hands: Card[][],
+    board: Card[] = [],
+    dead: Card[] = [],
+  ): Promise<EquityResult & { ms: number; thread: number }> {
     const reply = await this.request('equity', hands, board, dead);
     return { ...(reply.result as EquityResult), ms: reply.ms, thread: reply.thread };
   }
@@ -88,7 +92,12 @@ export class EquityService {
     if (w) await w.terminate();
   }
 
-  private request(kind: WorkerRequest['kind'], hands: Card[][], board: Card[], dead: Card[]): Promise<WorkerReply & { ok: true }> {
+  private request(
+    kind: WorkerRequest['kind'],
+    hands: Card[][],
+    board: Card[],
+    dead: Card[],
+  ): Promise<WorkerReply & { ok: true }> {
     if (this.closed) return Promise.reject(new EquityServiceError('CLOSED', 'the equity service was closed'));
     try {
       validateRequest(hands, board, dead); // bad input fails here, before any thread work

@@ -6,9 +6,37 @@ import { decodeRaw, decodeValue, rawRanks } from './tables.js';
 export type Lang = 'en' | 'fr';
 
 const EN_ONE = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'];
-const EN_MANY = ['twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings', 'aces'];
+const EN_MANY = [
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+  'aces',
+];
 const FR_ONE = ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'valet', 'dame', 'roi', 'as'];
-const FR_MANY = ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'valets', 'dames', 'rois', 'as'];
+const FR_MANY = [
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'six',
+  'sept',
+  'huit',
+  'neuf',
+  'dix',
+  'valets',
+  'dames',
+  'rois',
+  'as',
+];
 
 /** French "de" before a rank name, elided before a vowel: "paire d'as", "brelan de rois". */
 const deFr = (name: string): string => (/^[aeiouy]/.test(name) ? `d'${name}` : `de ${name}`);

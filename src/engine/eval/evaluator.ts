@@ -5,6 +5,7 @@ import {
   CARD_RANK_KEY,
   CARD_SUIT_KEY,
   CATEGORY_SHIFT,
+  denseValue,
   FLUSH_SUIT,
   FLUSH_VALUES,
   HASH_MASK,
@@ -12,7 +13,6 @@ import {
   HASH_ROW_MASK,
   HASH_SHIFT,
   NOFLUSH_VALUES,
-  denseValue,
   rawFlush,
   rawRanks,
 } from './tables.js';

@@ -4,9 +4,7 @@
 //
 // RANK_KEYS is the output of searchRankKeys() below (our own greedy search: ~95 s, so it is not run at
 // start-up; test/eval checks the uniqueness property on every run). The largest 7-card sum is 7,825,759.
-export const RANK_KEYS: readonly number[] = [
-  0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
-];
+export const RANK_KEYS: readonly number[] = [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181];
 
 /** Largest rank with four cards plus the next with three: the top of the 7-card key range. */
 export const MAX_RANK_SUM = 4 * 1479181 + 3 * 636345;
@@ -45,7 +43,8 @@ export function searchRankKeys(): number[] {
     }
     keys.push(k);
     const added: number[][] = Array.from({ length: N + 1 }, () => []);
-    for (let n = 0; n < N; n++) for (const s of lists[n]) for (let j = 1; j <= 4 && n + j <= N; j++) added[n + j].push(s + j * k);
+    for (let n = 0; n < N; n++)
+      for (const s of lists[n]) for (let j = 1; j <= 4 && n + j <= N; j++) added[n + j].push(s + j * k);
     for (let n = 0; n <= N; n++) {
       for (const v of added[n]) if (v < SPACE) bits[n][v >>> 5] |= 1 << (v & 31);
       lists[n] = lists[n].concat(added[n]);

@@ -41,7 +41,11 @@ const B = 13;
 const B5 = B ** 5;
 
 function raw(category: number, a = 0, b = 0, c = 0, d = 0, e = 0): number {
-  return category * B5 + (((Math.max(a, 0) * B + Math.max(b, 0)) * B + Math.max(c, 0)) * B + Math.max(d, 0)) * B + Math.max(e, 0);
+  return (
+    category * B5 +
+    (((Math.max(a, 0) * B + Math.max(b, 0)) * B + Math.max(c, 0)) * B + Math.max(d, 0)) * B +
+    Math.max(e, 0)
+  );
 }
 
 /** Top rank of the best straight inside a rank bitmask, or -1 (the wheel A-2-3-4-5 tops at the 5). */
@@ -239,7 +243,7 @@ function packRows(keys: Int32Array, values: Uint16Array): { bases: Uint16Array; 
     while (used[firstFree]) firstFree++;
     // rows of the same length failed below lastBase already: start there
     let base = Math.max(0, firstFree - minLow, lastBase[b - a]);
-    for (;; base++) {
+    for (; ; base++) {
       let j = a;
       while (j < b && !used[base + (keys[members[j]] & (width - 1))]) j++;
       if (j === b) break;
