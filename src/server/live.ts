@@ -46,6 +46,10 @@ export interface LiveOptions {
   /** where operator messages go (tokens printed once, startup notes) */
   say?: (line: string) => void;
   overlayStepMs?: number;
+  /** the service's clock (benches replay hands faster than real time) */
+  now?: () => number;
+  /** SQLite durability: FULL (default, the service) or NORMAL (bulk benches only) */
+  logSync?: 'FULL' | 'NORMAL';
 }
 
 export interface LiveService {
@@ -61,8 +65,10 @@ export interface LiveService {
 export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   mkdirSync(opts.dataDir, { recursive: true });
-  const log: EventLog = opts.memoryLog ? new MemoryLog() : SqliteEventLog.open(opts.dataDir, { notify: say });
-  const session = TableSession.recover(log, { config: opts.table });
+  const log: EventLog = opts.memoryLog
+    ? new MemoryLog()
+    : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
+  const session = TableSession.recover(log, { config: opts.table, now: opts.now });
   const tokens = TokenStore.open(opts.dataDir);
   for (const role of opts.rotate ?? []) tokens.rotate(role);
   const fresh = [...new Set([...tokens.created, ...(opts.rotate ?? [])])];
@@ -81,6 +87,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     equity: opts.equity === undefined ? defaultEquity(say) : opts.equity,
     logger: opts.logger ?? false,
     overlayStepMs: opts.overlayStepMs,
+    now: opts.now,
   });
   try {
     await app.listen({ port: opts.port, host: opts.host });
