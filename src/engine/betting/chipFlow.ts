@@ -58,7 +58,8 @@ export function flushMotions(state: HandState, t: number): void {
   for (const m of done) finishMotion(state, m);
 }
 
-function roundChips(s: SeatState, chips: readonly number[]): number[] {
+/** The chips of a zone that belong to this round (the ante and uncollected chips taken out). */
+export function roundChips(s: SeatState, chips: readonly number[]): number[] {
   return minusChips(chips, s.zoneBase);
 }
 
@@ -128,6 +129,11 @@ export function bettingContext(state: HandState, s: SeatState): BettingContext {
     stack: s.stack,
     canRaise: mayRaise(state, s),
     unit: state.config.chips[0] ?? 1,
+    // the ante and last round's chips are already taken out of the zone (roundChips)
+    zoneDead: 0,
+    facingOpeningBet: state.round.levels.length <= 1,
+    playersInHand: state.live,
+    betLevels: state.round.levels.slice(),
   };
 }
 
