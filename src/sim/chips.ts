@@ -1,6 +1,10 @@
 // How a simulated player makes up an amount in chips: the largest denominations first, exact, and never a single
 // chip for a raise (one chip facing a bet reads as a call, tda 44).
-export function chipsFor(amount: number, denominations: readonly number[], opts: { atLeastTwo?: boolean } = {}): number[] {
+export function chipsFor(
+  amount: number,
+  denominations: readonly number[],
+  opts: { atLeastTwo?: boolean } = {},
+): number[] {
   const denoms = [...denominations].sort((a, b) => b - a);
   const out: number[] = [];
   let rest = amount;

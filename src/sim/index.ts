@@ -1,4 +1,10 @@
 // The virtual table: a reader bridge speaking protocol v1, a Firmata dealer panel, players and a dealer.
+
+export { duplexPair } from './duplexPair.js';
+export { SimError, type SimErrorCode } from './errors.js';
+export { FirmataEmulator, type FirmataWrite } from './firmataEmulator.js';
+export { openPtyPair, type PtyPair, type PtyPairOptions } from './ptyPair.js';
+export { type SeqSource, SideChannelGate } from './sideChannel.js';
 export {
   dealOrder,
   EXPECTED_ALERT,
@@ -11,8 +17,4 @@ export {
   type SimulatorOptions,
   TABLE_PACE,
 } from './simulator.js';
-export { FirmataEmulator, type FirmataWrite } from './firmataEmulator.js';
-export { openPtyPair, type PtyPair, type PtyPairOptions } from './ptyPair.js';
-export { duplexPair } from './duplexPair.js';
 export { cardUid, chipUid, SIM_DENOMINATIONS, simulatedRegistry } from './tags.js';
-export { SimError, type SimErrorCode } from './errors.js';

@@ -18,11 +18,18 @@ export interface Temperament {
   allIn: number;
 }
 
-export const DEFAULT_TEMPERAMENT: Temperament = { fold: 0.22, raise: 0.12, bet: 0.3, allIn: 0.02 };
+export const DEFAULT_TEMPERAMENT: Temperament = { fold: 0.25, raise: 0.12, bet: 0.3, allIn: 0.006 };
 
 const roundTo = (x: number, unit: number) => Math.max(unit, Math.round(x / unit) * unit);
 
-export function decide(next: NextAction, seat: SeatView, pot: number, rng: Rng, unit: number, tm = DEFAULT_TEMPERAMENT): Decision {
+export function decide(
+  next: NextAction,
+  seat: SeatView,
+  pot: number,
+  rng: Rng,
+  unit: number,
+  tm = DEFAULT_TEMPERAMENT,
+): Decision {
   const legal = new Set(next.legal);
   const stackTotal = seat.committed + seat.stack;
   const raiseTo = (target: number): Decision => {
@@ -32,10 +39,12 @@ export function decide(next: NextAction, seat: SeatView, pot: number, rng: Rng, 
     if (max - to < unit) to = max;
     return { kind: 'raise', to, add: to - seat.committed };
   };
-  const canRaise = next.canRaise && next.minRaiseTo !== null && (legal.has('raise') || legal.has('bet') || legal.has('allin'));
+  const canRaise =
+    next.canRaise && next.minRaiseTo !== null && (legal.has('raise') || legal.has('bet') || legal.has('allin'));
   if (next.toCall > 0) {
     if (canRaise && rng.chance(tm.allIn)) return raiseTo(stackTotal);
-    if (legal.has('fold') && rng.chance(next.toCall > seat.stack / 3 ? tm.fold * 2.5 : tm.fold)) return { kind: 'fold' };
+    if (legal.has('fold') && rng.chance(next.toCall > seat.stack / 3 ? Math.min(0.85, tm.fold * 3.4) : tm.fold))
+      return { kind: 'fold' };
     if (canRaise && rng.chance(tm.raise)) return raiseTo((next.minRaiseTo ?? 0) + rng.int(0, 2) * unit * 4);
     return { kind: 'call', add: Math.min(next.toCall, seat.stack) };
   }

@@ -11,7 +11,7 @@ import { SerialPort } from 'serialport';
 import { ALL_CARDS, formatCard, parseCard } from '../engine/cards.js';
 import { applyEvent, createHand, type HandState, isHandOver, nextHandConfig, snapshot } from '../engine/index.js';
 import type { Alert, HandSnapshot, Ruleset, TableConfig, TableEvent, Zone } from '../engine/types.js';
-import { VirtualBridgeWire } from '../hardware/bridge/device.js';
+import { seqAfter, VirtualBridgeWire } from '../hardware/bridge/index.js';
 import type { PanelButton, PanelEvent } from '../hardware/types.js';
 import { AntennaMap, type HardwareFile, type ZoneName } from '../table/hardwareFile.js';
 import type { TagRegistry } from '../table/registry.js';
@@ -70,6 +70,8 @@ export interface Pace {
   lingerMs: number;
   /** how long the bridge stays unplugged */
   unplugMs: number;
+  /** before the dealer taps a declaration on the tablet (lets the table's reads arrive first) */
+  tapMs: number;
 }
 
 export const TABLE_PACE: Pace = {
@@ -81,6 +83,7 @@ export const TABLE_PACE: Pace = {
   buttonMs: 300,
   lingerMs: 1500,
   unplugMs: 5000,
+  tapMs: 800,
 };
 
 export interface SimulatorOptions {
@@ -103,7 +106,7 @@ export interface SimulatorOptions {
   /** what the simulator does when a stop alert holds its hand and its remedy is done: ask the floor (in-process
    * services resolve it on their session); without it, the simulator abandons the hand */
   floorDecision?: (alert: Alert) => Promise<void> | void;
-  /** when fewer than two players remain: the seats that sit down (default: the initial seats again) */
+  /** players sitting down in busted seats for the next hand (seat -> stack): tell the service's session */
   reseat?: (seats: Record<number, number>) => Promise<void> | void;
 }
 
@@ -121,8 +124,11 @@ export interface SimHandReport {
 
 export interface SimulatorEvents {
   hand: [SimHandReport];
-  /** panel events for an in-process service (in pty mode they go over Firmata) */
-  panel: [PanelEvent];
+  /** panel events for an in-process panel (with a panel pty they go over Firmata instead); `afterSeq`: the last
+   * bridge frame sent before it (see SideChannelGate) */
+  panel: [PanelEvent & { afterSeq: number | null }];
+  /** what the dealer taps on the tablet (checks: no chips move, and on the river nothing follows to infer them) */
+  tablet: [{ kind: 'say'; seat: number; say: 'check'; at: number; afterSeq: number | null }];
   injected: [{ kind: InjectKind; hand: number; wall: number }];
   log: [string];
 }
@@ -161,6 +167,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private bridgePort: SerialPort | null = null;
   private panelPort: SerialPort | null = null;
   private bridgeLinkPath: string | undefined;
+  private sentSeq: number | null = null;
 
   constructor(opts: SimulatorOptions) {
     super();
@@ -177,7 +184,9 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     this.initialSeats = opts.seats ?? seats;
     for (const seat of Object.keys(this.initialSeats))
       if (Number(seat) > opts.hardware.seats) throw new SimError('SIM_CONFIG', `seat ${seat} is not at this table`);
-    const occupied = Object.keys(this.initialSeats).map(Number).sort((a, b) => a - b);
+    const occupied = Object.keys(this.initialSeats)
+      .map(Number)
+      .sort((a, b) => a - b);
     this.config = {
       ruleset: opts.ruleset ?? 'tda',
       seats: { ...this.initialSeats },
@@ -217,14 +226,16 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     const [device, service] = duplexPair();
     this.inprocDevice = device;
     this.inprocService = service;
-    this.wire.attach(device);
+    this.attachWire(device);
     if (!this.running) this.powerOn();
     return service;
   };
 
   /** Over ptys: creates the bridge's and the panel's pseudo-terminals (socat) and opens their device ends. Returns
    * the paths the service must open. */
-  async connectPty(opts: { bridgeLink?: string; panelLink?: string; panel?: boolean } = {}): Promise<{ bridge: string; panel: string | null }> {
+  async connectPty(
+    opts: { bridgeLink?: string; panelLink?: string; panel?: boolean } = {},
+  ): Promise<{ bridge: string; panel: string | null }> {
     this.mode = 'pty';
     this.bridgeLinkPath = opts.bridgeLink;
     await this.plugBridgePty();
@@ -243,7 +254,31 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     this.bridgePty = await openPtyPair({ serviceLink: this.bridgeLinkPath });
     this.bridgeLinkPath = this.bridgePty.service;
     this.bridgePort = await openDevice(this.bridgePty.device, 115200);
-    this.wire.attach(this.bridgePort);
+    this.attachWire(this.bridgePort);
+  }
+
+  /** Attaches the virtual bridge to a cable, noting the seq of each frame it sends (for afterSeq). */
+  private attachWire(port: Duplex): void {
+    this.wire.attach(port);
+    // frames produced together (one scan cycle: a stack of chips, a gathered deck) leave in one write, as a
+    // bridge's UART sends them back to back
+    let batch: string[] = [];
+    const flush = () => {
+      const out = batch.join('');
+      batch = [];
+      if (out && port.writable) port.write(out);
+    };
+    this.wire.setSink((line) => {
+      const seq = Number(line.slice(1, line.indexOf(',')));
+      if (this.sentSeq === null || seqAfter(seq, this.sentSeq) || seq === 0) this.sentSeq = seq;
+      if (batch.length === 0) setImmediate(flush);
+      batch.push(line);
+    });
+  }
+
+  /** The seq of the last frame the virtual bridge sent (null before the first). */
+  get lastSentSeq(): number | null {
+    return this.sentSeq;
   }
 
   private powerOn(): void {
@@ -254,6 +289,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   /** The bridge's USB cable pulled for `ms`, then plugged back under the same device path. */
   async unplug(ms = this.pace.unplugMs): Promise<void> {
+    // the dealer waits until the bridge's last frames are acknowledged: nothing in flight is lost with the cable
+    for (let i = 0; i < 200 && this.sentSeq !== null && this.wire.stats.acked !== this.sentSeq; i++) await sleep(10);
     this.unplugged = true;
     this.wire.detach();
     if (this.mode === 'pty') {
@@ -276,7 +313,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   /** Queues a mistake or a hardware trouble for the next moment it can happen. */
   inject(kind: InjectKind): void {
-    if (!INJECTIONS.includes(kind)) throw new SimError('SIM_CONFIG', `unknown injection "${kind}" (one of ${INJECTIONS.join(', ')})`);
+    if (!INJECTIONS.includes(kind))
+      throw new SimError('SIM_CONFIG', `unknown injection "${kind}" (one of ${INJECTIONS.join(', ')})`);
     this.pending.push(kind);
   }
 
@@ -287,9 +325,11 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   /** Plays hands until `hands` are done or stop() is called. */
   async run(hands = Number.POSITIVE_INFINITY): Promise<SimHandReport[]> {
-    if (this.mode === 'none') throw new SimError('SIM_STATE', 'connect the simulator first (openBridgeStream or connectPty)');
+    if (this.mode === 'none')
+      throw new SimError('SIM_STATE', 'connect the simulator first (openBridgeStream or connectPty)');
     this.stopped = false;
     const reports: SimHandReport[] = [];
+    await this.pause(this.pace.handGapMs); // the dealer sits down: the service's links settle first
     for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
       const report = await this.playHand();
       reports.push(report);
@@ -351,7 +391,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       this.emulator.press(pin);
       await sleep(Math.min(20, this.pace.buttonMs));
       this.emulator.release(pin);
-    } else this.emit('panel', { kind: 'button', button, at: Date.now() });
+    } else this.emit('panel', { kind: 'button', button, at: Date.now(), afterSeq: this.sentSeq });
     if (button !== 'confirm') this.apply({ kind: 'dealer', button });
     await this.pause(this.pace.buttonMs);
   }
@@ -447,11 +487,14 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       actions,
     };
     if (abandoned) this.emit('log', `hand ${this.handNo}: abandoned in phase ${final.phase}`);
-    this.config = abandoned ? config : nextHandConfig(config, final);
-    if (Object.keys(this.config.seats).length < 2) {
-      const seats = { ...this.initialSeats };
-      await this.opts.reseat?.(seats);
-      this.config = nextHandConfig(this.config, { ...final, stacks: {} }, { seats });
+    if (abandoned) this.config = config;
+    else {
+      // a busted player's seat is taken by a new player with the starting stack, from the next hand on
+      const joining: Record<number, number> = {};
+      for (const [seat, start] of Object.entries(this.initialSeats))
+        if ((final.stacks[seat] ?? 0) === 0 && config.seats[Number(seat)] !== undefined) joining[Number(seat)] = start;
+      if (Object.keys(joining).length) await this.opts.reseat?.(joining);
+      this.config = nextHandConfig(config, final, Object.keys(joining).length ? { seats: joining } : {});
     }
     return report;
   }
@@ -526,7 +569,9 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         await this.fold(snap, seat.seat);
         break;
       case 'check':
-        // no chips: the service infers the check from what follows; the shadow is told
+        // no chips move: the dealer taps the check on the tablet
+        await this.pause(this.pace.tapMs);
+        this.emit('tablet', { kind: 'say', seat: seat.seat, say: 'check', at: Date.now(), afterSeq: this.sentSeq });
         this.apply({ kind: 'say', seat: seat.seat, say: 'check' });
         await this.pause(this.pace.actionMs);
         break;
@@ -534,7 +579,10 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         if (d.add > 0) await this.push(seat.seat, chipsFor(d.add, SIM_DENOMINATIONS));
         break;
       case 'raise':
-        await this.push(seat.seat, chipsFor(d.add, SIM_DENOMINATIONS, { atLeastTwo: d.add < seat.stack && next.toCall > 0 }));
+        await this.push(
+          seat.seat,
+          chipsFor(d.add, SIM_DENOMINATIONS, { atLeastTwo: d.add < seat.stack && next.toCall > 0 }),
+        );
         break;
     }
   }

@@ -5,10 +5,12 @@ import { TagRegistry } from '../table/registry.js';
 
 const hex = (n: number, w: number) => n.toString(16).toUpperCase().padStart(w, '0');
 
-/** ISO 15693-style UIDs (E004...): deck d, card c (0..51). */
-export const cardUid = (deck: number, card: number): string => `E00401${hex(deck, 2)}C0${hex(card, 2)}0000`;
-/** chip n of denomination index k */
-export const chipUid = (denomIndex: number, n: number): string => `E00402${hex(denomIndex, 2)}${hex(n, 6)}00`;
+/** deck d, card c (0..51): 4-byte UIDs (8 hex digits), so that a muck full of folded cards still fits one INV frame
+ * (160 bytes: 15 tags of 8 digits, 8 of 16). */
+export const cardUid = (deck: number, card: number): string => `DC${hex(deck, 2)}${hex(card, 2)}00`;
+/** chip n of denomination index k: 4-byte UIDs (8 hex digits), as ISO 14443 chip inlays have. Short UIDs matter:
+ * an INV frame (160 bytes at most) lists a whole stack, 15 chips of 8 digits but only 8 of 16. */
+export const chipUid = (denomIndex: number, n: number): string => `C${hex(denomIndex, 1)}${hex(n, 6)}`;
 
 export const SIM_DENOMINATIONS = [25, 100, 500, 1000, 5000] as const;
 

@@ -1,6 +1,6 @@
 // The simulated felt: where each tagged card and chip lies, and the reader bridge that reads it. Every move is a
 // physical one (a tag arrives on or leaves an antenna); the virtual bridge turns it into protocol v1 frames.
-import type { VirtualBridgeWire } from '../hardware/bridge/device.js';
+import type { VirtualBridgeWire } from '../hardware/bridge/index.js';
 import type { Face } from '../hardware/types.js';
 import type { AntennaMap, ZoneName } from '../table/hardwareFile.js';
 import { SimError } from './errors.js';
@@ -86,10 +86,7 @@ export class VirtualTable {
   }
 
   clearZone(seat: number): void {
-    this.removeChips(
-      seat,
-      this.zoneValues(seat),
-    );
+    this.removeChips(seat, this.zoneValues(seat));
   }
 
   zoneValues(seat: number): number[] {

@@ -70,7 +70,10 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   private readonly crosstalk = new Map<string, { timer: NodeJS.Timeout | null; alerted: boolean }>();
   private readonly unknownAlerted = new Set<string>();
   private readonly unmappedAlerted = new Set<number>();
-  private readonly chipZones = new Map<number, { last: number[]; timer: NodeJS.Timeout | null; wall: number }>();
+  private readonly chipZones = new Map<
+    number,
+    { last: number[]; timer: NodeJS.Timeout | null; wall: number; arrived: Set<string> }
+  >();
   private flow: EnrollmentFlow | null = null;
   private readonly state: TableHealth;
 
@@ -228,6 +231,12 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     }
   }
 
+  /** A declaration or decision tapped on the dealer's tablet: it goes to the engine after every zone snapshot still
+   * settling, so that the engine sees the table in the order it happened. */
+  ingestTablet(ev: DistributiveOmit<TableEvent, 't'>, wall: number = this.now()): void {
+    this.emitEvent({ ...ev, wall } as LiveTableEvent, true);
+  }
+
   /** Routes tags read on the enroll antenna to a guided flow (deck, chips, deck check) until endEnrollment(). */
   beginEnrollment<F extends DeckEnrollment | ChipEnrollment | DeckCheck>(flow: F): F {
     if (this.flow) throw new TableError('ENROLLMENT_BUSY', `an enrollment (${this.flow.kind}) is already running`);
@@ -286,7 +295,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     }
     if (id.type === 'chip') {
       const seat = betSeat(zone);
-      if (seat !== null) this.scheduleChips(seat, wall);
+      if (seat !== null) this.scheduleChips(seat, wall, uid);
       return;
     }
     if (CARD_ZONES.test(zone)) this.placeCard(uid, id.card, zone as Zone, face, wall, orderKnown);
@@ -296,6 +305,15 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     const zone = this.antennas.zoneOf(antenna);
     const ants = this.presence.get(uid);
     if (zone === undefined || !ants || !ants.has(antenna)) return;
+    // A chip leaving before the snapshot that shows its arrival went out: that snapshot goes first (a call then the
+    // collection, read together after a pause of the service, are still two motions).
+    const leavingSeat = betSeat(zone);
+    const pendingZone = leavingSeat === null ? undefined : this.chipZones.get(leavingSeat);
+    if (leavingSeat !== null && pendingZone?.timer && pendingZone.arrived.has(uid)) {
+      clearTimeout(pendingZone.timer);
+      pendingZone.timer = null;
+      this.emitChips(leavingSeat, pendingZone.wall);
+    }
     ants.delete(antenna);
     this.contentsOf(antenna).delete(uid);
     if (ants.size === 0) {
@@ -420,10 +438,11 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
 
   // ---- chips ----
 
-  private scheduleChips(seat: number, wall: number): void {
-    const z = this.chipZones.get(seat) ?? { last: [], timer: null, wall };
+  private scheduleChips(seat: number, wall: number, arrived?: string): void {
+    const z = this.chipZones.get(seat) ?? { last: [], timer: null, wall, arrived: new Set<string>() };
     this.chipZones.set(seat, z);
     z.wall = wall;
+    if (arrived) z.arrived.add(arrived);
     this.flushChips(seat);
     if (z.timer) clearTimeout(z.timer);
     z.timer = null;
@@ -455,7 +474,9 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     }
     chips.sort((a, b) => b - a);
     const z = this.chipZones.get(seat);
-    if (!z || sameMultiset(z.last, chips)) return;
+    if (!z) return;
+    z.arrived.clear();
+    if (sameMultiset(z.last, chips)) return;
     z.last = chips;
     if (z.timer) {
       clearTimeout(z.timer);

@@ -54,10 +54,10 @@ describe('dealer panel over a pty (johnny-five -> firmata-io -> serialport -> so
   });
 
   it('completes the Firmata handshake: version, firmware, capabilities, analog mapping; inputs and outputs set up', async () => {
-    await waitFor('pin modes set', () => emu.modes[spec.stopAlert] === 1 && emu.modes[spec.buttons.confirm] === 0);
+    await waitFor('pin modes set', () => emu.modes[spec.stopAlert] === 1 && emu.modes[spec.buttons.confirm] === 0x0b);
     expect(commands.slice(0, 4)).toEqual(['version', 'firmware', 'capability', 'analogMapping']);
     expect(panel.io.firmware.name).toBe('StandardFirmata.ino');
-    expect(emu.modes[spec.buttons.shuffle]).toBe(0); // INPUT (pull-up enabled by a HIGH write)
+    expect(emu.modes[spec.buttons.shuffle]).toBe(0x0b); // Firmata PULLUP
     expect(emu.modes[spec.seatLeds['3']]).toBe(1); // OUTPUT
     expect(emu.modes[spec.stopAlert]).toBe(1);
   });

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { type SimHandReport, Simulator } from '../../src/sim/index.js';
 import { simHardware } from '../table/helpers.js';
 
-const ZERO = { cardMs: 0, actionMs: 0, collectMs: 0, handGapMs: 0, motionGapMs: 0, buttonMs: 0, lingerMs: 0, unplugMs: 0 };
+const ZERO = {
+  cardMs: 0,
+  actionMs: 0,
+  collectMs: 0,
+  handGapMs: 0,
+  motionGapMs: 0,
+  buttonMs: 0,
+  lingerMs: 0,
+  unplugMs: 0,
+  tapMs: 0,
+};
 const total = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 
 function offlineSim(seed: number) {
@@ -24,7 +34,10 @@ describe('simulator play (shadow engine only)', () => {
     for (const r of reports) {
       expect(r.complete, `hand ${r.hand} ${r.phase}`).toBe(true);
       expect(total(r.stacks), `hand ${r.hand}`).toBe(total(r.config.seats));
-      expect(r.alerts.filter((a) => a !== 'SHOWDOWN_ORDER' && a !== 'TABLE_ALL_HANDS'), `hand ${r.hand}`).toEqual([]);
+      expect(
+        r.alerts.filter((a) => a !== 'SHOWDOWN_ORDER' && a !== 'TABLE_ALL_HANDS'),
+        `hand ${r.hand}`,
+      ).toEqual([]);
     }
     // realistic: some hands reach a showdown, some end before the flop
     expect(reports.filter((r) => r.alerts.includes('SHOWDOWN_ORDER')).length).toBeGreaterThan(20);

@@ -289,3 +289,19 @@ describe('table layer: order of motions', () => {
     ]);
   });
 });
+
+describe('table layer: a pause of the service', () => {
+  it('a chip that arrives and leaves within the settle window (a call, then the collection, read together) is two snapshots', () => {
+    vi.useFakeTimers();
+    const { feed, plain } = layerWithLog({ chipSettleMs: 150 });
+    feed.arrive(A.bet(4), chip(1, 0));
+    feed.arrive(A.bet(4), chip(1, 1));
+    feed.leave(A.bet(4), chip(1, 0));
+    feed.leave(A.bet(4), chip(1, 1));
+    vi.advanceTimersByTime(150);
+    expect(plain()).toEqual([
+      { kind: 'chips', seat: 4, chips: [100, 100] },
+      { kind: 'chips', seat: 4, chips: [] },
+    ]);
+  });
+});

@@ -1,10 +1,156 @@
+// feltwire sim: the simulated table on its own. With --pty it creates the reader bridge's (and the dealer panel's)
+// pseudo-terminals and plays hands on them for a service started separately (`feltwire start --serial PATH --panel
+// PATH2 --registry FILE`); without --pty it plays against its own rules-engine shadow and prints each hand (a dry run).
+import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { EXPECTED_ALERT, INJECTIONS, type InjectKind, type SimHandReport, Simulator } from '../../sim/index.js';
+import { loadHardwareFile, TableError } from '../../table/index.js';
 import type { Command } from '../main.js';
 
-// Placeholder until the sim command lands.
+const USAGE = `usage: feltwire sim [options]
+  --pty PATH           create the reader bridge's pty; the service opens PATH (a symlink), e.g. /tmp/feltwire-bridge
+  --panel-pty PATH     the dealer panel's pty (StandardFirmata emulator); default PATH-panel; --no-panel: none
+  --table FILE         the table's hardware file (default hardware/tables/sim-table.json)
+  --registry-out FILE  write the simulator's decks and chips (the service's --registry)
+  --config-out FILE    write the first hand's table (seats, button, blinds) as JSON
+  --hands N            play N hands, then stop (default: until Ctrl-C)
+  --speed X            1 = table pace (default), 10 = ten times faster
+  --seed N             random seed (default 1)
+  --inject LIST        mistakes to make, comma-separated, one every --inject-every hands:
+                       ${INJECTIONS.join(', ')}
+  --inject-every N     hands between two injected mistakes (default 10)
+  --json               one JSON object per hand on stdout`;
+
+export class SimCommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimCommandError';
+  }
+}
+
+/** hardware/tables/sim-table.json of this checkout, whether running from src/ (tests) or from dist/src/ */
+export function defaultTableFile(): string {
+  for (const up of ['../../../', '../../../../']) {
+    const p = fileURLToPath(new URL(`${up}hardware/tables/sim-table.json`, import.meta.url));
+    if (existsSync(p)) return p;
+  }
+  return resolve('hardware/tables/sim-table.json');
+}
+
+function num(v: string | undefined, name: string, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new SimCommandError(`--${name} must be a positive number, got "${v}"`);
+  return n;
+}
+
 export const command: Command = {
-  summary: 'sim (not built yet)',
-  async run() {
-    process.stderr.write('feltwire sim: not built yet\n');
-    return 2;
+  summary: 'the simulated table: over ptys for a separate service (--pty), or a dry run',
+  async run(args) {
+    let values: ReturnType<typeof parse>['values'];
+    try {
+      values = parse(args).values;
+    } catch (err) {
+      process.stderr.write(`feltwire sim: ${(err as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    let sim: Simulator;
+    let injections: InjectKind[];
+    let every: number;
+    let hands: number;
+    try {
+      const hardware = loadHardwareFile(resolve(values.table ?? defaultTableFile()));
+      injections = (values.inject ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((k) => {
+          if (!(INJECTIONS as readonly string[]).includes(k))
+            throw new SimCommandError(`unknown mistake "${k}" for --inject (one of ${INJECTIONS.join(', ')})`);
+          return k as InjectKind;
+        });
+      every = num(values['inject-every'], 'inject-every', 10);
+      hands = values.hands === undefined ? Number.POSITIVE_INFINITY : num(values.hands, 'hands', 1);
+      sim = new Simulator({ hardware, speed: num(values.speed, 'speed', 1), seed: num(values.seed, 'seed', 1) });
+    } catch (err) {
+      if (err instanceof TableError || err instanceof SimCommandError) {
+        process.stderr.write(`feltwire sim: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+    if (values['registry-out']) sim.registry.save(resolve(values['registry-out']));
+    if (values['config-out'])
+      writeFileSync(resolve(values['config-out']), `${JSON.stringify(sim.tableConfig(), null, 2)}\n`);
+    const say = (line: string) => process.stderr.write(`${line}\n`);
+    if (values.pty) {
+      const panelPath = values['no-panel'] ? undefined : (values['panel-pty'] ?? `${values.pty}-panel`);
+      const paths = await sim.connectPty({
+        bridgeLink: resolve(values.pty),
+        panelLink: panelPath && resolve(panelPath),
+        panel: !values['no-panel'],
+      });
+      say(`reader bridge on ${paths.bridge}${paths.panel ? `, dealer panel on ${paths.panel}` : ''}`);
+      say('checks are taps on the dealer tablet: they are printed here as "tap: check seat N"');
+      sim.on('tablet', (t) => say(`tap: ${t.say} seat ${t.seat}`));
+    } else {
+      sim.offline();
+      say('dry run: no transport, the players and the dealer against the rules engine only');
+    }
+    sim.on('log', say);
+    sim.on('hand', (r: SimHandReport) => {
+      if (values.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+      else
+        process.stdout.write(
+          `hand ${r.hand}: ${r.complete ? 'complete' : `not complete (${r.phase})`}; stacks ${Object.entries(r.stacks)
+            .map(([s, v]) => `${s}:${v}`)
+            .join(
+              ' ',
+            )}${r.alerts.length ? `; alerts ${r.alerts.join(' ')}` : ''}${r.injected.length ? `; injected ${r.injected.join(' ')}` : ''}\n`,
+        );
+      if (injections.length && r.hand % every === 0) {
+        const kind = injections.shift() as InjectKind;
+        sim.inject(kind);
+        say(`next: ${kind} (expect ${EXPECTED_ALERT[kind]})`);
+      }
+    });
+    const stop = () => sim.stop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      await sim.run(hands);
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      await sim.close();
+    }
+    return 0;
   },
 };
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    options: {
+      pty: { type: 'string' },
+      'panel-pty': { type: 'string' },
+      'no-panel': { type: 'boolean' },
+      table: { type: 'string' },
+      'registry-out': { type: 'string' },
+      'config-out': { type: 'string' },
+      hands: { type: 'string' },
+      speed: { type: 'string' },
+      seed: { type: 'string' },
+      inject: { type: 'string' },
+      'inject-every': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

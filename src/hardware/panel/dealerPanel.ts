@@ -31,6 +31,7 @@ export interface DealerPanelEvents {
 }
 
 const BUTTONS: PanelButton[] = ['shuffle', 'misdeal', 'floor', 'confirm'];
+const PULLUP_MODE = 0x0b;
 
 export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   private readonly leds = new Map<number, InstanceType<typeof five.Led>>();
@@ -97,8 +98,19 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     const { spec } = this.opts;
     const board = this.board;
     for (const name of BUTTONS) {
-      const button = new five.Button({ pin: spec.buttons[name], board, isPullup: true });
-      button.on('press', () => this.pressed(name));
+      const pin = spec.buttons[name];
+      // johnny-five's Button sets the pin up (input, reporting); Firmata's own pull-up mode follows, which later
+      // writes to the same port cannot clear (a HIGH write to an input can be).
+      new five.Button({ pin, board, isPullup: true });
+      this.io.pinMode(pin, PULLUP_MODE);
+      // Presses are the falling edges of the pin's reports. johnny-five's trailing debounce would drop a press whose
+      // down and up reports arrive in one read; our debounce (debounceMs) drops contact bounce instead. The first
+      // report of an input comes before its pull-up is on and reads low: an edge counts only after a high.
+      let last: number | null = null;
+      this.io.on(`digital-read-${pin}`, (level: number) => {
+        if (last === 1 && level === 0) this.pressed(name);
+        last = level;
+      });
     }
     for (const [seat, pin] of Object.entries(spec.seatLeds)) {
       const led = new five.Led({ pin, board });

@@ -12,6 +12,7 @@ declare module 'firmata-io' {
     pending: number;
     firmware: { name?: string; version?: { major: number; minor: number } };
     analogPins: number[];
+    pinMode(pin: number, mode: number): void;
   }
   interface BindTransport {
     (transport: unknown): typeof Firmata;
