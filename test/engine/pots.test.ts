@@ -132,3 +132,14 @@ describe('showdown', () => {
     expect(snap.stacks).toEqual({ '1': 9950, '2': 9900, '3': 10150 });
   });
 });
+
+describe('club 5-3: a hand that touched the muck is dead', () => {
+  it('mucked between streets: the hand is dead; the last hand left wins', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start();
+    t.fold(3).say(1, 'call').bet(1, 100).say(2, 'check').collect();
+    t.fold(2);
+    const snap = t.snap();
+    expect(snap.phase).toBe('complete');
+    expect(snap.stacks).toEqual({ '1': 10100, '2': 9900, '3': 10000 });
+  });
+});

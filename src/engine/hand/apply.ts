@@ -81,6 +81,11 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
         return;
       }
       if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
+      if (state.phase === 'board') {
+        // between streets no one acts: a hand that touched the muck is dead (club 5-3)
+        killHand(state, owner);
+        return;
+      }
       onMuckedByPlayer(state, owner);
       return;
     }
