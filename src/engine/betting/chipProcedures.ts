@@ -6,7 +6,7 @@ import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
 import { alertForReading, type BettingAlertCode, type BettingAlertFacts, bettingAlert } from './bettingAlerts.js';
-import { type BettingContext, type ChipReading, type DeclarationInput, readChips } from './chipReading.js';
+import { type BettingContext, type ChipReading, type DeclarationInput, readChips, sum } from './chipReading.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
 import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
@@ -157,7 +157,9 @@ export function judgeChipsAfterAction(
   const ruled = s.committed;
   if (roundTotal < previousTotal) {
     const drop = classifyZoneDrop({ roundComplete: false, ruledTo: ruled, before: previousTotal, after: roundTotal });
-    if (drop === 'withdrawal') {
+    // chips not of this round leaving the zone (the big-blind ante collected) take nothing the rules read: only a
+    // zone holding less than the seat's total, all its chips counted, has lost some of it
+    if (drop === 'withdrawal' && sum(s.zone) < ruled) {
       const r = withdrawalRuling({
         ruledTo: ruled,
         after: roundTotal,
