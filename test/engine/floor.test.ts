@@ -47,3 +47,14 @@ describe('LOI 5 / club 5-6: the clock', () => {
     expect(t.codes()).toEqual([]);
   });
 });
+
+describe('a decided hand stays decided', () => {
+  it('a floor kill after the hand is over changes nothing; chips are conserved', () => {
+    const t = three().fold(3).fold(1);
+    expect(t.snap().phase).toBe('complete');
+    t.ev({ kind: 'floorKill', seat: 2 });
+    const snap = t.snap();
+    expect(snap.stacks).toEqual({ '1': 9950, '2': 10050, '3': 10000 });
+    expect(snap.pots[0].winners).toEqual([2]);
+  });
+});

@@ -143,7 +143,8 @@ describe('properties', () => {
           time += dt;
           t.ev({ ...e, t: time } as Parameters<Table['ev']>[0]);
           expect(chipsInPlay(t.state)).toBe(8000);
-          snapshot(t.state);
+          const snap = snapshot(t.state);
+          if (t.state.award) expect(Object.values(snap.stacks).reduce((x, y) => x + y, 0)).toBe(8000);
         }
       }),
       { numRuns: 300 },

@@ -307,7 +307,8 @@ export function doRaiseTo(state: HandState, seat: number, to: number): void {
 /** Kills a hand (floor, clock, card count): it is folded without acting; the turn moves on if it was its turn. */
 export function killHand(state: HandState, seat: number): void {
   const s = state.seats[seat];
-  if (!s || s.folded) return;
+  // the last hand left has won: it cannot be killed (a decided pot stays awarded)
+  if (!s || s.folded || state.phase === 'complete' || state.live <= 1) return;
   foldSeat(state, s);
   s.dead = true;
   if (state.phase === 'betting' && !state.round.complete) {
