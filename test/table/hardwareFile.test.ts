@@ -87,3 +87,24 @@ describe('hardware file', () => {
     }
   });
 });
+
+describe('the 10-seat table of hardware/README.md', () => {
+  it('validates and numbers its antennas as the firmware does (0-9 seats, 10-19 bets, 20 board, 21 burn, 22 muck, 23 enroll)', () => {
+    const map = new AntennaMap(
+      loadHardwareFile(new URL('../../hardware/tables/table-10.json', import.meta.url).pathname),
+    );
+    expect(map.antennas).toHaveLength(24);
+    expect([map.zoneOf(0), map.zoneOf(9), map.zoneOf(10), map.zoneOf(19)]).toEqual([
+      'seat1',
+      'seat10',
+      'bet1',
+      'bet10',
+    ]);
+    expect([map.zoneOf(20), map.zoneOf(21), map.zoneOf(22), map.zoneOf(23)]).toEqual([
+      'board',
+      'burn',
+      'muck',
+      'enroll',
+    ]);
+  });
+});

@@ -1,0 +1,128 @@
+// `feltwire enroll` driven the way a user does it: the command on a serial path (a real pty from socat), a reader
+// bridge on the other end (the simulator's virtual bridge) reading each card passed over the enroll antenna.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SerialPort } from 'serialport';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { command } from '../../src/cli/commands/enroll.js';
+import { VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
+import { openPtyPair, type PtyPair } from '../../src/sim/ptyPair.js';
+import { TagRegistry } from '../../src/table/index.js';
+import { A, SIM_TABLE } from './helpers.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fresh = (i: number) => `04B2${i.toString(16).toUpperCase().padStart(4, '0')}`;
+
+describe('feltwire enroll over a pty', () => {
+  let pair: PtyPair | null = null;
+  let port: SerialPort | null = null;
+  let wire: VirtualBridgeWire | null = null;
+  afterEach(async () => {
+    wire?.stop();
+    if (port?.isOpen) await new Promise((r) => port?.close(() => r(undefined)));
+    await pair?.close();
+    vi.restoreAllMocks();
+  });
+
+  async function bridge(): Promise<{ service: string; wire: VirtualBridgeWire }> {
+    pair = await openPtyPair();
+    port = new SerialPort({ path: pair.device, baudRate: 115200, autoOpen: false });
+    await new Promise<void>((res, rej) => port?.open((e) => (e ? rej(e) : res())));
+    wire = new VirtualBridgeWire({ antennas: 16 });
+    wire.attach(port);
+    wire.start();
+    return { service: pair.service, wire };
+  }
+
+  it('enrolls a deck card by card: progress to 52, a tag shown twice reported, the registry saved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enroll-'));
+    const registry = join(dir, 'registry.json');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const { service, wire: w } = await bridge();
+    const run = command.run([
+      'deck',
+      '--id',
+      'blue',
+      '--serial',
+      service,
+      '--hardware',
+      SIM_TABLE,
+      '--registry',
+      registry,
+      '--idle',
+      '5',
+      '--play',
+    ]);
+    while (w.stats.received === 0) await sleep(10); // the service's SYNC: the link is up
+    for (let i = 0; i < 52; i++) {
+      w.arrive(A.enroll, fresh(i));
+      await sleep(5);
+      w.leave(A.enroll, fresh(i));
+      if (i === 3) {
+        w.arrive(A.enroll, fresh(3)); // the same card again
+        await sleep(5);
+        w.leave(A.enroll, fresh(3));
+      }
+      await sleep(5);
+    }
+    expect(await run).toBe(0);
+    const text = lines.join('');
+    expect(text).toContain('First: 2s');
+    expect(text).toContain(`[ 1] 2s <- ${fresh(0)}   next: 2h`);
+    expect(text).toContain(`duplicate: tag ${fresh(3)} is already 2c (not counted)`);
+    expect(text).toContain('52/52 cards; missing: none; duplicates: 1');
+    const saved = TagRegistry.fromJSON(JSON.parse(readFileSync(registry, 'utf8')));
+    expect(saved.deckInPlay).toBe('blue');
+    expect(saved.lookup(fresh(51))).toMatchObject({ type: 'card', card: 'Ac' });
+  });
+
+  it('checks a deck laid on the enroll antenna and reports the missing card; refuses bad options by name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enroll-'));
+    const registry = join(dir, 'registry.json');
+    const reg = new TagRegistry();
+    const cards: Record<string, string> = {};
+    const all = Array.from({ length: 52 }, (_, i) => i);
+    const ranks = '23456789TJQKA';
+    const suits = 'shdc';
+    for (const i of all) cards[fresh(i)] = ranks[i >> 2] + suits[i & 3];
+    reg.addDeck('blue', 'Blue', cards);
+    reg.save(registry);
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const errors: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    expect(await command.run(['deck', '--registry', registry, '--serial', '/nonexistent'])).toBe(2);
+    expect(errors.join('')).toContain('deck: --id is required');
+    const { service, wire: w } = await bridge();
+    const run = command.run([
+      'check',
+      '--deck',
+      'blue',
+      '--serial',
+      service,
+      '--hardware',
+      SIM_TABLE,
+      '--registry',
+      registry,
+      '--idle',
+      '1',
+    ]);
+    while (w.stats.received === 0) await sleep(10);
+    for (const i of all) if (i !== 10) w.arrive(A.enroll, fresh(i)); // 4d is missing
+    expect(await run).toBe(1);
+    const text = lines.join('');
+    expect(text).toContain('deck "blue": 51/52 present; missing: 4d');
+    expect(text).toContain('deck NOT OK');
+  });
+});
