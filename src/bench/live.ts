@@ -15,7 +15,7 @@ import { SerialPort } from 'serialport';
 import WebSocket from 'ws';
 import type { TableConfig } from '../engine/types.js';
 import { VirtualBridgeWire } from '../hardware/bridge/index.js';
-import { phhToEvents, parsePhh } from '../phh/index.js';
+import { parsePhh, phhToEvents } from '../phh/index.js';
 import { hardwareSource } from '../server/hardwareSource.js';
 import { type LiveService, startLive } from '../server/live.js';
 import type { RoleView } from '../server/views.js';
@@ -158,8 +158,8 @@ export async function benchLatency(opts: LiveBenchOptions = {}): Promise<Row> {
       sentAt.set(`${live.session.handNo}:${card}`, performance.now());
       wire.arrive(muck, uid, 'D');
       onTable[k] = { uid, card };
-      // the card that arrived 20 frames ago leaves (its departure latches off well before it comes back)
-      const old = onTable[k - 20];
+      // the card that arrived 5 frames ago leaves: its departure is latched off (250 ms) long before it comes back
+      const old = onTable[k - 5];
       if (old) wire.leave(muck, old.uid);
       if (k % 2 === 0) {
         echoT0 = performance.now();
@@ -243,7 +243,9 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
   const sockets: WebSocket[] = [];
   try {
     for (const role of ['dealer', 'floor', 'commentator', 'overlay', null] as const) {
-      const ws = new WebSocket(`${live.url.replace('http', 'ws')}/ws${role ? `?token=${live.tokens.tokenOf(role)}` : ''}`);
+      const ws = new WebSocket(
+        `${live.url.replace('http', 'ws')}/ws${role ? `?token=${live.tokens.tokenOf(role)}` : ''}`,
+      );
       ws.on('message', () => {});
       await new Promise((r) => ws.once('open', r));
       sockets.push(ws);

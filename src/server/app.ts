@@ -10,7 +10,7 @@ import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { TableEventInput } from '../session/types.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
-import { EquityTracker, type EquityComputer } from './equity.js';
+import { type EquityComputer, EquityTracker } from './equity.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
@@ -315,8 +315,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         act(msg, role);
         hub.sendTo(socket, { type: 'ok', ref: msg.ref });
       } catch (err) {
-        if (err instanceof MessageError) hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
-        else if (err instanceof SessionError) hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
+        if (err instanceof MessageError)
+          hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
+        else if (err instanceof SessionError)
+          hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
         else {
           req.log.error({ err }, 'websocket message failed');
           hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
@@ -331,7 +333,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   function act(msg: InboundMessage, role: Role): void {
     switch (msg.type) {
       case 'say':
-        tablet(msg.to === undefined ? { kind: 'say', seat: msg.seat, say: msg.say } : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to });
+        tablet(
+          msg.to === undefined
+            ? { kind: 'say', seat: msg.seat, say: msg.say }
+            : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to },
+        );
         return;
       case 'dealer':
         tablet({ kind: 'dealer', button: msg.button });

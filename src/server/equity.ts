@@ -42,7 +42,13 @@ export class EquityTracker {
       return;
     }
     this.lastKey = key;
-    void this.compute(key, handNo, hand, live.map((s) => s.seat), live.map((s) => s.cards));
+    void this.compute(
+      key,
+      handNo,
+      hand,
+      live.map((s) => s.seat),
+      live.map((s) => s.cards),
+    );
   }
 
   current(): EquityTrack | null {
@@ -71,7 +77,9 @@ export class EquityTracker {
       };
       const prev = this.track && this.track.handNo === handNo ? this.track.points : [];
       // one point per board length: a later computation (a fold) replaces the same street's point
-      const points = [...prev.filter((p) => p.boardLen !== point.boardLen), point].sort((a, b) => a.boardLen - b.boardLen);
+      const points = [...prev.filter((p) => p.boardLen !== point.boardLen), point].sort(
+        (a, b) => a.boardLen - b.boardLen,
+      );
       const outs = outsList ? Object.fromEntries(seats.map((s, i) => [String(s), outsList[i] ?? []])) : {};
       this.track = { handNo, points, outs };
       this.publish(this.track);

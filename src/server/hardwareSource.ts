@@ -3,9 +3,9 @@
 // stop alerts.
 import { BridgeLink } from '../hardware/bridge/index.js';
 import { DealerPanel } from '../hardware/panel/index.js';
+import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
 import { type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
-import type { TableSession } from '../session/TableSession.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
 
 export interface HardwareSourceOptions {
@@ -29,35 +29,39 @@ export function followSession(panel: DealerPanel, session: TableSession): () => 
 }
 
 export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory {
-  return { start: async (session, say): Promise<TableSource> => {
-    const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
-    const registry = typeof opts.registryFile === 'string' ? TagRegistry.load(opts.registryFile) : opts.registryFile;
-    const layer = new TableLayer({ hardware, registry });
-    const unwire = wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) => say(`table event refused: ${(err as Error).message}`));
-    const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
-    layer.attach(link);
-    say(`reader bridge on ${opts.serial}`);
-    let panel: DealerPanel | null = null;
-    let unfollow: (() => void) | null = null;
-    if (opts.panel) {
-      if (!hardware.panel) say('no panel section in the hardware file: the dealer panel is not used');
-      else {
-        panel = await DealerPanel.open({ path: opts.panel, spec: hardware.panel });
-        const p = panel;
-        p.on('panel', (ev) => layer.ingestPanel(ev));
-        unfollow = followSession(p, session);
-        say(`dealer panel on ${opts.panel}`);
+  return {
+    start: async (session, say): Promise<TableSource> => {
+      const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
+      const registry = typeof opts.registryFile === 'string' ? TagRegistry.load(opts.registryFile) : opts.registryFile;
+      const layer = new TableLayer({ hardware, registry });
+      const unwire = wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) =>
+        say(`table event refused: ${(err as Error).message}`),
+      );
+      const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
+      layer.attach(link);
+      say(`reader bridge on ${opts.serial}`);
+      let panel: DealerPanel | null = null;
+      let unfollow: (() => void) | null = null;
+      if (opts.panel) {
+        if (!hardware.panel) say('no panel section in the hardware file: the dealer panel is not used');
+        else {
+          panel = await DealerPanel.open({ path: opts.panel, spec: hardware.panel });
+          const p = panel;
+          p.on('panel', (ev) => layer.ingestPanel(ev));
+          unfollow = followSession(p, session);
+          say(`dealer panel on ${opts.panel}`);
+        }
       }
-    }
-    return {
-      name: `bridge ${opts.serial}`,
-      tablet: (ev) => layer.ingestTablet(ev),
-      async close() {
-        unwire();
-        unfollow?.();
-        await panel?.close();
-        await link.close();
-      },
-    };
-  } };
+      return {
+        name: `bridge ${opts.serial}`,
+        tablet: (ev) => layer.ingestTablet(ev),
+        async close() {
+          unwire();
+          unfollow?.();
+          await panel?.close();
+          await link.close();
+        },
+      };
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
 import type { SessionState } from '../session/types.js';
-import { type EquityTrack, type LiveState, type Role, ROLES } from './liveState.js';
+import { type EquityTrack, type LiveState, ROLES, type Role } from './liveState.js';
 import { type RoleView, viewFor } from './views.js';
 
 /** What the hub needs of a socket (ws.WebSocket fits). */

@@ -3,12 +3,12 @@
 // session through the table layer. `feltwire start`, the end-to-end tests and the live bench all start it here.
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { TableConfig } from '../engine/types.js';
-import type { TableLayer } from '../table/index.js';
-import { type EventLog, MemoryLog, TableSession, type TableEventInput } from '../session/index.js';
-import { SqliteEventLog } from '../store/index.js';
-import { buildApp } from './app.js';
 import { EquityService } from '../engine/equity/index.js';
+import type { TableConfig } from '../engine/types.js';
+import { type EventLog, MemoryLog, type TableEventInput, TableSession } from '../session/index.js';
+import { SqliteEventLog } from '../store/index.js';
+import type { TableLayer } from '../table/index.js';
+import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
 import { TokenStore } from './tokens.js';
@@ -125,7 +125,12 @@ function defaultEquity(say: (line: string) => void): EquityComputer | null {
 }
 
 /** Feeds the table layer's events, alerts and health into the session; returns the unwiring function. */
-export function wireTableLayer(layer: TableLayer, session: TableSession, sourceName: string, onError: (err: unknown) => void): () => void {
+export function wireTableLayer(
+  layer: TableLayer,
+  session: TableSession,
+  sourceName: string,
+  onError: (err: unknown) => void,
+): () => void {
   layer.on('event', (ev) => {
     const { wall, orderKnown: _orderKnown, ...rest } = ev;
     try {

@@ -66,7 +66,13 @@ export const INBOUND_SCHEMAS = {
 export type InboundType = keyof typeof INBOUND_SCHEMAS;
 
 export type InboundMessage =
-  | { type: 'say'; ref?: string | number; seat: number; say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin'; to?: number }
+  | {
+      type: 'say';
+      ref?: string | number;
+      seat: number;
+      say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
+      to?: number;
+    }
   | { type: 'dealer'; ref?: string | number; button: 'misdeal' | 'floor' | 'shuffle' }
   | { type: 'clock'; ref?: string | number; seat: number }
   | { type: 'ack'; ref?: string | number; alertId: number }

@@ -69,13 +69,19 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     async start(s, say): Promise<SimTableSource> {
       session = s;
       const layer = new TableLayer({ hardware, registry: sim.registry, ...opts.layer });
-      const unwire = wireTableLayer(layer, s, 'simulator', (err) => say(`table event refused: ${(err as Error).message}`));
+      const unwire = wireTableLayer(layer, s, 'simulator', (err) =>
+        say(`table event refused: ${(err as Error).message}`),
+      );
       let link: BridgeLink;
       let panel: DealerPanel | null = null;
       let unfollow: (() => void) | null = null;
       if (opts.overPty) {
         const paths = await sim.connectPty({ panel: Boolean(hardware.panel) });
-        link = await BridgeLink.open({ path: paths.bridge, baudRate: hardware.bridge?.baudRate ?? 115200, heartbeatMs: opts.heartbeatMs });
+        link = await BridgeLink.open({
+          path: paths.bridge,
+          baudRate: hardware.bridge?.baudRate ?? 115200,
+          heartbeatMs: opts.heartbeatMs,
+        });
         if (paths.panel && hardware.panel) {
           panel = await DealerPanel.open({ path: paths.panel, spec: hardware.panel });
           const p = panel;
@@ -84,7 +90,11 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         }
         say(`simulator over ptys: bridge ${paths.bridge}${paths.panel ? `, panel ${paths.panel}` : ''}`);
       } else {
-        link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream, heartbeatMs: opts.heartbeatMs });
+        link = await BridgeLink.open({
+          path: 'simulator',
+          openPort: sim.openBridgeStream,
+          heartbeatMs: opts.heartbeatMs,
+        });
         sim.on('panel', (ev) => layer.ingestPanel(ev));
         say('simulator in-process');
       }

@@ -79,7 +79,13 @@ export interface RoleView {
 }
 
 /** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. */
-const BOARD_ALERTS: ReadonlySet<string> = new Set(['BURN_MISSED', 'BURN_EXTRA', 'FLOP_FOUR_CARDS', 'BOARD_PREMATURE', 'BOARD_TOO_MANY']);
+const BOARD_ALERTS: ReadonlySet<string> = new Set([
+  'BURN_MISSED',
+  'BURN_EXTRA',
+  'FLOP_FOUR_CARDS',
+  'BOARD_PREMATURE',
+  'BOARD_TOO_MANY',
+]);
 
 /** Roles that see every card live. */
 const SEES_ALL_LIVE: ReadonlySet<Role> = new Set<Role>(['commentator']);

@@ -10,11 +10,11 @@ import {
   type HandEndInfo,
   type HandEndRecord,
   type HandRecord,
+  type SessionState,
   SHOT_CLOCK_COUNT_MS,
   SHOT_CLOCK_MS,
-  type SessionState,
-  TABLE_ALERT_ID_BASE,
   type ShotClock,
+  TABLE_ALERT_ID_BASE,
   type TableAlert,
   type TableAlertInput,
   type TableAlertRecord,
@@ -116,7 +116,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.log = opts.log;
     this.now = opts.now ?? Date.now;
     const impl = opts.engine ?? TableSession.defaultEngine;
-    if (!impl) throw new SessionError('ENGINE_REJECTED', 'no rules engine: import TableSession from src/session/index.js');
+    if (!impl)
+      throw new SessionError('ENGINE_REJECTED', 'no rules engine: import TableSession from src/session/index.js');
     this.engine = impl;
     this.schedule = opts.schedule ?? defaultSchedule;
     this.tableAlertLimit = opts.tableAlertLimit ?? 200;

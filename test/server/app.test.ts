@@ -31,7 +31,9 @@ afterEach(async () => {
   session.close();
 });
 
-const auth = (role: 'dealer' | 'floor' | 'commentator' | 'overlay') => ({ authorization: `Bearer ${tokens.tokenOf(role)}` });
+const auth = (role: 'dealer' | 'floor' | 'commentator' | 'overlay') => ({
+  authorization: `Bearer ${tokens.tokenOf(role)}`,
+});
 
 describe('routes', () => {
   it('GET /api/state: the public sees no hole card, the commentator does', async () => {
@@ -54,24 +56,57 @@ describe('routes', () => {
   });
 
   it('the broadcast delay can grow, never shrink, and only the floor sets it', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/delay', payload: { ms: 1000 }, headers: auth('dealer') })).statusCode).toBe(403);
-    const shorter = await app.inject({ method: 'POST', url: '/api/delay', payload: { ms: 1000 }, headers: auth('floor') });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/delay', payload: { ms: 1000 }, headers: auth('dealer') }))
+        .statusCode,
+    ).toBe(403);
+    const shorter = await app.inject({
+      method: 'POST',
+      url: '/api/delay',
+      payload: { ms: 1000 },
+      headers: auth('floor'),
+    });
     expect(shorter.statusCode).toBe(409);
     expect(shorter.json().error).toBe('DELAY_SHORTENING_REFUSED');
-    const longer = await app.inject({ method: 'POST', url: '/api/delay', payload: { ms: 120_000 }, headers: auth('floor') });
+    const longer = await app.inject({
+      method: 'POST',
+      url: '/api/delay',
+      payload: { ms: 120_000 },
+      headers: auth('floor'),
+    });
     expect(longer.json()).toEqual({ delayMs: 120_000 });
   });
 
   it('bad bodies get 400 with a message and the service goes on', async () => {
-    const r = await app.inject({ method: 'POST', url: '/api/level', payload: { blinds: ['x'] }, headers: auth('floor') });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/level',
+      payload: { blinds: ['x'] },
+      headers: auth('floor'),
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().error).toBe('BAD_REQUEST');
-    const r2 = await app.inject({ method: 'POST', url: '/api/level', payload: '{not json', headers: { ...auth('floor'), 'content-type': 'application/json' } });
+    const r2 = await app.inject({
+      method: 'POST',
+      url: '/api/level',
+      payload: '{not json',
+      headers: { ...auth('floor'), 'content-type': 'application/json' },
+    });
     expect(r2.statusCode).toBe(400);
-    const r3 = await app.inject({ method: 'POST', url: '/api/level', payload: { blinds: [300, 100] }, headers: auth('floor') });
+    const r3 = await app.inject({
+      method: 'POST',
+      url: '/api/level',
+      payload: { blinds: [300, 100] },
+      headers: auth('floor'),
+    });
     expect(r3.statusCode).toBe(409);
     expect(r3.json().error).toBe('BAD_LEVEL');
-    const ok = await app.inject({ method: 'POST', url: '/api/level', payload: { blinds: [100, 200], bbAnte: 200 }, headers: auth('floor') });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/level',
+      payload: { blinds: [100, 200], bbAnte: 200 },
+      headers: auth('floor'),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().level).toEqual({ blinds: [100, 200], bbAnte: 200 });
     expect((await app.inject({ url: '/api/health' })).json().ok).toBe(true);
@@ -79,13 +114,27 @@ describe('routes', () => {
 
   it('rotating a token: the new one works, the old one is refused', async () => {
     const old = tokens.tokenOf('dealer');
-    const r = await app.inject({ method: 'POST', url: '/api/tokens/rotate', payload: { role: 'dealer' }, headers: auth('floor') });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/tokens/rotate',
+      payload: { role: 'dealer' },
+      headers: auth('floor'),
+    });
     expect(r.statusCode).toBe(200);
     const fresh = r.json().token as string;
     expect(fresh).not.toBe(old);
     expect((await app.inject({ url: `/api/whoami?token=${old}` })).statusCode).toBe(401);
     expect((await app.inject({ url: `/api/whoami?token=${fresh}` })).json().role).toBe('dealer');
-    expect((await app.inject({ method: 'POST', url: '/api/tokens/rotate', payload: { role: 'public' }, headers: auth('floor') })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/tokens/rotate',
+          payload: { role: 'public' },
+          headers: auth('floor'),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('hands: listed for the floor, stepped through with hole cards hidden from it', async () => {
@@ -145,7 +194,14 @@ describe('websocket (injectWS)', () => {
     ws.send(JSON.stringify({ type: 'ack', alertId: 42 }));
     ws.send(JSON.stringify({ type: 'kill', seat: 2 }));
     await until(() => got.filter((m) => m.type === 'error').length === 6);
-    expect(got.filter((m) => m.type === 'error').map((m) => m.code)).toEqual(['BAD_JSON', 'BAD_MESSAGE', 'UNKNOWN_TYPE', 'BAD_MESSAGE', 'UNKNOWN_ALERT', 'FORBIDDEN']);
+    expect(got.filter((m) => m.type === 'error').map((m) => m.code)).toEqual([
+      'BAD_JSON',
+      'BAD_MESSAGE',
+      'UNKNOWN_TYPE',
+      'BAD_MESSAGE',
+      'UNKNOWN_ALERT',
+      'FORBIDDEN',
+    ]);
     ws.send(JSON.stringify({ type: 'ping', ref: 'p' }));
     await until(() => got.some((m) => m.type === 'ok' && m.ref === 'p'));
     ws.terminate();

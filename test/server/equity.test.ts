@@ -1,19 +1,33 @@
 // Exact equities for the commentators (checked against the figures of performance.md) and the tracker that keys them.
 import { describe, expect, it } from 'vitest';
-import type { HandSnapshot } from '../../src/engine/types.js';
 import { EquityService } from '../../src/engine/equity/index.js';
+import type { HandSnapshot } from '../../src/engine/types.js';
 import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/server/equity.js';
 import type { EquityTrack } from '../../src/server/liveState.js';
 import { hand, seat } from './fixtures.js';
 
-describe('serviceEquity: the engine\'s EquityService (worker thread) behind the tracker', () => {
+describe("serviceEquity: the engine's EquityService (worker thread) behind the tracker", () => {
   it('AhKh vs QsQd preflop: 46.2145% / 53.7855%; outs on the turn as card text', async () => {
     const eq = serviceEquity(new EquityService());
     try {
-      const [a, b] = await eq.equity([['Ah', 'Kh'], ['Qs', 'Qd']], [], []);
+      const [a, b] = await eq.equity(
+        [
+          ['Ah', 'Kh'],
+          ['Qs', 'Qd'],
+        ],
+        [],
+        [],
+      );
       expect(a).toBeCloseTo(46.2145, 3);
       expect(b).toBeCloseTo(53.7855, 3);
-      const outs = await eq.outs?.([['Ah', 'Kh'], ['Qs', 'Qd']], ['2c', '7d', '9s', 'Jh'], []);
+      const outs = await eq.outs?.(
+        [
+          ['Ah', 'Kh'],
+          ['Qs', 'Qd'],
+        ],
+        ['2c', '7d', '9s', 'Jh'],
+        [],
+      );
       expect(outs?.[0].sort()).toEqual(['Ac', 'Ad', 'As', 'Kc', 'Kd', 'Ks']);
       expect(outs?.[1]).toEqual([]);
     } finally {

@@ -9,9 +9,17 @@ class FakeSocket implements HubSocket {
   sent: Array<Record<string, unknown>> = [];
   terminated = false;
   closedWith: number | null = null;
-  send(data: string) { this.sent.push(JSON.parse(data)); }
-  close(code?: number) { this.closedWith = code ?? 1000; this.readyState = 3; }
-  terminate() { this.terminated = true; this.readyState = 3; }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number) {
+    this.closedWith = code ?? 1000;
+    this.readyState = 3;
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+  }
 }
 
 const views = (s: FakeSocket) => s.sent.filter((m) => m.type === 'view');
@@ -26,14 +34,18 @@ describe('LiveHub', () => {
     for (const s of [ok, slow, stuck]) hub.add(s, 'public');
     slow.bufferedAmount = 500;
     stuck.bufferedAmount = 5000;
-    for (let i = 0; i < 5; i++) hub.update(session(hand(), { wall: (now += 10), version: i }));
+    for (let i = 0; i < 5; i++) {
+      now += 10;
+      hub.update(session(hand(), { wall: now, version: i }));
+    }
     expect(views(ok)).toHaveLength(5);
     expect(views(slow)).toHaveLength(0);
     expect(stuck.terminated).toBe(true);
     expect(hub.stats()).toMatchObject({ skipped: 5, dropped: 1 });
     // once it has drained, the slow client gets the next full view
     slow.bufferedAmount = 0;
-    hub.update(session(hand(), { wall: (now += 10) }));
+    now += 10;
+    hub.update(session(hand(), { wall: now }));
     expect(views(slow)).toHaveLength(1);
     expect(hub.stats().clients.public).toBe(2);
   });
@@ -117,7 +129,9 @@ describe('LiveHub overlay buffer under a steady stream', () => {
     for (now = 0; now < 2000; now += 10) hub.update(session(hand(), { wall: now }));
     expect(hub.stats().overlayBuffered).toBe(20);
     for (now = 1000; now <= 3000; now += 100) hub.releaseOverlay(now);
-    const walls = views(ov).slice(1).map((m) => (m.view as { wall: number }).wall);
+    const walls = views(ov)
+      .slice(1)
+      .map((m) => (m.view as { wall: number }).wall);
     expect(walls.length).toBeGreaterThanOrEqual(19);
     // each released state is the last of its step, and at least the delay old when sent
     expect(walls.every((w) => w % 100 === 90)).toBe(true);

@@ -101,7 +101,22 @@ describe('viewFor: the broadcast delay', () => {
 
 describe('viewFor: alerts, health and the clock by role', () => {
   const s = session(hand(), {
-    tableAlerts: [{ id: 1_000_000, code: 'READER_FAULT', severity: 'warn', rule: '', message: 'antenna 4 (seat 1): Ah stuck', remedy: 'r', messageFr: 'f', remedyFr: 'r', wall: 1, hand: 4, acknowledged: false, decision: { decision: 'swap reader', by: 'floor:Anne', wall: 2 } }],
+    tableAlerts: [
+      {
+        id: 1_000_000,
+        code: 'READER_FAULT',
+        severity: 'warn',
+        rule: '',
+        message: 'antenna 4 (seat 1): Ah stuck',
+        remedy: 'r',
+        messageFr: 'f',
+        remedyFr: 'r',
+        wall: 1,
+        hand: 4,
+        acknowledged: false,
+        decision: { decision: 'swap reader', by: 'floor:Anne', wall: 2 },
+      },
+    ],
     clock: { seat: 2, startedWall: 999_000, t: 4000, limitMs: 70_000 },
   });
   it('public sees no alert, no clock, no health', () => {
@@ -161,10 +176,18 @@ describe('viewFor: no secret card leaks to a player role, whatever the hand (pro
         (cards, exposed, role) => {
           const seats = [0, 1, 2, 3, 4].map((i) => {
             const own = cards.slice(i * 2, i * 2 + 2);
-            return seat(i + 1, own, own.filter((_, k) => exposed[i * 2 + k]), { handName: `name ${own.join('')}` });
+            return seat(
+              i + 1,
+              own,
+              own.filter((_, k) => exposed[i * 2 + k]),
+              { handName: `name ${own.join('')}` },
+            );
           });
           const h = hand({
-            seats, board: cards.slice(10, 15), burns: cards.slice(15, 17), muck: cards.slice(17, 20),
+            seats,
+            board: cards.slice(10, 15),
+            burns: cards.slice(15, 17),
+            muck: cards.slice(17, 20),
             actions: seats.map((s) => `d dh p${s.seat} ${s.cards.join('')}`),
             alerts: [alert(1, `cards ${cards.join(' ')}`, { code: 'DEAL_CARD_COUNT', reason: cards.join('') })],
           });

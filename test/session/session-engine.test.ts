@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, createHand, parseScenario, snapshot } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
-import { MemoryLog, TableSession, type TableEventInput } from '../../src/session/index.js';
+import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
 
 const DIR = join(import.meta.dirname, '../../../shared/scenarios');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));

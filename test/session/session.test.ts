@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TableSession } from '../../src/session/TableSession.js';
-import { MemoryLog } from '../../src/session/log.js';
-import type { SessionState } from '../../src/session/types.js';
 import { SessionError } from '../../src/session/errors.js';
+import { MemoryLog } from '../../src/session/log.js';
+import { TableSession } from '../../src/session/TableSession.js';
+import type { SessionState } from '../../src/session/types.js';
 import { CONFIG, fakeEngine } from './fakeEngine.js';
 
 function clockAt(start = 1_000_000) {
@@ -54,7 +54,15 @@ describe('TableSession', () => {
     expect(st.config.blinds).toEqual([100, 200]);
     expect(st.config.bbAnte).toBe(200);
     expect(st.config.button).toBe(2);
-    expect([...log.records()].map((r) => r.kind)).toEqual(['hand', 'event', 'config', 'event', 'handEnd', 'hand', 'event']);
+    expect([...log.records()].map((r) => r.kind)).toEqual([
+      'hand',
+      'event',
+      'config',
+      'event',
+      'handEnd',
+      'hand',
+      'event',
+    ]);
   });
 
   it('a level set before the first shuffle applies to the first hand', () => {
@@ -110,7 +118,14 @@ describe('TableSession', () => {
     s.ingest({ kind: 'cardAt', card: 'Ah', zone: 'seat2', face: 'down' });
     s.ingest({ kind: 'cardAt', card: '7h', zone: 'board', face: 'up' });
     s.acknowledge(1, 'dealer');
-    const ta = s.raiseTableAlert({ code: 'READER_FAULT', severity: 'warn', message: 'antenna 4', remedy: 'check', messageFr: 'antenne 4', remedyFr: 'vérifier' });
+    const ta = s.raiseTableAlert({
+      code: 'READER_FAULT',
+      severity: 'warn',
+      message: 'antenna 4',
+      remedy: 'check',
+      messageFr: 'antenne 4',
+      remedyFr: 'vérifier',
+    });
     s.decide(ta.id, 'reader replaced', 'floor:Anne');
     const live = s.snapshot(42);
     s.close();
@@ -129,7 +144,7 @@ describe('TableSession', () => {
     r.ingest({ kind: 'cardAt', card: 'Kd', zone: 'seat3', face: 'down' });
     const last = [...log.records()].at(-1);
     expect(last?.hand).toBe(2);
-    expect((last?.data as { t: number }).t).toBe(1300);
+    expect((last?.data as { t: number } | undefined)?.t).toBe(1300);
   });
 
   it('recover() on an empty log starts hand 1', () => {
@@ -150,8 +165,14 @@ describe('TableSession', () => {
     const log = new MemoryLog();
     const timers: Array<{ ms: number; fn: () => void }> = [];
     const s = new TableSession({
-      config: CONFIG, log, engine: fakeEngine(), now: c.now,
-      schedule: (ms, fn) => { timers.push({ ms, fn }); return () => {}; },
+      config: CONFIG,
+      log,
+      engine: fakeEngine(),
+      now: c.now,
+      schedule: (ms, fn) => {
+        timers.push({ ms, fn });
+        return () => {};
+      },
     });
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     s.ingest({ kind: 'clock', seat: 2 });
@@ -189,8 +210,14 @@ describe('TableSession motion tick', () => {
     const log = new MemoryLog();
     const timers: Array<{ ms: number; fn: () => void }> = [];
     const s = new TableSession({
-      config: CONFIG, log, engine: fakeEngine(), now: c.now,
-      schedule: (ms, fn) => { timers.push({ ms, fn }); return () => {}; },
+      config: CONFIG,
+      log,
+      engine: fakeEngine(),
+      now: c.now,
+      schedule: (ms, fn) => {
+        timers.push({ ms, fn });
+        return () => {};
+      },
     });
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     s.ingest({ kind: 'chips', seat: 2, chips: [100] });

@@ -23,7 +23,11 @@ afterAll(async () => {
   await live?.close();
 });
 
-async function open(page: string, role: 'dealer' | 'floor' | 'commentator' | 'overlay' | null, extra = ''): Promise<Page> {
+async function open(
+  page: string,
+  role: 'dealer' | 'floor' | 'commentator' | 'overlay' | null,
+  extra = '',
+): Promise<Page> {
   const p = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   const token = role ? `?token=${live.tokens.tokenOf(role)}` : '?';
   await p.goto(`${live.url}/${page}.html${token}${extra}`);
@@ -36,7 +40,7 @@ describe('views in chromium', () => {
     sim.inject('missedBurn');
     const alert = page.locator('#alert[data-code="BURN_MISSED"]');
     await alert.waitFor({ timeout: 45_000 });
-    const text = await alert.innerText();
+    const text = await alert.textContent();
     expect(text).toMatch(/BURN_MISSED/);
     expect(text).toMatch(/Remedy/);
     expect(text).toMatch(/Rule: (tda|club|LOI)/);
@@ -46,7 +50,9 @@ describe('views in chromium', () => {
     const hand = live.session.handNo;
     await page.locator('#ack').click();
     await page.locator(`#alert[data-alert-id="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
-    const acks = [...live.log.records()].filter((r) => r.kind === 'event' && r.hand === hand && (r.data as { kind: string; alertId?: number }).kind === 'ack');
+    const acks = [...live.log.records()].filter(
+      (r) => r.kind === 'event' && r.hand === hand && (r.data as { kind: string; alertId?: number }).kind === 'ack',
+    );
     expect(acks.map((r) => (r.data as { alertId: number }).alertId)).toContain(id);
     await page.close();
   });
@@ -65,7 +71,9 @@ describe('views in chromium', () => {
       (prev) => {
         const el = document.querySelector('#turn[data-to-act]');
         const fold = document.querySelector('button[data-action="fold"]');
-        return el !== null && el.getAttribute('data-to-act') !== prev && fold !== null && !fold.hasAttribute('disabled');
+        return (
+          el !== null && el.getAttribute('data-to-act') !== prev && fold !== null && !fold.hasAttribute('disabled')
+        );
       },
       first,
       { timeout: 30_000, polling: 50 },
@@ -76,21 +84,38 @@ describe('views in chromium', () => {
     await page.locator('button[data-action="fold"]').click();
     // the declaration went to the log as a say event for that seat, and the engine folded the seat
     await expect
-      .poll(() => [...live.log.records()].slice(before).some((r) => r.kind === 'event' && (r.data as { kind: string; seat?: number }).kind === 'say' && (r.data as { seat: number }).seat === seat), { timeout: 5000 })
+      .poll(
+        () =>
+          [...live.log.records()]
+            .slice(before)
+            .some(
+              (r) =>
+                r.kind === 'event' &&
+                (r.data as { kind: string; seat?: number }).kind === 'say' &&
+                (r.data as { seat: number }).seat === seat,
+            ),
+        { timeout: 5000 },
+      )
       .toBe(true);
     await expect
-      .poll(() => {
-        const s = live.session.snapshot();
-        const folded = s.hand.seats.find((x) => x.seat === seat)?.folded;
-        return s.handNo !== hand || folded === true;
-      }, { timeout: 5000 })
+      .poll(
+        () => {
+          const s = live.session.snapshot();
+          const folded = s.hand.seats.find((x) => x.seat === seat)?.folded;
+          return s.handNo !== hand || folded === true;
+        },
+        { timeout: 5000 },
+      )
       .toBe(true);
-    if (live.session.handNo === hand) await page.locator(`.seat.folded[data-seat="${seat}"]`).waitFor({ timeout: 5000 });
+    if (live.session.handNo === hand)
+      await page.locator(`.seat.folded[data-seat="${seat}"]`).waitFor({ timeout: 5000 });
     sim.pace.actionMs = thinking;
     // the shot clock: called on request, shown as a countdown
     await page.locator('#turn[data-to-act]').waitFor({ timeout: 30_000 });
     await page.locator('#clock-btn').click();
-    await expect.poll(async () => page.locator('#clock').innerText(), { timeout: 5000 }).toMatch(/Clock on seat \d+: [01]:\d\d/);
+    await expect
+      .poll(async () => page.locator('#clock').textContent(), { timeout: 5000 })
+      .toMatch(/Clock on seat \d+: [01]:\d\d/);
     await page.close();
   });
 
@@ -106,7 +131,9 @@ describe('views in chromium', () => {
 
     const com = await open('commentator', 'commentator');
     await com.locator('#booth').waitFor();
-    await com.waitForFunction(() => document.querySelectorAll('#booth .card:not(.back)').length >= 4, undefined, { timeout: 20_000 });
+    await com.waitForFunction(() => document.querySelectorAll('#booth .card:not(.back)').length >= 4, undefined, {
+      timeout: 20_000,
+    });
     await com.screenshot({ path: join(SHOTS, 'commentator.png'), fullPage: true });
     await com.close();
 
@@ -114,7 +141,7 @@ describe('views in chromium', () => {
     await pub.locator('.seats').waitFor();
     await pub.screenshot({ path: join(SHOTS, 'public.png') });
     await pub.locator('#lang').click();
-    await expect.poll(async () => pub.locator('header').innerText()).toMatch(/Main #/);
+    await expect.poll(async () => pub.locator('header').textContent()).toMatch(/Main #/);
     await pub.screenshot({ path: join(SHOTS, 'public-fr.png') });
     await pub.close();
 
@@ -130,7 +157,7 @@ describe('views in chromium', () => {
     const p = await browser.newPage();
     await p.goto(`${live.url}/commentator.html?token=wrong-token-0000000000`);
     await p.locator('#banner').waitFor({ timeout: 5000 });
-    expect(await p.locator('#banner').innerText()).toMatch(/Unknown or missing token/);
+    expect(await p.locator('#banner').textContent()).toMatch(/Unknown or missing token/);
     expect(await p.locator('#booth').count()).toBe(0);
     await p.close();
   });

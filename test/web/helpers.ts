@@ -24,7 +24,10 @@ export const CHROMIUM_ARGS = [
 /** The views are served from dist/web; build them when a bare `vitest run` finds none. */
 export function ensureWebBuilt(): void {
   if (existsSync(join(WEB_ROOT, 'dealer.html'))) return;
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: REPO,
+    stdio: 'inherit',
+  });
 }
 
 export async function liveOnSimulator(
@@ -54,7 +57,9 @@ export async function liveOnSimulator(
     table: source.table as NonNullable<typeof source.table>,
     source,
     memoryLog: opts.memoryLog ?? false,
-    say: (l) => { if (process.env.FW_DEBUG) console.log('SAY', l); },
+    say: (l) => {
+      if (process.env.FW_DEBUG) console.log('SAY', l);
+    },
     overlayStepMs: 100,
   });
   if (!sim) throw new Error('no simulator');
@@ -64,7 +69,17 @@ export async function liveOnSimulator(
 /** Simulator and table-layer timings for fast tests (the simulator's own fast-test figures). */
 export const FAST_SIM = {
   pace: 'fast' as const,
-  simPace: { cardMs: 1, actionMs: 3, collectMs: 30, handGapMs: 30, motionGapMs: 60, buttonMs: 30, lingerMs: 160, unplugMs: 700, tapMs: 15 },
+  simPace: {
+    cardMs: 1,
+    actionMs: 3,
+    collectMs: 30,
+    handGapMs: 30,
+    motionGapMs: 60,
+    buttonMs: 30,
+    lingerMs: 160,
+    unplugMs: 700,
+    tapMs: 15,
+  },
   motionMs: 15,
   heartbeatMs: 100,
   layer: { chipSettleMs: 4, latchOffMs: 20, crosstalkMs: 80 },

@@ -71,7 +71,14 @@ function open(url: string, name: string, query: string): Promise<Client> {
 
 beforeAll(async () => {
   let sim: Simulator;
-  ({ live, sim } = await liveOnSimulator({ ...FAST_SIM, delayMs: DELAY, overPty: false, seed: 50, hands: HANDS, memoryLog: true }));
+  ({ live, sim } = await liveOnSimulator({
+    ...FAST_SIM,
+    delayMs: DELAY,
+    overPty: false,
+    seed: 50,
+    hands: HANDS,
+    memoryLog: true,
+  }));
   live.session.on('state', record);
   record(live.session.snapshot());
   const tok = (r: 'dealer' | 'floor' | 'commentator' | 'overlay') => `?token=${live.tokens.tokenOf(r)}`;
@@ -111,7 +118,8 @@ describe(`isolation over a ${HANDS}-hand simulated session`, () => {
     expect(live.session.handNo).toBeGreaterThanOrEqual(HANDS);
     const com = clients.find((c) => c.name === 'commentator') as Client;
     const seen = new Set<string>();
-    for (const r of views(com)) for (const s of r.msg.view?.seats ?? []) for (const c of s.cards) seen.add(`${r.msg.view?.handNo}:${c}`);
+    for (const r of views(com))
+      for (const s of r.msg.view?.seats ?? []) for (const c of s.cards) seen.add(`${r.msg.view?.handNo}:${c}`);
     let held = 0;
     for (const [hand, t] of truth) for (const c of t.holeSeat.keys()) if (seen.has(`${hand}:${c}`)) held++;
     const total = [...truth.values()].reduce((n, t) => n + t.holeSeat.size, 0);
@@ -132,7 +140,8 @@ describe(`isolation over a ${HANDS}-hand simulated session`, () => {
         for (const card of cardsIn(r.text)) {
           if (!t.holeSeat.has(card)) continue;
           const shown = t.shownAt.get(card);
-          if (shown === undefined || shown > v.wall) leaks.push(`hand ${v.handNo} ${card} (seat ${t.holeSeat.get(card)})`);
+          if (shown === undefined || shown > v.wall)
+            leaks.push(`hand ${v.handNo} ${card} (seat ${t.holeSeat.get(card)})`);
         }
       }
       expect(leaks).toEqual([]);

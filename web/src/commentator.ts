@@ -14,7 +14,17 @@ connect((v) => {
 function seatRows(v: RoleView): HTMLElement {
   const last = v.equity?.points.at(-1);
   const table = el('table', { class: 'booth', id: 'booth' });
-  table.append(el('tr', {}, el('th', {}, t('seat')), el('th', {}, ''), el('th', {}, t('stack')), el('th', {}, t('equity')), el('th', {}, t('outs'))));
+  table.append(
+    el(
+      'tr',
+      {},
+      el('th', {}, t('seat')),
+      el('th', {}, ''),
+      el('th', {}, t('stack')),
+      el('th', {}, t('equity')),
+      el('th', {}, t('outs')),
+    ),
+  );
   for (const s of v.seats) {
     const eq = last?.equity[String(s.seat)];
     const bar = el('div', { class: 'bar' });
@@ -27,9 +37,20 @@ function seatRows(v: RoleView): HTMLElement {
       el(
         'tr',
         { class: s.folded ? 'folded' : '', 'data-seat': String(s.seat) },
-        el('td', {}, el('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }), ` ${s.seat} `, v.button === s.seat ? el('span', { class: 'button-puck' }, 'D') : null),
+        el(
+          'td',
+          {},
+          el('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }),
+          ` ${s.seat} `,
+          v.button === s.seat ? el('span', { class: 'button-puck' }, 'D') : null,
+        ),
         el('td', {}, cards(s.cards), el('div', { class: 'hand-name' }, s.handName ?? (s.folded ? t('folded') : ''))),
-        el('td', {}, chips(s.stack), s.committed ? el('div', { class: 'committed' }, `${t('committed')} ${chips(s.committed)}`) : null),
+        el(
+          'td',
+          {},
+          chips(s.stack),
+          s.committed ? el('div', { class: 'committed' }, `${t('committed')} ${chips(s.committed)}`) : null,
+        ),
         el('td', { class: 'eq' }, bar),
         el('td', { class: 'outs' }, outs.length ? `${outs.length}: ` : '', cards(outs)),
       ),
@@ -42,7 +63,10 @@ function render(): void {
   const v = view;
   const top = header(v, t('commentatorView'));
   top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) return mount(root, top);
+  if (!v) {
+    mount(root, top);
+    return;
+  }
   const log = el('ol', { class: 'action-log', id: 'action-log' });
   for (const a of v.actions) log.append(el('li', {}, a));
   const chart = el('section', { class: 'chart' }, el('h2', {}, t('equityChart')));

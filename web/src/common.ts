@@ -1,7 +1,7 @@
 // What every view shares: the websocket to the live service (token from the page's URL), card and seat rendering,
 // the language switch.
 import type { AlertView, RoleView } from '../../src/server/views.js';
-import { getLang, setLang, type StringKey, t } from './i18n.js';
+import { getLang, type StringKey, setLang, t } from './i18n.js';
 
 export type { AlertView, RoleView };
 
@@ -23,7 +23,10 @@ export function token(): string | null {
   return sessionStorage.getItem(`feltwire.token.${location.pathname}`);
 }
 
-export function connect(onView: (v: RoleView | null, delayMs: number) => void, onNotice?: (kind: 'ok' | 'error', text: string) => void): Live {
+export function connect(
+  onView: (v: RoleView | null, delayMs: number) => void,
+  onNotice?: (kind: 'ok' | 'error', text: string) => void,
+): Live {
   let ws: WebSocket | null = null;
   let role = 'public';
   let retry = 500;
@@ -40,7 +43,14 @@ export function connect(onView: (v: RoleView | null, delayMs: number) => void, o
       }
     };
     ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data)) as { type: string; view?: RoleView | null; delayMs?: number; role?: string; code?: string; message?: string };
+      const msg = JSON.parse(String(e.data)) as {
+        type: string;
+        view?: RoleView | null;
+        delayMs?: number;
+        role?: string;
+        code?: string;
+        message?: string;
+      };
       if (msg.type === 'hello') role = msg.role ?? 'public';
       else if (msg.type === 'view') onView(msg.view ?? null, msg.delayMs ?? 0);
       else if (msg.type === 'error') {
@@ -80,7 +90,11 @@ function showBanner(text: string): void {
   b.textContent = text;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string | null>): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string | null>
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   for (const c of children) if (c !== null) e.append(c);
@@ -93,7 +107,12 @@ export function card(c: string): HTMLElement {
   if (c === '??' || c.length !== 2) return el('span', { class: 'card back', 'data-card': '??' }, '');
   const suit = c[1];
   const rank = c[0] === 'T' ? '10' : c[0];
-  return el('span', { class: `card ${suit === 'h' || suit === 'd' ? 'red' : 'black'}`, 'data-card': c }, rank, el('small', {}, SUIT[suit] ?? '?'));
+  return el(
+    'span',
+    { class: `card ${suit === 'h' || suit === 'd' ? 'red' : 'black'}`, 'data-card': c },
+    rank,
+    el('small', {}, SUIT[suit] ?? '?'),
+  );
 }
 
 export function cards(list: string[]): HTMLElement {
@@ -118,7 +137,11 @@ export function header(v: RoleView | null, title: string): HTMLElement {
     h.append(
       el('span', { class: 'hand' }, `${t('hand')} #${v.handNo}`),
       el('span', { class: 'phase' }, `${phaseLabel(v)} · ${t(v.street)}`),
-      el('span', { class: 'blinds' }, `${t('blinds')} ${chips(v.blinds[0])}/${chips(v.blinds[1])}${v.bbAnte ? ` (${t('ante')} ${chips(v.bbAnte)})` : ''}`),
+      el(
+        'span',
+        { class: 'blinds' },
+        `${t('blinds')} ${chips(v.blinds[0])}/${chips(v.blinds[1])}${v.bbAnte ? ` (${t('ante')} ${chips(v.bbAnte)})` : ''}`,
+      ),
     );
   }
   return h;
@@ -155,7 +178,12 @@ export function seatBox(v: RoleView, s: RoleView['seats'][number]): HTMLElement 
   const box = el(
     'div',
     { class: `seat${onTurn ? ' on-turn' : ''}${s.folded ? ' folded' : ''}`, 'data-seat': String(s.seat) },
-    el('div', { class: 'seat-name' }, `${t('seat')} ${s.seat} `, v.button === s.seat ? el('span', { class: 'button-puck', title: 'button' }, 'D') : null),
+    el(
+      'div',
+      { class: 'seat-name' },
+      `${t('seat')} ${s.seat} `,
+      v.button === s.seat ? el('span', { class: 'button-puck', title: 'button' }, 'D') : null,
+    ),
     cards(s.cards),
     el('div', { class: 'stack' }, `${t('stack')} ${chips(s.stack)}`),
     el('div', { class: 'committed' }, s.committed ? `${t('committed')} ${chips(s.committed)}` : ''),

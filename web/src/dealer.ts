@@ -1,6 +1,19 @@
 // The dealer's tablet: the current alert large with its remedy and rule; whose turn, to call, minimum raise, pots;
 // the legal actions as big buttons that record declarations; the shot clock (LOI 5); misdeal and floor.
-import { type AlertView, alertText, board, chips, connect, el, header, langSwitch, mount, pots, type RoleView, seatBox } from './common.js';
+import {
+  type AlertView,
+  alertText,
+  board,
+  chips,
+  connect,
+  el,
+  header,
+  langSwitch,
+  mount,
+  pots,
+  type RoleView,
+  seatBox,
+} from './common.js';
 import { t } from './i18n.js';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -40,7 +53,11 @@ function alertPanel(v: RoleView): HTMLElement {
   return el(
     'section',
     { class: `alert-panel ${a.severity}`, id: 'alert', 'data-code': a.code, 'data-alert-id': String(a.id) },
-    el('div', { class: 'alert-head' }, `${t(`severity_${a.severity}` as 'severity_warn')} · ${a.code}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}${a.resolved ? ` · ✓ ${t('remedyDone')}` : ''}`),
+    el(
+      'div',
+      { class: 'alert-head' },
+      `${t(`severity_${a.severity}` as 'severity_warn')} · ${a.code}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}${a.resolved ? ` · ✓ ${t('remedyDone')}` : ''}`,
+    ),
     el('div', { class: 'alert-message' }, message),
     el('div', { class: 'alert-remedy' }, el('b', {}, `${t('remedy')}: `), remedy),
     el('div', { class: 'alert-rule' }, `${t('rule')}: ${a.rule || '—'}`),
@@ -51,14 +68,23 @@ function alertPanel(v: RoleView): HTMLElement {
 function turnPanel(v: RoleView): HTMLElement {
   const n = v.next;
   if (!n) {
-    return el('section', { class: 'turn', id: 'turn' }, v.phase === 'waiting' ? t('waiting') : t('nobodyToAct'), pots(v));
+    return el(
+      'section',
+      { class: 'turn', id: 'turn' },
+      v.phase === 'waiting' ? t('waiting') : t('nobodyToAct'),
+      pots(v),
+    );
   }
   return el(
     'section',
     { class: 'turn', id: 'turn', 'data-to-act': String(n.toAct) },
     el('div', { class: 'to-act' }, `${t('seat')} ${n.toAct} ${t('toAct')}`),
     el('div', { class: 'to-call' }, `${t('toCall')}: ${chips(n.toCall)}`),
-    el('div', { class: 'min-raise' }, n.minRaiseTo !== null ? `${t('minRaise')}: ${chips(n.minRaiseTo)}` : t('noRaise')),
+    el(
+      'div',
+      { class: 'min-raise' },
+      n.minRaiseTo !== null ? `${t('minRaise')}: ${chips(n.minRaiseTo)}` : t('noRaise'),
+    ),
     pots(v),
   );
 }
@@ -67,7 +93,10 @@ function actions(v: RoleView): HTMLElement {
   const n = v.next;
   const box = el('section', { class: 'actions', id: 'actions' });
   if (!n) return box;
-  const say = (what: string, to?: number) => live.send(to === undefined ? { type: 'say', seat: n.toAct, say: what } : { type: 'say', seat: n.toAct, say: what, to });
+  const say = (what: string, to?: number) =>
+    live.send(
+      to === undefined ? { type: 'say', seat: n.toAct, say: what } : { type: 'say', seat: n.toAct, say: what, to },
+    );
   const button = (kind: string, label: string, onClick: () => void) => {
     const b = el('button', { class: `big act ${kind}`, 'data-action': kind, type: 'button' }, label);
     if (!n.legal.includes(kind as never)) b.setAttribute('disabled', '');
@@ -77,7 +106,14 @@ function actions(v: RoleView): HTMLElement {
   button('check', t('check'), () => say('check'));
   button('fold', t('fold'), () => say('fold'));
   button('call', `${t('call')} ${chips(n.toCall)}`, () => say('call'));
-  const amount = el('input', { type: 'number', id: 'amount', inputmode: 'numeric', min: String(n.minRaiseTo ?? 0), value: String(n.minRaiseTo ?? ''), 'aria-label': t('amount') });
+  const amount = el('input', {
+    type: 'number',
+    id: 'amount',
+    inputmode: 'numeric',
+    min: String(n.minRaiseTo ?? 0),
+    value: String(n.minRaiseTo ?? ''),
+    'aria-label': t('amount'),
+  });
   const raiseKind = n.legal.includes('bet') ? 'bet' : 'raise';
   button(raiseKind, raiseKind === 'bet' ? t('bet') : t('raise'), () => {
     const to = Number(amount.value);
@@ -108,17 +144,36 @@ function controls(v: RoleView): HTMLElement {
   misdeal.onclick = () => live.send({ type: 'dealer', button: 'misdeal' });
   const floor = el('button', { class: 'big floor', id: 'floor', type: 'button' }, t('floor'));
   floor.onclick = () => live.send({ type: 'dealer', button: 'floor' });
-  return el('section', { class: 'controls' }, clock, el('div', { class: 'clock-display', id: 'clock' }, clockText(v)), misdeal, floor);
+  return el(
+    'section',
+    { class: 'controls' },
+    clock,
+    el('div', { class: 'clock-display', id: 'clock' }, clockText(v)),
+    misdeal,
+    floor,
+  );
 }
 
 function render(): void {
   const v = view;
   const top = header(v, t('dealerView'));
   top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) return mount(root, top);
+  if (!v) {
+    mount(root, top);
+    return;
+  }
   const seats = el('section', { class: 'seats' });
   for (const s of v.seats) seats.append(seatBox(v, s));
-  mount(root, top, alertPanel(v), el('div', { class: 'row' }, turnPanel(v), board(v)), actions(v), controls(v), seats, el('div', { id: 'notice', class: 'notice' }, notice));
+  mount(
+    root,
+    top,
+    alertPanel(v),
+    el('div', { class: 'row' }, turnPanel(v), board(v)),
+    actions(v),
+    controls(v),
+    seats,
+    el('div', { id: 'notice', class: 'notice' }, notice),
+  );
 }
 
 setInterval(() => {

@@ -2,7 +2,18 @@
 import type { RoleView } from './common.js';
 import { t } from './i18n.js';
 
-const COLORS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c', '#fabebe', '#008080'];
+const COLORS = [
+  '#e6194b',
+  '#3cb44b',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#46f0f0',
+  '#f032e6',
+  '#bcf60c',
+  '#fabebe',
+  '#008080',
+];
 const NS = 'http://www.w3.org/2000/svg';
 
 export function equityChart(v: RoleView, width = 520, height = 220): SVGSVGElement {

@@ -1,12 +1,30 @@
 // The floor: the alert log with the decisions recorded (who decided what), the table's health (readers, link,
 // tray), the hands played and a step-through of any of them.
-import { alertText, board, cards, chips, connect, el, header, langSwitch, mount, pots, type RoleView, seatBox, token } from './common.js';
+import {
+  alertText,
+  board,
+  cards,
+  chips,
+  connect,
+  el,
+  header,
+  langSwitch,
+  mount,
+  pots,
+  type RoleView,
+  seatBox,
+  token,
+} from './common.js';
 import { t } from './i18n.js';
 
 const root = document.getElementById('app') as HTMLElement;
 let view: RoleView | null = null;
 let hands: Array<{ handNo: number; complete: boolean; events: number; button: number }> = [];
-let stepping: { handNo: number; steps: Array<{ wall: number; event: string; view: RoleView | null }>; at: number } | null = null;
+let stepping: {
+  handNo: number;
+  steps: Array<{ wall: number; event: string; view: RoleView | null }>;
+  at: number;
+} | null = null;
 let notice = '';
 
 const live = connect(
@@ -54,16 +72,36 @@ function alertLog(v: RoleView): HTMLElement {
     const { message, remedy } = alertText(a);
     const item = el(
       'div',
-      { class: `log-item ${a.severity}${a.acknowledged ? ' acked' : ''}`, 'data-alert': String(a.id), 'data-code': a.code },
-      el('div', { class: 'alert-head' }, `${a.code} · ${t(`severity_${a.severity}` as 'severity_warn')} · ${t('rule')} ${a.rule || '—'}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}`),
+      {
+        class: `log-item ${a.severity}${a.acknowledged ? ' acked' : ''}`,
+        'data-alert': String(a.id),
+        'data-code': a.code,
+      },
+      el(
+        'div',
+        { class: 'alert-head' },
+        `${a.code} · ${t(`severity_${a.severity}` as 'severity_warn')} · ${t('rule')} ${a.rule || '—'}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}`,
+      ),
       el('div', {}, message),
       el('div', { class: 'alert-remedy' }, `${t('remedy')}: ${remedy}`),
     );
     if (a.decision) {
-      item.append(el('div', { class: 'decision' }, `${t('decision')}: ${a.decision.decision} — ${t('decidedBy')} ${a.decision.by}`));
+      item.append(
+        el(
+          'div',
+          { class: 'decision' },
+          `${t('decision')}: ${a.decision.decision} — ${t('decidedBy')} ${a.decision.by}`,
+        ),
+      );
     } else {
       const text = el('input', { type: 'text', class: 'decision-text', placeholder: t('decision'), maxlength: '500' });
-      const who = el('input', { type: 'text', class: 'decision-by', placeholder: t('yourName'), maxlength: '80', value: localStorage.getItem('feltwire.floorName') ?? '' });
+      const who = el('input', {
+        type: 'text',
+        class: 'decision-by',
+        placeholder: t('yourName'),
+        maxlength: '80',
+        value: localStorage.getItem('feltwire.floorName') ?? '',
+      });
       const go = el('button', { type: 'button', class: 'record' }, t('record'));
       go.onclick = () => {
         if (!text.value.trim() || !who.value.trim()) return;
@@ -88,7 +126,8 @@ function healthPanel(v: RoleView): HTMLElement {
     el('div', {}, `${t('scan')}: ${h.scanMs ?? '—'} ms`),
   );
   const readers = el('div', { class: 'readers' }, `${t('readers')}: `);
-  for (const [ant, st] of Object.entries(h.readers)) readers.append(el('span', { class: `reader ${st === 'ok' ? 'ok' : 'bad'}` }, `${ant}:${st}`));
+  for (const [ant, st] of Object.entries(h.readers))
+    readers.append(el('span', { class: `reader ${st === 'ok' ? 'ok' : 'bad'}` }, `${ant}:${st}`));
   const tray = el('div', { class: 'tray' }, `${t('tray')}: `);
   for (const [d, n] of Object.entries(h.tray)) tray.append(el('span', {}, `${chips(Number(d))}×${n} `));
   box.append(readers, tray);
@@ -111,16 +150,27 @@ function handList(): HTMLElement {
   refresh.onclick = () => void loadHands();
   box.append(refresh);
   for (const h of [...hands].reverse().slice(0, 50)) {
-    const open = el('button', { type: 'button', class: 'open-hand', 'data-hand': String(h.handNo) }, `${t('open')} #${h.handNo}`);
+    const open = el(
+      'button',
+      { type: 'button', class: 'open-hand', 'data-hand': String(h.handNo) },
+      `${t('open')} #${h.handNo}`,
+    );
     open.onclick = () => void openHand(h.handNo);
-    const line = el('div', { class: 'hand-line' }, open, ` ${h.complete ? t('complete') : t('inProgress')} · ${h.events} ev. `);
+    const line = el(
+      'div',
+      { class: 'hand-line' },
+      open,
+      ` ${h.complete ? t('complete') : t('inProgress')} · ${h.events} ev. `,
+    );
     if (h.complete) {
       for (const f of ['phh', 'ohh', 'pokerstars']) {
         const a = el('a', { href: '#', class: 'export' }, f.toUpperCase());
         a.onclick = async (e) => {
           e.preventDefault();
           const tok = token();
-          const r = await fetch(`/api/hands/${h.handNo}/export/${f}`, { headers: tok ? { authorization: `Bearer ${tok}` } : {} });
+          const r = await fetch(`/api/hands/${h.handNo}/export/${f}`, {
+            headers: tok ? { authorization: `Bearer ${tok}` } : {},
+          });
           const text = await r.text();
           if (!r.ok) {
             notice = text;
@@ -128,7 +178,10 @@ function handList(): HTMLElement {
             return;
           }
           const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-          const dl = el('a', { href: url, download: `hand-${h.handNo}.${f === 'ohh' ? 'json' : f === 'phh' ? 'phh' : 'txt'}` });
+          const dl = el('a', {
+            href: url,
+            download: `hand-${h.handNo}.${f === 'ohh' ? 'json' : f === 'phh' ? 'phh' : 'txt'}`,
+          });
           dl.click();
         };
         line.append(a, ' ');
@@ -153,7 +206,13 @@ function stepper(): HTMLElement | null {
     s.at = Math.min(s.steps.length - 1, s.at + 1);
     render();
   };
-  const box = el('section', { class: 'stepper', id: 'stepper' }, el('h2', {}, `${t('hand')} #${s.handNo} · ${t('step')} ${s.at + 1}/${s.steps.length}`), prev, next);
+  const box = el(
+    'section',
+    { class: 'stepper', id: 'stepper' },
+    el('h2', {}, `${t('hand')} #${s.handNo} · ${t('step')} ${s.at + 1}/${s.steps.length}`),
+    prev,
+    next,
+  );
   if (step) {
     box.append(el('pre', { class: 'event' }, step.event));
     const v = step.view;
@@ -162,7 +221,8 @@ function stepper(): HTMLElement | null {
       for (const seat of v.seats) seats.append(seatBox(v, seat));
       box.append(board(v), pots(v), seats);
       const alerts = el('ul', {});
-      for (const a of v.alerts.filter((x) => x.source === 'hand')) alerts.append(el('li', {}, `${a.code}: ${alertText(a).message}`));
+      for (const a of v.alerts.filter((x) => x.source === 'hand'))
+        alerts.append(el('li', {}, `${a.code}: ${alertText(a).message}`));
       box.append(alerts);
     }
   }
@@ -173,7 +233,10 @@ function render(): void {
   const v = view;
   const top = header(v, t('floorView'));
   top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) return mount(root, top);
+  if (!v) {
+    mount(root, top);
+    return;
+  }
   const table = el('section', { class: 'table' }, board(v), pots(v), cards([]));
   const seats = el('div', { class: 'seats' });
   for (const s of v.seats) seats.append(seatBox(v, s));

@@ -42,7 +42,10 @@ const STRINGS = {
   dead: { en: 'dead', fr: 'main morte' },
   connected: { en: 'connected', fr: 'connecté' },
   disconnected: { en: 'disconnected', fr: 'déconnecté' },
-  unauthorized: { en: 'Unknown or missing token: nothing private is shown', fr: 'Jeton inconnu ou absent : rien de privé' },
+  unauthorized: {
+    en: 'Unknown or missing token: nothing private is shown',
+    fr: 'Jeton inconnu ou absent : rien de privé',
+  },
   alerts: { en: 'Alerts', fr: 'Alertes' },
   decision: { en: 'Decision', fr: 'Décision' },
   decidedBy: { en: 'decided by', fr: 'décidé par' },
@@ -72,7 +75,10 @@ const STRINGS = {
   turn: { en: 'Turn', fr: 'Turn' },
   river: { en: 'River', fr: 'River' },
   delayed: { en: 'Delayed broadcast', fr: 'Diffusion différée' },
-  delayPending: { en: 'The broadcast starts once the delay has passed', fr: 'La diffusion commence une fois le délai écoulé' },
+  delayPending: {
+    en: 'The broadcast starts once the delay has passed',
+    fr: 'La diffusion commence une fois le délai écoulé',
+  },
   minutes: { en: 'min', fr: 'min' },
   phase_waiting: { en: 'waiting', fr: 'attente' },
   phase_dealing: { en: 'dealing', fr: 'distribution' },

@@ -16,7 +16,10 @@ connect((v, delayMs) => {
 function render(): void {
   const v = view;
   const tag = el('div', { class: 'delay-tag' }, `${t('delayed')} · ${Math.round(delay / 60_000)} ${t('minutes')}`);
-  if (!v) return mount(root, el('div', { class: 'overlay-wait', id: 'overlay-wait' }, t('delayPending')), tag);
+  if (!v) {
+    mount(root, el('div', { class: 'overlay-wait', id: 'overlay-wait' }, t('delayPending')), tag);
+    return;
+  }
   const last = v.equity?.points.at(-1);
   const list = el('div', { class: 'ov-seats' });
   for (const s of v.seats) {
@@ -24,7 +27,11 @@ function render(): void {
     list.append(
       el(
         'div',
-        { class: `ov-seat${s.folded ? ' folded' : ''}`, 'data-seat': String(s.seat), style: `border-color:${seatColor(s.seat)}` },
+        {
+          class: `ov-seat${s.folded ? ' folded' : ''}`,
+          'data-seat': String(s.seat),
+          style: `border-color:${seatColor(s.seat)}`,
+        },
         el('span', { class: 'ov-name' }, `${t('seat')} ${s.seat}`),
         cards(s.cards),
         el('span', { class: 'ov-stack' }, chips(s.stack)),
@@ -33,7 +40,12 @@ function render(): void {
       ),
     );
   }
-  mount(root, el('div', { class: 'ov-top' }, `${t('hand')} #${v.handNo}`, tag), list, el('div', { class: 'ov-bottom' }, board(v), pots(v)));
+  mount(
+    root,
+    el('div', { class: 'ov-top' }, `${t('hand')} #${v.handNo}`, tag),
+    list,
+    el('div', { class: 'ov-bottom' }, board(v), pots(v)),
+  );
 }
 
 render();

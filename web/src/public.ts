@@ -13,10 +13,19 @@ function render(): void {
   const v = view;
   const top = header(v, 'feltwire');
   top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) return mount(root, top);
+  if (!v) {
+    mount(root, top);
+    return;
+  }
   const seats = el('section', { class: 'seats' });
   for (const s of v.seats) seats.append(seatBox(v, s));
-  const turn = v.next ? el('div', { class: 'to-act' }, `${t('seat')} ${v.next.toAct} ${t('toAct')} · ${t('toCall')} ${chips(v.next.toCall)}`) : el('div', {}, '');
+  const turn = v.next
+    ? el(
+        'div',
+        { class: 'to-act' },
+        `${t('seat')} ${v.next.toAct} ${t('toAct')} · ${t('toCall')} ${chips(v.next.toCall)}`,
+      )
+    : el('div', {}, '');
   mount(root, top, el('div', { class: 'row' }, board(v), pots(v)), turn, seats);
 }
 

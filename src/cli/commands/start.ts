@@ -72,8 +72,12 @@ export const command: Command = {
       return null;
     });
     if (!live) return 1;
-    process.stdout.write(`feltwire live on ${live.url} (data in ${opts.dataDir}; ${live.source?.name ?? 'no table source'})\n`);
-    process.stdout.write(`  views: ${live.url}/dealer.html?token=…  /floor.html  /commentator.html  /overlay.html  /public.html\n`);
+    process.stdout.write(
+      `feltwire live on ${live.url} (data in ${opts.dataDir}; ${live.source?.name ?? 'no table source'})\n`,
+    );
+    process.stdout.write(
+      `  views: ${live.url}/dealer.html?token=…  /floor.html  /commentator.html  /overlay.html  /public.html\n`,
+    );
     return new Promise<number>((done) => {
       const stop = (signal: string) => {
         process.stdout.write(`\n${signal}: shutting down\n`);
@@ -121,11 +125,13 @@ function parse(args: string[]) {
   const dataDir = resolve(values.data ?? './data');
   const rotate: TokenRole[] = [];
   for (const r of values['rotate-token'] ?? []) {
-    if (!isTokenRole(r)) throw new StartError('BAD_OPTION', `--rotate-token takes dealer|floor|commentator|overlay, not ${r}`);
+    if (!isTokenRole(r))
+      throw new StartError('BAD_OPTION', `--rotate-token takes dealer|floor|commentator|overlay, not ${r}`);
     rotate.push(r);
   }
   const ruleset = values.ruleset ?? 'tda';
-  if (ruleset !== 'tda' && ruleset !== 'club') throw new StartError('BAD_OPTION', `--ruleset must be tda or club: ${ruleset}`);
+  if (ruleset !== 'tda' && ruleset !== 'club')
+    throw new StartError('BAD_OPTION', `--ruleset must be tda or club: ${ruleset}`);
   const blinds = (values.blinds ?? '50/100').split('/').map(Number);
   if (blinds.length !== 2 || !blinds.every((b) => Number.isInteger(b) && b > 0) || blinds[0] > blinds[1]) {
     throw new StartError('BAD_OPTION', `--blinds must be SB/BB: ${values.blinds}`);
@@ -135,7 +141,9 @@ function parse(args: string[]) {
   const stack = intOpt(values.stack, 'stack', 10_000, 1);
   const pace = values.pace ?? 'table';
   if (pace !== 'fast' && pace !== 'table') throw new StartError('BAD_OPTION', `--pace must be fast or table: ${pace}`);
-  const hardwareFile = resolve(values.hardware ?? fileURLToPath(new URL('../../../../hardware/tables/sim-table.json', import.meta.url)));
+  const hardwareFile = resolve(
+    values.hardware ?? fileURLToPath(new URL('../../../../hardware/tables/sim-table.json', import.meta.url)),
+  );
   const table: TableConfig = {
     ruleset,
     seats: Object.fromEntries(Array.from({ length: seatCount }, (_, i) => [i + 1, stack])),
@@ -167,7 +175,8 @@ function parse(args: string[]) {
       dataDir,
       port: intOpt(values.port, 'port', 8080, 0),
       host: values.host ?? '0.0.0.0',
-      broadcastDelayMs: values.delay === undefined ? DEFAULT_BROADCAST_DELAY_MS : intOpt(values.delay, 'delay', 15, 0) * 60_000,
+      broadcastDelayMs:
+        values.delay === undefined ? DEFAULT_BROADCAST_DELAY_MS : intOpt(values.delay, 'delay', 15, 0) * 60_000,
       webRoot: existsSync(webRoot) ? webRoot : null,
       table,
       rotate,
