@@ -11,7 +11,7 @@ import {
   evaluateCards,
 } from '../../src/engine/eval/index.js';
 import { RANK_KEYS } from '../../src/engine/eval/rankKeys.js';
-import { DISTINCT_HANDS, NOFLUSH_VALUES } from '../../src/engine/eval/tables.js';
+import { DISTINCT_HANDS, NOFLUSH_VALUES, SUIT_KEYS_9, searchCompactSuitKeys } from '../../src/engine/eval/tables.js';
 import { drawCards, xorshift } from './rng.js';
 
 const require = createRequire(import.meta.url);
@@ -36,6 +36,10 @@ describe('rank keys and tables', () => {
     walk(0, 7, 0);
     expect(multisets).toBe(49205);
     expect(sums.size).toBe(49205);
+  });
+
+  it('uses the smallest compact suit keys that still tell the flush suit (our own search)', () => {
+    expect(searchCompactSuitKeys()).toEqual([...SUIT_KEYS_9]);
   });
 
   it('ranks the 7,462 distinct five-card hands densely and keeps the perfect hash compact', () => {

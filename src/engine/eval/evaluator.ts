@@ -1,14 +1,12 @@
-// The 7-card evaluator: two additions per card and at most three table reads per hand (tables.ts).
+// The 7-card evaluator: one table read and one addition per card, then at most three table reads (tables.ts).
 // Contract: evaluate7(a..g) -> number, higher is better, equal means a tie; categoryOf(value) -> 0..8.
 import type { Card } from '../cards.js';
 import {
-  CARD_RANK_KEY,
-  CARD_SUIT_KEY,
+  CARD_KEY,
   CATEGORY_SHIFT,
   denseValue,
-  FLUSH_SUIT,
+  FLUSH_SUIT_9,
   FLUSH_VALUES,
-  HASH_MASK,
   HASH_ROW_BASE,
   HASH_ROW_MASK,
   HASH_SHIFT,
@@ -30,16 +28,20 @@ export const CATEGORY_NAMES = [
   'Straight flush',
 ] as const;
 
-const RK = CARD_RANK_KEY;
-const SK = CARD_SUIT_KEY;
+const K = CARD_KEY;
 const NF = NOFLUSH_VALUES;
 const BASE = HASH_ROW_BASE;
 
-/** Value of seven distinct cards. Allocation-free; a flush costs one more pass over the cards. */
+/**
+ * Value of seven distinct cards. One key per card (rank key above bit 9, compact suit key below), summed
+ * with wrapping int32 additions (`| 0`), so the rank part is the sum modulo 2^23 the perfect hash expects.
+ * Allocation-free; a flush costs one more pass over the cards.
+ */
 export function evaluate7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
-  const flush = FLUSH_SUIT[SK[a] + SK[b] + SK[c] + SK[d] + SK[e] + SK[f] + SK[g]];
+  const key = (((((K[a] + K[b]) | 0) + ((K[c] + K[d]) | 0)) | 0) + ((((K[e] + K[f]) | 0) + K[g]) | 0)) | 0;
+  const flush = FLUSH_SUIT_9[key & 511];
   if (flush !== 0) return flushValue7(flush - 1, a, b, c, d, e, f, g);
-  const h = (RK[a] + RK[b] + RK[c] + RK[d] + RK[e] + RK[f] + RK[g]) & HASH_MASK;
+  const h = key >>> 9;
   return NF[BASE[h >>> HASH_SHIFT] + (h & HASH_ROW_MASK)];
 }
 

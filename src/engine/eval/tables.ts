@@ -22,6 +22,16 @@ export const SCRAMBLED_RANK_KEYS: readonly number[] = RANK_KEYS.map((k) => Math.
 export const CARD_RANK_KEY = new Int32Array(52);
 /** Suit key per card: 1 << (3 * suit). */
 export const CARD_SUIT_KEY = new Int32Array(52);
+/**
+ * Both keys in one int32 per card, for evaluate7: rank key (23 bits, modulo 2^23 like the hash) above bit 9,
+ * and a compact suit key below, so seven cards cost seven loads and one sum (wrapping int32 additions).
+ * The compact suit keys 0, 1, 25, 32 were found by our own search (see SUIT_KEYS_9 below): their sums over
+ * 7 cards (at most 224) still tell which suit, if any, holds five or more cards.
+ */
+export const CARD_KEY = new Int32Array(52);
+export const SUIT_KEYS_9: readonly number[] = [0, 1, 25, 32];
+/** suit + 1 of the flush suit, or 0, indexed by `sum of CARD_KEY & 511`. */
+export const FLUSH_SUIT_9 = new Uint8Array(512);
 /** suit + 1 of the suit with five or more cards among up to 7, or 0. Indexed by a sum of suit keys. */
 export const FLUSH_SUIT = new Uint8Array(4096);
 /** Value of the best flush (or straight flush) in a set of 5..7 ranks of one suit, by rank bitmask. */
@@ -33,6 +43,45 @@ export let NOFLUSH_VALUES: Uint16Array = new Uint16Array(0);
 for (let c = 0; c < 52; c++) {
   CARD_RANK_KEY[c] = SCRAMBLED_RANK_KEYS[c >> 2];
   CARD_SUIT_KEY[c] = 1 << (3 * (c & 3));
+  CARD_KEY[c] = ((SCRAMBLED_RANK_KEYS[c >> 2] << 9) + SUIT_KEYS_9[c & 3]) | 0;
+}
+
+/**
+ * The smallest suit keys (0 for spades, then increasing) whose 7-card sums map to one flush verdict each:
+ * an exhaustive search over the 120 suit distributions, run once to choose SUIT_KEYS_9 (test/eval reruns it).
+ */
+export function searchCompactSuitKeys(limit = 73): number[] | null {
+  for (let k3 = 3; k3 < limit; k3++) {
+    for (let k2 = 2; k2 < k3; k2++) {
+      for (let k1 = 1; k1 < k2; k1++) if (compactSuitTable([0, k1, k2, k3])) return [0, k1, k2, k3];
+    }
+  }
+  return null;
+}
+
+/** FLUSH_SUIT-style table for suit keys `keys`, or null when two distributions with different verdicts collide. */
+export function compactSuitTable(keys: readonly number[]): Uint8Array | null {
+  const table = new Uint8Array(512);
+  const seen = new Uint8Array(512);
+  for (let a = 0; a <= 7; a++) {
+    for (let b = 0; a + b <= 7; b++) {
+      for (let c = 0; a + b + c <= 7; c++) {
+        const counts = [a, b, c, 7 - a - b - c];
+        const sum = counts[0] * keys[0] + counts[1] * keys[1] + counts[2] * keys[2] + counts[3] * keys[3];
+        if (sum >= 512) return null;
+        const verdict = counts.findIndex((n) => n >= 5) + 1;
+        if (seen[sum] && table[sum] !== verdict) return null;
+        seen[sum] = 1;
+        table[sum] = verdict;
+      }
+    }
+  }
+  return table;
+}
+{
+  const table = compactSuitTable(SUIT_KEYS_9);
+  if (!table) throw new Error('SUIT_KEYS_9 do not separate flushes');
+  FLUSH_SUIT_9.set(table);
 }
 
 // ---- the slow, obviously-correct scorer the tables are built from ----------------------------------
