@@ -300,13 +300,25 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       this.bridgePty = null;
       await sleep(ms);
       if (this.closed) return;
+      const heard = this.wire.stats.received;
       await this.plugBridgePty();
+      this.unplugged = false;
+      await this.awaitService(heard);
     } else if (this.mode === 'inprocess') {
+      const heard = this.wire.stats.received;
       this.inprocService?.destroy();
       this.inprocDevice?.destroy();
       await sleep(ms);
+      this.unplugged = false;
+      await this.awaitService(heard);
     }
     this.unplugged = false;
+  }
+
+  /** After a replug the dealer waits for the service to be back (its SYNC reaches the bridge) before dealing on. */
+  private async awaitService(heardBefore: number): Promise<void> {
+    for (let i = 0; i < 1500 && !this.closed && this.wire.stats.received === heardBefore; i++) await sleep(10);
+    await sleep(this.pace.buttonMs);
   }
 
   // ---- play ----------------------------------------------------------------------------------------------------

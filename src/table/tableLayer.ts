@@ -305,11 +305,11 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     const zone = this.antennas.zoneOf(antenna);
     const ants = this.presence.get(uid);
     if (zone === undefined || !ants || !ants.has(antenna)) return;
-    // A chip leaving before the snapshot that shows its arrival went out: that snapshot goes first (a call then the
-    // collection, read together after a pause of the service, are still two motions).
+    // A chip leaving a zone whose snapshot of fresh arrivals has not gone out yet: that snapshot goes first (a call
+    // then the collection, read together after a pause of the service, are still two motions).
     const leavingSeat = betSeat(zone);
     const pendingZone = leavingSeat === null ? undefined : this.chipZones.get(leavingSeat);
-    if (leavingSeat !== null && pendingZone?.timer && pendingZone.arrived.has(uid)) {
+    if (leavingSeat !== null && pendingZone?.timer && pendingZone.arrived.size > 0) {
       clearTimeout(pendingZone.timer);
       pendingZone.timer = null;
       this.emitChips(leavingSeat, pendingZone.wall);

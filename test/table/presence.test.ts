@@ -294,13 +294,17 @@ describe('table layer: a pause of the service', () => {
   it('a chip that arrives and leaves within the settle window (a call, then the collection, read together) is two snapshots', () => {
     vi.useFakeTimers();
     const { feed, plain } = layerWithLog({ chipSettleMs: 150 });
+    feed.arrive(A.bet(4), chip(2, 0)); // the big blind's earlier chip, already reported
+    vi.advanceTimersByTime(150);
     feed.arrive(A.bet(4), chip(1, 0));
     feed.arrive(A.bet(4), chip(1, 1));
+    feed.leave(A.bet(4), chip(2, 0)); // the collection starts with the older chip
     feed.leave(A.bet(4), chip(1, 0));
     feed.leave(A.bet(4), chip(1, 1));
     vi.advanceTimersByTime(150);
     expect(plain()).toEqual([
-      { kind: 'chips', seat: 4, chips: [100, 100] },
+      { kind: 'chips', seat: 4, chips: [500] },
+      { kind: 'chips', seat: 4, chips: [500, 100, 100] },
       { kind: 'chips', seat: 4, chips: [] },
     ]);
   });
