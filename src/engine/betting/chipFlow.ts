@@ -3,6 +3,7 @@
 // The TDA chip readings live in chipReading.ts; the procedures judging how a seat acted in procedures.ts.
 import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
+import { smallestChip } from '../pots/oddChips.js';
 import type { Declaration } from '../types.js';
 import { type BettingContext, readChips } from './chipReading.js';
 import {
@@ -128,7 +129,7 @@ export function bettingContext(state: HandState, s: SeatState): BettingContext {
     minRaiseIncrement: state.round.minRaiseIncrement,
     stack: s.stack,
     canRaise: mayRaise(state, s),
-    unit: state.config.chips[0] ?? 1,
+    unit: smallestChip(state.config.chips),
     // the ante and last round's chips are already taken out of the zone (roundChips)
     zoneDead: 0,
     facingOpeningBet: state.round.levels.length <= 1,

@@ -23,3 +23,10 @@ export function splitPot(amount: number, winners: readonly number[], unit: numbe
   }
   return shares;
 }
+
+/** The smallest denomination in play (the odd chip's unit), whatever order the table lists them in. */
+export function smallestChip(chips: readonly number[]): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const c of chips) if (c > 0 && c < min) min = c;
+  return Number.isFinite(min) ? min : 1;
+}

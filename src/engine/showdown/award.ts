@@ -2,7 +2,7 @@
 // (LOI 4, TDA 2024 rule 21); ties split with odd chips clockwise from the button (pots/oddChips.ts).
 import { evaluate7, evaluateCards } from '../eval/index.js';
 import type { Award, AwardedPot, HandState } from '../hand/state.js';
-import { splitPot } from '../pots/oddChips.js';
+import { smallestChip, splitPot } from '../pots/oddChips.js';
 import { buildPots } from '../pots/sidePots.js';
 
 /** Hand value of a live seat, -1 when its cards cannot be read (a hand without two known cards). */
@@ -42,7 +42,7 @@ export function computeAward(state: HandState): Award {
     }
     if (winners.length === 0 && live.length > 0) winners = [live[0]];
     p.winners = winners;
-    for (const [seat, share] of splitPot(p.amount, winners, state.config.chips[0] ?? 1)) {
+    for (const [seat, share] of splitPot(p.amount, winners, smallestChip(state.config.chips))) {
       p.shares[String(seat)] = share;
       received[seat] += share;
     }
