@@ -34,7 +34,8 @@ export class EquityTracker {
   observe(handNo: number, hand: HandSnapshot): void {
     if (this.closed) return;
     const live = hand.seats.filter((s) => !s.folded && !s.dead && s.cards.length === 2);
-    if (live.length < 2 || hand.board.length > 5) return;
+    // equity after each street's cards: preflop, flop, turn, river (not while the flop is half dealt)
+    if (live.length < 2 || hand.board.length === 1 || hand.board.length === 2 || hand.board.length > 5) return;
     const key = `${handNo}|${live.map((s) => `${s.seat}:${s.cards.join('')}`).join(',')}|${hand.board.join('')}`;
     if (key === this.lastKey) return;
     if (this.inFlight) {

@@ -52,6 +52,9 @@ describe('EquityTracker', () => {
     tr.observe(5, h);
     tr.observe(5, h);
     await new Promise((r) => setTimeout(r, 10));
+    tr.observe(5, { ...h, board: ['2c'] });
+    tr.observe(5, { ...h, board: ['2c', '7d'] });
+    await new Promise((r) => setTimeout(r, 10));
     tr.observe(5, { ...h, board: ['2c', '7d', '9s'] });
     await new Promise((r) => setTimeout(r, 10));
     expect(calls).toEqual(['2|', '2|2c7d9s']);

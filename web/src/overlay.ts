@@ -15,7 +15,8 @@ connect((v, delayMs) => {
 
 function render(): void {
   const v = view;
-  const tag = el('div', { class: 'delay-tag' }, `${t('delayed')} · ${Math.round(delay / 60_000)} ${t('minutes')}`);
+  const span = delay >= 60_000 ? `${Math.round(delay / 60_000)} ${t('minutes')}` : `${Math.round(delay / 1000)} s`;
+  const tag = el('div', { class: 'delay-tag' }, `${t('delayed')} · ${span}`);
   if (!v) {
     mount(root, el('div', { class: 'overlay-wait', id: 'overlay-wait' }, t('delayPending')), tag);
     return;
