@@ -51,7 +51,7 @@ void Bridge::scanNext() {
   lastCycleMs_ = static_cast<uint16_t>(now - cycleStart_);
   cycleStart_ = now;
   if (warmup_ > 0 && --warmup_ == 0) syncPending_ = true;
-  if (syncPending_) {
+  if (syncPending_ && ready()) {
     syncPending_ = false;
     sendHello();
     sendInventoryAll();
@@ -127,6 +127,7 @@ void Bridge::sendHello() {
 }
 
 void Bridge::sendInventoryAll() {
+  lastInv_ = hal_.millis();  // a full inventory restarts the periodic one
   for (uint8_t a = 0; a < kAntennas; a++) {
     FrameRecord r{};
     r.type = Msg::Inv;

@@ -220,3 +220,27 @@ TEST(an_antenna_dead_from_boot_is_reported_right_after_hello) {
   CHECK_EQ(errs.size(), 1u);
   if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"4", "ANT_TIMEOUT"}));
 }
+
+TEST(sync_during_warm_up_is_answered_once_the_table_has_settled) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  b.begin();
+  hal.command("0,SYNC");
+  b.poll();
+  CHECK(hal.sent.empty());  // not settled: nothing yet, not even HELLO
+  run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
+  CHECK_EQ(hal.ofType("HELLO").size(), 1u);  // the boot HELLO answers it: no second one
+  CHECK_EQ(hal.ofType("INV").size(), static_cast<size_t>(kAntennas));
+}
+
+TEST(resend_of_the_next_seq_is_nothing_to_do) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.command("0,ACK," + std::to_string(hal.sent.back().seq));
+  hal.command("1,RESEND," + std::to_string(b.nextSeq()));
+  const size_t before = hal.sent.size();
+  b.poll();
+  CHECK(hal.ofType("HELLO").size() == 1u);
+  CHECK(hal.sent.size() - before <= 1u);  // at most a periodic INV of this poll
+}
