@@ -145,9 +145,10 @@ function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } 
     for (let r2 = r1 + 1; r2 < 13; r2++) byRank[r1 * 13 + r2] = ofRank[r1] * ofRank[r2];
   }
 
-  const showdown = (a: number, b: number): void => {
-    const rank = RK[a] + RK[b];
-    const suit = SK[a] + SK[b];
+  // `weight` pairs: a with b, or (b < 0) a with any of `weight` cards of rank `rankB` that cannot help a flush
+  const showdown = (a: number, b: number, rankB: number, weight: number): void => {
+    const rank = RK[a] + RK[rankB * 4];
+    const suit = SK[a] + (b >= 0 ? SK[b] : 0);
     let best = -1;
     let count = 0;
     let who = 0;
@@ -161,7 +162,7 @@ function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } 
         const fs = flush - 1;
         let mask = suitMask[i * 4 + fs];
         if ((a & 3) === fs) mask |= 1 << (a >> 2);
-        if ((b & 3) === fs) mask |= 1 << (b >> 2);
+        if (b >= 0 && (b & 3) === fs) mask |= 1 << (b >> 2);
         v = FLUSH_VALUES[mask];
       }
       values[i] = v;
@@ -171,24 +172,30 @@ function flopTally(p: Prepared, tally: Tally): { tally: Tally; boards: number } 
         who = i;
       } else if (v === best) count++;
     }
-    if (count === 1) tally.win[who]++;
-    else tally.add(values, 1);
-    const lo = Math.min(a, b);
-    const hi = Math.max(a, b);
-    byRank[(lo >> 2) * 13 + (hi >> 2)]--;
+    if (count === 1) tally.win[who] += weight;
+    else tally.add(values, weight);
+    const lo = Math.min(a >> 2, rankB);
+    const hi = Math.max(a >> 2, rankB);
+    byRank[lo * 13 + hi] -= weight;
   };
+  const partners = new Int32Array(13);
   for (let x = 0; x < d; x++) {
     const a = deck[x];
     const needA = need[a & 3];
     if (needA === 1) {
-      // with any other card, once per pair when both are of one-card suits
+      // with a card of another one-card suit: pair by pair (once per pair); with any other card: only its
+      // rank matters, so partners are counted by rank and each rank evaluated once
+      partners.fill(0);
       for (let y = 0; y < d; y++) {
         const b = deck[y];
-        if (b === a || (need[b & 3] === 1 && b < a)) continue;
-        showdown(a, b);
+        if (b === a) continue;
+        if (need[b & 3] === 1) {
+          if (b > a) showdown(a, b, b >> 2, 1);
+        } else partners[b >> 2]++;
       }
+      for (let r = 0; r < 13; r++) if (partners[r] > 0) showdown(a, -1, r, partners[r]);
     } else if (needA === 2) {
-      for (let y = x + 1; y < d; y++) if ((deck[y] & 3) === (a & 3)) showdown(a, deck[y]);
+      for (let y = x + 1; y < d; y++) if ((deck[y] & 3) === (a & 3)) showdown(a, deck[y], deck[y] >> 2, 1);
     }
   }
   for (let r1 = 0; r1 < 13; r1++) {
