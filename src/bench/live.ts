@@ -223,7 +223,7 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     } catch {
       // a file the engine cannot replay is not a hand for this bench
     }
-    if (games.length >= 2000) break;
+    if (games.length >= 500) break;
   }
   if (games.length === 0) return { error: `no PHH hands in ${dirPhh}` };
   let clock = Date.now();
