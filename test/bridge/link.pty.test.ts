@@ -201,4 +201,19 @@ describe('BridgeLink over a real pty', () => {
     expectAlternating(r.events);
     expectSameInventory(r);
   });
+
+  it('a reboot whose HELLO was lost: its frames look old and are dropped, the silence trips LINK_LOST, SYNC resyncs', async () => {
+    const r = await setup();
+    for (let i = 0; i < 40; i++) r.bridge.heartbeat(); // push the expected seq well past what a fresh boot sends
+    r.bridge.arrive(1, UID.chipA);
+    await until('chipA', () => r.link.present(1).length === 1);
+    r.bridge.loseNext(2); // the GONE, and the HELLO of the reboot that follows
+    r.bridge.leave(1, UID.chipA);
+    r.bridge.reboot('B0FF');
+    await until('LINK_LOST then restored', () => r.events.some((e) => e.kind === 'link' && e.state === 'restored'));
+    expect(r.link.stats().bootId).toBe('B0FF');
+    expect(r.link.present(1)).toEqual([]);
+    expect(r.link.stats().receiver.duplicates).toBeGreaterThan(0);
+    expectAlternating(r.events);
+  });
 });
