@@ -372,6 +372,23 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   private async pause(ms: number): Promise<void> {
     await sleep(ms);
+    // flow control: a dealer faster than the service waits for the link to acknowledge what is in flight
+    for (let i = 0; i < 500 && !this.closed && !this.unplugged && this.inFlight() > 256; i++) await sleep(5);
+  }
+
+  /** Waits until the service has acknowledged every frame sent (at most `maxMs`): before the dealer hands a decision
+   * to the floor or changes seats, the service has seen the table as it is. */
+  private async settle(maxMs = 3000): Promise<void> {
+    if (this.mode !== 'pty' && !this.inprocDevice) return;
+    for (let i = 0; i * 5 < maxMs && !this.closed && !this.unplugged && this.inFlight() > 0; i++) await sleep(5);
+    await sleep(10);
+  }
+
+  /** frames sent and not yet acknowledged by the service */
+  private inFlight(): number {
+    const acked = this.wire.stats.acked;
+    if (this.sentSeq === null || acked === null) return 0;
+    return (this.sentSeq - acked + 65536) % 65536;
   }
 
   private take(kind: InjectKind, when = true): boolean {
@@ -505,7 +522,10 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       const joining: Record<number, number> = {};
       for (const [seat, start] of Object.entries(this.initialSeats))
         if ((final.stacks[seat] ?? 0) === 0 && config.seats[Number(seat)] !== undefined) joining[Number(seat)] = start;
-      if (Object.keys(joining).length) await this.opts.reseat?.(joining);
+      if (Object.keys(joining).length) {
+        await this.settle();
+        await this.opts.reseat?.(joining);
+      }
       this.config = nextHandConfig(config, final, Object.keys(joining).length ? { seats: joining } : {});
     }
     return report;
@@ -516,6 +536,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     const alert = snap.alerts.find((a) => a.severity === 'stop' && !a.resolved && a.code !== 'MISDEAL');
     if (!alert || !this.opts.floorDecision) return false;
     await this.press('floor');
+    await this.settle();
     await this.opts.floorDecision(alert);
     this.apply({ kind: 'floorDecision', alertId: alert.id, decision: 'play on as the remedy says', by: 'floor' });
     return true;
