@@ -1,6 +1,7 @@
 // What the service makes of the bridge's frames: seq order (gaps, duplicates), the tags it believes are on
 // each antenna, and the typed ReaderEvents that leave the hardware layer. No I/O here: the link drives it.
 import type { Face, ReaderEvent } from '../types.js';
+import { BelievedTags } from './believed.js';
 import { BridgeMsg, nextSeq, seqAfter } from './constants.js';
 import type { Frame } from './frame.js';
 
@@ -42,10 +43,12 @@ export class BridgeReceiver {
   bootId: string | null = null;
   /** the seq the next in-order frame must carry; null before the first HELLO */
   expected: number | null = null;
-  private readonly believed = new Map<number, Set<string>>();
+  private readonly believed: BelievedTags;
   private awaitingInventory: Set<number> | null = null;
 
-  constructor(private readonly hooks: ReceiverHooks) {}
+  constructor(private readonly hooks: ReceiverHooks) {
+    this.believed = new BelievedTags((ev) => hooks.emit(ev));
+  }
 
   /** Last seq applied in order (what an ACK acknowledges), or null. */
   get lastApplied(): number | null {
@@ -54,7 +57,7 @@ export class BridgeReceiver {
 
   /** uids believed present on an antenna */
   present(antenna: number): string[] {
-    return [...(this.believed.get(antenna) ?? [])].sort();
+    return this.believed.present(antenna);
   }
 
   accept(f: Frame, at: number): void {
@@ -108,13 +111,13 @@ export class BridgeReceiver {
       case BridgeMsg.TAG:
         if (!ANTENNA.test(a ?? '') || !UID.test(b ?? '') || !FACES.includes(c ?? '')) break;
         {
-          this.arrive(Number(a), b as string, c as Face, true, at);
+          this.believed.arrive(Number(a), b as string, c as Face, true, at);
           return;
         }
       case BridgeMsg.GONE:
         if (!ANTENNA.test(a ?? '') || !UID.test(b ?? '')) break;
         {
-          this.leave(Number(a), b as string, true, at);
+          this.believed.leave(Number(a), b as string, true, at);
           return;
         }
       case BridgeMsg.INV: {
@@ -143,25 +146,8 @@ export class BridgeReceiver {
     this.counts.badFields++;
   }
 
-  private arrive(antenna: number, uid: string, face: Face, orderKnown: boolean, at: number): void {
-    const set = this.believed.get(antenna) ?? new Set<string>();
-    this.believed.set(antenna, set);
-    if (set.has(uid)) return; // already known here (e.g. announced again after a reboot): applied once
-    set.add(uid);
-    this.hooks.emit({ kind: 'arrive', antenna, uid, face, at, orderKnown });
-  }
-
-  private leave(antenna: number, uid: string, orderKnown: boolean, at: number): void {
-    if (!this.believed.get(antenna)?.delete(uid)) return;
-    this.hooks.emit({ kind: 'leave', antenna, uid, at, orderKnown });
-  }
-
-  /** Applies the difference between what we believed and what the bridge reports, order unknown. */
   private inventory(antenna: number, uids: string[], at: number): void {
-    const now = new Set(uids);
-    for (const uid of this.present(antenna)) if (!now.has(uid)) this.leave(antenna, uid, false, at);
-    for (const uid of uids) this.arrive(antenna, uid, '-', false, at);
-    this.hooks.emit({ kind: 'inventory', antenna, uids: [...now].sort(), at });
+    this.believed.inventory(antenna, uids, at);
     if (this.awaitingInventory?.delete(antenna) && this.awaitingInventory.size === 0) this.inventoryDone();
   }
 
