@@ -13,20 +13,26 @@ export const makeCard = (rank: number, suit: number): Card => (rank << 2) | suit
 const TEXT: string[] = [];
 for (let r = 0; r < 13; r++) for (let s = 0; s < 4; s++) TEXT[makeCard(r, s)] = RANKS[r] + SUITS[s];
 
-// text -> card for the canonical spelling and case variants (the engine parses every card event)
-const BY_TEXT = new Map<string, Card>();
-for (let r = 0; r < 13; r++)
-  for (let s = 0; s < 4; s++)
-    for (const rr of new Set([RANKS[r], RANKS[r].toLowerCase()]))
-      for (const ss of new Set([SUITS[s], SUITS[s].toUpperCase()])) BY_TEXT.set(rr + ss, makeCard(r, s));
+// character code -> rank / suit, either case (the engine parses every card event: no string work on the hot path)
+const RANK_OF_CODE = new Int8Array(128).fill(-1);
+const SUIT_OF_CODE = new Int8Array(128).fill(-1);
+for (let r = 0; r < 13; r++) {
+  RANK_OF_CODE[RANKS.charCodeAt(r)] = r;
+  RANK_OF_CODE[RANKS[r].toLowerCase().charCodeAt(0)] = r;
+}
+for (let s = 0; s < 4; s++) {
+  SUIT_OF_CODE[SUITS.charCodeAt(s)] = s;
+  SUIT_OF_CODE[SUITS[s].toUpperCase().charCodeAt(0)] = s;
+}
 
 /** Parses `Ah`, `Td`, `2c`; returns -1 for anything else (callers turn that into their own error). */
 export function parseCard(text: string): Card {
-  const known = BY_TEXT.get(text);
-  if (known !== undefined) return known;
   if (typeof text !== 'string' || text.length !== 2) return -1;
-  const r = RANKS.indexOf(text[0].toUpperCase());
-  const s = SUITS.indexOf(text[1].toLowerCase());
+  const a = text.charCodeAt(0);
+  const b = text.charCodeAt(1);
+  if (a > 127 || b > 127) return -1;
+  const r = RANK_OF_CODE[a];
+  const s = SUIT_OF_CODE[b];
   if (r < 0 || s < 0) return -1;
   return makeCard(r, s);
 }

@@ -195,9 +195,8 @@ export function beginAction(state: HandState): void {
   for (const seat of state.seatOrder) {
     const s = state.seats[seat];
     if (!s) continue;
-    state.actions.push(
-      `d dh p${state.playerNo[seat]} ${s.cards.length === 2 ? s.cards.map(formatCard).join('') : '????'}`,
-    );
+    const hole = s.cards.length === 2 ? formatCard(s.cards[0]) + formatCard(s.cards[1]) : '????';
+    state.actions.push(`d dh p${state.playerNo[seat]} ${hole}`);
   }
   startRound(state, 'preflop');
 }

@@ -11,11 +11,14 @@ import { checkShowdownDone } from './flow.js';
 import { redeal } from './redeal.js';
 import type { HandState } from './state.js';
 
-const SEAT_ZONES = new Map<string, number>();
-for (let n = 1; n <= 10; n++) SEAT_ZONES.set(`seat${n}`, n);
-
+/** `seat1`..`seat10` -> 1..10, anything else 0 (char codes: this runs for every card event). */
 function zoneSeat(zone: string): number {
-  return SEAT_ZONES.get(zone) ?? 0;
+  if (zone.charCodeAt(0) !== 115 || zone.charCodeAt(3) !== 116 || zone.charCodeAt(1) !== 101) return 0; // s..t
+  if (zone.length === 5) {
+    const d = zone.charCodeAt(4) - 48;
+    return d >= 1 && d <= 9 ? d : 0;
+  }
+  return zone === 'seat10' ? 10 : 0;
 }
 
 function ownerOf(state: HandState, card: Card): number {

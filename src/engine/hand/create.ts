@@ -1,5 +1,5 @@
 // A new hand from its table: seats, button, blinds and the big-blind ante committed by the rules.
-import type { TableConfig } from '../types.js';
+import type { Face, TableConfig } from '../types.js';
 import { type HandState, MAX_SEATS, type SeatState } from './state.js';
 
 function occupiedFrom(config: TableConfig): number[] {
@@ -56,6 +56,9 @@ function newSeat(seat: number, stack: number, absent: boolean): SeatState {
   };
 }
 
+const NO_ZONE: string[] = new Array(52).fill('');
+const FACE_DOWN: Face[] = new Array(52).fill('down');
+
 export function createHand(config: TableConfig): HandState {
   const occupied = occupiedFrom(config);
   const seatOrder = clockwiseFrom(occupied, config.button);
@@ -76,8 +79,8 @@ export function createHand(config: TableConfig): HandState {
     bb,
     seatOrder,
     seats,
-    cardZone: new Array(52).fill(''),
-    cardFace: new Array(52).fill('down'),
+    cardZone: NO_ZONE.slice(),
+    cardFace: FACE_DOWN.slice(),
     board: [],
     burns: [],
     muck: [],
@@ -127,7 +130,7 @@ export function createHand(config: TableConfig): HandState {
     redeals: 0,
     lastActionWasBetOnRiver: false,
     clock: null,
-    lastLeft: new Array(52).fill(''),
+    lastLeft: NO_ZONE.slice(),
     live: seatOrder.length,
   };
   postBlinds(state);

@@ -15,7 +15,7 @@ export function isHandOver(state: HandState): boolean {
 /** Final (or current) stacks by seat: chips behind plus what the award gave. */
 export function stacksOf(state: HandState): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const seat of [...state.seatOrder].sort((a, b) => a - b)) {
+  for (let seat = 1; seat < state.seats.length; seat++) {
     const s = state.seats[seat];
     if (s) out[String(seat)] = s.stack + (state.award ? state.award.received[seat] : 0);
   }
