@@ -162,6 +162,11 @@ export function benchThreeWayPreflop(phe: Evaluate7, passes: number) {
   };
 }
 
+/**
+ * B4 times single calls: round by round, one call of ours then one of the phe loop, each timed alone, and
+ * the medians of those times. (Timing 200 of ours against one of phe per pass would let the scheduler's
+ * time slices inflate the long pass and not the short one.)
+ */
 export function benchFlopHeadsUp(phe: Evaluate7, passes: number) {
   const hands = H('AhKh QsQd');
   const flop = parseCards('Th9h2c');
@@ -169,20 +174,30 @@ export function benchFlopHeadsUp(phe: Evaluate7, passes: number) {
   const ref = referenceEquity(phe, hands, flop);
   if (ours.boards !== 990) throw new Error(`B4 check: ${ours.boards} run-outs, expected 990`);
   expectCounts('B4 check', ours, ref.win, ref.tie);
-  const repeat = 200;
-  const t = compare(
-    () => equityExact(hands, flop, []).boards,
-    () => referenceEquity(phe, hands, flop).boards,
-    passes,
-    repeat,
-  );
+  const rounds = Math.max(passes, 300);
+  for (let w = 0; w < 200; w++) {
+    equityExact(hands, flop, []);
+    referenceEquity(phe, hands, flop);
+  }
+  const oursUs: number[] = [];
+  const pheUs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let t0 = performance.now();
+    equityExact(hands, flop, []);
+    oursUs.push((performance.now() - t0) * 1000);
+    t0 = performance.now();
+    referenceEquity(phe, hands, flop);
+    pheUs.push((performance.now() - t0) * 1000);
+  }
+  const o = median(oursUs);
+  const p = median(pheUs);
   return {
-    us: t.ours * 1000,
-    pheUs: t.reference * 1000,
-    ratio: t.ratio,
+    us: o,
+    pheUs: p,
+    ratio: p / o,
     unit: 'us',
-    runs: t.runs,
-    callsPerRun: repeat,
-    spread: t.spread,
+    runs: rounds,
+    flop: 'AhKh vs QsQd on Th9h2c',
+    spread: { ours: Number(spread(oursUs).toFixed(2)), reference: Number(spread(pheUs).toFixed(2)) },
   };
 }

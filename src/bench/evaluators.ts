@@ -132,7 +132,7 @@ export function benchEvaluators(refs: References, passes: number, count = 1_000_
 }
 
 /**
- * One pass = every contender evaluates all `count` hands, but in slices of 50,000 taken in turn (ours, phe,
+ * One pass = every contender evaluates all `count` hands, but in slices of 10,000 taken in turn (ours, phe,
  * pokertools, ours, ...), so that a burst of load from other processes hits all of them alike; a contender's
  * pass time is the sum of its slices. One untimed warm-up pass first.
  */
@@ -143,7 +143,7 @@ function timeSliced(
 ): Record<string, number[]> {
   const names = Object.keys(contenders);
   const times: Record<string, number[]> = {};
-  const slice = 50_000;
+  const slice = 10_000;
   let sink = 0;
   for (const n of names) {
     times[n] = [];
