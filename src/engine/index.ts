@@ -1,4 +1,13 @@
 // The rules engine's public face. Pure: TableConfig and TableEvents in, HandSnapshot out.
+//
+//   const hand = createHand(config);            // blinds and ante committed; phase 'waiting'
+//   applyEvent(hand, ev);                       // mutates and returns the same state (replay speed)
+//   snapshot(hand) / isHandOver(hand);          // plain data for the session, views and logs
+//   nextHandConfig(config, snapshot(hand));     // dead button, busted seats, heads-up
+//
+// Chip changes of one betting zone within config.motionMs are one motion: a motion is read once a later event
+// (any other event, or a `tick`) shows its window has passed. A live table therefore sends a `tick` about
+// motionMs after the last chips event so that `next` moves on without waiting for the next reading.
 import './hand/flow.js';
 
 export { ALERTS } from './alerts/catalogue.js';
