@@ -5,9 +5,9 @@
 //   snapshot(hand) / isHandOver(hand);          // plain data for the session, views and logs
 //   nextHandConfig(config, snapshot(hand));     // dead button, busted seats, heads-up
 //
-// Chip changes of one betting zone within config.motionMs are one motion: a motion is read once a later event
-// (any other event, or a `tick`) shows its window has passed. A live table therefore sends a `tick` about
-// motionMs after the last chips event so that `next` moves on without waiting for the next reading.
+// Chip changes of one betting zone within config.motionMs are one motion. A motion is read when any other event
+// arrives (cards, words, another zone's chips), or when a `tick` comes after its window. A live table therefore
+// sends a `tick` about motionMs after the last chips event so that `next` moves on without waiting.
 import './hand/flow.js';
 
 export { ALERTS } from './alerts/catalogue.js';
