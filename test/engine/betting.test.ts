@@ -225,3 +225,12 @@ describe('collection', () => {
     expect(t.state.actions.at(-1)).toBe('p1 cbr 600');
   });
 });
+
+describe('tda 40A: words after chips', () => {
+  it('a declaration right after the seat pushed its chips is not a new action nor out of turn', () => {
+    const t = toFlop([100, 200]);
+    t.bet(1, 600).say(1, 'bet', 600);
+    expect(t.codes()).toEqual([]);
+    expect(t.snap().next).toMatchObject({ toAct: 2, toCall: 600 });
+  });
+});

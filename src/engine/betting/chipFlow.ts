@@ -178,6 +178,8 @@ export function inferChecksToEnd(state: HandState): boolean {
 export function onDeclaration(state: HandState, seatNo: number, say: Declaration, to: number | undefined): void {
   const s = state.seats[seatNo];
   if (!s || !isBetting(state) || s.folded) return;
+  // words right after the seat's own chips: the first action stands (tda 40A); nothing new to read
+  if (s.acted && state.round.lastActor === seatNo && state.round.toAct !== seatNo) return;
   if (state.round.toAct !== seatNo && (s.acted || !inferChecksBefore(state, seatNo))) {
     onOutOfTurn(state, s, say);
     return;
