@@ -55,16 +55,19 @@ function human(figures: Figures): string[] {
   return lines;
 }
 
-async function liveFigures(): Promise<Figures> {
+async function liveFigures(only: string[] | undefined, log: (line: string) => void): Promise<Figures> {
   const url = new URL('../../bench/live.js', import.meta.url);
   if (!existsSync(fileURLToPath(url)))
     return {
       B6: { error: 'live bench missing (src/bench/live.ts)' },
       B7: { error: 'live bench missing (src/bench/live.ts)' },
     };
-  const mod = (await import(url.href)) as { runLiveBench?: () => Promise<Figures> };
+  const mod = (await import(url.href)) as {
+    runLiveBench?: (opts: { only?: string[]; log?: (line: string) => void }) => Promise<Figures>;
+  };
   if (typeof mod.runLiveBench !== 'function') return { B6: { error: 'src/bench/live.ts has no runLiveBench()' } };
-  return mod.runLiveBench();
+  const live = only?.filter((k) => k === 'B6' || k === 'B7');
+  return mod.runLiveBench({ only: live && live.length > 0 ? live : undefined, log });
 }
 
 export const command: Command = {
@@ -96,7 +99,7 @@ export const command: Command = {
     });
     if (live) {
       try {
-        Object.assign(figures, await liveFigures());
+        Object.assign(figures, await liveFigures(only, log));
       } catch (e) {
         figures.B6 = { error: e instanceof Error ? e.message : String(e) };
       }
