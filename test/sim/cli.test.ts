@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { command } from '../../src/cli/commands/sim.js';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import type { ReaderEvent } from '../../src/hardware/types.js';
@@ -74,5 +75,39 @@ describe('feltwire sim', () => {
     expect(cards.length).toBeGreaterThan(12);
     expect(err.join('')).toContain(`reader bridge on ${path}`);
     expect(existsSync(path)).toBe(false); // socat gone with its link
+  }, 30_000);
+
+  it("--tablet: the dealer's taps (checks) go to the service's dealer websocket as say messages", async () => {
+    capture();
+    const server = new WebSocketServer({ port: 0 });
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as { port: number }).port;
+    const got: unknown[] = [];
+    let url = '';
+    server.on('connection', (socket, req) => {
+      url = req.url ?? '';
+      socket.on('message', (d) => got.push(JSON.parse(String(d))));
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'feltwire-simcli-'));
+    const path = join(dir, 'bridge');
+    const run = command.run([
+      '--pty',
+      path,
+      '--no-panel',
+      '--hands',
+      '4',
+      '--speed',
+      '100',
+      '--tablet',
+      `ws://127.0.0.1:${port}/ws?token=T0K`,
+    ]);
+    while (!existsSync(path)) await new Promise((r) => setTimeout(r, 20));
+    const link = await BridgeLink.open({ path });
+    expect(await run).toBe(0);
+    await link.close();
+    await new Promise((r) => server.close(r));
+    expect(url).toBe('/ws?token=T0K');
+    expect(got.length).toBeGreaterThan(0);
+    expect(got[0]).toMatchObject({ type: 'say', say: 'check' });
   }, 30_000);
 });

@@ -5,6 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, type SimHandReport, Simulator } from '../../sim/index.js';
 import { loadHardwareFile, TableError } from '../../table/index.js';
 import type { Command } from '../main.js';
@@ -21,6 +22,8 @@ const USAGE = `usage: feltwire sim [options]
   --inject LIST        mistakes to make, comma-separated, one every --inject-every hands:
                        ${INJECTIONS.join(', ')}
   --inject-every N     hands between two injected mistakes (default 10)
+  --tablet URL         the service's dealer websocket (ws://HOST:PORT/ws?token=DEALER_TOKEN): the dealer's taps
+                       (checks) are sent there; without it they are printed
   --json               one JSON object per hand on stdout`;
 
 export class SimCommandError extends Error {
@@ -88,6 +91,7 @@ export const command: Command = {
     if (values['config-out'])
       writeFileSync(resolve(values['config-out']), `${JSON.stringify(sim.tableConfig(), null, 2)}\n`);
     const say = (line: string) => process.stderr.write(`${line}\n`);
+    let ws: WebSocket | null = null;
     if (values.pty) {
       const panelPath = values['no-panel'] ? undefined : (values['panel-pty'] ?? `${values.pty}-panel`);
       const paths = await sim.connectPty({
@@ -96,8 +100,28 @@ export const command: Command = {
         panel: !values['no-panel'],
       });
       say(`reader bridge on ${paths.bridge}${paths.panel ? `, dealer panel on ${paths.panel}` : ''}`);
-      say('checks are taps on the dealer tablet: they are printed here as "tap: check seat N"');
-      sim.on('tablet', (t) => say(`tap: ${t.say} seat ${t.seat}`));
+      if (values.tablet) {
+        ws = new WebSocket(values.tablet);
+        const socket = ws;
+        const reached = await new Promise<string | null>((res) => {
+          socket.once('open', () => res(null));
+          socket.once('error', (e) => res(e.message));
+        });
+        if (reached !== null) {
+          say(`feltwire sim: cannot reach the tablet websocket: ${reached}`);
+          await sim.close();
+          return 2;
+        }
+        socket.on('message', (data) => {
+          const msg = JSON.parse(String(data)) as { type?: string; message?: string };
+          if (msg.type === 'error') say(`tablet refused: ${msg.message}`);
+        });
+        sim.on('tablet', (t) => socket.send(JSON.stringify({ type: 'say', seat: t.seat, say: t.say })));
+        say(`dealer taps go to ${values.tablet.replace(/token=[^&]+/, 'token=...')}`);
+      } else {
+        say('checks are taps on the dealer tablet: they are printed here as "tap: check seat N" (or use --tablet)');
+        sim.on('tablet', (t) => say(`tap: ${t.say} seat ${t.seat}`));
+      }
     } else {
       sim.offline();
       say('dry run: no transport, the players and the dealer against the rules engine only');
@@ -127,6 +151,7 @@ export const command: Command = {
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      ws?.close();
       await sim.close();
     }
     return 0;
@@ -150,6 +175,7 @@ function parse(args: string[]) {
       inject: { type: 'string' },
       'inject-every': { type: 'string' },
       json: { type: 'boolean' },
+      tablet: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
