@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { Simulator } from '../../src/sim/index.js';
 import { SqliteEventLog } from '../../src/store/index.js';
@@ -69,6 +70,9 @@ class Service {
   proc: ChildProcess | null = null;
   url = '';
   token = '';
+  dealerToken = '';
+  /** the dealer's tablet: the simulator's taps (say check, ...) go to the service through its websocket */
+  tablet: WebSocket | null = null;
   constructor(
     readonly dir: string,
     readonly bridge: string,
@@ -86,8 +90,9 @@ class Service {
       const timer = setTimeout(() => reject(new Error('the service did not start')), 20_000);
       proc.on('exit', (code) => reject(new Error(`the service exited (${code})`)));
       lines.on('line', (line) => {
-        const tok = /^\s+commentator\s+(\S+)/.exec(line);
-        if (tok) this.token = tok[1];
+        const tok = /^\s+(commentator|dealer)\s+(\S+)/.exec(line);
+        if (tok?.[1] === 'commentator') this.token = tok[2];
+        if (tok?.[1] === 'dealer') this.dealerToken = tok[2];
         const live = /feltwire live on (http:\/\/\S+)/.exec(line);
         if (live) {
           this.url = live[1];
@@ -109,6 +114,8 @@ class Service {
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    this.tablet?.terminate();
+    this.tablet = null;
     const proc = this.proc;
     if (!proc || proc.exitCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
@@ -158,8 +165,8 @@ const POINTS: [string, (v: StateView) => boolean][] = [
     'mid-round',
     (v) => v.phase === 'betting' && v.street !== 'preflop' && !v.actions[v.actions.length - 1].startsWith('d '),
   ],
-  // 'during the showdown' is covered at the session level (recovery.test.ts): the live simulated pipeline does not
-  // reach a showdown in step yet (E's test/sim/session.test.ts fails the same way on this tree)
+  // 'during the showdown' is covered at the session level (recovery.test.ts): on this tree the live simulated
+  // pipeline loses step at the river before any showdown (E's test/sim/session.test.ts fails the same way)
 ];
 
 /** the log's records as they are on disk now (a copy, so that the running service is not disturbed) */
