@@ -58,4 +58,14 @@ describe('VirtualBridgeWire', () => {
     expect(bridge.stats.ring).toBe(128);
     expect(bridge.stats.dropped).toBe(202 + 1 - 128);
   });
+
+  it('a tag that would push the INV past 160 bytes is refused with ERR OVERRUN, as the firmware does', () => {
+    const { bridge, frames } = rig(1);
+    for (let i = 0; i < 9; i++) bridge.arrive(0, `E0040150AAAA000${i}`);
+    expect(bridge.inventory(0)).toHaveLength(8); // eight 16-digit UIDs fit, a ninth does not
+    expect(frames.filter((f) => f.type === 'ERR').map((f) => f.fields)).toEqual([['0', 'OVERRUN']]);
+    bridge.leave(0, 'E0040150AAAA0008'); // never tracked: no GONE
+    expect(frames.filter((f) => f.type === 'GONE')).toHaveLength(0);
+    expect(bridge.stats.overruns).toBe(1);
+  });
 });

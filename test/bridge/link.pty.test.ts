@@ -24,7 +24,7 @@ interface Rig {
 
 let rig: Rig | null = null;
 
-async function setup(antennas = 4): Promise<Rig> {
+async function setup(antennas = 4, ackIntervalMs?: number): Promise<Rig> {
   const pair = await ptyPair();
   const devicePort = await openPort(pair.device);
   const bridge = new VirtualBridgeWire({ antennas, bootId: 'B001', heartbeatMs: HB, inventoryMs: 60_000 });
@@ -40,6 +40,7 @@ async function setup(antennas = 4): Promise<Rig> {
     heartbeatMs: HB,
     reconnectMinMs: 50,
     reconnectMaxMs: 400,
+    ackIntervalMs,
     logger,
   });
   const events: ReaderEvent[] = [];
@@ -215,5 +216,18 @@ describe('BridgeLink over a real pty', () => {
     expect(r.link.present(1)).toEqual([]);
     expect(r.link.stats().receiver.duplicates).toBeGreaterThan(0);
     expectAlternating(r.events);
+  });
+
+  it('a frame the bridge can only send too long is given up after 2 RESENDs: SYNC heals, the link carries on', async () => {
+    const r = await setup(4, 50); // RESENDs 100 ms apart: given up well before the heartbeat watch would trip
+    r.bridge.fault(1, `ANT_${'X'.repeat(200)}`); // a bridge bug: an ERR frame over 160 bytes, in its ring
+    r.bridge.arrive(2, UID.chipA);
+    await until('chipA despite the bad frame', () => r.link.present(2).length === 1, 15_000);
+    const s = r.link.stats();
+    expect(s.receiver.skipped).toBeGreaterThanOrEqual(1);
+    expect(s.resendsSent).toBe(2);
+    expect(s.parser.too_long).toBeGreaterThanOrEqual(3); // the original and each resent copy
+    expect(r.events.some((e) => e.kind === 'fault')).toBe(false); // the unreadable fault never became an event
+    expect(s.linkLost).toBe(0);
   });
 });

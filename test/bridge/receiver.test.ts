@@ -132,4 +132,17 @@ describe('BridgeReceiver', () => {
     expect(rx.counts.badFields).toBe(1);
     expect(rx.expected).toBe(6); // both consumed their seq: no RESEND loop over an unknown type
   });
+
+  it('skipGap: the next frame ahead is taken as in order, once; a later gap asks RESEND again', () => {
+    const { feed, moves, out, rx } = rig();
+    feed(hello(0, 'AAAA'), f(1, 'INV', '0', ''), f(2, 'INV', '1', ''));
+    feed(f(5, 'TAG', '0', 'E0040150AAAA0001', '-')); // 3 and 4 missing
+    expect(out.resends).toEqual([3]);
+    rx.skipGap();
+    feed(f(5, 'TAG', '0', 'E0040150AAAA0001', '-'), f(6, 'TAG', '0', 'E0040150AAAA0002', '-'));
+    expect(moves()).toEqual(['arrive 0 E0040150AAAA0001', 'arrive 0 E0040150AAAA0002']);
+    expect(rx.counts.skipped).toBe(2);
+    feed(f(8, 'HB', '1', '2', '0'));
+    expect(out.resends).toEqual([3, 7]);
+  });
 });

@@ -2,7 +2,7 @@
 // unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per antenna, PING with HB. No I/O: lines go
 // to `sink`; VirtualBridgeWire (virtual-bridge.ts) adds a serial port and the timers.
 import type { Face } from '../types.js';
-import { BridgeMsg, PROTOCOL_VERSION, ServiceMsg } from './constants.js';
+import { BridgeMsg, MAX_FRAME, PROTOCOL_VERSION, ServiceMsg } from './constants.js';
 import { encodeFrame, type Frame } from './frame.js';
 import { FrameScanner } from './parser.js';
 import { OutboundRing } from './ring.js';
@@ -25,6 +25,8 @@ export interface VirtualBridgeStats {
   acked: number | null;
   ring: number;
   received: number;
+  /** tags refused because the antenna's INV would pass 160 bytes */
+  overruns: number;
 }
 
 export class BridgeEndpoint {
@@ -40,7 +42,15 @@ export class BridgeEndpoint {
   private dropNext = 0;
   private bufFullReported = false;
   private readonly started: number;
-  readonly stats: VirtualBridgeStats = { sent: 0, resent: 0, dropped: 0, acked: null, ring: 0, received: 0 };
+  readonly stats: VirtualBridgeStats = {
+    sent: 0,
+    resent: 0,
+    dropped: 0,
+    acked: null,
+    ring: 0,
+    received: 0,
+    overruns: 0,
+  };
 
   constructor(opts: VirtualBridgeOptions) {
     this.opts = opts;
@@ -68,8 +78,16 @@ export class BridgeEndpoint {
     this.boot();
   }
 
+  /** A tag read on an antenna. Like the firmware, a tag that would not fit the antenna's INV frame (160 bytes)
+   * is not tracked: ERR,<antenna>,OVERRUN instead. */
   arrive(antenna: number, uid: string, face: Face = '-'): void {
     if (this.tags[antenna].has(uid)) return;
+    const inv = [...this.tags[antenna].keys(), uid].join(' ');
+    if (`$65535,INV,${antenna},${inv}*0000\n`.length > MAX_FRAME) {
+      this.stats.overruns++;
+      this.fault(antenna, 'OVERRUN');
+      return;
+    }
     this.tags[antenna].set(uid, face);
     this.send(BridgeMsg.TAG, [String(antenna), uid, face]);
   }

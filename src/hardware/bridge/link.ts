@@ -10,6 +10,9 @@ import { Backoff, type BridgePort, openSerialPort, releasePort } from './port.js
 import { BridgeReceiver } from './receiver.js';
 import { FrameWriter } from './writer.js';
 
+/** RESENDs for one missing seq before it is given up. */
+const MAX_RESENDS = 2;
+
 export class BridgeLink extends EventEmitter<ReaderEvents> {
   private port: BridgePort | null = null;
   private state: LinkState = 'syncing';
@@ -22,7 +25,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private lastHeard = 0;
   private lastSync = 0;
   private lastAcked: number | null = null;
-  private lastResend = { from: -1, at: 0 };
+  private lastResend = { from: -1, at: 0, tries: 0 };
   private readonly backoff: Backoff;
   private timer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -117,11 +120,18 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private resend(from: number): void {
     const at = this.now();
+    const last = this.lastResend;
     // one RESEND per gap, repeated only if the answer has not come within an ACK interval or two
-    if (from === this.lastResend.from && at - this.lastResend.at < 2 * (this.opts.ackIntervalMs ?? ACK_INTERVAL_MS)) {
+    if (from === last.from && at - last.at < 2 * (this.opts.ackIntervalMs ?? ACK_INTERVAL_MS)) return;
+    const tries = from === last.from ? last.tries + 1 : 1;
+    if (tries > MAX_RESENDS) {
+      // the bridge cannot deliver it (gone, or corrupt every time): skip it and heal by inventory
+      this.lastResend = { from: -1, at, tries: 0 };
+      this.receiver.skipGap();
+      this.sync();
       return;
     }
-    this.lastResend = { from, at };
+    this.lastResend = { from, at, tries };
     this.n.resendsSent++;
     this.writer.send(ServiceMsg.RESEND, [from]);
   }

@@ -13,6 +13,8 @@ export interface ReceiverCounts {
   unknownType: number;
   badFields: number;
   reboots: number;
+  /** frames never applied in order: given up after RESENDs, or jumped over by a HELLO (healed by inventory) */
+  skipped: number;
 }
 
 export interface ReceiverHooks {
@@ -39,12 +41,14 @@ export class BridgeReceiver {
     unknownType: 0,
     badFields: 0,
     reboots: 0,
+    skipped: 0,
   };
   bootId: string | null = null;
   /** the seq the next in-order frame must carry; null before the first HELLO */
   expected: number | null = null;
   private readonly believed: BelievedTags;
   private awaitingInventory: Set<number> | null = null;
+  private skipping = false;
 
   constructor(private readonly hooks: ReceiverHooks) {
     this.believed = new BelievedTags((ev) => hooks.emit(ev));
@@ -53,6 +57,11 @@ export class BridgeReceiver {
   /** Last seq applied in order (what an ACK acknowledges), or null. */
   get lastApplied(): number | null {
     return this.expected === null ? null : (this.expected + 65535) % 65536;
+  }
+
+  /** Gives up the missing frames: the next frame ahead is taken as in order (the caller asks SYNC to heal). */
+  skipGap(): void {
+    this.skipping = true;
   }
 
   /** uids believed present on an antenna */
@@ -68,6 +77,11 @@ export class BridgeReceiver {
     if (this.expected === null) {
       this.counts.beforeHello++;
       return;
+    }
+    if (this.skipping && f.seq !== this.expected && !seqAfter(this.expected, f.seq)) {
+      this.counts.skipped += (f.seq - this.expected + 65536) % 65536;
+      this.expected = f.seq;
+      this.skipping = false;
     }
     if (f.seq !== this.expected) {
       if (seqAfter(this.expected, f.seq)) this.counts.duplicates++;
@@ -96,6 +110,8 @@ export class BridgeReceiver {
       return;
     }
     if (rebooted) this.counts.reboots++;
+    else if (this.expected !== null) this.counts.skipped += (f.seq - this.expected + 65536) % 65536;
+    this.skipping = false; // a HELLO (and the inventory after it) replaces whatever was missing
     this.bootId = bootId;
     this.expected = nextSeq(f.seq);
     this.counts.applied++;
