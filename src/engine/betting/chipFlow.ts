@@ -1,29 +1,14 @@
 // From what the table saw to betting actions: chip motions in the betting zones (grouped by the motion window),
 // declarations (`say`), folds (cards to the muck), and checks inferred from a later seat acting (rules.md, Sensors).
 // The TDA chip readings live in chipReading.ts; the procedures judging how a seat acted in procedures.ts.
-import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
 import { smallestChip } from '../pots/oddChips.js';
 import type { Declaration } from '../types.js';
-import { type BettingContext, readChips } from './chipReading.js';
-import {
-  onCheckFacingBet,
-  onChipsAfterAction,
-  onDeclaredRaiseUnderMinimum,
-  onOutOfTurn,
-  onRaiseNotAllowed,
-} from './procedures.js';
-import {
-  doCall,
-  doCheck,
-  doFold,
-  doRaiseTo,
-  mayRaise,
-  needsToAct,
-  seatAfter,
-  toCallFor,
-  verifyRaiseTo,
-} from './round.js';
+import { applyReading, judgeFold, type RoundActions, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
+import type { BettingContext } from './chipReading.js';
+import { bindDeclaration } from './declarations.js';
+import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
+import { doCall, doCheck, doFold, doRaiseTo, mayRaise, needsToAct, seatAfter, toCallFor } from './round.js';
 import { chipSum, minusChips } from './zoneChips.js';
 
 const isBetting = (state: HandState): boolean => state.phase === 'betting' && !state.round.complete;
@@ -85,41 +70,35 @@ function finishMotion(state: HandState, m: PendingMotion): void {
     return;
   if (s.folded) return;
   if (state.round.toAct !== s.seat && !s.acted && !inferChecksBefore(state, s.seat)) {
-    onOutOfTurn(state, s, 'chips');
+    onOutOfTurn(state, s, 'chips', before);
     return;
   }
   if (state.round.toAct !== s.seat) {
-    onChipsAfterAction(state, s, afterTotal, chipSum(before));
+    onChipsAfterAction(state, s, afterTotal, chipSum(before), before);
     return;
   }
   if (afterTotal === s.committed && s.declaration === null) return; // nothing new (a blind's zone re-read)
-  const ctx = bettingContext(state, s);
-  const reading = readChips(ctx, before, after, s.declaration ?? undefined);
+  const declaration = s.declaration;
+  const reading = readSeatChips(state, bettingContext(state, s), before, after, declaration ?? undefined);
+  // a "raise" said without its amount is paid in one motion (LOI 36): its chips are read like silent ones after it
+  if (!applyReading(state, s, reading, false, ROUND_ACTIONS)) {
+    // nothing settled: the seat on turn took chips back or moved them around (tda 46B, seed 002 situation 2)
+    onChipsAfterAction(state, s, afterTotal, chipSum(before), before);
+    return;
+  }
   s.declaration = null;
-  if (reading.alert) {
-    raiseAlert(state, reading.alert.code, { seat: s.seat, rule: reading.alert.rule, detail: reading.alert.detail });
-  }
-  switch (reading.action) {
-    case 'check':
-      doCheck(state, s.seat);
-      break;
-    case 'call':
-      doCall(state, s.seat);
-      break;
-    case 'bet':
-    case 'raise':
-      doRaiseTo(state, s.seat, reading.to);
-      break;
-    case 'fold':
-      doFold(state, s.seat);
-      break;
-    default: {
-      const never: never = reading.action;
-      throw new Error(`unknown reading ${String(never)}`);
-    }
-  }
   s.owed = Math.max(0, s.committed - afterTotal);
 }
+
+/** The round's actions, as the chip procedures apply them. */
+const ROUND_ACTIONS: RoundActions = {
+  doCheck,
+  doCall,
+  doRaiseTo,
+  doFold,
+  context: (state, s) => bettingContext(state, s),
+  roundChips: (s) => roundChips(s, s.zone),
+};
 
 export function bettingContext(state: HandState, s: SeatState): BettingContext {
   return {
@@ -174,60 +153,31 @@ export function inferChecksToEnd(state: HandState): boolean {
   return true;
 }
 
-/** A declaration (`say`) or a tap on the dealer's tablet (tda 40: words bind). */
+/**
+ * A declaration (`say`) or a tap on the dealer's tablet (tda 40: words bind). What it binds is read by the chip rules
+ * (declarations.ts): an action settled at once (the chips that follow pay it), a bet or raise waiting for the chips of
+ * one motion to give its amount, or "check" facing a bet leaving call or fold (tda 55).
+ */
 export function onDeclaration(state: HandState, seatNo: number, say: Declaration, to: number | undefined): void {
   const s = state.seats[seatNo];
   if (!s || !isBetting(state) || s.folded) return;
   // words right after the seat's own chips: the first action stands (tda 40A); nothing new to read
   if (s.acted && state.round.lastActor === seatNo && state.round.toAct !== seatNo) return;
   if (state.round.toAct !== seatNo && (s.acted || !inferChecksBefore(state, seatNo))) {
-    onOutOfTurn(state, s, say);
+    onOutOfTurn(state, s, say, roundChips(s, s.zone), to);
     return;
   }
-  const toCall = toCallFor(state, s);
-  const max = s.committed + s.stack;
-  switch (say) {
-    case 'fold':
-      doFold(state, seatNo);
-      return;
-    case 'check':
-      if (toCall === 0 && s.committed >= state.round.currentBet) doCheck(state, seatNo);
-      else onCheckFacingBet(state, s);
-      break;
-    case 'call':
-      if (s.committed >= state.round.currentBet) doCheck(state, seatNo);
-      else doCall(state, seatNo);
-      break;
-    case 'bet':
-    case 'raise':
-      if (to === undefined) {
-        s.declaration = { say };
-        return;
-      }
-      declaredRaise(state, s, Math.min(to, max));
-      break;
-    case 'allin':
-      if (max <= state.round.currentBet) doCall(state, seatNo);
-      else declaredRaise(state, s, max);
-      break;
-    default: {
-      const never: never = say;
-      throw new Error(`unknown declaration ${String(never)}`);
-    }
+  const binding = bindDeclaration(bettingContext(state, s), to === undefined ? { say } : { say, to });
+  if (binding.kind === 'awaitChips') {
+    s.declaration = { say };
+    return;
   }
+  if (binding.kind === 'restricted') {
+    onCheckFacingBet(state, s);
+    return;
+  }
+  applyReading(state, s, binding.reading, true, ROUND_ACTIONS);
   s.owed = Math.max(0, s.committed - chipSum(roundChips(s, s.zone)));
-}
-
-function declaredRaise(state: HandState, s: SeatState, to: number): void {
-  const why = verifyRaiseTo(state, s.seat, to);
-  if (why === null) doRaiseTo(state, s.seat, to);
-  else if (why === 'RAISE_NOT_ALLOWED') onRaiseNotAllowed(state, s);
-  else if (why === 'UNDER_MINIMUM') {
-    if (to <= state.round.currentBet) {
-      if (s.committed >= state.round.currentBet) doCheck(state, s.seat);
-      else doCall(state, s.seat);
-    } else onDeclaredRaiseUnderMinimum(state, s, to);
-  } else doRaiseTo(state, s.seat, s.committed + s.stack);
 }
 
 /** A hand's card read in the muck: a fold (before the showdown). */
@@ -235,21 +185,21 @@ export function onMuckedByPlayer(state: HandState, seatNo: number): void {
   const s = state.seats[seatNo];
   if (!s || s.folded || !isBetting(state)) return;
   if (state.round.toAct !== seatNo && (s.acted || !inferChecksBefore(state, seatNo))) {
-    onOutOfTurn(state, s, 'fold');
+    onOutOfTurn(state, s, 'fold', roundChips(s, s.zone));
     return;
   }
+  judgeFold(state, s);
   doFold(state, seatNo);
 }
 
-/** When the turn comes to a seat that acted out of turn, its binding fold or check applies (tda 53). */
+/**
+ * When the turn comes to a seat that acted out of turn, its action binds unless the action to it changed (tda 53;
+ * chipProcedures.ts releaseOutOfTurn).
+ */
 export function applyPendingOutOfTurn(state: HandState): void {
   for (let guard = 0; guard < 11 && isBetting(state); guard++) {
     const s = state.seats[state.round.toAct];
-    if (!s || s.pendingOutOfTurn === null) return;
-    const p = s.pendingOutOfTurn;
-    s.pendingOutOfTurn = null;
-    if (p === 'fold') doFold(state, s.seat);
-    else if (toCallFor(state, s) === 0) doCheck(state, s.seat);
-    else return;
+    if (!s?.chipRules?.outOfTurn) return;
+    if (!releaseOutOfTurn(state, s, ROUND_ACTIONS)) return;
   }
 }

@@ -3,6 +3,7 @@
 import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
+import { refundKilledHand } from './chipProcedures.js';
 import { minimumRaiseTo, optionReopened, recordRaise } from './minimumRaise.js';
 
 export type Rejection =
@@ -99,6 +100,7 @@ export function startRound(state: HandState, street: Street): void {
       s.owed = 0;
       s.declaration = null;
       s.pendingOutOfTurn = null;
+      s.chipRules = undefined;
       // chips not yet collected from the last round are not this round's
       s.zoneBase = s.zone.length > 0 ? s.zone.slice() : [];
     }
@@ -133,6 +135,8 @@ export function toCallFor(state: HandState, s: SeatState): number {
 }
 
 export function mayRaise(state: HandState, s: SeatState): boolean {
+  // "check" said facing a bet, or a check out of turn now facing one: call or fold only (tda 55, tda 53)
+  if (s.chipRules?.callOrFoldOnly) return false;
   // raising needs chips beyond the call and someone left to face it
   if (s.stack <= state.round.currentBet - s.committed) return false;
   let others = 0;
@@ -309,6 +313,8 @@ export function killHand(state: HandState, seat: number): void {
   const s = state.seats[seat];
   // the last hand left has won: it cannot be killed (a decided pot stays awarded)
   if (!s || s.folded || state.phase === 'complete' || state.live <= 1) return;
+  // its bet no one has called goes back (LOI 28, tda 65A, club 5-8)
+  refundKilledHand(state, s);
   foldSeat(state, s);
   s.dead = true;
   if (state.phase === 'betting' && !state.round.complete) {

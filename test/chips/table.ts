@@ -1,0 +1,77 @@
+// Scenario-level helpers for the chip-rule tests: a table dealt and ready for the first action, then the events of
+// the test, run through the same engine as `feltwire scenario`. Default: six-handed, button 6, blinds 250-500, 20000
+// each; seat N holds the Nth pair of HOLES.
+import { parseScenario, runScenario, type ScenarioOutcome } from '../../src/engine/index.js';
+
+type RawEvent = Record<string, unknown>;
+
+const HOLES: Record<number, string[]> = {
+  1: ['2c', '3d'],
+  2: ['4h', '5s'],
+  3: ['6c', '7d'],
+  4: ['8h', '9s'],
+  5: ['Tc', 'Jd'],
+  6: ['Qh', 'Ks'],
+};
+
+export interface TableSetup {
+  /** seats dealt in, in deal order (the small blind first) */
+  seats: number[];
+  button: number;
+  blinds: [number, number];
+  /** chips the blinds put in their zones: small blind seat first */
+  blindChips: [number, number[]][];
+  stack: number;
+}
+
+export const SIX_HANDED: TableSetup = {
+  seats: [1, 2, 3, 4, 5, 6],
+  button: 6,
+  blinds: [250, 500],
+  blindChips: [
+    [1, [100, 100, 25, 25]],
+    [2, [500]],
+  ],
+  stack: 20000,
+};
+
+function deal(setup: TableSetup): RawEvent[] {
+  const events: RawEvent[] = [{ dealer: 'shuffle' }];
+  for (const [seat, chips] of setup.blindChips) events.push({ chips, at: `bet${seat}` });
+  for (let round = 0; round < 2; round++) {
+    for (const seat of setup.seats) events.push({ card: HOLES[seat][round], at: `seat${seat}` });
+  }
+  return events;
+}
+
+/** The events of a seat mucking its hand (a fold). */
+export const muck = (seat: number): RawEvent[] =>
+  HOLES[seat].flatMap((card) => [
+    { card, off: `seat${seat}` },
+    { card, at: 'muck' },
+  ]);
+
+/** The collection of a finished round and the next street's burn and cards. */
+export const nextStreet = (seats: number[], cards: string[]): RawEvent[] => [
+  ...seats.map((seat) => ({ chips: [], at: `bet${seat}` })),
+  { card: cards[0], at: 'burn' },
+  ...cards.slice(1).map((card) => ({ card, at: 'board' })),
+];
+
+/** Runs `events` after the deal of `setup`. */
+export function playTable(setup: TableSetup, events: RawEvent[]): ScenarioOutcome {
+  const seats: Record<number, number> = {};
+  for (const seat of setup.seats) seats[seat] = setup.stack;
+  const scenario = parseScenario({
+    name: 'chip rules',
+    ruleset: 'tda',
+    table: { seats, button: setup.button, blinds: setup.blinds, bbAnte: 0, absent: [] },
+    events: [...deal(setup), ...events],
+  });
+  return runScenario(scenario);
+}
+
+/** The six-handed table (button 6, blinds 250-500). */
+export const play = (events: RawEvent[]): ScenarioOutcome => playTable(SIX_HANDED, events);
+
+export const codes = (o: ScenarioOutcome): string[] => o.alerts.map((a) => a.code);
