@@ -125,6 +125,17 @@ describe('equityExact on the flop, turn and river', () => {
     }
   });
 
+  it('counts a flop being dealt card by card (1 or 2 board cards) like the brute force', () => {
+    const hs = hands('AhKh QsQd JcTc');
+    for (const board of ['Th', 'Th9h']) {
+      const r = equityExact(hs, cards(board), cards('2s'));
+      const b = bruteForce(hs, cards(board), cards('2s'));
+      expect(r.win).toEqual(b.win);
+      expect(r.tie).toEqual(b.tie);
+      expect(r.boards).toBe(b.boards);
+    }
+  }, 60_000);
+
   it('removes dead cards from the deck', () => {
     const live = equityExact(hands('AhKh QsQd'), cards('2c7d9s'), []);
     const dead = equityExact(hands('AhKh QsQd'), cards('2c7d9s'), cards('As Ad Ac'));
@@ -166,7 +177,7 @@ describe('bad requests', () => {
     [hands('AhKh'), [], [], 'HAND_COUNT'],
     [hands('AhKh QsQd AhQd'), [], [], 'CARD_DUPLICATE'],
     [hands('AhKh QsQd'), cards('Qs2c3c'), [], 'CARD_DUPLICATE'],
-    [hands('AhKh QsQd'), cards('2c3c'), [], 'BOARD_SIZE'],
+    [hands('AhKh QsQd'), cards('2c3c4c5c6c7c'), [], 'BOARD_SIZE'],
     [
       [
         [1, 2, 3],

@@ -51,7 +51,9 @@ describe('EquityService (worker thread)', () => {
 
   it('rejects bad input with EquityError and keeps working', async () => {
     await expect(service.equity(hands('AhKh AhQd'))).rejects.toBeInstanceOf(EquityError);
-    await expect(service.equity(hands('AhKh QsQd'), parseCards('2c'))).rejects.toMatchObject({ code: 'BOARD_SIZE' });
+    await expect(service.equity(hands('AhKh QsQd'), parseCards('2c3c4c5c6c7c'))).rejects.toMatchObject({
+      code: 'BOARD_SIZE',
+    });
     expect((await service.equity(hands('AhKh QsQd'), parseCards('2c7d9sJd3h'))).boards).toBe(1);
   });
 

@@ -20,8 +20,8 @@ export function validateRequest(
   if (!Array.isArray(hands) || hands.length < 2 || hands.length > 10) {
     throw new EquityError('HAND_COUNT', `equity needs 2 to 10 hands, got ${Array.isArray(hands) ? hands.length : 0}`);
   }
-  if (![0, 3, 4, 5].includes(board.length)) {
-    throw new EquityError('BOARD_SIZE', `a board has 0, 3, 4 or 5 cards, got ${board.length}`);
+  if (!Array.isArray(board) || board.length > 5) {
+    throw new EquityError('BOARD_SIZE', `a board has at most 5 cards, got ${Array.isArray(board) ? board.length : 0}`);
   }
   const seen = new Map<number, string>();
   const check = (c: Card, where: string): void => {
@@ -49,7 +49,8 @@ export function validateRequest(
 }
 
 /**
- * Exact all-in equity of 2..10 hands: every possible completion of `board` (0, 3, 4 or 5 cards) from the
+ * Exact all-in equity of 2..10 hands: every possible completion of `board` (0 to 5 cards; 1 or 2 while a flop
+ * is being dealt, card by card, on the live table) from the
  * cards not in a hand, on the board or `dead` (folded, burned, exposed). equity is in percent.
  */
 export function equityExact(
