@@ -49,6 +49,8 @@ export interface AlertView {
 
 export interface RoleView {
   role: Role;
+  /** the session state's version this view shows */
+  version: number;
   /** wall ms of the state shown */
   wall: number;
   /** how far behind the table this view is (overlay) */
@@ -136,6 +138,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
 
   return {
     role,
+    version: s.version,
     wall: s.wall,
     delayMs,
     handNo: s.handNo,
