@@ -136,7 +136,9 @@ describe('views in chromium', () => {
     });
     // exact equities from the engine's EquityService arrive for the seats still in
     await com.locator('#booth .bar .fill').first().waitFor({ timeout: 20_000 });
-    await com.waitForFunction(() => document.querySelectorAll('.equity-chart polyline').length >= 2, undefined, { timeout: 20_000 });
+    await com.waitForFunction(() => document.querySelectorAll('.equity-chart polyline').length >= 2, undefined, {
+      timeout: 20_000,
+    });
     await com.screenshot({ path: join(SHOTS, 'commentator.png'), fullPage: true });
     await com.close();
 
