@@ -54,7 +54,8 @@ export type OutboundMessage =
 export class LiveHub {
   private live: LiveState | null = null;
   private readonly clients = new Map<HubSocket, Role>();
-  private readonly overlayBuffer: LiveState[] = [];
+  /** states waiting for the delay; all but the last kept as JSON text (15 minutes of states is a lot of objects) */
+  private readonly overlayBuffer: Array<LiveState | string> = [];
   private overlayReleased: LiveState | null = null;
   /** wall of the first state in the buffer's last step */
   private bucketStart = Number.NEGATIVE_INFINITY;
@@ -177,7 +178,8 @@ export class LiveHub {
   releaseOverlay(now: number = this.now()): void {
     let release: LiveState | null = null;
     while (this.overlayBuffer.length > 0) {
-      const head = this.overlayBuffer[0];
+      const entry = this.overlayBuffer[0];
+      const head: LiveState = typeof entry === 'string' ? (JSON.parse(entry) as LiveState) : entry;
       const withDelay = { ...head, broadcastDelayMs: this.delay };
       if (viewFor('overlay', withDelay, now) === null) break;
       release = withDelay;
@@ -197,6 +199,10 @@ export class LiveHub {
       return;
     }
     this.bucketStart = state.session.wall;
+    const last = this.overlayBuffer.length - 1;
+    if (last >= 0 && typeof this.overlayBuffer[last] !== 'string') {
+      this.overlayBuffer[last] = JSON.stringify(this.overlayBuffer[last]);
+    }
     this.overlayBuffer.push(state);
   }
 
