@@ -11,9 +11,10 @@ export const MAX_RANK_SUM = 4 * 1479181 + 3 * 636345;
 
 /**
  * Greedy search: each rank takes the smallest key keeping the sums of equal-size multisets distinct
- * (sizes that can still be completed to 7 cards by the ranks above it). Deterministic.
+ * (sizes that can still be completed to 7 cards by the ranks above it). Deterministic; `ranks` < 13 gives the
+ * first keys only (the last three take most of the time).
  */
-export function searchRankKeys(): number[] {
+export function searchRankKeys(ranks = 13): number[] {
   const N = 7;
   const SPACE = 1 << 24;
   const bits = Array.from({ length: N + 1 }, () => new Uint32Array(SPACE >>> 5));
@@ -22,7 +23,7 @@ export function searchRankKeys(): number[] {
   lists[0].push(0);
   bits[0][0] = 1;
   const keys: number[] = [];
-  for (let r = 0; r < 13; r++) {
+  for (let r = 0; r < ranks; r++) {
     // sizes that still matter once rank r is placed: completable with 4 cards per remaining rank
     const minSize = Math.max(0, N - 4 * (12 - r));
     let k = r === 0 ? 0 : keys[r - 1] + 1;
