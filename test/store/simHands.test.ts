@@ -4,7 +4,7 @@
 // The events are the simulator's own (what its shadow engine applied, tapped in this test); the hardware path from
 // the simulator to the service is covered by E's and F's tests and by serviceKill.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { TableEvent } from '../../src/engine/types.js';
 import { type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
 import {
   HandArchive,
+  LOG_FILE,
   type PlayedHand,
   SqliteEventLog,
   toOhh,
@@ -56,7 +57,13 @@ beforeAll(async () => {
   });
   reports = await sim.run(HANDS);
   await sim.close();
+  log.checkpoint();
+  const logged = [...log.records()].filter((r) => r.kind === 'event').length;
   log.close();
+  const bytes = statSync(join(dir, LOG_FILE)).size;
+  process.stdout.write(
+    `simulated session log: ${HANDS} hands, ${logged} events, ${bytes} bytes, ${Math.round(bytes / HANDS)} bytes/hand\n`,
+  );
   const archive = HandArchive.open(dir);
   hands = archive.list().map((h) => archive.get(h.handNo));
   archive.close();
