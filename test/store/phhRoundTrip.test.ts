@@ -60,4 +60,29 @@ describe('PHH round trip through the log and the exporter', () => {
     expect(failures.slice(0, 10)).toEqual([]);
     if (every === 1) expect(fractional).toBe(4);
   });
+
+  it('round-trips a heads-up hand (the button posts the small blind; our p1 is the seat left of the button)', () => {
+    const text = [
+      "variant = 'NT'",
+      'antes = [0, 0]',
+      'blinds_or_straddles = [50, 100]',
+      'min_bet = 100',
+      'starting_stacks = [5000, 7000]',
+      "actions = ['d dh p1 AhKh', 'd dh p2 2c2d', 'p1 cbr 300', 'p2 cc', 'd db Qh7h3s', 'p2 cc', 'p1 cbr 400', 'p2 cc', 'd db 9c', 'p2 cc', 'p1 cc', 'd db 4h', 'p2 cbr 1000', 'p1 cc', 'p2 sm 2c2d', 'p1 sm AhKh']",
+      'finishing_stacks = [6700, 5300]',
+    ].join('\n');
+    const original = parsePhh(text, 'heads-up');
+    expect(replayPhh(original)).toMatchObject({ ok: true, match: true });
+    const { config, events } = phhToEvents(original);
+    const log = new MemoryLog();
+    log.append('hand', 1, { config }, WALL0);
+    for (const ev of events) log.append('event', 1, ev, WALL0 + ev.t);
+    const played = new HandArchive(log).get(1);
+    const exported = parsePhh(toPhh(played), 'heads-up (exported)');
+    // the button (the small blind) is the last player of the export
+    expect(exported.blindsOrStraddles).toEqual([100, 50]);
+    const again = replayPhh(exported);
+    expect(again).toMatchObject({ ok: true, match: true });
+    expect([...again.stacks].reverse()).toEqual([6700, 5300]);
+  });
 });
