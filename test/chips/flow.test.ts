@@ -255,7 +255,13 @@ describe('LOI 28, tda 65A: a killed hand gets back its uncalled bet', () => {
       { dealer: 'floor', t: 100000 },
     ]);
     expect(codes(o)).toEqual(['CLOCK_EXPIRED']);
-    expect(o.alerts[0]).toMatchObject({ rule: 'LOI 5', seat: 4, severity: 'warn' });
+    expect(o.alerts[0]).toMatchObject({
+      rule: 'LOI 5',
+      seat: 4,
+      severity: 'warn',
+      remedy: 'The hand is dead: take the cards to the muck.',
+      remedyFr: 'La main est morte : mettez les cartes au muck.',
+    });
     expect(o.actions).not.toContain('p4 cc');
     expect(o.next?.toAct).toBe(5);
   });

@@ -2,6 +2,8 @@
 // Mutates the state in place and returns it (replay speed); no I/O, no clock but the events' `t`.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
+import { raiseClockExpired } from '../betting/chipProcedures.js';
+import { clockState } from '../betting/clock.js';
 import { foldSeat, killHand } from '../betting/round.js';
 import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
@@ -137,9 +139,9 @@ function checkClock(state: HandState): void {
     return;
   }
   // one minute, then a ten-second count (LOI 5, club 5-6)
-  if (state.t - c.t >= 70000) {
+  if (clockState(c.t, state.t).phase === 'expired') {
     state.clock = null;
-    raiseAlert(state, 'CLOCK_EXPIRED', { seat: c.seat });
+    raiseClockExpired(state, c.seat);
     killHand(state, c.seat);
   }
 }
