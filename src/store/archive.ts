@@ -140,7 +140,8 @@ export class HandArchive {
         }
       }
       for (; burns < snap.burns.length; burns++) {
-        notes.push({ afterAction: burnPlace(snap, burns), kind: 'burn', text: snap.burns[burns] });
+        // a burn lies before the board deal it precedes: after the actions written when it was seen
+        notes.push({ afterAction: snap.actions.length, kind: 'burn', text: snap.burns[burns] });
       }
       for (const a of snap.alerts) {
         if (seenAlerts.has(a.id)) continue;
@@ -270,11 +271,6 @@ function startWallOf(recs: LogRecord[]): number | null {
   const first = shuffle ?? events[0];
   if (!first) return null;
   return first.wall - (first.data as TableEvent).t;
-}
-
-/** a burn goes just before the board deal it precedes: after the actions written when it was seen */
-function burnPlace(snap: HandSnapshot, _index: number): number {
-  return snap.actions.length;
 }
 
 function tableAlertNote(rec: LogRecord, afterAction: number): HandNote {
