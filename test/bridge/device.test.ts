@@ -10,7 +10,8 @@ function rig(antennas = 2) {
   let seq = 0;
   const command = (type: string, ...fields: string[]) =>
     bridge.receive(Buffer.from(encodeFrame({ seq: seq++, type, fields }), 'latin1'));
-  return { bridge, frames, command, types: () => frames.map((f) => `${f.seq}:${f.type}`) };
+  const rejected = () => rx.counts.too_long + rx.counts.bad_crc + rx.counts.bad_format + rx.counts.no_asterisk;
+  return { bridge, frames, command, rejected, types: () => frames.map((f) => `${f.seq}:${f.type}`) };
 }
 
 describe('VirtualBridgeWire', () => {
@@ -59,13 +60,25 @@ describe('VirtualBridgeWire', () => {
     expect(bridge.stats.dropped).toBe(202 + 1 - 128);
   });
 
-  it('a tag that would push the INV past 160 bytes is refused with ERR OVERRUN, as the firmware does', () => {
-    const { bridge, frames } = rig(1);
+  it('maxTagsPerAntenna: a ninth tag is refused with ERR OVERRUN, as the firmware does', () => {
+    const bridge = new VirtualBridgeWire({ antennas: 1, maxTagsPerAntenna: 8 });
+    const frames: Frame[] = [];
+    const rx = new FrameScanner();
+    bridge.setSink((line) => rx.feed(Buffer.from(line, 'latin1'), (f) => frames.push(f)));
     for (let i = 0; i < 9; i++) bridge.arrive(0, `E0040150AAAA000${i}`);
-    expect(bridge.inventory(0)).toHaveLength(8); // eight 16-digit UIDs fit, a ninth does not
+    expect(bridge.inventory(0)).toHaveLength(8);
     expect(frames.filter((f) => f.type === 'ERR').map((f) => f.fields)).toEqual([['0', 'OVERRUN']]);
     bridge.leave(0, 'E0040150AAAA0008'); // never tracked: no GONE
     expect(frames.filter((f) => f.type === 'GONE')).toHaveLength(0);
     expect(bridge.stats.overruns).toBe(1);
+  });
+
+  it('an antenna whose INV would pass 160 bytes gets no INV: no frame the service could only drop', () => {
+    const { bridge, frames, rejected } = rig(2);
+    for (let i = 0; i < 12; i++) bridge.arrive(1, `E0040150AAAA00${String(i).padStart(2, '0')}`);
+    bridge.boot();
+    expect(frames.filter((f) => f.type === 'INV').map((f) => f.fields[0])).toEqual(['0']);
+    expect(bridge.stats.oversizeInventories).toBe(1);
+    expect(rejected()).toBe(0);
   });
 });

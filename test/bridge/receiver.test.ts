@@ -145,4 +145,12 @@ describe('BridgeReceiver', () => {
     feed(f(8, 'HB', '1', '2', '0'));
     expect(out.resends).toEqual([3, 7]);
   });
+
+  it('the HB after a HELLO burst ends the sync even when an antenna sent no INV (too large for a frame)', () => {
+    const { feed, out } = rig();
+    feed(hello(0, 'AAAA'), f(1, 'INV', '0', ''));
+    expect(out.synced).toBe(0);
+    feed(f(2, 'HB', '1000', '120', '0'));
+    expect(out.synced).toBe(1);
+  });
 });

@@ -13,6 +13,8 @@ export interface VirtualBridgeOptions {
   firmware?: string;
   deviceId?: string;
   ringSize?: number;
+  /** the firmware tracks 8 tags per antenna; unset: no limit (the simulator's chip stacks are taller) */
+  maxTagsPerAntenna?: number;
   heartbeatMs?: number;
   inventoryMs?: number;
   now?: () => number;
@@ -25,8 +27,10 @@ export interface VirtualBridgeStats {
   acked: number | null;
   ring: number;
   received: number;
-  /** tags refused because the antenna's INV would pass 160 bytes */
+  /** tags refused past `maxTagsPerAntenna` */
   overruns: number;
+  /** INV frames not sent because they would pass 160 bytes */
+  oversizeInventories: number;
 }
 
 export class BridgeEndpoint {
@@ -50,6 +54,7 @@ export class BridgeEndpoint {
     ring: 0,
     received: 0,
     overruns: 0,
+    oversizeInventories: 0,
   };
 
   constructor(opts: VirtualBridgeOptions) {
@@ -78,12 +83,11 @@ export class BridgeEndpoint {
     this.boot();
   }
 
-  /** A tag read on an antenna. Like the firmware, a tag that would not fit the antenna's INV frame (160 bytes)
-   * is not tracked: ERR,<antenna>,OVERRUN instead. */
+  /** A tag read on an antenna. With `maxTagsPerAntenna` (the firmware has 8), one more is not tracked:
+   * ERR,<antenna>,OVERRUN instead. */
   arrive(antenna: number, uid: string, face: Face = '-'): void {
     if (this.tags[antenna].has(uid)) return;
-    const inv = [...this.tags[antenna].keys(), uid].join(' ');
-    if (`$65535,INV,${antenna},${inv}*0000\n`.length > MAX_FRAME) {
+    if (this.tags[antenna].size >= (this.opts.maxTagsPerAntenna ?? Number.POSITIVE_INFINITY)) {
       this.stats.overruns++;
       this.fault(antenna, 'OVERRUN');
       return;
@@ -147,7 +151,12 @@ export class BridgeEndpoint {
   }
 
   protected inventoryAll(): void {
-    for (let a = 0; a < this.antennas; a++) this.send(BridgeMsg.INV, [String(a), this.inventory(a).join(' ')]);
+    for (let a = 0; a < this.antennas; a++) {
+      const uids = this.inventory(a).join(' ');
+      // never a frame over 160 bytes (the service could only drop it): such an antenna gets no INV
+      if (`$65535,INV,${a},${uids}*0000\n`.length > MAX_FRAME) this.stats.oversizeInventories++;
+      else this.send(BridgeMsg.INV, [String(a), uids]);
+    }
   }
 
   private send(type: string, fields: string[]): void {

@@ -23,7 +23,7 @@ export interface ReceiverHooks {
   resend(from: number): void;
   /** the bridge restarted: ask for a full inventory */
   sync(): void;
-  /** a HELLO and an INV for every antenna after it have been applied */
+  /** a HELLO and an INV for every antenna after it (or the HB that follows them) have been applied */
   synced(): void;
   heartbeat(at: number): void;
 }
@@ -146,6 +146,9 @@ export class BridgeReceiver {
         const [uptimeMs, scanMs, dropped] = [a, b, c].map(Number);
         if (![uptimeMs, scanMs, dropped].every(Number.isInteger)) break;
         this.hooks.emit({ kind: 'heartbeat', uptimeMs, scanMs, dropped, at });
+        // the bridge sends HELLO and its INVs in one burst: an HB after them means the burst is over, even if an
+        // antenna had no INV (one too large for a frame)
+        if (this.awaitingInventory) this.inventoryDone();
         this.hooks.heartbeat(at);
         return;
       }
