@@ -65,7 +65,9 @@ describe.runIf(built)('feltwire start (built CLI)', () => {
     expect(who.role).toBe('floor');
     const page = await fetch(`${url}/dealer.html`);
     expect(page.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    const firstCode = await stop(first.child);
+    if (firstCode !== 0) console.log('OUT1', first.out());
+    expect(firstCode).toBe(0);
     expect(first.out()).toContain('SIGTERM: shutting down');
     expect(existsSync(join(data, 'feltwire-log.sqlite'))).toBe(true);
 
@@ -76,7 +78,9 @@ describe.runIf(built)('feltwire start (built CLI)', () => {
     expect(after.dealer).not.toBe(tokens.dealer);
     expect(second.out()).toContain(after.dealer);
     expect(second.out()).not.toContain(tokens.floor);
-    expect(await stop(second.child)).toBe(0);
+    const secondCode = await stop(second.child);
+    if (secondCode !== 0) console.log('OUT2', second.out());
+    expect(secondCode).toBe(0);
   }, 60_000);
 
   it('refuses bad options with a message and status 2', async () => {

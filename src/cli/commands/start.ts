@@ -72,13 +72,8 @@ export const command: Command = {
       return null;
     });
     if (!live) return 1;
-    process.stdout.write(
-      `feltwire live on ${live.url} (data in ${opts.dataDir}; ${live.source?.name ?? 'no table source'})\n`,
-    );
-    process.stdout.write(
-      `  views: ${live.url}/dealer.html?token=…  /floor.html  /commentator.html  /overlay.html  /public.html\n`,
-    );
-    return new Promise<number>((done) => {
+    // the signal handlers go in before the service announces itself: whoever reads the announcement may stop it
+    const stopped = new Promise<number>((done) => {
       const stop = (signal: string) => {
         process.stdout.write(`\n${signal}: shutting down\n`);
         live.close().then(
@@ -92,6 +87,13 @@ export const command: Command = {
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
     });
+    process.stdout.write(
+      `feltwire live on ${live.url} (data in ${opts.dataDir}; ${live.source?.name ?? 'no table source'})\n`,
+    );
+    process.stdout.write(
+      `  views: ${live.url}/dealer.html?token=…  /floor.html  /commentator.html  /overlay.html  /public.html\n`,
+    );
+    return stopped;
   },
 };
 
