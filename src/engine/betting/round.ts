@@ -99,7 +99,6 @@ export function startRound(state: HandState, street: Street): void {
       s.betWhenActed = 0;
       s.owed = 0;
       s.declaration = null;
-      s.pendingOutOfTurn = null;
       s.chipRules = undefined;
       // chips not yet collected from the last round are not this round's
       s.zoneBase = s.zone.length > 0 ? s.zone.slice() : [];

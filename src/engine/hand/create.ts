@@ -52,7 +52,6 @@ function newSeat(seat: number, stack: number, absent: boolean): SeatState {
     zoneBase: [],
     owed: 0,
     declaration: null,
-    pendingOutOfTurn: null,
   };
 }
 

@@ -42,8 +42,6 @@ export interface SeatState {
   owed: number;
   /** a binding declaration waiting for chips to give its amount (say raise/bet without `to`) */
   declaration: DeclarationInput | null;
-  /** a fold or check made out of turn, applied when the turn comes (hook for the out-of-turn rules) */
-  pendingOutOfTurn: 'fold' | 'check' | null;
 }
 
 /** Chip changes of one betting zone within the motion window: one motion (rules.md, Sensors). */
