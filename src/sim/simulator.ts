@@ -133,6 +133,9 @@ export interface SimulatorEvents {
   log: [string];
 }
 
+/** tags one antenna can report: an INV frame of 160 bytes lists 15 of the simulator's 8-digit UIDs */
+const ZONE_TAG_LIMIT = 15;
+
 const sleep = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
 export class Simulator extends EventEmitter<SimulatorEvents> {
@@ -302,6 +305,12 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       if (this.closed) return;
       const heard = this.wire.stats.received;
       await this.plugBridgePty();
+      if (this.closed) {
+        // closed while the cable was out: the new pty must not outlive the simulator
+        await closeDevice(this.bridgePort);
+        await this.bridgePty?.close();
+        return;
+      }
       this.unplugged = false;
       await this.awaitService(heard);
     } else if (this.mode === 'inprocess') {
@@ -597,7 +606,15 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         return;
       }
     }
-    switch (d.kind) {
+    let act: Decision = d;
+    if (d.kind === 'call' || d.kind === 'raise') {
+      // an antenna reports at most what one INV frame lists (15 of our tags): a push that would not fit is not made
+      // (the player folds, or checks when free to)
+      const adding = (d.kind === 'raise' ? raiseChips(d.add, next.toCall) : chipsFor(d.add, SIM_DENOMINATIONS)).length;
+      if (this.table.zoneValues(seat.seat).length + adding > ZONE_TAG_LIMIT)
+        act = next.toCall > 0 ? { kind: 'fold' } : { kind: 'check' };
+    }
+    switch (act.kind) {
       case 'fold':
         await this.fold(snap, seat.seat);
         break;
@@ -609,13 +626,10 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         await this.pause(this.pace.actionMs);
         break;
       case 'call':
-        if (d.add > 0) await this.push(seat.seat, chipsFor(d.add, SIM_DENOMINATIONS));
+        if (act.add > 0) await this.push(seat.seat, chipsFor(act.add, SIM_DENOMINATIONS));
         break;
       case 'raise':
-        await this.push(
-          seat.seat,
-          chipsFor(d.add, SIM_DENOMINATIONS, { atLeastTwo: d.add < seat.stack && next.toCall > 0 }),
-        );
+        await this.push(seat.seat, raiseChips(act.add, next.toCall));
         break;
     }
   }
@@ -737,6 +751,13 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A raise in chips the rules read as a raise: the call made up on its own plus the raise on top, so that not every
+ * chip is needed to call (tda 45) and never a single chip facing a bet (tda 44: one chip is a call). */
+function raiseChips(add: number, toCall: number): number[] {
+  if (toCall <= 0) return chipsFor(add, SIM_DENOMINATIONS);
+  return [...chipsFor(toCall, SIM_DENOMINATIONS), ...chipsFor(add - toCall, SIM_DENOMINATIONS)].sort((a, b) => b - a);
+}
 
 /** Seats in dealing order: clockwise from the first occupied seat left of the button (heads-up: the big blind). */
 export function dealOrder(config: TableConfig): number[] {

@@ -12,7 +12,7 @@ export const cardUid = (deck: number, card: number): string => `DC${hex(deck, 2)
  * an INV frame (160 bytes at most) lists a whole stack, 15 chips of 8 digits but only 8 of 16. */
 export const chipUid = (denomIndex: number, n: number): string => `C${hex(denomIndex, 1)}${hex(n, 6)}`;
 
-export const SIM_DENOMINATIONS = [25, 100, 500, 1000, 5000] as const;
+export const SIM_DENOMINATIONS = [25, 100, 500, 1000, 5000, 25000] as const;
 
 export interface SimTagOptions {
   /** decks enrolled; the first is in play, the others are "foreign" decks for injected errors (default 2) */

@@ -81,7 +81,7 @@ describe('feltwire enroll over a pty', () => {
     expect(saved.lookup(fresh(51))).toMatchObject({ type: 'card', card: 'Ac' });
   });
 
-  it('checks a deck laid on the enroll antenna and reports the missing card; refuses bad options by name', async () => {
+  it('checks a deck passed over the enroll antenna and reports the missing card; refuses bad options by name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'enroll-'));
     const registry = join(dir, 'registry.json');
     const reg = new TagRegistry();
@@ -119,10 +119,17 @@ describe('feltwire enroll over a pty', () => {
       '1',
     ]);
     while (w.stats.received === 0) await sleep(10);
-    for (const i of all) if (i !== 10) w.arrive(A.enroll, fresh(i)); // 4d is missing
-    expect(await run).toBe(1);
+    // each card passed over the antenna (an antenna holds what one INV frame lists: 15 short tags, not a deck)
+    for (const i of all) {
+      if (i === 10) continue; // 4d is missing
+      w.arrive(A.enroll, fresh(i));
+      await sleep(2);
+      w.leave(A.enroll, fresh(i));
+    }
+    const code = await run;
     const text = lines.join('');
-    expect(text).toContain('deck "blue": 51/52 present; missing: 4d');
+    expect(code, text + errors.join('')).toBe(1);
+    expect(text, text).toContain('deck "blue": 51/52 present; missing: 4d');
     expect(text).toContain('deck NOT OK');
   });
 });

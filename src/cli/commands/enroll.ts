@@ -1,7 +1,7 @@
 // feltwire enroll: the guided enrollment of decks and chips on the table's enroll antenna, and the deck check.
 //   feltwire enroll deck --id blue --serial /dev/ttyACM0      each card in turn over the enroll antenna (2s ... Ac)
 //   feltwire enroll chips --set house --denomination 500 ...  each chip of that denomination over the antenna
-//   feltwire enroll check --deck blue ...                     the whole deck over (or on) the antenna: missing/foreign
+//   feltwire enroll check --deck blue ...                     every card over the antenna: missing, foreign
 //   feltwire enroll list                                      what the registry holds
 // The registry (data/registry.json by default) changes only when a flow finishes.
 import { resolve } from 'node:path';
@@ -104,7 +104,7 @@ export const command: Command = {
       } else {
         if (!values.deck) throw new EnrollCommandError('check: --deck is required');
         flow = new DeckCheck(registry, values.deck);
-        out(`checking deck "${values.deck}": pass every card over the enroll antenna (or lay the deck on it)`);
+        out(`checking deck "${values.deck}": pass every card over the enroll antenna`);
       }
       const idleMs = Number(values.idle ?? 30) * 1000;
       const link = await BridgeLink.open({ path: values.serial, baudRate: hardware.bridge?.baudRate ?? 115200 });
