@@ -120,16 +120,17 @@ export class LiveHub {
 
   setEquity(track: EquityTrack): void {
     if (!this.live || this.live.session.handNo !== track.handNo) return;
-    this.setLive({ ...this.live, equity: track, session: { ...this.live.session, wall: this.now() } });
+    // only the commentators see equities live (the overlay gets them through its buffer)
+    this.setLive({ ...this.live, equity: track, session: { ...this.live.session, wall: this.now() } }, 'commentator');
   }
 
-  private setLive(next: LiveState): void {
+  private setLive(next: LiveState, only?: Role): void {
     this.live = next;
     this.bufferForOverlay(next);
     const now = this.now();
     const cache = new Map<Role, string>();
     for (const [ws, role] of this.clients) {
-      if (role === 'overlay') continue;
+      if (role === 'overlay' || (only !== undefined && role !== only)) continue;
       let msg = cache.get(role);
       if (msg === undefined) {
         msg = JSON.stringify({ type: 'view', view: viewFor(role, next, now) } satisfies OutboundMessage);
