@@ -307,8 +307,9 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       await this.plugBridgePty();
       if (this.closed) {
         // closed while the cable was out: the new pty must not outlive the simulator
+        const pair = this.bridgePty as PtyPair | null;
         await closeDevice(this.bridgePort);
-        await this.bridgePty?.close();
+        await pair?.close();
         return;
       }
       this.unplugged = false;
