@@ -96,4 +96,33 @@ describe('BridgeLink with an injected transport', () => {
     expect(tries).toBe(4);
     expect(link.stats().state).toBe('up');
   });
+
+  it('the SYNC lost on the wire is asked again each heartbeat period until the HELLO comes', async () => {
+    const events: ReaderEvent[] = [];
+    let dropped = 0;
+    link = await BridgeLink.open({
+      path: 'lossy',
+      heartbeatMs: 100,
+      openPort: async () => {
+        const [service, device] = cable();
+        // the first line the service writes (its SYNC) never reaches the bridge
+        const lossy = new Duplex({
+          read() {},
+          write(chunk, _enc, done) {
+            device.write(chunk);
+            done();
+          },
+        });
+        device.on('data', (d: Buffer) => {
+          if (dropped++ > 0) lossy.push(d);
+        });
+        bridge.attach(lossy);
+        bridge.resume(); // heartbeats only: no boot HELLO to rescue the link
+        return service;
+      },
+    });
+    link.on('reader', (e) => events.push(e));
+    await until('up', () => events.some((e) => e.kind === 'link' && e.state === 'up'));
+    expect(link.stats().syncsSent).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { ReaderEvents } from '../types.js';
 import { ACK_INTERVAL_MS, DEFAULT_BAUD, HEARTBEAT_MISSES, HEARTBEAT_PERIOD_MS, ServiceMsg } from './constants.js';
 import { BridgeError } from './errors.js';
+import type { Frame } from './frame.js';
 import type { BridgeLinkOptions, BridgeLinkStats, LinkState } from './link-types.js';
 import { FrameParser } from './parser.js';
 import { Backoff, type BridgePort, openSerialPort, releasePort } from './port.js';
@@ -50,7 +51,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.now = opts.now ?? Date.now;
     this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
     this.backoff = new Backoff(opts.reconnectMinMs, opts.reconnectMaxMs);
-    this.parser.on('data', (f) => this.receiver.accept(f, this.now()));
+    this.parser.on('data', (f: Frame) => this.receiver.accept(f, this.now()));
     this.parser.on('reject', (cause: string, bytes: Buffer) =>
       opts.logger?.debug({ cause, hex: bytes.toString('hex') }, 'bridge frame rejected'),
     );
@@ -109,7 +110,8 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
       this.lose('no heartbeat');
       return;
     }
-    if (this.state === 'syncing' && this.receiver.expected === null && at - this.lastSync >= this.hbMs) this.sync();
+    // a SYNC (or its answer) lost on the wire: ask again each heartbeat period until the HELLO burst is in
+    if (this.state === 'syncing' && at - this.lastSync >= this.hbMs) this.sync();
     const last = this.receiver.lastApplied;
     if (last !== null && last !== this.lastAcked) {
       this.lastAcked = last;
