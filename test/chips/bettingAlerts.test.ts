@@ -53,6 +53,7 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     'callOrFold',
     'foldBinds',
     'substantial',
+    'checked',
   ] as const;
   for (const code of codes) {
     it(`${code}: every variant has full sentences in both languages, no placeholder left`, () => {

@@ -215,6 +215,21 @@ describe('tda 55 and tda 47 on the table', () => {
     expect(o.next).toMatchObject({ toAct: 4, toCall: 1100, canRaise: false, minRaiseTo: null });
   });
 
+  it('tda 55: chips worth a raise after "check" facing a bet are held to the call, citing tda 55', () => {
+    const o = play([
+      { chips: [1000, 100], at: 'bet3' },
+      { say: 'check', seat: 4 },
+      { chips: [1000, 1000, 500], at: 'bet4' },
+    ]);
+    expect(codes(o)).toEqual(['RAISE_NOT_ALLOWED']);
+    expect(o.alerts[0]).toMatchObject({
+      rule: 'tda 55',
+      message: 'Seat 4 checked facing a bet: the player may only call or fold.',
+      remedy: 'Hold the player to a call of 1100 and give 1400 back.',
+    });
+    expect(o.next).toMatchObject({ toAct: 5, toCall: 1100 });
+  });
+
   it('tda 43B: a declared raise to 1500 facing 1100 is completed to 1700, with its text', () => {
     const o = play([
       { chips: [1000, 100], at: 'bet3' },

@@ -28,6 +28,8 @@ export type BettingAlertVariant =
   // CHIPS_WITHDRAWN
   | 'facingRaise'
   | 'betStands'
+  // RAISE_NOT_ALLOWED: the seat's own check facing a bet closed its option
+  | 'checked'
   // ACTION_OUT_OF_TURN
   | 'pending'
   | 'binds'
@@ -211,12 +213,18 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     severity: 'warn',
     rule: { tda: 'tda 47', club: 'tda 47' },
     texts: (f) => ({
-      message: `${who(f)} may not raise: no full raise since their last action.`,
+      message:
+        f.variant === 'checked'
+          ? `${who(f)} checked facing a bet: the player may only call or fold.`
+          : `${who(f)} may not raise: no full raise since their last action.`,
       remedy:
         (f.giveBack ?? 0) > 0
           ? `Hold the player to a call of ${n(f.to)} and give ${n(f.giveBack)} back.`
           : `The player may only call ${n(f.to)} or fold.`,
-      messageFr: `${quiEst(f)} ne peut pas relancer : pas de relance complète depuis sa dernière action.`,
+      messageFr:
+        f.variant === 'checked'
+          ? `${quiEst(f)} a checké face à une mise : le joueur peut seulement payer ou se coucher.`
+          : `${quiEst(f)} ne peut pas relancer : pas de relance complète depuis sa dernière action.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
           ? `Le joueur est limité à un call de ${n(f.to)} ; rendez-lui ${n(f.giveBack)}.`
@@ -327,7 +335,7 @@ export function alertForReading(seat: number, reading: ChipReading, ruleset: Rul
           zoneTotal: a.facts.zoneTotal,
           declared: a.facts.declared,
           forfeit: a.facts.forfeit,
-          variant: a.facts.ruling,
+          variant: a.facts.ruling ?? (a.code === 'RAISE_NOT_ALLOWED' && a.rule !== 'tda 47' ? 'checked' : undefined),
         }
       : {}),
   };

@@ -36,6 +36,8 @@ export interface SeatChipRules {
   outOfTurn: HeldOutOfTurn | null;
   /** tda 55 / seed 002 passive example: the seat may only call or fold */
   callOrFoldOnly: boolean;
+  /** the rule that left it only call or fold: "check" said facing a bet (tda 55) or a check out of turn (tda 53) */
+  restrictedBy: 'tda 55' | 'tda 53' | null;
   /** tda 46B: the seat took chips back while facing a raise; it may not fold */
   withdrewFacingRaise: boolean;
 }
@@ -49,7 +51,13 @@ declare module '../hand/state.js' {
 
 export function chipRulesOf(s: SeatState): SeatChipRules {
   if (!s.chipRules)
-    s.chipRules = { declared: false, outOfTurn: null, callOrFoldOnly: false, withdrewFacingRaise: false };
+    s.chipRules = {
+      declared: false,
+      outOfTurn: null,
+      callOrFoldOnly: false,
+      restrictedBy: null,
+      withdrewFacingRaise: false,
+    };
   return s.chipRules;
 }
 
@@ -210,8 +218,9 @@ export function judgeChipsAfterAction(
 }
 
 /**
- * Reads the chips of the seat on turn. The round facts an undercall needs (tda 51, 52) are gathered only when the
- * chips come short of the call, so the common reading costs nothing more.
+ * Reads the chips of the seat on turn. A seat left only call or fold by its own check has its option closed by that
+ * rule (tda 55, tda 53) rather than by tda 47. The round facts an undercall needs (tda 51, 52) are gathered only when
+ * the chips come short of the call, so the common reading costs nothing more.
  */
 export function readSeatChips(
   state: HandState,
@@ -220,6 +229,8 @@ export function readSeatChips(
   zone: readonly number[],
   declaration: DeclarationInput | undefined,
 ): ChipReading {
+  const closedBy = state.seats[state.round.toAct]?.chipRules?.restrictedBy;
+  if (closedBy) ctx = { ...ctx, raiseClosedBy: closedBy };
   const reading = readChips(ctx, prior, zone, declaration);
   if (reading.alert?.code !== 'UNDERCALL') return reading;
   return readChips({ ...ctx, ...roundFacts(state) }, prior, zone, declaration);
@@ -328,7 +339,10 @@ export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActio
     ? { binds: true, variant: 'binds' as const, legal: [] }
     : outOfTurnRuling({ seat: s.seat, kind: ootKind(held.kind), facing: held.facing }, state.round.currentBet);
   if (!ruling.binds) {
-    if (ruling.variant === 'callOrFold') rules.callOrFoldOnly = true;
+    if (ruling.variant === 'callOrFold') {
+      rules.callOrFoldOnly = true;
+      rules.restrictedBy = 'tda 53';
+    }
     raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', {
       seat: s.seat,
       onTurn: s.seat,
@@ -354,7 +368,9 @@ export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActio
 
 /** "Check" said facing a bet (tda 55): the seat may now only call or fold. */
 export function restrictToCallOrFold(s: SeatState): void {
-  chipRulesOf(s).callOrFoldOnly = true;
+  const rules = chipRulesOf(s);
+  rules.callOrFoldOnly = true;
+  rules.restrictedBy = 'tda 55';
 }
 
 /** A seat restricted by the chip rules may not raise (tda 55, seed 002 passive example). */

@@ -20,6 +20,8 @@ export interface BettingContext {
   stack: number;
   /** false when the seat's option is closed (tda 47): it may only call or fold */
   canRaise: boolean;
+  /** the rule that closed the option when it is not tda 47: the seat's own check facing a bet (tda 55, tda 53) */
+  raiseClosedBy?: string;
   /** the smallest denomination in play */
   unit: number;
   /** chips lying in the zone that are not part of the bet (the big-blind ante before it is collected); default 0 */
@@ -150,12 +152,15 @@ function callReading(ctx: BettingContext, total: number): ChipReading {
   return settle(ctx, action, to, total);
 }
 
-/** tda 47, LOI 38: a raise by a seat whose option is closed is held to a call (RAISE_NOT_ALLOWED, warn). */
+/**
+ * tda 47, LOI 38: a raise by a seat whose option is closed is held to a call (RAISE_NOT_ALLOWED, warn). The same when
+ * the seat's own check facing a bet left it call or fold (tda 55, tda 53: `raiseClosedBy`).
+ */
 export function readRaiseNotAllowed(ctx: BettingContext, total: number): ChipReading {
   const reading = callReading(ctx, total);
   reading.alert = {
     code: 'RAISE_NOT_ALLOWED',
-    rule: 'tda 47',
+    rule: ctx.raiseClosedBy ?? 'tda 47',
     severity: 'warn',
     detail: `option closed: held to a call of ${reading.to}`,
     facts: factsOf(ctx, total),
