@@ -125,3 +125,88 @@ describe('the six-handed table used by these tests', () => {
     expect(playTable(SIX_HANDED, []).next).toEqual({ toAct: 3, toCall: 500, minRaiseTo: 1000, canRaise: true });
   });
 });
+
+// seed 002 undercall examples: blinds 1000-2000, six players see the flop for 2000 each, then seat 1 opens.
+const bigBlinds: TableSetup = {
+  seats: [1, 2, 3, 4, 5, 6],
+  button: 6,
+  blinds: [1000, 2000],
+  blindChips: [
+    [1, [1000]],
+    [2, [1000, 1000]],
+  ],
+  stack: 50000,
+};
+const flopFor2000 = [
+  ...[3, 4, 5, 6].map((seat) => ({ chips: [1000, 1000], at: `bet${seat}` })),
+  { chips: [1000, 1000], at: 'bet1' },
+  { say: 'check', seat: 2 },
+  ...nextStreet([1, 2, 3, 4, 5, 6], ['2d', 'Ah', 'Kd', '7c']),
+];
+
+describe('tda 51 undercall examples on the table', () => {
+  it('example 1: 2000 opened, raised to 8000, 2000 pushed silently: the floor decides; the next seat faces 8000', () => {
+    const o = playTable(bigBlinds, [
+      ...flopFor2000,
+      { chips: [1000, 1000], at: 'bet1' },
+      { chips: [5000, 1000, 1000, 1000], at: 'bet2' },
+      { chips: [1000, 1000], at: 'bet3' },
+    ]);
+    expect(codes(o)).toEqual(['UNDERCALL']);
+    expect(o.alerts[0]).toMatchObject({ severity: 'warn', rule: 'tda 51', seat: 3 });
+    expect(o.alerts[0].remedy).toBe(
+      'Call the floor: the player either adds 6000 to call 8000, or folds and leaves 2000 in the pot.',
+    );
+    expect(o.next).toMatchObject({ toAct: 4, toCall: 8000 });
+  });
+
+  it('example 2: the opening bet of 8000 answered with 2000: the call must be completed; the next seat faces 8000', () => {
+    const o = playTable(bigBlinds, [
+      ...flopFor2000,
+      { chips: [5000, 1000, 1000, 1000], at: 'bet1' },
+      { chips: [1000, 1000], at: 'bet2' },
+    ]);
+    expect(codes(o)).toEqual(['UNDERCALL']);
+    expect(o.alerts[0].remedy).toBe('Tell the player the bet is 8000: they must add 6000 to complete the call.');
+    expect(o.stacks['2']).toBe(50000 - 2000 - 8000);
+    expect(o.next).toMatchObject({ toAct: 3, toCall: 8000 });
+  });
+
+  it('example 3: "call" said facing 8000 binds the full 8000', () => {
+    const o = playTable(bigBlinds, [
+      ...flopFor2000,
+      { chips: [1000, 1000], at: 'bet1' },
+      { chips: [5000, 1000, 1000, 1000], at: 'bet2' },
+      { say: 'call', seat: 3 },
+      { chips: [1000, 1000], at: 'bet3' },
+    ]);
+    expect(codes(o)).toEqual([]);
+    expect(o.stacks['3']).toBe(50000 - 2000 - 8000);
+    expect(o.next).toMatchObject({ toAct: 4, toCall: 8000 });
+  });
+
+  it('example 4: 400 called, raised to 1200, a 500 chip pushed: the floor may let B fold losing 400, 100 back', () => {
+    const o = playTable(
+      {
+        seats: [1, 2, 3, 4, 5, 6],
+        button: 6,
+        blinds: [200, 400],
+        blindChips: [
+          [1, [100, 100]],
+          [2, [100, 100, 100, 100]],
+        ],
+        stack: 20000,
+      },
+      [
+        { chips: [100, 100, 100, 100], at: 'bet3' },
+        { chips: [1000, 100, 100], at: 'bet4' },
+        { chips: [500], at: 'bet5' },
+      ],
+    );
+    expect(codes(o)).toEqual(['UNDERCALL']);
+    expect(o.alerts[0].remedy).toBe(
+      'Call the floor: the player either adds 700 to call 1200, or folds and leaves 400 in the pot.',
+    );
+    expect(o.next).toMatchObject({ toAct: 6, toCall: 1200 });
+  });
+});
