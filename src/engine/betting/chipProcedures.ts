@@ -373,9 +373,6 @@ export function restrictToCallOrFold(s: SeatState): void {
   rules.restrictedBy = 'tda 55';
 }
 
-/** A seat restricted by the chip rules may not raise (tda 55, seed 002 passive example). */
-export const raiseBarred = (s: SeatState): boolean => s.chipRules?.callOrFoldOnly === true;
-
 /**
  * A seat folding after taking chips back facing a raise (tda 46B): it may not; its committed chips stay in the pot
  * and must be put back.
@@ -413,11 +410,6 @@ export function refundKilledHand(state: HandState, s: SeatState): number {
     state.round.currentBet = Math.max(s.committed, ...others);
   }
   return refund;
-}
-
-/** Resets the seat's chip-rule memory for a new betting round. */
-export function newRoundChipRules(s: SeatState): void {
-  s.chipRules = undefined;
 }
 
 /**
