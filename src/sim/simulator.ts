@@ -125,7 +125,7 @@ export interface SimHandReport {
 export interface SimulatorEvents {
   hand: [SimHandReport];
   /** panel events for an in-process panel (with a panel pty they go over Firmata instead); `afterSeq`: the last
-   * bridge frame sent before it (see SideChannelGate) */
+   * bridge frame sent before it: hand it to a SideChannelGate so the service applies it after that frame */
   panel: [PanelEvent & { afterSeq: number | null }];
   /** what the dealer taps on the tablet (checks: no chips move, and on the river nothing follows to infer them) */
   tablet: [{ kind: 'say'; seat: number; say: 'check'; at: number; afterSeq: number | null }];

@@ -191,7 +191,7 @@ export interface DeckCheckReport {
   ok: boolean;
 }
 
-/** Checks a deck: every card passed over (or laid on) the enroll antenna; reports missing, foreign and unknown tags. */
+/** Checks a deck: every card passed over the enroll antenna; reports missing, foreign and unknown tags. */
 export class DeckCheck {
   readonly kind = 'check' as const;
   private readonly seen = new Set<string>();

@@ -234,7 +234,18 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   /** A declaration or decision tapped on the dealer's tablet: it goes to the engine after every zone snapshot still
    * settling, so that the engine sees the table in the order it happened. */
   ingestTablet(ev: DistributiveOmit<TableEvent, 't'>, wall: number = this.now()): void {
-    this.emitEvent({ ...ev, wall } as LiveTableEvent, true);
+    // transport fields a caller may have left on the object (the simulator's afterSeq, an `at`) never reach the log
+    const {
+      afterSeq: _seq,
+      at: _at,
+      wall: _wall,
+      ...clean
+    } = ev as DistributiveOmit<TableEvent, 't'> & {
+      afterSeq?: unknown;
+      at?: unknown;
+      wall?: unknown;
+    };
+    this.emitEvent({ ...clean, wall } as LiveTableEvent, true);
   }
 
   /** Routes tags read on the enroll antenna to a guided flow (deck, chips, deck check) until endEnrollment(). */

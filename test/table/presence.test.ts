@@ -309,3 +309,19 @@ describe('table layer: a pause of the service', () => {
     ]);
   });
 });
+
+describe('table layer: the tablet', () => {
+  it('a tap goes after the zone snapshot still settling, without transport fields', () => {
+    vi.useFakeTimers();
+    const { feed, events, layer } = layerWithLog({ chipSettleMs: 150 });
+    feed.arrive(A.bet(2), chip(1, 0));
+    const tap = { kind: 'say', seat: 3, say: 'check', afterSeq: 41, at: 5 } as unknown as Parameters<
+      typeof layer.ingestTablet
+    >[0];
+    layer.ingestTablet(tap, 9000);
+    expect(events).toEqual([
+      { kind: 'chips', seat: 2, chips: [100], wall: expect.any(Number) },
+      { kind: 'say', seat: 3, say: 'check', wall: 9000 },
+    ]);
+  });
+});
