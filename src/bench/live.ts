@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { SerialPort } from 'serialport';
 import WebSocket from 'ws';
 import type { TableConfig } from '../engine/types.js';
@@ -197,6 +199,17 @@ export async function benchLatency(opts: LiveBenchOptions = {}): Promise<Row> {
   }
 }
 
+/** A full collection before reading RSS (without --expose-gc, through V8's flag). */
+function collectGarbage(): void {
+  if (typeof global.gc === 'function') {
+    global.gc();
+    return;
+  }
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+}
+
 function phhFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -211,20 +224,24 @@ function phhFiles(dir: string): string[] {
 export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
   const hands = opts.hands ?? 10_000;
   const dirPhh = opts.phhDir ?? resolve(REPO, '..', 'shared', 'phh');
-  const games: Array<{ config: TableConfig; events: TableEventInput[]; ts: number[] }> = [];
+  // the hands' text only: each is parsed when it is played, so that the harness holds little beside the service
+  const texts: Array<{ file: string; text: string }> = [];
   for (const f of phhFiles(dirPhh)) {
+    const text = readFileSync(f, 'utf8');
     try {
-      const { config, events } = phhToEvents(parsePhh(readFileSync(f, 'utf8'), f));
-      games.push({
-        config,
-        events: events.map(({ t: _t, ...ev }) => ev as TableEventInput),
-        ts: events.map((e) => e.t),
-      });
+      phhToEvents(parsePhh(text, f));
+      texts.push({ file: f, text });
     } catch {
       // a file the engine cannot replay is not a hand for this bench
     }
-    if (games.length >= 500) break;
+    if (texts.length >= 500) break;
   }
+  const game = (i: number) => {
+    const { file, text } = texts[i % texts.length];
+    const { config, events } = phhToEvents(parsePhh(text, file));
+    return { config, events: events.map(({ t: _t, ...ev }) => ev as TableEventInput), ts: events.map((e) => e.t) };
+  };
+  const games = texts;
   if (games.length === 0) return { error: `no PHH hands in ${dirPhh}` };
   let clock = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'fw-b7-'));
@@ -234,7 +251,7 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     host: '127.0.0.1',
     broadcastDelayMs: 15 * 60_000,
     webRoot: null,
-    table: games[0].config,
+    table: game(0).config,
     source: null,
     logSync: 'NORMAL',
     now: () => clock,
@@ -253,7 +270,7 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     const rss: number[] = [];
     const t0 = performance.now();
     for (let h = 0; h < hands; h++) {
-      const g = games[h % games.length];
+      const g = game(h);
       live.session.restartTable(g.config, clock);
       const base = clock;
       for (let i = 0; i < g.events.length; i++) {
@@ -265,7 +282,7 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
       // let the sockets drain and the equity worker answer now and then
       if (h % 50 === 49) await sleep(5);
       if (h === hands / 2 - 1 || h === hands - 1) {
-        global.gc?.();
+        collectGarbage();
         await sleep(50);
         rss.push(process.memoryUsage().rss);
       }
