@@ -41,6 +41,8 @@ const tableArb = fc.record({
   stacks: fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 10, maxLength: 10 }),
   ante: fc.boolean(),
   choices: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 200, maxLength: 200 }),
+  /** act by chips alone (exact amounts, read by the chip rules) instead of declaring first */
+  silent: fc.boolean(),
 });
 
 type HandParams = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
@@ -61,16 +63,28 @@ function playRandomHand(p: HandParams): void {
       const s = t.state.seats[next.toAct];
       if (!s) throw new Error('no seat to act');
       const kind = next.legal[pick(next.legal.length)];
-      if (kind === 'fold') t.say(next.toAct, 'fold').fold(next.toAct);
-      else if (kind === 'check') t.say(next.toAct, 'check');
-      else if (kind === 'call') t.say(next.toAct, 'call').bet(next.toAct, s.committed + next.toCall);
-      else if (kind === 'allin') t.say(next.toAct, 'allin').bet(next.toAct, s.committed + s.stack);
+      const seat = next.toAct;
+      if (p.silent) {
+        // exact chips, no words: an exact call, bet or raise is read as such and announces nothing
+        if (kind === 'fold') t.fold(seat);
+        else if (kind === 'check') t.say(seat, 'check');
+        else if (kind === 'call') t.push(seat, s.committed + next.toCall).tick();
+        else if (kind === 'allin') t.push(seat, s.committed + s.stack, s.stack > next.toCall).tick();
+        else {
+          const min = next.minRaiseTo ?? 0;
+          const max = next.maxRaiseTo ?? min;
+          t.push(seat, min + 25 * pick(Math.floor((max - min) / 25) + 1), true).tick();
+        }
+      } else if (kind === 'fold') t.say(seat, 'fold').fold(seat);
+      else if (kind === 'check') t.say(seat, 'check');
+      else if (kind === 'call') t.say(seat, 'call').bet(seat, s.committed + next.toCall);
+      else if (kind === 'allin') t.say(seat, 'allin').bet(seat, s.committed + s.stack);
       else {
         const min = next.minRaiseTo ?? 0;
         const max = next.maxRaiseTo ?? min;
         const steps = Math.floor((max - min) / 25);
         const to = min + 25 * pick(steps + 1);
-        t.say(next.toAct, kind, to).bet(next.toAct, to);
+        t.say(seat, kind, to).bet(seat, to);
       }
     } else if (snap.phase === 'board') {
       t.street(snap.board.length === 0 ? 3 : 1);

@@ -1,4 +1,5 @@
 // A small driver for engine tests: builds a TableConfig and feeds TableEvents as a table would, one second apart.
+import { roundChips } from '../../src/engine/betting/chipFlow.js';
 import { formatCard } from '../../src/engine/cards.js';
 import { applyEvent, createHand, type HandState, snapshot } from '../../src/engine/index.js';
 import type { Declaration, HandSnapshot, Ruleset, TableConfig, TableEvent, Zone } from '../../src/engine/types.js';
@@ -112,6 +113,18 @@ export class Table {
   /** Puts the seat's round total in its zone (the whole content). */
   bet(seat: number, total: number): this {
     return this.chips(seat, this.chipsFor(total));
+  }
+  /** Adds chips to the zone so that it holds `total` for this round; `several`: a raise pushed silently. */
+  push(seat: number, total: number, several = false): this {
+    const st = this.state.seats[seat];
+    const zone = st?.zone ?? [];
+    // what lies there for this round (the big blind's ante is not part of its bet)
+    const have = st ? roundChips(st, zone).reduce((a, b) => a + b, 0) : 0;
+    // a raise pushed silently must not read as a call: not one chip alone (tda 44), and not chips all needed
+    // for the call (tda 45): its smallest chip is a 25 that the raise does not need
+    const amount = total - have;
+    const added = several && amount > 25 ? this.chipsFor(amount - 25).concat([25]) : this.chipsFor(amount);
+    return this.chips(seat, zone.concat(added));
   }
   fold(seat: number): this {
     for (const c of this.state.seats[seat]?.cards.map(fmt) ?? []) this.off(c, `seat${seat}`).at(c, 'muck');

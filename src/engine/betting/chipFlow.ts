@@ -9,7 +9,7 @@ import type { BettingContext } from './chipReading.js';
 import { bindDeclaration } from './declarations.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
 import { doCall, doCheck, doFold, doRaiseTo, mayRaise, needsToAct, seatAfter, toCallFor } from './round.js';
-import { chipSum, minusChips } from './zoneChips.js';
+import { addedChips, chipSum, minusChips } from './zoneChips.js';
 
 const isBetting = (state: HandState): boolean => state.phase === 'betting' && !state.round.complete;
 
@@ -44,6 +44,21 @@ export function flushMotions(state: HandState, t: number): void {
   for (const m of done) finishMotion(state, m);
 }
 
+/**
+ * This round's chips after a motion. Chips only added: the round's chips before plus the added ones (so the ante
+ * or last round's chips are never taken out of what was just pushed). Chips taken away: read by value.
+ */
+function afterMotion(
+  s: SeatState,
+  beforeRound: number[],
+  before: readonly number[],
+  content: readonly number[],
+): number[] {
+  if (s.zoneBase.length === 0) return content as number[];
+  const added = addedChips(before, content);
+  return added === null ? roundChips(s, content) : beforeRound.concat(added);
+}
+
 /** The chips of a zone that belong to this round (the ante and uncollected chips taken out). */
 export function roundChips(s: SeatState, chips: readonly number[]): number[] {
   return minusChips(chips, s.zoneBase);
@@ -57,7 +72,7 @@ function finishMotion(state: HandState, m: PendingMotion): void {
     return;
   }
   const before = roundChips(s, m.before);
-  const after = roundChips(s, m.content);
+  const after = afterMotion(s, before, m.before, m.content);
   const afterTotal = chipSum(after);
   if (m.content.length === 0) s.zoneBase = [];
   // nothing of this round moved: a late collection of the last round's chips

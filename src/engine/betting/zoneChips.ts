@@ -30,6 +30,17 @@ export function removeValue(chips: readonly number[], amount: number): number[] 
   return rest;
 }
 
+/** The chips in `after` that were not in `before`, or null when some chip of `before` is gone. */
+export function addedChips(before: readonly number[], after: readonly number[]): number[] | null {
+  const rest = after.slice();
+  for (const b of before) {
+    const i = rest.indexOf(b);
+    if (i < 0) return null;
+    rest.splice(i, 1);
+  }
+  return rest;
+}
+
 /** `chips` minus `base` (a multiset difference; a base chip no longer present is removed by value). */
 export function minusChips(chips: readonly number[], base: readonly number[]): number[] {
   if (base.length === 0) return chips as number[];
