@@ -143,3 +143,20 @@ describe('club 5-3: a hand that touched the muck is dead', () => {
     expect(snap.stacks).toEqual({ '1': 10100, '2': 9900, '3': 10000 });
   });
 });
+
+describe('TDA 2024 rule 16 (seed 002 all-in examples): every hand tabled', () => {
+  it('with an all-in player in the hand, every hand is tabled at showdown even after later betting between others', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 500 }, button: 3 }).start();
+    t.say(3, 'allin').bet(3, 500).say(1, 'call').bet(1, 500).say(2, 'call').bet(2, 500);
+    expect(t.codes()).toEqual([]);
+    t.street(3);
+    t.say(1, 'bet', 1000).bet(1, 1000).say(2, 'call').bet(2, 1000).street(1);
+    t.say(1, 'check').say(2, 'check').street(1);
+    t.say(1, 'check').say(2, 'check');
+    expect(t.codes()).toEqual(['TABLE_ALL_HANDS']);
+    expect(t.snap().phase).toBe('showdown');
+    for (const seat of [1, 2, 3]) t.show(seat);
+    expect(t.snap().phase).toBe('complete');
+    expect(Object.values(t.snap().stacks).reduce((a, b) => a + b, 0)).toBe(20500);
+  });
+});
