@@ -59,3 +59,12 @@ describe('LOI 6: dead button', () => {
     expect(next.bbAnte).toBe(200);
   });
 });
+
+describe('dead small blind then the next hand', () => {
+  it('after a hand with no small blind, the button takes the seat before the last big blind', () => {
+    const spec = { seats: { 1: 1000, 3: 1000, 4: 1000 }, button: 1, sb: null, bb: 3 };
+    const next = nextHandConfig(configOf(spec), finalOf(spec, { '1': 1000, '3': 1000, '4': 1000 }));
+    const hand = createHand(next);
+    expect([hand.button, hand.sb, hand.bb]).toEqual([2, 3, 4]);
+  });
+});

@@ -41,7 +41,9 @@ export function nextHandConfig(prev: TableConfig, final: HandSnapshot, changes: 
   const bb = clockwiseFrom(occupied, final.bb)[0];
   const prevBbSeat = final.bb;
   const sb = seats[prevBbSeat] !== undefined ? prevBbSeat : null;
-  const button = final.sb ?? prev.button;
+  // the button goes where the small blind was; with no small blind last hand, to the (empty) seat just before the
+  // last big blind, where it would have been
+  const button = final.sb ?? (final.bb === 1 ? 10 : final.bb - 1);
   const cfg: TableConfig = { ...base, button, bb };
   const order = clockwiseFrom(occupied, button);
   // only record sb/bb when they differ from the default placement
