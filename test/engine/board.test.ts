@@ -258,3 +258,11 @@ describe('BOARD_PREMATURE: the correction itself going wrong', () => {
     expect(alerts[1].remedy).toMatch(/taken off the board/);
   });
 });
+
+describe('a board card before any action', () => {
+  it('the flop dealt before the preflop round is premature (tda 74)', () => {
+    const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3 }).start();
+    t.burn('9h').board('Ah');
+    expect(t.codes()).toEqual(['BOARD_PREMATURE']);
+  });
+});

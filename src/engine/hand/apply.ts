@@ -68,9 +68,12 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
   }
   switch (zone) {
     case 'board':
+      // the dealer moving on to the board ends the initial deal (a short seat is then caught by the counts)
+      if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
       onBoardCard(state, card, from === 'burn');
       return;
     case 'burn':
+      if (state.phase === 'dealing' && state.deal.dealt > 0 && !state.deal.exposedReplacement) beginAction(state);
       onBurn(state, card);
       return;
     case 'muck': {
