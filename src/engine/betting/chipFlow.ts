@@ -7,6 +7,7 @@ import type { Declaration } from '../types.js';
 import { applyReading, judgeFold, type RoundActions, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
 import type { BettingContext } from './chipReading.js';
 import { bindDeclaration } from './declarations.js';
+import { continuesMotion } from './motions.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
 import { doCall, doCheck, doFold, doRaiseTo, mayRaise, needsToAct, seatAfter, toCallFor } from './round.js';
 import { addedChips, chipSum, minusChips } from './zoneChips.js';
@@ -19,7 +20,7 @@ export function onChips(state: HandState, seatNo: number, chips: number[], t: nu
   if (!s) return;
   let m: PendingMotion | undefined;
   for (const p of state.motions) if (p.seat === seatNo) m = p;
-  if (m && t - m.lastT < state.config.motionMs) {
+  if (m && continuesMotion(m.lastT, t, state.config.motionMs)) {
     m.content = chips;
     m.lastT = t;
   } else {
@@ -36,7 +37,7 @@ export function flushMotions(state: HandState, t: number): void {
   const keep: PendingMotion[] = [];
   const done: PendingMotion[] = [];
   for (const m of state.motions) {
-    if (t - m.lastT >= state.config.motionMs) done.push(m);
+    if (!continuesMotion(m.lastT, t, state.config.motionMs)) done.push(m);
     else keep.push(m);
   }
   if (done.length === 0) return;
