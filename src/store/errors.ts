@@ -9,6 +9,8 @@ export type StoreErrorCode =
   | 'LOG_BAD_RECORD'
   /** the log was used after close() */
   | 'LOG_CLOSED'
+  /** another live process (a second `feltwire start`) writes this data folder's log */
+  | 'LOG_BUSY'
   /** no hand with that number in the log */
   | 'HAND_NOT_FOUND'
   /** a logged hand could not be re-run through the engine */

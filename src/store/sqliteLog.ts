@@ -9,7 +9,7 @@
 // A corrupt or truncated file found at open is renamed aside (with its -wal and -shm, so it still opens with
 // them), never deleted, and a fresh log starts in its place; `startup` says what happened.
 
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventLog, LogKind, LogRecord } from '../session/log.js';
@@ -17,6 +17,8 @@ import { StoreError } from './errors.js';
 import { checkDatabaseFile } from './fileCheck.js';
 
 export const LOG_FILE = 'feltwire-log.sqlite';
+/** holds the writer's pid: two services on one data folder would interleave their hands in one log */
+export const LOCK_FILE = 'feltwire-log.lock';
 /** bumped when the table layout changes; a newer file is refused, never rewritten */
 export const LOG_FORMAT = 1;
 
@@ -57,6 +59,7 @@ export class SqliteEventLog implements EventLog {
   readonly path: string;
   readonly startup: LogStartup;
   private db: Database.Database | null;
+  private lock: string | null = null;
   private readonly insert: Database.Statement<[number, number, string, string]> | null;
   private readonly page: Database.Statement<[number, number], Row>;
 
@@ -86,6 +89,16 @@ export class SqliteEventLog implements EventLog {
       return new SqliteEventLog(path, db, { created: false, message: '' }, true);
     }
     mkdirSync(dir, { recursive: true });
+    const lock = takeLock(join(dir, LOCK_FILE));
+    try {
+      return SqliteEventLog.openWriter(dir, path, lock, options);
+    } catch (err) {
+      releaseLock(lock);
+      throw err;
+    }
+  }
+
+  private static openWriter(dir: string, path: string, lock: string, options: OpenOptions): SqliteEventLog {
     let setAside: LogStartup['setAside'];
     let db: Database.Database | null = null;
     const existed = existsSync(path);
@@ -125,6 +138,7 @@ export class SqliteEventLog implements EventLog {
         `${setAside.keptAs[0]} et un nouveau journal a été ouvert.`
       : '';
     const log = new SqliteEventLog(path, db, { created: !existed || !!setAside, setAside, message }, false);
+    log.lock = lock;
     if (message) (options.notify ?? ((m: string) => process.stderr.write(`${m}\n`)))(message);
     return log;
   }
@@ -206,6 +220,8 @@ export class SqliteEventLog implements EventLog {
     if (!this.db) return;
     this.db.close();
     this.db = null;
+    if (this.lock) releaseLock(this.lock);
+    this.lock = null;
   }
 
   private live(): Database.Database {
@@ -287,4 +303,58 @@ function moveAside(path: string, now: Date): string[] {
     }
   }
   return kept;
+}
+
+/** writers of this process per lock file (a process may open its own log twice: tests, the archive) */
+const heldLocks = new Map<string, number>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the data folder's writer lock; a lock left by a dead process (a SIGKILL, a power cut) is taken over. */
+function takeLock(file: string): string {
+  const held = heldLocks.get(file);
+  if (held) {
+    heldLocks.set(file, held + 1);
+    return file;
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      heldLocks.set(file, 1);
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+      throw new StoreError(
+        'LOG_BUSY',
+        `the event log in ${file.replace(/\/[^/]*$/, '')} is in use by process ${pid} (another feltwire start?) / ` +
+          `le journal est utilisé par le processus ${pid} (un autre feltwire start ?)`,
+      );
+    }
+    unlinkSync(file); // stale: its writer is gone
+  }
+  throw new StoreError('LOG_BUSY', `could not take the log lock ${file}`);
+}
+
+function releaseLock(file: string): void {
+  const held = heldLocks.get(file) ?? 0;
+  if (held > 1) {
+    heldLocks.set(file, held - 1);
+    return;
+  }
+  heldLocks.delete(file);
+  try {
+    if (Number.parseInt(readFileSync(file, 'utf8'), 10) === process.pid) unlinkSync(file);
+  } catch {
+    // already gone
+  }
 }

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
+  readFileSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -14,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
+import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -98,6 +99,34 @@ describe('SqliteEventLog: append and read', () => {
     expect(() => reader.append('event', 1, {})).toThrow(StoreError);
     reader.close();
     writer.close();
+  });
+
+  it('refuses a second writer process on the same data folder, and takes over the lock of a dead one', async () => {
+    const dir = dataDir();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    writeFileSync(join(dir, LOCK_FILE), `${other.pid}\n`);
+    const busy = (() => {
+      try {
+        SqliteEventLog.open(dir, quiet);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(busy).toBeInstanceOf(StoreError);
+    expect((busy as StoreError).code).toBe('LOG_BUSY');
+    expect((busy as StoreError).message).toContain(`process ${other.pid}`);
+    await new Promise<void>((resolve) => {
+      other.on('exit', () => resolve());
+      other.kill('SIGKILL');
+    });
+    // the writer died (as a service killed with SIGKILL): its lock is stale and taken over
+    const log = SqliteEventLog.open(dir, quiet);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    const again = SqliteEventLog.open(dir, quiet); // the same process may open its own log twice
+    again.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+    log.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('runs in WAL mode with synchronous=FULL, and the table refuses updates and deletes', () => {
