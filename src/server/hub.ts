@@ -29,7 +29,7 @@ export class DelayError extends Error {
 export interface HubOptions {
   broadcastDelayMs: number;
   now?: () => number;
-  /** overlay buffer granularity and release period, ms (default 250) */
+  /** overlay buffer granularity and release period, ms (default 500: the broadcast moves twice a second) */
   overlayStepMs?: number;
   /** skip a message to a client with more than this many bytes unsent (default 256 KiB) */
   skipBufferedBytes?: number;
@@ -73,7 +73,7 @@ export class LiveHub {
     }
     this.delay = opts.broadcastDelayMs;
     this.now = opts.now ?? Date.now;
-    this.step = opts.overlayStepMs ?? 250;
+    this.step = opts.overlayStepMs ?? 500;
     this.skipBytes = opts.skipBufferedBytes ?? 256 * 1024;
     this.dropBytes = opts.dropBufferedBytes ?? 4 * 1024 * 1024;
   }
