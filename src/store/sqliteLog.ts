@@ -91,14 +91,14 @@ export class SqliteEventLog implements EventLog {
     mkdirSync(dir, { recursive: true });
     const lock = takeLock(join(dir, LOCK_FILE));
     try {
-      return SqliteEventLog.openWriter(dir, path, lock, options);
+      return SqliteEventLog.openWriter(path, lock, options);
     } catch (err) {
       releaseLock(lock);
       throw err;
     }
   }
 
-  private static openWriter(dir: string, path: string, lock: string, options: OpenOptions): SqliteEventLog {
+  private static openWriter(path: string, lock: string, options: OpenOptions): SqliteEventLog {
     let setAside: LogStartup['setAside'];
     let db: Database.Database | null = null;
     const existed = existsSync(path);
