@@ -351,6 +351,11 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       throw new SimError('SIM_STATE', 'connect the simulator first (openBridgeStream or connectPty)');
     this.stopped = false;
     const reports: SimHandReport[] = [];
+    if (this.mode === 'pty' && this.wire.stats.received === 0) {
+      // nobody reads the table yet: the dealer waits for the service (its SYNC) before shuffling
+      this.emit('log', 'waiting for the service to open the reader bridge...');
+      while (!this.closed && !this.stopped && this.wire.stats.received === 0) await sleep(50);
+    }
     await this.pause(this.pace.handGapMs); // the dealer sits down: the service's links settle first
     for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
       const report = await this.playHand();

@@ -92,6 +92,7 @@ export const command: Command = {
       writeFileSync(resolve(values['config-out']), `${JSON.stringify(sim.tableConfig(), null, 2)}\n`);
     const say = (line: string) => process.stderr.write(`${line}\n`);
     let ws: WebSocket | null = null;
+    let stopTablet = () => {};
     if (values.pty) {
       const panelPath = values['no-panel'] ? undefined : (values['panel-pty'] ?? `${values.pty}-panel`);
       const paths = await sim.connectPty({
@@ -101,23 +102,37 @@ export const command: Command = {
       });
       say(`reader bridge on ${paths.bridge}${paths.panel ? `, dealer panel on ${paths.panel}` : ''}`);
       if (values.tablet) {
-        ws = new WebSocket(values.tablet);
-        const socket = ws;
-        const reached = await new Promise<string | null>((res) => {
-          socket.once('open', () => res(null));
-          socket.once('error', (e) => res(e.message));
+        // the service may start after the simulator (it opens the pty the simulator made): connect, and reconnect,
+        // in the background; taps wait for the socket
+        const url = values.tablet;
+        const queue: string[] = [];
+        let closing = false;
+        const connect = () => {
+          const socket = new WebSocket(url);
+          ws = socket;
+          socket.on('open', () => {
+            say(`dealer taps go to ${url.replace(/token=[^&]+/, 'token=...')}`);
+            for (const m of queue.splice(0)) socket.send(m);
+          });
+          socket.on('message', (data) => {
+            const msg = JSON.parse(String(data)) as { type?: string; message?: string };
+            if (msg.type === 'error') say(`tablet refused: ${msg.message}`);
+          });
+          socket.on('error', () => {});
+          socket.on('close', () => {
+            if (!closing) setTimeout(connect, 500);
+          });
+        };
+        connect();
+        stopTablet = () => {
+          closing = true;
+          ws?.close();
+        };
+        sim.on('tablet', (t) => {
+          const m = JSON.stringify({ type: 'say', seat: t.seat, say: t.say });
+          if (ws?.readyState === WebSocket.OPEN) ws.send(m);
+          else queue.push(m);
         });
-        if (reached !== null) {
-          say(`feltwire sim: cannot reach the tablet websocket: ${reached}`);
-          await sim.close();
-          return 2;
-        }
-        socket.on('message', (data) => {
-          const msg = JSON.parse(String(data)) as { type?: string; message?: string };
-          if (msg.type === 'error') say(`tablet refused: ${msg.message}`);
-        });
-        sim.on('tablet', (t) => socket.send(JSON.stringify({ type: 'say', seat: t.seat, say: t.say })));
-        say(`dealer taps go to ${values.tablet.replace(/token=[^&]+/, 'token=...')}`);
       } else {
         say('checks are taps on the dealer tablet: they are printed here as "tap: check seat N" (or use --tablet)');
         sim.on('tablet', (t) => say(`tap: ${t.say} seat ${t.seat}`));
@@ -151,7 +166,7 @@ export const command: Command = {
     } finally {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      ws?.close();
+      stopTablet();
       await sim.close();
     }
     return 0;
