@@ -37,6 +37,8 @@ export interface LiveBenchOptions {
   hands?: number;
   phhDir?: string;
   only?: Array<'B6' | 'B7'>;
+  /** B7 without the equity worker (to see its share of the memory) */
+  noEquity?: boolean;
   log?: (line: string) => void;
 }
 
@@ -254,6 +256,7 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     table: game(0).config,
     source: null,
     logSync: 'NORMAL',
+    equity: opts.noEquity ? null : undefined,
     now: () => clock,
     say: () => {},
   });
