@@ -356,6 +356,13 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       this.emit('log', 'waiting for the service to open the reader bridge...');
       while (!this.closed && !this.stopped && this.wire.stats.received === 0) await sleep(50);
     }
+    const shufflePin = this.opts.hardware.panel?.buttons.shuffle;
+    if (this.mode === 'pty' && this.panelPty && shufflePin !== undefined) {
+      // and for the dealer panel: johnny-five has set the buttons up (input pins), else the first press is lost
+      this.emit('log', 'waiting for the service to open the dealer panel...');
+      while (!this.closed && !this.stopped && this.emulator.modes[shufflePin] < 0) await sleep(50);
+      await sleep(300);
+    }
     await this.pause(this.pace.handGapMs); // the dealer sits down: the service's links settle first
     for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
       const report = await this.playHand();
@@ -435,6 +442,9 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       this.emulator.press(pin);
       await sleep(Math.min(20, this.pace.buttonMs));
       this.emulator.release(pin);
+      // the panel is a second serial link: nothing orders it with the bridge, so the dealer leaves the press time
+      // to arrive (johnny-five's reads, the debounce) before touching the table, whatever the speed
+      await sleep(Math.max(0, 300 - this.pace.buttonMs));
     } else this.emit('panel', { kind: 'button', button, at: Date.now(), afterSeq: this.sentSeq });
     if (button !== 'confirm') this.apply({ kind: 'dealer', button });
     await this.pause(this.pace.buttonMs);
