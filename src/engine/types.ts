@@ -4,12 +4,7 @@
 export type Ruleset = 'tda' | 'club';
 
 /** Zones of scenario.md. */
-export type Zone =
-  | `seat${number}`
-  | `bet${number}`
-  | 'board'
-  | 'burn'
-  | 'muck';
+export type Zone = `seat${number}` | `bet${number}` | 'board' | 'burn' | 'muck';
 
 /** One hand's table as scenario.md `table` describes it, normalised (defaults filled in). */
 export interface TableConfig {
@@ -86,10 +81,9 @@ export type AlertCode =
   | 'LINK_LOST'
   | 'LINK_RESTORED';
 
-export interface Alert {
-  /** unique within a hand, in the order raised */
-  id: number;
-  code: AlertCode;
+/** What every alert says, whoever raises it (the engine, the table layer, the session). */
+export interface AlertText<C extends string = AlertCode> {
+  code: C;
   severity: Severity;
   /** the rule applied, e.g. "tda 39", "club 2-7" */
   rule: string;
@@ -99,6 +93,11 @@ export interface Alert {
   /** French text of the same message and remedy */
   messageFr: string;
   remedyFr: string;
+}
+
+export interface Alert extends AlertText {
+  /** unique within a hand, in the order raised */
+  id: number;
   /** ms since the hand began */
   t: number;
   /** extra facts (e.g. misdeal reason) */

@@ -1,19 +1,11 @@
 // Alerts the table layer raises itself (never the engine): unknown or foreign tags, crosstalk between antennas,
 // reader faults and the bridge link. Same shape as the engine's Alert where it can be (code, severity, rule, seat,
 // message and remedy in English and French), with the wall time instead of the hand-relative t.
-import type { Severity } from '../engine/types.js';
+import type { AlertText } from '../engine/types.js';
 
 export type TableAlertCode = 'CARD_UNKNOWN' | 'CARD_CROSSTALK' | 'READER_FAULT' | 'LINK_LOST' | 'LINK_RESTORED';
 
-export interface TableAlert {
-  code: TableAlertCode;
-  severity: Severity;
-  rule: string;
-  seat: number | null;
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
+export interface TableAlert extends AlertText<TableAlertCode> {
   /** wall-clock ms */
   wall: number;
   antenna?: number | null;

@@ -3,19 +3,11 @@ import { applyEvent } from '../hand/apply.js';
 import { createHand } from '../hand/create.js';
 import '../hand/flow.js';
 import { snapshot } from '../hand/snapshot.js';
-import type { AlertCode, PotView, Severity } from '../types.js';
+import type { AlertText, PotView } from '../types.js';
 import type { Scenario } from './parse.js';
 
-export interface OutcomeAlert {
-  code: AlertCode;
-  severity: Severity;
-  rule: string;
-  seat: number | null;
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
-}
+/** An alert as scenario.md prints it. */
+export type OutcomeAlert = AlertText;
 
 export interface ScenarioOutcome {
   name: string;
