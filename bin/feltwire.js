@@ -7,5 +7,12 @@ if (!existsSync(fileURLToPath(main))) {
   process.stderr.write('feltwire: not built yet; run `npm run build` (npm ci does it for you)\n');
   process.exit(2);
 }
+// A reader that goes away (`feltwire replay ... | head`) is not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
 const { run } = await import(main.href);
 process.exitCode = await run(process.argv.slice(2));

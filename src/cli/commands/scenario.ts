@@ -27,7 +27,7 @@ function human(file: string, o: ScenarioOutcome): string {
   const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file})`];
   for (const a of o.alerts)
     lines.push(
-      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message}. ${a.remedy}`,
+      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message.replace(/\.$/, '')}. ${a.remedy}`,
     );
   if (o.next)
     lines.push(`  next: seat ${o.next.toAct} to call ${o.next.toCall}, min raise to ${o.next.minRaiseTo ?? '-'}`);
