@@ -5,6 +5,7 @@ import type { TableConfig } from '../engine/types.js';
 import { BridgeLink } from '../hardware/bridge/index.js';
 import { DealerPanel } from '../hardware/panel/index.js';
 import type { TableSession } from '../session/TableSession.js';
+import { SideChannelGate } from '../sim/sideChannel.js';
 import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js';
 import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
 import { followSession } from './hardwareSource.js';
@@ -25,11 +26,11 @@ export interface SimSourceOptions {
   onSimulator?: (sim: Simulator) => void;
   /** explicit simulator timings (tests), over `pace` */
   simPace?: Partial<Pace>;
-  /** the engine's motion window for the simulated table (default 700 / speed) */
+  /** the engine's motion window for the simulated table (default 700 / speed; 0 at fast pace, see FAST_LAYER) */
   motionMs?: number;
   /** the virtual bridge's heartbeat period, and the link's watch of it (ms) */
   heartbeatMs?: number;
-  /** table layer timings (tests at fast pace) */
+  /** table layer timings (default: the layer's own; FAST_LAYER at fast pace) */
   layer?: { latchOffMs?: number; chipSettleMs?: number; crosstalkMs?: number };
 }
 
@@ -37,16 +38,26 @@ export interface SimTableSource extends TableSource {
   readonly sim: Simulator;
 }
 
+/** Table layer windows at fast pace (ms): each push grouped by the settle window, the motion window being 0. */
+export const FAST_LAYER = { chipSettleMs: 40, latchOffMs: 20, crosstalkMs: 80 } as const;
+
 export function simSource(opts: SimSourceOptions): TableSourceFactory {
   const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
   const speed = opts.pace === 'fast' ? 10 : opts.pace === 'table' ? 1 : opts.pace;
+  // At fast pace the engine's motion window (70 ms) is shorter than the gaps the service may take reading the link:
+  // a push's chips could be split into two motions, or two players' pushes merged. Instead the motion window is 0
+  // and the table layer's settle window groups each push (as the simulator's 200-hand session test runs), with
+  // latch-off and crosstalk windows short enough for the fast dealer (a lingering crosstalk lasts 150 ms).
+  const fast = speed >= 10;
+  const motionMs = opts.motionMs ?? (fast ? 0 : undefined);
+  const layerOpts = { ...(fast ? FAST_LAYER : {}), ...opts.layer };
   let session: TableSession | null = null;
   const simOpts: SimulatorOptions = {
     hardware,
     speed,
     seed: opts.seed ?? Date.now() % 1_000_000,
     pace: opts.simPace,
-    motionMs: opts.motionMs,
+    motionMs,
     heartbeatMs: opts.heartbeatMs,
     seats: opts.table?.seats,
     button: opts.table?.button,
@@ -68,13 +79,18 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     table: sim.tableConfig(),
     async start(s, say): Promise<SimTableSource> {
       session = s;
-      const layer = new TableLayer({ hardware, registry: sim.registry, ...opts.layer });
+      const layer = new TableLayer({ hardware, registry: sim.registry, ...layerOpts });
       const unwire = wireTableLayer(layer, s, 'simulator', (err) =>
         say(`table event refused: ${(err as Error).message}`),
       );
-      let link: BridgeLink;
       let panel: DealerPanel | null = null;
       let unfollow: (() => void) | null = null;
+      let link: BridgeLink | null = null;
+      // The simulator's panel buttons and tablet taps do not travel on the bridge link: each carries the seq of the
+      // last bridge frame sent before it, and waits here until the link has applied that frame (chips in flight
+      // first, then the tap or the shuffle).
+      const gate = new SideChannelGate({ lastSeq: () => link?.stats().lastSeq ?? null });
+      const gated = (afterSeq: number | null, run: () => void) => gate.push(afterSeq, run);
       if (opts.overPty) {
         const paths = await sim.connectPty({ panel: Boolean(hardware.panel) });
         link = await BridgeLink.open({
@@ -85,7 +101,11 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         if (paths.panel && hardware.panel) {
           panel = await DealerPanel.open({ path: paths.panel, spec: hardware.panel });
           const p = panel;
-          p.on('panel', (ev) => layer.ingestPanel(ev));
+          // Firmata carries no seq: a press arrives here on its own serial link and could overtake the bridge
+          // frames still in flight before it (the last hand's gathered cards ahead of the next shuffle). The
+          // simulated dealer touches nothing on the table for 300 ms after a press, so the frames its virtual bridge
+          // has sent when the press arrives are those sent before it: the press waits until the link applied them.
+          p.on('panel', (ev) => gated(sim.lastSentSeq, () => layer.ingestPanel(ev)));
           unfollow = followSession(p, s);
         }
         say(`simulator over ptys: bridge ${paths.bridge}${paths.panel ? `, panel ${paths.panel}` : ''}`);
@@ -95,12 +115,16 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           openPort: sim.openBridgeStream,
           heartbeatMs: opts.heartbeatMs,
         });
-        sim.on('panel', (ev) => layer.ingestPanel(ev));
         say('simulator in-process');
       }
-      layer.attach(link);
+      const l = link;
+      // the gate first on every frame (side events due before it go now), then the layer reads the frame
+      l.on('reader', () => gate.beforeFrame());
+      layer.attach(l);
+      // in-process panel buttons (over ptys with a panel the presses come through DealerPanel instead, above)
+      sim.on('panel', ({ afterSeq, ...ev }) => gated(afterSeq, () => layer.ingestPanel(ev)));
       // the simulated dealer's taps on the tablet (checks) reach the session like the real tablet's
-      sim.on('tablet', ({ at, ...ev }) => layer.ingestTablet(ev, at));
+      sim.on('tablet', ({ at, afterSeq, ...ev }) => gated(afterSeq, () => layer.ingestTablet(ev, at)));
       const playing = sim.run(opts.hands).catch((err: Error) => say(`simulator stopped: ${err.message}`));
       return {
         name: opts.overPty ? 'simulator (pty)' : 'simulator',
@@ -112,8 +136,9 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           unfollow?.();
           await sim.close();
           await playing;
+          gate.close();
           await panel?.close().catch(() => {});
-          await link.close();
+          await l.close();
         },
       };
     },
