@@ -131,7 +131,10 @@ export function wireTableLayer(
   sourceName: string,
   onError: (err: unknown) => void,
 ): () => void {
+  // unwired (the source closing): the layer's last words (the link closed, the table emptied) are not the table's
+  let wired = true;
   layer.on('event', (ev) => {
+    if (!wired) return;
     const { wall, orderKnown: _orderKnown, ...rest } = ev;
     try {
       session.ingest(rest, wall);
@@ -140,6 +143,7 @@ export function wireTableLayer(
     }
   });
   layer.on('alert', (a) => {
+    if (!wired) return;
     try {
       session.raiseTableAlert(
         {
@@ -161,6 +165,7 @@ export function wireTableLayer(
   // health: on the layer's word, and once a second (link and reader states change without table events)
   let last = '';
   const refresh = () => {
+    if (!wired) return;
     const h = { ...layer.sessionHealth(), source: sourceName };
     const text = JSON.stringify(h);
     if (text === last) return;
@@ -175,5 +180,8 @@ export function wireTableLayer(
   const timer = setInterval(refresh, 1000);
   timer.unref();
   refresh();
-  return () => clearInterval(timer);
+  return () => {
+    wired = false;
+    clearInterval(timer);
+  };
 }

@@ -68,9 +68,15 @@ describe('live service on the in-process simulator at fast pace', () => {
     expect(ends.map((e) => e.final.phase), JSON.stringify(alerts)).toEqual(Array.from({ length: HANDS }, () => 'complete'));
     for (const e of ends) expect(total(e.final.stacks), `hand ${e.handNo}`).toBe(total(e.config.seats));
     for (const [i, r] of reports.entries()) expect(ends[i]?.final.stacks, `hand ${r.hand}`).toEqual(r.stacks);
-    // no alert the simulator did not cause
+    // shutting down is not a table event: the closing link and the emptied table reach no session
+    const handNo = session.handNo;
+    await live.close();
+    live = null;
+    expect(session.handNo).toBe(handNo);
+    // no alert the simulator did not cause, during play or at shutdown
     expect(alerts.filter((a) => MISTAKES.includes(a.code))).toEqual([]);
     expect(alerts.filter((a) => !ALLOWED.has(a.code))).toEqual([]);
     expect(session.snapshot().hand.alerts.filter((a) => !ALLOWED.has(a.code))).toEqual([]);
+    expect(alerts.filter((a) => a.code.startsWith('LINK_'))).toEqual([]);
   }, 90_000);
 });
