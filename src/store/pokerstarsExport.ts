@@ -62,19 +62,28 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   const { config, final } = hand;
   const name = (seat: number) => playerName(hand, seat);
   const lines: string[] = [];
-  const ante = final.bbAnte > 0 ? ` - Ante ${final.bbAnte}` : '';
+  // a table playing for chips, not money: PokerStars writes that as a freeroll tournament (the buy-in "Freeroll",
+  // stacks and blinds in chips, the ante in the posts); its table is named "<tournament> <table number>"
+  const tournament = tournamentNo(hand.startWall);
   lines.push(
-    `PokerStars Hand #${hand.handNo}:  Hold'em No Limit (${final.blinds[0]}/${final.blinds[1]}${ante}) - ${stamp(hand.startWall, '/')} UTC`,
+    `PokerStars Hand #${hand.handNo}: Tournament #${tournament}, Freeroll  Hold'em No Limit - Level I (${final.blinds[0]}/${final.blinds[1]}) - ${starsTime(hand.startWall)}`,
   );
-  lines.push(`Table '${hand.tableName}' ${hand.seatCount}-max Seat #${final.button} is the button`);
+  lines.push(`Table '${tournament} 1' ${hand.seatCount}-max Seat #${final.button} is the button`);
   for (const seat of [...ledger.order].sort((a, b) => a - b)) {
     const out = config.absent.includes(seat) ? ' is sitting out' : '';
     lines.push(`Seat ${seat}: ${name(seat)} (${config.seats[seat]} in chips)${out}`);
   }
   let holeDone = false;
-  let showdownDone = false;
+  // hands tabled before an all-in's board is run out are written where PokerStars writes them with their names:
+  // under "*** SHOW DOWN ***", once the board is complete
+  const showdown: string[] = [];
   const board: string[] = [];
-  for (const a of ledger.actions) {
+  // PokerStars returns the uncalled bet as the betting ends, before the board is run out or hands are shown
+  const lastBet = ledger.actions.reduce((at, a, i) => (BETTING.has(a.type) ? i : at), -1);
+  const uncalled = ledger.uncalled
+    ? `Uncalled bet (${ledger.uncalled.amount}) returned to ${name(ledger.uncalled.seat)}`
+    : null;
+  ledger.actions.forEach((a, i) => {
     if (!holeDone && a.type !== 'postSb' && a.type !== 'postBb' && a.type !== 'postAnte') {
       lines.push('*** HOLE CARDS ***');
       holeDone = true;
@@ -118,31 +127,27 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
         break;
       }
       case 'show':
-        if (!showdownDone) {
-          lines.push('*** SHOW DOWN ***');
-          showdownDone = true;
-        }
-        lines.push(`${name(a.seat)}: shows [${a.cards.join(' ')}]${handNameOf(hand, a.seat)}`);
+        showdown.push(`${name(a.seat)}: shows [${a.cards.join(' ')}]${handNameOf(hand, a.seat)}`);
         break;
       case 'muck':
-        if (!showdownDone) {
-          lines.push('*** SHOW DOWN ***');
-          showdownDone = true;
-        }
-        lines.push(`${name(a.seat)}: mucks hand`);
+        showdown.push(`${name(a.seat)}: mucks hand`);
         break;
       default: {
         const never: never = a.type;
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown ledger action ${String(never)}`);
       }
     }
-  }
+    if (i === lastBet && uncalled) lines.push(uncalled);
+  });
   if (!holeDone) lines.push('*** HOLE CARDS ***');
-  if (ledger.uncalled) lines.push(`Uncalled bet (${ledger.uncalled.amount}) returned to ${name(ledger.uncalled.seat)}`);
+  if (lastBet < 0 && uncalled) lines.push(uncalled);
+  if (showdown.length > 0) lines.push('*** SHOW DOWN ***', ...showdown);
   const wins = winnings(hand);
   const sidePots = final.pots.length > 1;
+  // one side pot is "side pot"; several are "side pot-1", "side pot-2", ...
+  const sideName = (k: number) => (final.pots.length === 2 ? 'side pot' : `side pot-${k}`);
   for (const w of wins) {
-    const pot = !sidePots ? 'pot' : w.pot === 0 ? 'main pot' : `side pot-${w.pot}`;
+    const pot = !sidePots ? 'pot' : w.pot === 0 ? 'main pot' : sideName(w.pot);
     lines.push(`${name(w.seat)} collected ${w.amount} from ${pot}`);
   }
   lines.push('*** SUMMARY ***');
@@ -150,7 +155,7 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   const split = sidePots
     ? ` Main pot ${final.pots[0].amount}.${final.pots
         .slice(1)
-        .map((p, i) => ` Side pot-${i + 1} ${p.amount}.`)
+        .map((p, i) => ` ${sideName(i + 1).replace('s', 'S')} ${p.amount}.`)
         .join('')}`
     : '';
   lines.push(`Total pot ${total}${split} | Rake 0`);
@@ -169,6 +174,35 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   return `${lines.join('\n')}\n`;
 }
 
+const BETTING = new Set<LedgerAction['type']>(['fold', 'check', 'call', 'bet', 'raise']);
+
+/** the session's "tournament": the day its hands started, 20261130 */
+function tournamentNo(wall: number | null): string {
+  const d = new Date(wall ?? 0);
+  return `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}`;
+}
+
+const ET = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** PokerStars' time: the local zone (here UTC), then Eastern time in brackets, hours unpadded:
+ * "2026/11/30 20:00:00 UTC [2026/11/30 15:00:00 ET]" */
+function starsTime(wall: number | null): string {
+  const d = new Date(wall ?? 0);
+  const utc = `${d.getUTCFullYear()}/${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())} ${d.getUTCHours()}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  const part = Object.fromEntries(ET.formatToParts(d).map((p) => [p.type, p.value]));
+  const et = `${part.year}/${part.month}/${part.day} ${Number(part.hour)}:${part.minute}:${part.second}`;
+  return `${utc} UTC [${et} ET]`;
+}
+
 function handNameOf(hand: PlayedHand, seat: number): string {
   const view = hand.final.seats.find((s) => s.seat === seat);
   return view?.handName ? ` (${view.handName})` : '';
@@ -180,7 +214,10 @@ function summaryOf(hand: PlayedHand, ledger: Ledger, seat: number, wins: { seat:
   if (foldAt) {
     const street =
       foldAt.street === 'preflop' ? 'before Flop' : `on the ${foldAt.street[0].toUpperCase()}${foldAt.street.slice(1)}`;
-    const put = ledger.actions.some((a) => a.seat === seat && ['call', 'bet', 'raise'].includes(a.type));
+    // a blind that folds did bet; a seat that put in only the ante did not
+    const put = ledger.actions.some(
+      (a) => a.seat === seat && ['call', 'bet', 'raise', 'postSb', 'postBb'].includes(a.type),
+    );
     return `folded ${street}${put || foldAt.street !== 'preflop' ? '' : " (didn't bet)"}`;
   }
   const shown = ledger.actions.some((a) => a.seat === seat && a.type === 'show');
@@ -190,7 +227,8 @@ function summaryOf(hand: PlayedHand, ledger: Ledger, seat: number, wins: { seat:
     return won > 0
       ? `showed [${cards.join(' ')}] and won (${won})${with_}`
       : `showed [${cards.join(' ')}] and lost${with_}`;
-  return won > 0 ? `collected (${won})` : 'mucked';
+  if (won > 0) return `collected (${won})`;
+  return cards.length === 2 ? `mucked [${cards.join(' ')}]` : 'mucked';
 }
 
 // ---- Ignition / Bovada --------------------------------------------------------------------------------------------

@@ -131,7 +131,9 @@ describe('PokerStars text', () => {
       const text = toPokerStars(h);
       const led = readLedger(h);
       expect(text).toMatch(
-        new RegExp(`^PokerStars Hand #${h.handNo}:  Hold'em No Limit \\(${h.final.blinds[0]}/${h.final.blinds[1]}`),
+        new RegExp(
+          `^PokerStars Hand #${h.handNo}: Tournament #\\d+, Freeroll  Hold'em No Limit - Level I \\(${h.final.blinds[0]}/${h.final.blinds[1]}\\) - `,
+        ),
       );
       expect(text).toContain(`Seat #${h.final.button} is the button`);
       for (const seat of led.order) expect(text).toContain(`Seat ${seat}: `);

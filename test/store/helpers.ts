@@ -1,11 +1,23 @@
-// Test helpers: hands played through the real engine from the shared scenarios, logged as the session logs them.
-import { readdirSync, readFileSync } from 'node:fs';
+// Test helpers: hands played through the real engine from the shared scenarios, or by the simulator, logged as the
+// session logs them.
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHand } from '@poker-apprentice/hand-history-parser';
 import { expect } from 'vitest';
 import { parseScenario, type Scenario } from '../../src/engine/index.js';
+import type { TableEvent } from '../../src/engine/types.js';
 import { type EventLog, MemoryLog } from '../../src/session/log.js';
-import { HandArchive, type PlayedHand, readLedger, toPokerStars } from '../../src/store/index.js';
+import { type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
+import {
+  HandArchive,
+  LOG_FILE,
+  type PlayedHand,
+  readLedger,
+  SqliteEventLog,
+  toPokerStars,
+} from '../../src/store/index.js';
+import { validateHardwareFile } from '../../src/table/index.js';
 
 export const SHARED = new URL('../../../shared/', import.meta.url).pathname;
 export const WALL0 = Date.UTC(2026, 10, 30, 20, 0, 0);
@@ -72,4 +84,56 @@ export async function expectIgnitionParse(h: PlayedHand): Promise<void> {
     .filter((a) => a.type === 'award-pot')
     .reduce((n, a) => n + ('amount' in a ? Number(a.amount) : 0), 0);
   expect(awarded).toBe(led.totalPot);
+}
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+/** no waiting at all: every pause of the simulator's pace set to 0 */
+const ZERO = Object.fromEntries(Object.keys(TABLE_PACE).map((k) => [k, 0])) as Partial<Pace>;
+
+export interface SimSession {
+  /** the data folder holding the session's SQLite log */
+  dir: string;
+  reports: SimHandReport[];
+  /** the hands read back read-only from the log by the archive */
+  hands: PlayedHand[];
+  /** event records logged, and the log file's bytes after a checkpoint */
+  logged: number;
+  bytes: number;
+}
+
+/** Hands played by E's simulator (its dealer and players; a missed burn in hand 3 and an exposed card in hand 6),
+ * logged on SQLite hand by hand as the session logs them, then read back by the archive. The events are the
+ * simulator's own (what its shadow engine applied, tapped here), with hand-relative t. */
+export async function playSimSession(count: number, seed = 99): Promise<SimSession> {
+  const hardware = validateHardwareFile(JSON.parse(readFileSync(join(ROOT, 'hardware/tables/sim-table.json'), 'utf8')));
+  const sim = new Simulator({ hardware, seed, pace: ZERO, floorDecision: () => {} });
+  sim.offline();
+  const events: TableEvent[] = [];
+  const apply = Reflect.get(sim, 'apply') as (ev: Omit<TableEvent, 't'>, dt?: number) => void;
+  Reflect.set(sim, 'apply', (ev: Omit<TableEvent, 't'>, dt?: number) => {
+    apply.call(sim, ev, dt);
+    events.push({ ...ev, t: Reflect.get(sim, 't') as number } as TableEvent);
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'feltwire-simhands-'));
+  const log = SqliteEventLog.open(dir, { synchronous: 'NORMAL' });
+  const wall0 = Date.UTC(2026, 10, 30, 19, 0, 0);
+  sim.on('hand', (r) => {
+    const wall = wall0 + r.hand * 90_000;
+    log.append('hand', r.hand, { config: r.config }, wall);
+    for (const ev of events.splice(0)) log.append('event', r.hand, ev, wall + ev.t);
+  });
+  sim.on('hand', (r) => {
+    if (r.hand === 2) sim.inject('missedBurn');
+    if (r.hand === 5) sim.inject('exposedCard');
+  });
+  const reports = await sim.run(count);
+  await sim.close();
+  log.checkpoint();
+  const logged = [...log.records()].filter((r) => r.kind === 'event').length;
+  log.close();
+  const bytes = statSync(join(dir, LOG_FILE)).size;
+  const archive = HandArchive.open(dir);
+  const hands = archive.list().map((h) => archive.get(h.handNo));
+  archive.close();
+  return { dir, reports, hands, logged, bytes };
 }

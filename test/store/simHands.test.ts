@@ -1,72 +1,29 @@
 // Hands played by E's simulator (its dealer and players, mistakes injected), logged on SQLite hand by hand as the
 // session logs them, then read back read-only by the archive: the PHH export is accepted by `feltwire replay`, the
 // OHH validates, and the PokerStars-style text of the session is read back by @poker-apprentice/hand-history-parser.
-// The events are the simulator's own (what its shadow engine applied, tapped in this test); the hardware path from
+// The events are the simulator's own (what its shadow engine applied, tapped by playSimSession in helpers.ts); the hardware path from
 // the simulator to the service is covered by E's and F's tests and by serviceKill.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TableEvent } from '../../src/engine/types.js';
-import { type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
-import {
-  HandArchive,
-  LOG_FILE,
-  type PlayedHand,
-  SqliteEventLog,
-  toOhh,
-  toPhh,
-  toPokerStars,
-  validateOhh,
-} from '../../src/store/index.js';
-import { validateHardwareFile } from '../../src/table/index.js';
-import { expectIgnitionParse } from './helpers.js';
+import type { SimHandReport } from '../../src/sim/index.js';
+import { type PlayedHand, toOhh, toPhh, toPokerStars, validateOhh } from '../../src/store/index.js';
+import { expectIgnitionParse, playSimSession } from './helpers.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HANDS = 40;
-/** no waiting at all: every pause of the simulator's pace set to 0 */
-const ZERO = Object.fromEntries(Object.keys(TABLE_PACE).map((k) => [k, 0])) as Partial<Pace>;
 
 let dir = '';
 let reports: SimHandReport[] = [];
 let hands: PlayedHand[] = [];
 
 beforeAll(async () => {
-  const hardware = validateHardwareFile(JSON.parse(readFileSync(join(ROOT, 'hardware/tables/sim-table.json'), 'utf8')));
-  const sim = new Simulator({ hardware, seed: 99, pace: ZERO, floorDecision: () => {} });
-  sim.offline();
-  // tap the events the simulator applies to its shadow engine (its private `apply`), with their hand-relative t
-  const events: TableEvent[] = [];
-  const apply = Reflect.get(sim, 'apply') as (ev: Omit<TableEvent, 't'>, dt?: number) => void;
-  Reflect.set(sim, 'apply', (ev: Omit<TableEvent, 't'>, dt?: number) => {
-    apply.call(sim, ev, dt);
-    events.push({ ...ev, t: Reflect.get(sim, 't') as number } as TableEvent);
-  });
-  dir = mkdtempSync(join(tmpdir(), 'feltwire-simhands-'));
-  const log = SqliteEventLog.open(dir, { synchronous: 'NORMAL' });
-  const wall0 = Date.UTC(2026, 10, 30, 19, 0, 0);
-  sim.on('hand', (r) => {
-    const wall = wall0 + r.hand * 90_000;
-    log.append('hand', r.hand, { config: r.config }, wall);
-    for (const ev of events.splice(0)) log.append('event', r.hand, ev, wall + ev.t);
-  });
-  sim.on('hand', (r) => {
-    if (r.hand === 2) sim.inject('missedBurn');
-    if (r.hand === 5) sim.inject('exposedCard');
-  });
-  reports = await sim.run(HANDS);
-  await sim.close();
-  log.checkpoint();
-  const logged = [...log.records()].filter((r) => r.kind === 'event').length;
-  log.close();
-  const bytes = statSync(join(dir, LOG_FILE)).size;
+  const session = await playSimSession(HANDS);
+  ({ dir, reports, hands } = session);
   process.stdout.write(
-    `simulated session log: ${HANDS} hands, ${logged} events, ${bytes} bytes, ${Math.round(bytes / HANDS)} bytes/hand\n`,
+    `simulated session log: ${HANDS} hands, ${session.logged} events, ${session.bytes} bytes, ${Math.round(session.bytes / HANDS)} bytes/hand\n`,
   );
-  const archive = HandArchive.open(dir);
-  hands = archive.list().map((h) => archive.get(h.handNo));
-  archive.close();
 });
 
 describe('hands played by the simulator, logged and exported', () => {
