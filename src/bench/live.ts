@@ -6,20 +6,21 @@
 //  B7: memory. RSS of the live service (session, SQLite log, hub with a client per role, equity worker) after
 //      10,000 hands, and its growth over the last 5,000. The hands are the shared PHH corpus replayed as table events
 //      (the simulator at table pace would take days); the service's clock follows the hands' own times.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { SerialPort } from 'serialport';
 import WebSocket from 'ws';
 import type { TableConfig } from '../engine/types.js';
 import { VirtualBridgeWire } from '../hardware/bridge/index.js';
 import { parsePhh, phhToEvents } from '../phh/index.js';
+import type { BenchServiceReply, BenchServiceRequest } from '../server/benchService.js';
 import { hardwareSource } from '../server/hardwareSource.js';
 import { type LiveService, startLive } from '../server/live.js';
+import { SERVICE_NODE_FLAGS } from '../server/nodeFlags.js';
 import type { RoleView } from '../server/views.js';
 import type { TableEventInput } from '../session/types.js';
 import { cardUid, openPtyPair, type PtyPair, simulatedRegistry } from '../sim/index.js';
@@ -201,17 +202,6 @@ export async function benchLatency(opts: LiveBenchOptions = {}): Promise<Row> {
   }
 }
 
-/** A full collection before reading RSS (without --expose-gc, through V8's flag). */
-function collectGarbage(): void {
-  if (typeof global.gc === 'function') {
-    global.gc();
-    return;
-  }
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as (() => void) | undefined;
-  gc?.();
-}
-
 function phhFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -222,11 +212,20 @@ function phhFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** B7: RSS after `hands` hands through the live service, and its growth over the last half. */
+/** The live service's process: src/server/benchService.ts, compiled (B7 measures its RSS, not this harness's). */
+const SERVICE_ENTRY = import.meta.url.includes('/dist/src/')
+  ? fileURLToPath(new URL('../server/benchService.js', import.meta.url))
+  : join(REPO, 'dist/src/server/benchService.js');
+
+/** B7: RSS of the live service after `hands` hands, and its growth over the last half. The service runs in a child
+ * process (startLive, SQLite log, equity worker, hub); this process parses the hands one at a time, sends them over
+ * IPC, and holds the websocket clients (one per role and a public one). */
 export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
   const hands = opts.hands ?? 10_000;
   const dirPhh = opts.phhDir ?? resolve(REPO, '..', 'shared', 'phh');
-  // the hands' text only: each is parsed when it is played, so that the harness holds little beside the service
+  if (!existsSync(SERVICE_ENTRY))
+    return { error: `${SERVICE_ENTRY} missing: build first (npx tsc -p tsconfig.build.json)` };
+  // the hands' text only: each is parsed when it is played
   const texts: Array<{ file: string; text: string }> = [];
   for (const f of phhFiles(dirPhh)) {
     const text = readFileSync(f, 'utf8');
@@ -243,70 +242,105 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     const { config, events } = phhToEvents(parsePhh(text, file));
     return { config, events: events.map(({ t: _t, ...ev }) => ev as TableEventInput), ts: events.map((e) => e.t) };
   };
-  const games = texts;
-  if (games.length === 0) return { error: `no PHH hands in ${dirPhh}` };
-  let clock = Date.now();
+  if (texts.length === 0) return { error: `no PHH hands in ${dirPhh}` };
   const dir = mkdtempSync(join(tmpdir(), 'fw-b7-'));
-  const live = await startLive({
-    dataDir: dir,
-    port: 0,
-    host: '127.0.0.1',
-    broadcastDelayMs: 15 * 60_000,
-    webRoot: null,
-    table: game(0).config,
-    source: null,
-    logSync: 'NORMAL',
-    equity: opts.noEquity ? null : undefined,
-    now: () => clock,
-    say: () => {},
+  const child = fork(SERVICE_ENTRY, [], {
+    execArgv: [...SERVICE_NODE_FLAGS],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const waiting = new Map<string, (msg: BenchServiceReply) => void>();
+  let failure: Error | null = null;
+  const failAll = (err: Error) => {
+    failure ??= err;
+    for (const w of waiting.values()) w({ type: 'error', message: err.message });
+    waiting.clear();
+  };
+  child.on('message', (msg: BenchServiceReply) => {
+    if (msg.type === 'error') return failAll(new Error(`service: ${msg.message}`));
+    const key = msg.type === 'ready' ? 'ready' : `${msg.type}:${msg.id}`;
+    const w = waiting.get(key);
+    waiting.delete(key);
+    w?.(msg);
+  });
+  void exited.then((code) => failAll(new Error(`service exited (${code})`)));
+  const ask = <T extends BenchServiceReply>(req: BenchServiceRequest, key: string): Promise<T> =>
+    new Promise<T>((res, rej) => {
+      if (failure) return rej(failure);
+      waiting.set(key, (msg) => (msg.type === 'error' ? rej(new Error(msg.message)) : res(msg as T)));
+      child.send(req);
+    });
   const sockets: WebSocket[] = [];
   try {
+    const ready = await ask<Extract<BenchServiceReply, { type: 'ready' }>>(
+      {
+        type: 'start',
+        dataDir: dir,
+        table: game(0).config,
+        noEquity: opts.noEquity ?? false,
+        broadcastDelayMs: 15 * 60_000,
+      },
+      'ready',
+    );
+    const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+    const measure = async (id: number) => {
+      const m = await ask<Extract<BenchServiceReply, { type: 'memory' }>>({ type: 'measure', id }, `memory:${id}`);
+      return m;
+    };
+    const startMem = await measure(0);
     for (const role of ['dealer', 'floor', 'commentator', 'overlay', null] as const) {
-      const ws = new WebSocket(
-        `${live.url.replace('http', 'ws')}/ws${role ? `?token=${live.tokens.tokenOf(role)}` : ''}`,
-      );
+      const ws = new WebSocket(`${ready.url.replace('http', 'ws')}/ws${role ? `?token=${ready.tokens[role]}` : ''}`);
       ws.on('message', () => {});
       await new Promise((r) => ws.once('open', r));
       sockets.push(ws);
     }
     const rss: number[] = [];
+    let heap = { used: 0, total: 0 };
+    let handNo = 0;
+    /** RSS every tenth of the run, MB: the trend behind the two figures */
+    const steps: number[] = [];
     const t0 = performance.now();
     for (let h = 0; h < hands; h++) {
       const g = game(h);
-      live.session.restartTable(g.config, clock);
-      const base = clock;
-      for (let i = 0; i < g.events.length; i++) {
-        clock = base + g.ts[i] + 1;
-        live.session.ingest(g.events[i], clock);
-      }
-      clock += 5000;
-      live.app.live.releaseOverlay(clock);
-      // let the sockets drain and the equity worker answer now and then
-      if (h % 50 === 49) await sleep(5);
-      if (h === hands / 2 - 1 || h === hands - 1) {
-        collectGarbage();
-        await sleep(50);
-        rss.push(process.memoryUsage().rss);
+      child.send({ type: 'hand', ...g } satisfies BenchServiceRequest);
+      // let the sockets drain and the equity worker answer now and then (and keep IPC from piling up)
+      if (h % 50 === 49) await ask({ type: 'drain', id: h }, `drained:${h}`);
+      if ((h + 1) % Math.max(1, Math.floor(hands / 10)) === 0 || h === hands / 2 - 1 || h === hands - 1) {
+        const m = await measure(h + 1);
+        steps.push(mb(m.rss));
+        if (h === hands / 2 - 1 || h === hands - 1) {
+          rss.push(m.rss);
+          heap = { used: m.heapUsed, total: m.heapTotal };
+          handNo = m.handNo;
+        }
       }
     }
     const seconds = (performance.now() - t0) / 1000;
-    const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
     return {
       unit: 'MB',
       runs: 1,
       hands,
-      distinctHands: games.length,
+      distinctHands: texts.length,
+      process: 'service in a child process',
+      serviceHands: handNo - startMem.handNo,
+      nodeFlags: SERVICE_NODE_FLAGS.join(' '),
+      rssStartMB: mb(startMem.rss),
       rssMB: mb(rss[1]),
       rssHalfMB: mb(rss[0]),
       growthMB: mb(rss[1] - rss[0]),
+      heapUsedMB: mb(heap.used),
+      heapTotalMB: mb(heap.total),
+      rssStepsMB: steps.join(' '),
       handsPerSecond: Math.round(hands / seconds),
       target: 'rss < 150 MB, growth < 5 MB',
       pass: rss[1] < 150 * 1024 * 1024 && rss[1] - rss[0] < 5 * 1024 * 1024,
     };
   } finally {
     for (const s of sockets) s.terminate();
-    await live.close();
+    if (child.connected) child.send({ type: 'stop' } satisfies BenchServiceRequest);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
     rmSync(dir, { recursive: true, force: true });
   }
 }
