@@ -126,9 +126,10 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
   });
 
   const showsAlerts = role === 'dealer' || role === 'floor' || role === 'commentator';
-  // board alerts name cards that were dealt face up on the board (then burned or set aside): the table saw them
-  const boardKnown = known === null ? null : new Set([...known, ...hand.burns]);
-  const scrubBoard = (text: string): string => (boardKnown === null ? text : scrubCards(text, boardKnown));
+  // board alerts name cards that were dealt face up on the board (then burned or set aside): the table saw them, and
+  // the dealer must read which card to move. Only hole cards (held face down, or mucked unseen) stay hidden there.
+  const secret = known === null ? null : secretCards(hand);
+  const scrubBoard = (text: string): string => (secret === null ? text : scrubSecret(text, secret));
   const alerts: AlertView[] = showsAlerts
     ? hand.alerts.map((a) => handAlertView(a, BOARD_ALERTS.has(a.code) ? scrubBoard : scrub, role))
     : [];
@@ -184,6 +185,25 @@ export function scrubCards(text: string, known: ReadonlySet<string>): string {
     for (let i = 0; i < run.length; i += 2) {
       const c = run.slice(i, i + 2);
       out += known.has(c) ? c : HIDDEN;
+    }
+    return out;
+  });
+}
+
+/** Cards no one at the table has seen: hole cards not shown, and the muck. */
+function secretCards(hand: LiveState['session']['hand']): Set<string> {
+  const secret = new Set<string>(hand.muck);
+  for (const seat of hand.seats) for (const c of seat.cards) if (!seat.shown.includes(c)) secret.add(c);
+  return secret;
+}
+
+/** Replaces every card named in free text that is in `secret` by '??'. */
+export function scrubSecret(text: string, secret: ReadonlySet<string>): string {
+  return text.replace(CARD_RUN, (run: string) => {
+    let out = '';
+    for (let i = 0; i < run.length; i += 2) {
+      const c = run.slice(i, i + 2);
+      out += secret.has(c) ? HIDDEN : c;
     }
     return out;
   });

@@ -44,6 +44,8 @@ describe('views in chromium', () => {
     expect(text).toMatch(/BURN_MISSED/);
     expect(text).toMatch(/Remedy/);
     expect(text).toMatch(/Rule: (tda|club|LOI)/);
+    // the dealer reads which card to move: a board card the table saw is named, never masked
+    expect(text).toMatch(/Move [2-9TJQKA][shdc] to the burn/);
     await page.screenshot({ path: join(SHOTS, 'dealer-missed-burn.png') });
     // acknowledging it on the tablet is recorded in the log and in the hand, and clears it from the tablet
     const id = Number(await alert.getAttribute('data-alert-id'));
