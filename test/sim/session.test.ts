@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
-import { EXPECTED_ALERT, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
+import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
 
@@ -90,17 +90,8 @@ describe('simulated session over ptys', () => {
     layer.on('alert', (a) => s.raiseTableAlert(a, a.wall));
     sim.on('tablet', ({ at, afterSeq, ...ev }) => gate.push(afterSeq, () => layer.ingestTablet(ev, at)));
 
-    const injections: InjectKind[] = [
-      'missedBurn',
-      'fourCardFlop',
-      'exposedCard',
-      'stringBet',
-      'outOfTurn',
-      'foreignCard',
-      'crosstalk',
-      'readerFault',
-      'unplug',
-    ];
+    // every mistake and hardware trouble the simulator can make, one every 20 hands
+    const injections: InjectKind[] = [...INJECTIONS];
     const injectedAt = new Map<InjectKind, number>();
     sim.on('injected', ({ kind, hand }) => injectedAt.set(kind, hand));
     sim.on('hand', (r) => {
@@ -119,19 +110,7 @@ describe('simulated session over ptys', () => {
     // and agreed with the simulator's own view of each hand
     for (const r of reports) expect(ends[r.hand - 1].final.stacks, `hand ${r.hand}`).toEqual(r.stacks);
     // every injection happened and raised its alert in the hand it was made
-    expect([...injectedAt.keys()].sort()).toEqual(
-      [
-        'missedBurn',
-        'fourCardFlop',
-        'exposedCard',
-        'stringBet',
-        'outOfTurn',
-        'foreignCard',
-        'crosstalk',
-        'readerFault',
-        'unplug',
-      ].sort(),
-    );
+    expect([...injectedAt.keys()].sort()).toEqual([...INJECTIONS].sort());
     for (const [kind, hand] of injectedAt) {
       expect(
         alerts.some((a) => a.code === EXPECTED_ALERT[kind] && Math.abs(a.hand - hand) <= 1),
