@@ -32,6 +32,15 @@ const seatFr = (f: AlertFacts): string => (f.seat ? `le siège ${f.seat}` : 'un 
 const streetFr: Record<string, string> = { flop: 'le flop', turn: 'la turn', river: 'la river', preflop: 'le préflop' };
 const sfr = (f: AlertFacts): string => streetFr[f.street ?? ''] ?? f.street ?? '';
 
+/** The misdeal remedy (tda 35: an exact replay with the same button and blinds). */
+const redeal = (rule: Record<Ruleset, string>, severity?: Severity): Remedy => ({
+  rule,
+  ...(severity ? { severity } : {}),
+  en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
+  fr: () =>
+    'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
+});
+
 export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   DEAL_WRONG_SEAT: {
     severity: 'stop',
@@ -40,24 +49,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       fr: (f) => `Carte distribuée hors de l'ordre à ${seatFr(f)}${f.detail ? ` (${f.detail})` : ''}`,
     },
     remedies: {
-      default: {
-        rule: both('tda 35'),
-        en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () =>
-          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
-      },
+      default: redeal(both('tda 35')),
       later: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         severity: 'warn',
         en: () => 'Stop dealing and call the floor: the floor decides whether the deal goes on.',
         fr: () => "Arrêtez la donne et appelez l'arbitre : il décide si la donne continue.",
       },
-      laterClub: {
-        rule: both('club 2-17'),
-        en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () =>
-          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
-      },
+      laterClub: redeal(both('club 2-17')),
     },
   },
   DEAL_NOT_ENTITLED: {
@@ -67,24 +66,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       fr: (f) => `Carte distribuée à ${seatFr(f)}, qui n'est pas dans le coup`,
     },
     remedies: {
-      default: {
-        rule: { tda: 'tda 35', club: 'club 2-17' },
-        en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () =>
-          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
-      },
+      default: redeal({ tda: 'tda 35', club: 'club 2-17' }),
     },
   },
   DEAL_MISSED_SEAT: {
     severity: 'stop',
     message: { en: (f) => `${seatEn(f)} was dealt no cards`, fr: (f) => `${seatFr(f)} n'a reçu aucune carte` },
     remedies: {
-      default: {
-        rule: { tda: 'tda 35', club: 'club 2-17' },
-        en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () =>
-          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
-      },
+      default: redeal({ tda: 'tda 35', club: 'club 2-17' }),
     },
   },
   DEAL_CARD_COUNT: {
@@ -151,13 +140,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         en: () => "The dealer's own exposed card stays in the hand: show it to every player and go on.",
         fr: () => 'La carte exposée du donneur reste dans sa main : montrez-la à tous et continuez.',
       },
-      misdeal: {
-        rule: { tda: 'tda 35', club: 'club 2-17' },
-        severity: 'stop',
-        en: () => 'Misdeal: gather all the cards, reshuffle and deal again with the same button and blinds.',
-        fr: () =>
-          'Fausse donne : ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds.',
-      },
+      misdeal: redeal({ tda: 'tda 35', club: 'club 2-17' }, 'stop'),
     },
   },
   MISDEAL: {
