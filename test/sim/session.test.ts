@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
+import { FAST_LAYER } from '../../src/server/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
@@ -62,13 +63,8 @@ describe('simulated session over ptys', () => {
       reconnectMaxMs: 200,
     });
     closers.push(() => link.close());
-    const layer = new TableLayer({
-      hardware,
-      registry: sim.registry,
-      chipSettleMs: 40,
-      latchOffMs: 20,
-      crosstalkMs: 80,
-    });
+    // the live service's fast-pace windows, so the tests play the table the way `feltwire start --pace fast` does
+    const layer = new TableLayer({ hardware, registry: sim.registry, ...FAST_LAYER });
     closers.push(() => layer.close());
     session = new TableSession({ config: sim.tableConfig(), log: new MemoryLog() });
     const s = session;
