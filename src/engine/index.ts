@@ -28,6 +28,12 @@ export {
 } from './betting/round.js';
 export { applyEvent } from './hand/apply.js';
 export { createHand } from './hand/create.js';
+export {
+  type Decision,
+  type DecisionKind,
+  type DecisionSource,
+  phhLine,
+} from './hand/decisions.js';
 export { type NextHandChanges, nextHandConfig } from './hand/nextHand.js';
 export { chipsInPlay, isHandOver, potsOf, snapshot, stacksOf } from './hand/snapshot.js';
 export type { HandState } from './hand/state.js';

@@ -1,5 +1,6 @@
 // The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
+import type { Decision } from './hand/decisions.js';
 
 export type Ruleset = 'tda' | 'club';
 
@@ -175,8 +176,10 @@ export interface HandSnapshot {
   muck: string[];
   seats: SeatView[];
   alerts: Alert[];
-  /** the hand in PHH action notation (p1 = small blind ... button) */
+  /** the hand in PHH action notation (p1 = small blind ... button): `actions[i]` renders `decisions[i]` */
   actions: string[];
+  /** what the engine decided, one typed value per action (hand/decisions.ts); read these, never `actions` */
+  decisions: Decision[];
   next: NextAction | null;
   pots: PotView[];
   stacks: Record<string, number>;

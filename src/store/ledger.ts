@@ -1,6 +1,7 @@
-// Reads a hand's PHH action list back into chip movements: who put in what on which street, as OHH and the
-// PokerStars text need them (posts, "raises 200 to 300", calls capped at the stack, the uncalled bet returned).
-// The engine decides the hand; this only re-reads what it wrote, with the blinds from its snapshot.
+// A hand's chip movements as the hand-history writers need them: the posts (blinds, then the big blind's ante),
+// every decision the engine recorded (its typed values: seat, chips added, total, raise, all-in), the mucks, the
+// uncalled bet going back and the pots paid. It reads the engine's decisions (snapshot.decisions), never the PHH
+// text; the engine decides the hand, this only lays out what it decided.
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
 import { type PlayedHand, phhSeatOrder } from './playedHand.js';
@@ -33,6 +34,8 @@ export interface LedgerAction {
   raiseBy: number;
   allIn: boolean;
   cards: string[];
+  /** a hand the engine killed (folded for it: card count, clock, floor), with the rule */
+  killed?: { rule: string | null; refund: number };
 }
 
 export interface Ledger {
@@ -40,9 +43,11 @@ export interface Ledger {
   order: number[];
   actions: LedgerAction[];
   boards: { street: Street; cards: string[] }[];
-  /** seat -> chips put in over the hand (blinds and antes included) */
+  /** seat -> chips put in over the hand (blinds and antes included), after refunds of killed hands */
   contributed: Record<number, number>;
-  /** the part of the last bet nobody called, given back */
+  /** seat -> the big blind's ante (dead money: it is never "called") */
+  antes: Record<number, number>;
+  /** the part of the last bet nobody called, given back when the betting ended */
   uncalled: { seat: number; amount: number } | null;
   /** what the pots hold after the uncalled bet went back */
   totalPot: number;
@@ -50,130 +55,128 @@ export interface Ledger {
   folded: Set<number>;
 }
 
-const STREETS: Street[] = ['preflop', 'flop', 'turn', 'river'];
+/** what a decision may carry beyond the engine's Decision type (a killed hand's refund, when the engine gives it) */
+interface DecisionExtras {
+  refund?: number;
+  killed?: boolean;
+}
 
 export function readLedger(hand: PlayedHand): Ledger {
   const { config, final } = hand;
   const order = phhSeatOrder(config);
   const stack: Record<number, number> = {};
-  const street: Record<number, number> = {};
   const contributed: Record<number, number> = {};
+  const antes: Record<number, number> = {};
   for (const s of order) {
     stack[s] = config.seats[s];
-    street[s] = 0;
     contributed[s] = 0;
+    antes[s] = 0;
   }
   const folded = new Set<number>();
   const actions: LedgerAction[] = [];
   const boards: Ledger['boards'] = [];
-  let streetIdx = 0;
-  let toFace = 0;
+  let street: Street = 'preflop';
 
   const put = (seat: number, amount: number): number => {
-    const paid = Math.min(amount, stack[seat]);
+    const paid = Math.max(0, Math.min(amount, stack[seat] ?? 0));
     stack[seat] -= paid;
-    street[seat] += paid;
     contributed[seat] += paid;
     return paid;
   };
-  const push = (seat: number, type: LedgerActionType, amount = 0, extra: Partial<LedgerAction> = {}): void => {
+  const post = (seat: number, type: LedgerActionType, amount: number): void => {
+    const paid = put(seat, amount);
+    if (type === 'postAnte') antes[seat] += paid;
     actions.push({
-      street: STREETS[streetIdx],
+      street,
       seat,
       type,
-      amount,
-      to: street[seat] ?? 0,
+      amount: paid,
+      to: paid,
       raiseBy: 0,
-      allIn: seat > 0 && amount > 0 && stack[seat] === 0,
+      allIn: stack[seat] === 0,
       cards: [],
-      ...extra,
     });
   };
 
   // Blinds first, then the big blind's ante (scenario.md: the big blind's zone holds blind and ante, blind first).
   if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
-    push(final.sb, 'postSb', put(final.sb, final.blinds[0]));
+    post(final.sb, 'postSb', final.blinds[0]);
   }
   if (config.seats[final.bb] !== undefined) {
-    push(final.bb, 'postBb', put(final.bb, final.blinds[1]));
-    if (final.bbAnte > 0) {
-      const paid = Math.min(final.bbAnte, stack[final.bb]);
-      stack[final.bb] -= paid;
-      contributed[final.bb] += paid;
-      push(final.bb, 'postAnte', paid);
-    }
-  }
-  toFace = Math.max(0, ...order.map((s) => street[s]));
-
-  const texts: string[] = [];
-  for (let k = 0; k <= final.actions.length; k++) {
-    for (const m of hand.mucks.filter((x) => x.afterAction === k)) texts.push(`p${order.indexOf(m.seat) + 1} sm`);
-    if (k < final.actions.length) texts.push(final.actions[k]);
-  }
-  for (const text of texts) {
-    const parts = text.trim().split(/\s+/);
-    if (parts[0] === 'd') {
-      if (parts[1] === 'dh') {
-        push(seatOf(order, parts[2], text), 'dealt', 0, { cards: splitCards(parts[3] ?? '') });
-      } else if (parts[1] === 'db') {
-        streetIdx = Math.min(streetIdx + 1, 3);
-        for (const s of order) street[s] = 0;
-        toFace = 0;
-        boards.push({ street: STREETS[streetIdx], cards: splitCards(parts[2] ?? '') });
-        push(0, 'board', 0, { cards: splitCards(parts[2] ?? '') });
-      }
-      continue;
-    }
-    const seat = seatOf(order, parts[0], text);
-    switch (parts[1]) {
-      case 'f':
-        folded.add(seat);
-        push(seat, 'fold');
-        break;
-      case 'cc': {
-        const owed = toFace - street[seat];
-        if (owed <= 0) push(seat, 'check');
-        else push(seat, 'call', put(seat, owed));
-        break;
-      }
-      case 'cbr': {
-        const total = Number(parts[2]);
-        if (!Number.isFinite(total)) throw new StoreError('EXPORT_UNSUPPORTED', `bad amount in '${text}'`);
-        const before = toFace;
-        const paid = put(seat, total - street[seat]);
-        const facing = before > 0;
-        if (street[seat] > toFace) toFace = street[seat];
-        push(seat, facing ? 'raise' : 'bet', paid, { raiseBy: Math.max(0, street[seat] - before) });
-        break;
-      }
-      case 'sm':
-        if (parts[2] && parts[2] !== '-') push(seat, 'show', 0, { cards: splitCards(parts[2]) });
-        else push(seat, 'muck');
-        break;
-      default:
-        throw new StoreError('EXPORT_UNSUPPORTED', `unknown PHH action '${text}'`);
-    }
+    post(final.bb, 'postBb', final.blinds[1]);
+    if (final.bbAnte > 0 && stack[final.bb] > 0) post(final.bb, 'postAnte', final.bbAnte);
   }
 
-  // The uncalled part of the biggest contribution goes back to its owner.
-  const byAmount = order.map((s) => ({ s, c: contributed[s] })).sort((a, b) => b.c - a.c);
+  const mucksAt = (k: number) => hand.mucks.filter((m) => m.afterAction === k);
+  const decisions = final.decisions ?? [];
+  const muck = (k: number) => {
+    for (const m of mucksAt(k)) {
+      folded.add(m.seat);
+      actions.push({ street, seat: m.seat, type: 'muck', amount: 0, to: 0, raiseBy: 0, allIn: false, cards: [] });
+    }
+  };
+  decisions.forEach((d, k) => {
+    muck(k);
+    const extra = d as typeof d & DecisionExtras;
+    const base = { street: d.street, seat: d.seat, amount: 0, to: d.to, raiseBy: 0, allIn: false, cards: [] };
+    switch (d.kind) {
+      case 'dealHole':
+        actions.push({ ...base, type: 'dealt', cards: d.cards.slice() });
+        break;
+      case 'dealBoard':
+        street = d.street;
+        boards.push({ street: d.street, cards: d.cards.slice() });
+        actions.push({ ...base, seat: 0, type: 'board', cards: d.cards.slice() });
+        break;
+      case 'fold': {
+        folded.add(d.seat);
+        const action: LedgerAction = { ...base, type: 'fold' };
+        if (extra.killed || extra.refund !== undefined) {
+          const refund = Math.min(extra.refund ?? 0, contributed[d.seat] - antes[d.seat]);
+          contributed[d.seat] -= refund;
+          stack[d.seat] += refund;
+          action.killed = { rule: d.rule, refund };
+        }
+        actions.push(action);
+        break;
+      }
+      case 'check':
+        actions.push({ ...base, type: 'check' });
+        break;
+      case 'call':
+      case 'bet':
+      case 'raise': {
+        const paid = put(d.seat, d.amount);
+        if (paid !== d.amount)
+          throw new StoreError(
+            'EXPORT_UNSUPPORTED',
+            `hand ${hand.handNo}: seat ${d.seat} ${d.kind}s ${d.amount} with ${paid + (stack[d.seat] ?? 0)} behind`,
+          );
+        actions.push({ ...base, type: d.kind, amount: paid, raiseBy: d.raiseBy, allIn: d.allIn });
+        break;
+      }
+      case 'show':
+        actions.push({ ...base, type: 'show', cards: d.cards.slice() });
+        break;
+      default: {
+        const never: never = d.kind;
+        throw new StoreError('EXPORT_UNSUPPORTED', `unknown decision ${String(never)}`);
+      }
+    }
+  });
+  muck(decisions.length);
+  for (const m of hand.mucks.filter((x) => x.afterAction > decisions.length)) {
+    folded.add(m.seat);
+    actions.push({ street, seat: m.seat, type: 'muck', amount: 0, to: 0, raiseBy: 0, allIn: false, cards: [] });
+  }
+
+  // The uncalled part of the biggest contribution goes back to its owner. The big blind's ante is dead money: no
+  // one calls it, so it is left out of the comparison (a river bet of 225,000 raised to 700,000 and folded gives
+  // back 475,000 whatever the raiser anted).
+  const live = order.map((s) => ({ s, c: contributed[s] - antes[s] })).sort((a, b) => b.c - a.c);
   let uncalled: Ledger['uncalled'] = null;
-  if (byAmount.length > 1 && byAmount[0].c > byAmount[1].c) {
-    uncalled = { seat: byAmount[0].s, amount: byAmount[0].c - byAmount[1].c };
-  }
+  if (live.length > 1 && live[0].c > live[1].c) uncalled = { seat: live[0].s, amount: live[0].c - live[1].c };
+  else if (live.length === 1 && live[0].c > 0) uncalled = { seat: live[0].s, amount: live[0].c };
   const total = order.reduce((n, s) => n + contributed[s], 0) - (uncalled?.amount ?? 0);
-  return { order, actions, boards, contributed, uncalled, totalPot: total, folded };
-}
-
-function seatOf(order: number[], player: string | undefined, text: string): number {
-  const m = /^p(\d+)$/.exec(player ?? '');
-  const seat = m ? order[Number(m[1]) - 1] : undefined;
-  if (seat === undefined) throw new StoreError('EXPORT_UNSUPPORTED', `no such player in '${text}'`);
-  return seat;
-}
-
-function splitCards(run: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < run.length; i += 2) out.push(run.slice(i, i + 2));
-  return out;
+  return { order, actions, boards, contributed, antes, uncalled, totalPot: total, folded };
 }

@@ -57,6 +57,7 @@ export function hand(extra: Partial<HandSnapshot> = {}): HandSnapshot {
     ],
     alerts: [alert(1, 'Flop dealt without burn: Ah was the first card, AhKs seen')],
     actions: ['d dh p1 Qs Qd', 'd dh p2 ????', 'd dh p3 4d4c', 'p3 f', 'd db 7hKd2c'],
+    decisions: [],
     next: { toAct: 2, toCall: 0, minRaiseTo: 100, canRaise: true, maxRaiseTo: 9000, legal: ['check', 'bet', 'allin'] },
     pots: [{ amount: 300, eligible: [1, 2] }],
     stacks: { 1: 9000, 2: 9000, 3: 10000 },

@@ -77,6 +77,7 @@ export function fakeEngine(log?: EventLog, seen: number[] = []): HandEngine<unkn
         seats,
         alerts: s.alerts,
         actions: [],
+        decisions: [],
         next: { toAct: 2, toCall: 0, minRaiseTo: 100, canRaise: true, maxRaiseTo: 1000, legal: ['check', 'bet'] },
         pots: [],
         stacks: Object.fromEntries(Object.entries(s.config.seats).map(([k, v]) => [k, v])),

@@ -1,6 +1,7 @@
 // From what the table saw to betting actions: chip motions in the betting zones (grouped by the motion window),
 // declarations (`say`), folds (cards to the muck), and checks inferred from a later seat acting (rules.md, Sensors).
 // The TDA chip readings live in chipReading.ts; the procedures judging how a seat acted in procedures.ts.
+import type { DecisionWhy } from '../hand/decisions.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
 import { smallestChip } from '../pots/oddChips.js';
 import type { Declaration } from '../types.js';
@@ -11,6 +12,8 @@ import { continuesMotion } from './motions.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
 import { doCall, doCheck, doFold, doRaiseTo, mayRaise, needsToAct, seatAfter, toCallFor } from './round.js';
 import { addedChips, chipSum, minusChips } from './zoneChips.js';
+
+const INFERRED: DecisionWhy = { source: 'inferred' };
 
 const isBetting = (state: HandState): boolean => state.phase === 'betting' && !state.round.complete;
 
@@ -154,7 +157,7 @@ export function inferChecksBefore(state: HandState, seat: number): boolean {
   if (!target || !needsToAct(state, target)) return false;
   for (const k of skipped) {
     if (state.round.toAct !== k) return state.round.toAct === seat;
-    doCheck(state, k);
+    doCheck(state, k, INFERRED);
   }
   return state.round.toAct === seat;
 }
@@ -164,7 +167,7 @@ export function inferChecksToEnd(state: HandState): boolean {
   while (isBetting(state)) {
     const s = state.seats[state.round.toAct];
     if (!s || toCallFor(state, s) > 0 || s.committed < state.round.currentBet) return false;
-    doCheck(state, s.seat);
+    doCheck(state, s.seat, INFERRED);
   }
   return true;
 }
@@ -205,7 +208,7 @@ export function onMuckedByPlayer(state: HandState, seatNo: number): void {
     return;
   }
   judgeFold(state, s);
-  doFold(state, seatNo);
+  doFold(state, seatNo, { source: 'muck' });
 }
 
 /**

@@ -3,6 +3,7 @@
 // uncalled bet. The pure rules live in chipReading.ts, declarations.ts, stringBet.ts, withdrawals.ts, outOfTurn.ts,
 // killedHand.ts; this module keeps their state on the seat (`SeatState.chipRules`) and calls the round's actions.
 import { raiseAlert } from '../alerts/raise.js';
+import { type DecisionWhy, roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
 import { alertForReading, type BettingAlertCode, type BettingAlertFacts, bettingAlert } from './bettingAlerts.js';
@@ -98,17 +99,6 @@ export function announceReading(state: HandState, seat: number, reading: ChipRea
   alert.remedyFr = draft.remedyFr;
 }
 
-/** The player actions of the current betting round, oldest first (PHH notation, dealer lines excluded). */
-function roundActions(state: HandState): string[] {
-  const out: string[] = [];
-  for (let i = state.actions.length - 1; i >= 0; i--) {
-    const a = state.actions[i];
-    if (a.startsWith('d db') || a.startsWith('d dh')) break;
-    if (a.startsWith('p') && !a.includes(' sm ')) out.push(a);
-  }
-  return out.reverse();
-}
-
 /**
  * The facts of the round an undercall needs (tda 51): whether the bet faced is the opening bet (the big blind before
  * the flop, the first bet after it), the players still in, and the round's bet levels.
@@ -117,10 +107,7 @@ export function roundFacts(
   state: HandState,
 ): Pick<BettingContext, 'facingOpeningBet' | 'playersInHand' | 'betLevels' | 'shortBetsShowing'> {
   const levels: number[] = state.street === 'preflop' ? [state.config.blinds[1]] : [];
-  for (const a of roundActions(state)) {
-    const m = / cbr (\d+)$/.exec(a);
-    if (m) levels.push(Number(m[1]));
-  }
+  for (const d of roundDecisions(state)) if (d.kind === 'bet' || d.kind === 'raise') levels.push(d.to);
   let live = 0;
   const shortBetsShowing: number[] = [];
   for (const seat of state.seatOrder) {
@@ -135,9 +122,9 @@ export function roundFacts(
 
 /** The seat acted, and another seat has acted since (the chips then belong to a new turn). */
 export function someoneActedSince(state: HandState, seat: number): boolean {
-  const actions = roundActions(state);
+  const actions = roundDecisions(state);
   const last = actions[actions.length - 1];
-  return last !== undefined && !last.startsWith(`p${state.playerNo[seat]} `);
+  return last !== undefined && last.seat !== seat;
 }
 
 /** How the seat's standing action reads in an alert: its bet or raise, a call, or a check. */
@@ -243,23 +230,29 @@ export function applyReading(
   reading: ChipReading,
   declared: boolean,
   act: RoundActions,
+  rule?: string,
 ): boolean {
   if (reading.undetermined) return false;
   announceReading(state, s.seat, reading);
   if (declared || s.chipRules) chipRulesOf(s).declared = declared;
+  const why: DecisionWhy = {
+    source: declared ? 'say' : 'chips',
+    chips: s.zone,
+    rule: rule ?? reading.alert?.rule ?? null,
+  };
   switch (reading.action) {
     case 'check':
-      act.doCheck(state, s.seat);
+      act.doCheck(state, s.seat, why);
       break;
     case 'call':
-      act.doCall(state, s.seat);
+      act.doCall(state, s.seat, why);
       break;
     case 'bet':
     case 'raise':
-      act.doRaiseTo(state, s.seat, reading.to);
+      act.doRaiseTo(state, s.seat, reading.to, why);
       break;
     case 'fold':
-      act.doFold(state, s.seat);
+      act.doFold(state, s.seat, why);
       break;
     default: {
       const never: never = reading.action;
@@ -271,10 +264,10 @@ export function applyReading(
 
 /** The round's actions (round.ts), passed in so this module does not import the round (no import cycle). */
 export interface RoundActions {
-  doCheck(state: HandState, seat: number): void;
-  doCall(state: HandState, seat: number): void;
-  doRaiseTo(state: HandState, seat: number, to: number): void;
-  doFold(state: HandState, seat: number): void;
+  doCheck(state: HandState, seat: number, why?: DecisionWhy): void;
+  doCall(state: HandState, seat: number, why?: DecisionWhy): void;
+  doRaiseTo(state: HandState, seat: number, to: number, why?: DecisionWhy): void;
+  doFold(state: HandState, seat: number, why?: DecisionWhy): void;
   context(state: HandState, s: SeatState): BettingContext;
   roundChips(s: SeatState): number[];
 }
@@ -354,16 +347,16 @@ export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActio
   const ctx = act.context(state, s);
   if (held.kind === 'chips') {
     const reading = readSeatChips(state, ctx, held.before, act.roundChips(s), undefined);
-    return applyReading(state, s, reading, false, act);
+    return applyReading(state, s, reading, false, act, 'tda 53');
   }
   if (held.kind === 'fold') {
-    act.doFold(state, s.seat);
+    act.doFold(state, s.seat, { source: 'say', rule: 'tda 53' });
     return true;
   }
   const lying = act.roundChips(s);
   const declaration = held.to !== undefined ? { say: held.kind, to: held.to } : { say: held.kind };
   const reading = readDeclaredChips(ctx, lying, lying, declaration);
-  return applyReading(state, s, reading, true, act);
+  return applyReading(state, s, reading, true, act, 'tda 53');
 }
 
 /** "Check" said facing a bet (tda 55): the seat may now only call or fold. */

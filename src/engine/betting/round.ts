@@ -1,6 +1,7 @@
 // The betting round: who acts, what is legal (a verify/can pair per action, as the dealer's tablet needs), and the
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
 import { raiseAlert } from '../alerts/raise.js';
+import { type DecisionWhy, recordDecision, WORDS } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
 import { refundKilledHand } from './chipProcedures.js';
@@ -266,44 +267,77 @@ export function pno(state: HandState, seat: number): string {
   return `p${state.playerNo[seat]}`;
 }
 
-export function doFold(state: HandState, seat: number): void {
+export function doFold(state: HandState, seat: number, why: DecisionWhy = WORDS): void {
   const s = state.seats[seat] as SeatState;
+  const facing = state.round.currentBet;
   foldSeat(state, s);
   s.acted = true;
   state.round.lastActor = seat;
   noteSubstantial(state, seat, 'n');
-  state.actions.push(`${pno(state, seat)} f`);
+  recordDecision(state, { kind: 'fold', seat, amount: 0, to: s.committed, facing, allIn: false, cards: [] }, why);
   advance(state, seat);
 }
 
-export function doCheck(state: HandState, seat: number): void {
+export function doCheck(state: HandState, seat: number, why: DecisionWhy = WORDS): void {
   const s = state.seats[seat] as SeatState;
+  const facing = state.round.currentBet;
   markActed(state, s);
-  state.actions.push(`${pno(state, seat)} cc`);
+  recordDecision(state, { kind: 'check', seat, amount: 0, to: s.committed, facing, allIn: false, cards: [] }, why);
   advance(state, seat);
 }
 
-export function doCall(state: HandState, seat: number): void {
+export function doCall(state: HandState, seat: number, why: DecisionWhy = WORDS): void {
   const s = state.seats[seat] as SeatState;
+  const facing = state.round.currentBet;
+  const was = s.committed;
   commit(s, Math.min(state.round.currentBet, s.committed + s.stack));
   markActed(state, s);
-  state.actions.push(`${pno(state, seat)} cc`);
+  const amount = s.committed - was;
+  recordDecision(
+    state,
+    {
+      kind: amount > 0 ? 'call' : 'check',
+      seat,
+      amount,
+      to: s.committed,
+      facing,
+      allIn: s.allIn && amount > 0,
+      cards: [],
+    },
+    why,
+  );
   advance(state, seat);
 }
 
 /** A bet or raise to `to` (already verified or read by the chip rules). */
-export function doRaiseTo(state: HandState, seat: number, to: number): void {
+export function doRaiseTo(state: HandState, seat: number, to: number, why: DecisionWhy = WORDS): void {
   const s = state.seats[seat] as SeatState;
-  if (to <= state.round.currentBet) {
-    doCall(state, seat);
+  const facing = state.round.currentBet;
+  if (to <= facing) {
+    doCall(state, seat, why);
     return;
   }
+  const was = s.committed;
   commit(s, to);
-  recordRaise(state, to);
+  const full = recordRaise(state, to);
   state.round.aggressor = seat;
   state.round.anyBet = true;
   markActed(state, s);
-  state.actions.push(`${pno(state, seat)} cbr ${to}`);
+  recordDecision(
+    state,
+    {
+      kind: facing === 0 ? 'bet' : 'raise',
+      seat,
+      amount: to - was,
+      to,
+      facing,
+      raiseBy: to - facing,
+      allIn: s.allIn,
+      full,
+      cards: [],
+    },
+    why,
+  );
   advance(state, seat);
 }
 

@@ -3,6 +3,7 @@
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { inferChecksToEnd } from '../betting/chipFlow.js';
 import { type Card, formatCard } from '../cards.js';
+import { recordDecision } from '../hand/decisions.js';
 import { NEXT_STREET, onStreetDealt } from '../hand/flow.js';
 import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
@@ -152,7 +153,8 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
   state.board.push(card);
   b.cardsThisStreet++;
   if (b.cardsThisStreet === STREET_CARDS[street]) {
-    state.actions.push(`d db ${state.board.slice(-STREET_CARDS[street]).map(formatCard).join('')}`);
+    const cards = state.board.slice(-STREET_CARDS[street]).map(formatCard);
+    recordDecision(state, { kind: 'dealBoard', street, seat: 0, amount: 0, to: 0, allIn: false, cards });
     onStreetDealt(state, street);
   }
 }

@@ -5,6 +5,7 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { chipSum, removeValue } from '../betting/zoneChips.js';
 import { type Card, formatCard } from '../cards.js';
+import { recordDecision } from '../hand/decisions.js';
 import type { HandState } from '../hand/state.js';
 
 function misdeal(state: HandState, reason: string): void {
@@ -195,8 +196,7 @@ export function beginAction(state: HandState): void {
   for (const seat of state.seatOrder) {
     const s = state.seats[seat];
     if (!s) continue;
-    const hole = s.cards.length === 2 ? formatCard(s.cards[0]) + formatCard(s.cards[1]) : '????';
-    state.actions.push(`d dh p${state.playerNo[seat]} ${hole}`);
+    recordDecision(state, { kind: 'dealHole', seat, amount: 0, to: 0, allIn: false, cards: s.cards.map(formatCard) });
   }
   startRound(state, 'preflop');
 }

@@ -9,6 +9,7 @@ import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/boa
 import { type Card, formatCard, parseCard } from '../cards.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
 import type { Face, TableEvent } from '../types.js';
+import { recordDecision } from './decisions.js';
 import { checkShowdownDone } from './flow.js';
 import { redeal } from './redeal.js';
 import type { HandState } from './state.js';
@@ -110,7 +111,10 @@ function seatCardUp(state: HandState, seatNo: number, card: Card): void {
   const tabling = state.phase === 'showdown' || state.phase === 'complete' || state.allInPromptRaised;
   if (tabling) {
     if (s.shown.length >= s.cards.length) s.tabled = true;
-    state.actions.push(...(s.tabled ? [`p${state.playerNo[seatNo]} sm ${s.shown.map(formatText).join('')}`] : []));
+    if (s.tabled) {
+      const cards = s.shown.map(formatText);
+      recordDecision(state, { kind: 'show', seat: seatNo, amount: 0, to: s.committed, allIn: s.allIn, cards });
+    }
     checkShowdownDone(state);
     return;
   }

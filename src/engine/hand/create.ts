@@ -119,6 +119,7 @@ export function createHand(config: TableConfig): HandState {
     motions: [],
     alerts: [],
     actions: [],
+    decisions: [],
     deadMoney: 0,
     stopAlertId: 0,
     award: null,

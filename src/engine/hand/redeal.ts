@@ -39,6 +39,7 @@ export function redeal(state: HandState): void {
   b.nextStreetNoBurn = false;
   b.riverNoBurn = false;
   state.actions = [];
+  state.decisions = [];
   state.phase = 'dealing';
   for (const a of state.alerts) if (a.code === 'MISDEAL' || a.severity === 'stop') a.resolved = true;
   state.stopAlertId = 0;

@@ -69,6 +69,7 @@ export function snapshot(state: HandState): HandSnapshot {
     seats,
     alerts: state.alerts.map((a) => ({ ...a })),
     actions: state.actions.slice(),
+    decisions: state.decisions.map((d) => ({ ...d, cards: d.cards.slice(), chips: d.chips.slice() })),
     next: nextAction(state),
     pots: potsOf(state),
     stacks: stacksOf(state),

@@ -4,6 +4,7 @@
 import type { DeclarationInput } from '../betting/chipReading.js';
 import type { Card } from '../cards.js';
 import type { Alert, Face, Phase, Street, TableConfig } from '../types.js';
+import type { Decision } from './decisions.js';
 
 export const MAX_SEATS = 10;
 
@@ -135,7 +136,10 @@ export interface HandState {
   round: RoundState;
   motions: PendingMotion[];
   alerts: Alert[];
+  /** the hand in PHH notation, one line per decision (rendered from `decisions`, never read back) */
   actions: string[];
+  /** what the engine decided, one typed value per action (decisions.ts) */
+  decisions: Decision[];
   /** dead money in the main pot (the big-blind ante) */
   deadMoney: number;
   /** a stop alert holds the hand until resolved */

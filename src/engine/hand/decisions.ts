@@ -1,0 +1,136 @@
+// What the engine decided, one typed value per action (design.md, wave 2): the chip ledger, the hand-history writers,
+// the views and the tablet read these values; nobody parses the PHH text back. The PHH line of each decision is
+// rendered from it (`phhLine`), once, when it is recorded.
+import type { Street } from '../types.js';
+import type { HandState } from './state.js';
+
+export type DecisionKind =
+  /** the initial deal ended: a seat's hole cards as dealt (PHH `d dh`) */
+  | 'dealHole'
+  /** a street dealt (PHH `d db`); seat 0 */
+  | 'dealBoard'
+  | 'fold'
+  | 'check'
+  | 'call'
+  | 'bet'
+  | 'raise'
+  /** a hand tabled at showdown or for an all-in (PHH `pN sm CARDS`) */
+  | 'show';
+
+/** What the decision was read from. */
+export type DecisionSource =
+  /** chips pushed into the seat's betting zone (read by the TDA chip rules) */
+  | 'chips'
+  /** a declaration or a tablet tap for the seat */
+  | 'say'
+  /** the seat's cards read in the muck */
+  | 'muck'
+  /** a check inferred from a later seat acting, or from the dealer burning for the next street */
+  | 'inferred'
+  /** the engine's own procedure: the deal, a street, a hand tabled */
+  | 'table';
+
+export interface Decision {
+  kind: DecisionKind;
+  street: Street;
+  /** the seat (1-10); 0 for the board */
+  seat: number;
+  /** chips this action added to the seat's commitment for the round */
+  amount: number;
+  /** the seat's total for the round after the action (bet and raise: the total bet or raised to) */
+  to: number;
+  /** the bet the seat faced before it acted */
+  facing: number;
+  /** bet and raise: how much the bet to face went up */
+  raiseBy: number;
+  /** the action took the seat's last chips */
+  allIn: boolean;
+  /** a bet or raise that was a full one (it reopens the betting; a short all-in is not) */
+  full: boolean;
+  /** dealHole: the hole cards as dealt; dealBoard: the street's cards; show: the cards tabled */
+  cards: string[];
+  /** the betting zone's chips (denominations) the action was read from; [] when not read from chips */
+  chips: number[];
+  source: DecisionSource;
+  /** the rule that changed what the chips or words alone would say (e.g. "tda 44"), null when none did */
+  rule: string | null;
+  /** ms since the hand began */
+  t: number;
+}
+
+/** Why an action was decided: passed by the chip and word readings down to the round's actions. */
+export interface DecisionWhy {
+  source: DecisionSource;
+  chips?: number[];
+  rule?: string | null;
+}
+
+export const WORDS: DecisionWhy = { source: 'say' };
+
+/**
+ * The PHH line of a decision (players numbered from the small blind: `order[0]` is p1). The PHH writer and the
+ * scenario output use it; nothing reads it back.
+ */
+export function phhLine(d: Decision, order: readonly number[]): string {
+  const p = `p${order.indexOf(d.seat) + 1}`;
+  switch (d.kind) {
+    case 'dealHole':
+      return `d dh ${p} ${d.cards.length === 2 ? d.cards.join('') : '????'}`;
+    case 'dealBoard':
+      return `d db ${d.cards.join('')}`;
+    case 'fold':
+      return `${p} f`;
+    case 'check':
+    case 'call':
+      return `${p} cc`;
+    case 'bet':
+    case 'raise':
+      return `${p} cbr ${d.to}`;
+    case 'show':
+      return `${p} sm ${d.cards.join('')}`;
+    default: {
+      const never: never = d.kind;
+      return never;
+    }
+  }
+}
+
+/** Records a decision and its PHH line (one line per decision: `actions[i]` renders `decisions[i]`). */
+export function recordDecision(
+  state: HandState,
+  d: Omit<Decision, 't' | 'street' | 'chips' | 'source' | 'rule' | 'full' | 'raiseBy' | 'facing'> &
+    Partial<Pick<Decision, 'full' | 'raiseBy' | 'facing' | 'street'>>,
+  why: DecisionWhy = { source: 'table' },
+): Decision {
+  const decision: Decision = {
+    kind: d.kind,
+    street: d.street ?? state.street,
+    seat: d.seat,
+    amount: d.amount,
+    to: d.to,
+    facing: d.facing ?? 0,
+    raiseBy: d.raiseBy ?? 0,
+    allIn: d.allIn,
+    full: d.full ?? false,
+    cards: d.cards,
+    chips: why.chips ? why.chips.slice() : [],
+    source: why.source,
+    rule: why.rule ?? null,
+    t: state.t,
+  };
+  state.decisions.push(decision);
+  // seatOrder starts left of the button: PHH's p1, p2, ...
+  state.actions.push(phhLine(decision, state.seatOrder));
+  return decision;
+}
+
+/** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first. */
+export function roundDecisions(state: HandState): Decision[] {
+  const out: Decision[] = [];
+  for (let i = state.decisions.length - 1; i >= 0; i--) {
+    const d = state.decisions[i];
+    if (d.kind === 'dealBoard' || d.kind === 'dealHole') break;
+    if (d.kind !== 'show') out.push(d);
+  }
+  return out.reverse();
+}
