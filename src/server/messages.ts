@@ -5,6 +5,8 @@ import type { Role } from './liveState.js';
 const seat = { type: 'integer', minimum: 1, maximum: 10 } as const;
 const ref = { type: ['string', 'integer'], maxLength: 64 } as const;
 const alertId = { type: 'integer', minimum: 1, maximum: 1_000_000_000 } as const;
+/** the state version the tablet showed when the tap was made (src/server/taps.ts: a stale tap is refused) */
+const version = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 export const INBOUND_SCHEMAS = {
   say: {
@@ -14,6 +16,7 @@ export const INBOUND_SCHEMAS = {
     properties: {
       type: { const: 'say' },
       ref,
+      version,
       seat,
       say: { enum: ['check', 'call', 'fold', 'bet', 'raise', 'allin'] },
       to: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
@@ -23,13 +26,13 @@ export const INBOUND_SCHEMAS = {
     type: 'object',
     required: ['type', 'button'],
     additionalProperties: false,
-    properties: { type: { const: 'dealer' }, ref, button: { enum: ['misdeal', 'floor', 'shuffle'] } },
+    properties: { type: { const: 'dealer' }, ref, version, button: { enum: ['misdeal', 'floor', 'shuffle'] } },
   },
   clock: {
     type: 'object',
     required: ['type', 'seat'],
     additionalProperties: false,
-    properties: { type: { const: 'clock' }, ref, seat },
+    properties: { type: { const: 'clock' }, ref, version, seat },
   },
   ack: {
     type: 'object',
@@ -69,12 +72,13 @@ export type InboundMessage =
   | {
       type: 'say';
       ref?: string | number;
+      version?: number;
       seat: number;
       say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
       to?: number;
     }
-  | { type: 'dealer'; ref?: string | number; button: 'misdeal' | 'floor' | 'shuffle' }
-  | { type: 'clock'; ref?: string | number; seat: number }
+  | { type: 'dealer'; ref?: string | number; version?: number; button: 'misdeal' | 'floor' | 'shuffle' }
+  | { type: 'clock'; ref?: string | number; version?: number; seat: number }
   | { type: 'ack'; ref?: string | number; alertId: number }
   | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string }
   | { type: 'kill'; ref?: string | number; seat: number }

@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
 import type { EventLog, LogRecord } from './log.js';
+import { isRosterRecord, Roster, type RosterOp } from './roster.js';
 import {
   type BlindLevel,
   type ConfigRecord,
@@ -91,6 +92,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private cur!: CurrentHand;
   private level: BlindLevel;
   private pendingSeats: Record<number, number> | null = null;
+  /** who sits where (src/session/roster.ts): names, sitting out, moves */
+  private readonly roster = new Roster();
   private tableAlerts: TableAlert[] = [];
   private nextTableAlertId = TABLE_ALERT_ID_BASE;
   private clock: ShotClock | null = null;
@@ -240,6 +243,37 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   /**
+   * A roster change from the floor (seat a named player, move, remove, sit out): checked, logged as a config record,
+   * then applied. A player sitting down on an empty seat joins the deal with `stack` from the next hand; a removed
+   * player leaves at the next hand; sitting out and moves take effect at the next shuffle (see roster.ts).
+   */
+  changeRoster(op: RosterOp, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (op.op === 'park' || op.op === 'moved')
+      throw new SessionError('BAD_SEAT_CHANGE', `${op.op} is the session's own`);
+    const playing = new Set(Object.keys(this.cur.config.seats).map(Number));
+    for (const [k, v] of Object.entries(this.pendingSeats ?? {})) {
+      if (v > 0) playing.add(Number(k));
+      else playing.delete(Number(k));
+    }
+    this.roster.check(op, playing);
+    if (op.op === 'seat' && !playing.has(op.seat) && op.stack) {
+      const rec: ConfigRecord = { seats: { [op.seat]: op.stack } };
+      this.log.append('config', this.cur.handNo, rec, wall);
+      this.applyConfigRecord(rec);
+    }
+    if (op.op === 'remove' && (playing.has(op.seat) || this.roster.get(op.seat)?.parked !== undefined)) {
+      const rec: ConfigRecord = { seats: { [op.seat]: 0 } };
+      this.log.append('config', this.cur.handNo, rec, wall);
+      this.applyConfigRecord(rec);
+    }
+    const rec: ConfigRecord = { roster: op };
+    this.log.append('config', this.cur.handNo, rec, wall);
+    this.applyConfigRecord(rec);
+    return this.publish(wall);
+  }
+
+  /**
    * A new table from the next hand on, whatever the current hand's state: the simulator starting afresh, or the
    * operator re-seating the table. The hand under way (if any) stays in the log unfinished.
    */
@@ -280,6 +314,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       health: this.health,
       clock: this.clock,
       level: this.level,
+      roster: this.roster.list(),
     };
   }
 
@@ -354,7 +389,15 @@ export class TableSession extends EventEmitter<SessionEvents> {
     try {
       const next = this.engine.nextHandConfig(c.config, c.snap, changes);
       this.pendingSeats = null;
-      return next;
+      // the roster's share: seats sitting out leave the deal (stack parked), moves carry the stack (roster.ts)
+      const { seats, ops } = this.roster.atShuffle(next.seats);
+      if (ops.length === 0) return next;
+      for (const op of ops) {
+        const rec: ConfigRecord = { roster: op };
+        this.log.append('config', c.handNo + 1, rec, this.now());
+        this.applyConfigRecord(rec);
+      }
+      return { ...next, seats, absent: next.absent.filter((s) => seats[s] !== undefined) };
     } catch (err) {
       this.reject(new SessionError('ENGINE_REJECTED', `no next hand: ${(err as Error).message}`, { cause: err }));
       return null;
@@ -412,6 +455,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private applyConfigRecord(rec: ConfigRecord): void {
     if (rec.level) this.level = { blinds: [...rec.level.blinds], bbAnte: rec.level.bbAnte };
     if (rec.seats) this.pendingSeats = { ...this.pendingSeats, ...rec.seats };
+    if (isRosterRecord(rec)) this.roster.apply(rec.roster);
   }
 
   private applyTableAlertRecord(rec: TableAlertRecord, wall: number): void {

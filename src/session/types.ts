@@ -1,5 +1,6 @@
 // What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
 import type { AlertCode, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
+import type { RosterOp, RosterSeat } from './roster.js';
 
 /** A TableEvent as the table layer or the server hands it over: the session fills in the hand-relative `t`. */
 export type TableEventInput = TableEvent extends infer E ? (E extends TableEvent ? Omit<E, 't'> : never) : never;
@@ -81,6 +82,8 @@ export interface SessionState {
   clock: ShotClock | null;
   /** the level the next shuffle will use */
   level: BlindLevel;
+  /** who sits where (names, sitting out); src/session/roster.ts */
+  roster?: RosterSeat[];
 }
 
 export interface HandEndInfo {
@@ -105,6 +108,8 @@ export interface ConfigRecord {
   level?: BlindLevel;
   /** seat changes for the next hand: seat -> stack (0 = leaves) */
   seats?: Record<number, number>;
+  /** a roster change (src/session/roster.ts) */
+  roster?: RosterOp;
 }
 export interface HandEndRecord {
   stacks: Record<string, number>;
