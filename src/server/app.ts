@@ -1,9 +1,11 @@
 // The live service as a fastify app: buildApp(options) returns it ready for inject() in tests; the start command
 // listens. Every route and inbound websocket message has a schema; every view comes from viewFor.
 import { existsSync } from 'node:fs';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { Ajv } from 'ajv';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SessionError } from '../session/errors.js';
 import type { EventLog } from '../session/log.js';
@@ -11,9 +13,12 @@ import type { TableSession } from '../session/TableSession.js';
 import type { TableEventInput } from '../session/types.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
+import { credentialsOf, errorBody, HttpError, need, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
+import { registerSeating } from './seating.js';
+import { TapError, TapGuard } from './taps.js';
 import { TokenError, type TokenStore } from './tokens.js';
 import { publicCards, scrubCards, viewFor } from './views.js';
 
@@ -38,6 +43,10 @@ export interface AppOptions {
   /** hub thresholds for slow clients */
   skipBufferedBytes?: number;
   dropBufferedBytes?: number;
+  /** origins besides the service's own from which a browser page may open /ws (e.g. 'https://table.example') */
+  allowedOrigins?: readonly string[];
+  /** wrong tokens allowed per address per window before 429 (default WRONG_TOKEN_LIMIT) */
+  wrongTokenLimit?: { max: number; windowMs: number };
 }
 
 declare module 'fastify' {
@@ -48,35 +57,67 @@ declare module 'fastify' {
     role: Role;
     /** a token was given and opened nothing (websocket upgrades: refused after the upgrade, with a message) */
     authFailed: boolean;
+    /** why the credentials were refused (set with authFailed) */
+    authError: string;
   }
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+export { HttpError };
+
+/** the largest amount a body may name: far below 2^53, so that a number is never rounded on the way in */
+export const MAX_CHIPS = 1_000_000_000;
+
+/** wrong tokens allowed per address and window before 429 */
+export const WRONG_TOKEN_LIMIT = { max: 10, windowMs: 60_000 };
+
+/** Strict bodies: no type coercion, unknown fields refused (not dropped), no default filled in silently beyond the
+ * schema's own. Querystrings and path parameters are text by nature and keep fastify's coercion of digits. */
+const strictAjv = new Ajv({
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  allErrors: false,
+  strict: true,
+});
+const textAjv = new Ajv({
+  coerceTypes: true,
+  removeAdditional: false,
+  useDefaults: true,
+  allErrors: false,
+  strict: true,
+  allowUnionTypes: true,
+});
+
+/** fastify's logger options with request URLs redacted: tokens are never logged */
+function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? { level: 'info' } : logger;
+  return {
+    ...base,
+    serializers: {
+      ...(base as { serializers?: Record<string, unknown> }).serializers,
+      req: (req: { method?: string; url?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        remoteAddress: req.ip,
+      }),
+    },
+  } as FastifyServerOptions['logger'];
 }
 
-const tokenOf = (req: FastifyRequest): string | undefined => {
-  const h = req.headers.authorization;
-  if (typeof h === 'string' && h.startsWith('Bearer ')) return h.slice(7).trim();
-  const q = req.query as { token?: unknown } | undefined;
-  return typeof q?.token === 'string' ? q.token : undefined;
-};
-
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-} as const;
+/** the origins a browser page may open the websocket from: the service's own (its Host), and `allowed` */
+function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
+  if (allowed.includes(origin)) return true;
+  if (!host) return false;
+  return origin === `http://${host}` || origin === `https://${host}`;
+}
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? Date.now;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 16 * 1024, forceCloseConnections: true });
+  const app = Fastify({ logger: safeLogger(opts.logger ?? false), bodyLimit: 16 * 1024, forceCloseConnections: true });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? strictAjv.compile(schema) : textAjv.compile(schema),
+  );
   const hub = new LiveHub({
     broadcastDelayMs: opts.broadcastDelayMs ?? DEFAULT_BROADCAST_DELAY_MS,
     now,
@@ -87,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('live', hub);
   app.decorateRequest('role', 'public');
   app.decorateRequest('authFailed', false);
+  app.decorateRequest('authError', '');
 
   const { session, tokens } = opts;
   const tablet = opts.tablet ?? ((ev: TableEventInput) => void session.ingest(ev));
@@ -98,7 +140,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         (err) => app.log.warn({ err }, 'equity computation failed'),
       )
     : null;
+  // H6: taps carry the version the tablet showed; a stale one is refused (taps.ts)
+  const taps = new TapGuard();
   const onState = (s: ReturnType<TableSession['snapshot']>) => {
+    taps.observe(s);
     hub.update(s);
     tracker?.observe(s.handNo, s.hand);
   };
@@ -131,32 +176,56 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ error: 'INTERNAL', message: 'internal error' });
   });
 
-  // The role comes from the token only; a wrong token is refused, no token is the public.
-  app.addHook('onRequest', async (req) => {
+  // The role comes from the token only; a wrong token (or credentials in any scheme but Bearer) is refused, no
+  // token is the public. The refusal comes after the rate limiter has counted it (preValidation), so that wrong
+  // tokens are limited per address while right ones never are.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('referrer-policy', 'no-referrer');
     // pages are public files: the token in their URL is for the page's script, checked by /api and /ws
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
-    const token = tokenOf(req);
-    if (token === undefined || token === '') return;
-    const role = tokens.roleOf(token);
-    if (!role && req.headers.upgrade?.toLowerCase() === 'websocket') {
+    const cred = credentialsOf(req);
+    if (cred.bad) {
       req.authFailed = true;
+      req.authError = cred.bad;
       return;
     }
-    if (!role) throw new HttpError(401, 'UNAUTHORIZED', 'unknown token');
+    if (cred.token === undefined || cred.token === '') return;
+    const role = tokens.roleOf(cred.token);
+    if (!role) {
+      req.authFailed = true;
+      req.authError = 'unknown token';
+      return;
+    }
     req.role = role;
   });
 
-  const need =
-    (...roles: Role[]) =>
-    async (req: FastifyRequest) => {
-      if (!roles.includes(req.role)) throw new HttpError(403, 'FORBIDDEN', `role ${req.role} may not do this`);
-    };
+  const limit = opts.wrongTokenLimit ?? WRONG_TOKEN_LIMIT;
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    // only refused credentials count: the table's own tabs are never slowed
+    allowList: (req) => !req.authFailed,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_WRONG_TOKENS',
+      message: `too many wrong tokens from this address; retry in ${ctx.after}`,
+    }),
+  });
 
-  const tokenQuery = {
-    type: 'object',
-    additionalProperties: false,
-    properties: { token: { type: 'string', maxLength: 200 } },
-  } as const;
+  app.addHook('preValidation', async (req) => {
+    if (req.url.startsWith('/ws')) {
+      // a browser names the page's origin; a page elsewhere may not open a view with a token it was given (refused
+      // here, not in onRequest, so that the websocket plugin has marked the socket and closes it after the reply)
+      const origin = req.headers.origin;
+      if (origin !== undefined && !originAllowed(origin, req.headers.host, opts.allowedOrigins ?? [])) {
+        throw new HttpError(403, 'ORIGIN_REFUSED', `websocket origin ${origin.slice(0, 100)} is not allowed`);
+      }
+    }
+    if (req.authFailed && req.headers.upgrade?.toLowerCase() !== 'websocket') {
+      throw new HttpError(401, 'UNAUTHORIZED', req.authError);
+    }
+  });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
@@ -287,8 +356,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           required: ['blinds'],
           additionalProperties: false,
           properties: {
-            blinds: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
-            bbAnte: { type: 'integer', minimum: 0, default: 0 },
+            blinds: {
+              type: 'array',
+              items: { type: 'integer', minimum: 0, maximum: MAX_CHIPS },
+              minItems: 2,
+              maxItems: 2,
+            },
+            bbAnte: { type: 'integer', minimum: 0, maximum: MAX_CHIPS, default: 0 },
           },
         },
       },
@@ -302,8 +376,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/ws', { websocket: true, schema: { querystring: tokenQuery } }, (socket: WebSocket, req) => {
     if (req.authFailed) {
-      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'unknown token' }));
-      socket.close(4401, 'unknown token');
+      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: req.authError }));
+      socket.close(4401, req.authError.slice(0, 100));
       return;
     }
     const role = req.role;
@@ -317,7 +391,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       } catch (err) {
         if (err instanceof MessageError)
           hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
-        else if (err instanceof SessionError)
+        else if (err instanceof SessionError || err instanceof TapError)
           hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
         else {
           req.log.error({ err }, 'websocket message failed');
@@ -333,6 +407,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   function act(msg: InboundMessage, role: Role): void {
     switch (msg.type) {
       case 'say':
+        taps.check(msg.version, 'say');
         tablet(
           msg.to === undefined
             ? { kind: 'say', seat: msg.seat, say: msg.say }
@@ -340,9 +415,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         );
         return;
       case 'dealer':
+        taps.check(msg.version, 'dealer');
         tablet({ kind: 'dealer', button: msg.button });
         return;
       case 'clock':
+        taps.check(msg.version, 'clock');
         tablet({ kind: 'clock', seat: msg.seat });
         return;
       case 'ack':
@@ -362,6 +439,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     }
   }
+
+  // H6: the floor's seating routes (seat, move, remove, sit out); names are public
+  registerSeating(app, session);
 
   if (opts.webRoot && existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', index: ['index.html'] });

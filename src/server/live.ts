@@ -50,6 +50,8 @@ export interface LiveOptions {
   now?: () => number;
   /** SQLite durability: FULL (default, the service) or NORMAL (bulk benches only) */
   logSync?: 'FULL' | 'NORMAL';
+  /** origins besides the service's own from which browser pages may open /ws */
+  allowedOrigins?: readonly string[];
 }
 
 export interface LiveService {
@@ -88,6 +90,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     logger: opts.logger ?? false,
     overlayStepMs: opts.overlayStepMs,
     now: opts.now,
+    allowedOrigins: opts.allowedOrigins,
   });
   try {
     await app.listen({ port: opts.port, host: opts.host });

@@ -29,7 +29,9 @@ const USAGE = `usage: feltwire start [options]
   --ruleset tda|club   first hand's ruleset when the log is empty (default tda)
   --blinds SB/BB       first level (default 50/100)
   --seats N            seats at the first hand (default 6), --stack N chips each (default 10000)
-  --verbose            request logs`;
+  --origin URL         another origin whose pages may open the views' websocket (repeatable; the service's own
+                       origin always may)
+  --verbose            request logs (tokens redacted)`;
 
 export class StartError extends Error {
   constructor(
@@ -120,6 +122,7 @@ function parse(args: string[]) {
       seats: { type: 'string' },
       stack: { type: 'string' },
       verbose: { type: 'boolean' },
+      origin: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -183,6 +186,7 @@ function parse(args: string[]) {
       table,
       rotate,
       logger: values.verbose ? { level: 'info' } : { level: 'warn' },
+      allowedOrigins: values.origin ?? [],
     },
     source,
   };
