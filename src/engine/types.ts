@@ -75,12 +75,63 @@ export type AlertCode =
   | 'ACTION_OUT_OF_TURN'
   | 'BLIND_INCORRECT'
   | 'CLOCK_EXPIRED'
+  /** a tag in a betting zone that is not an enrolled chip (a foreign chip): not counted, play goes on */
+  | 'CHIP_UNKNOWN'
   | 'TABLE_ALL_HANDS'
   | 'SHOWDOWN_ORDER'
   // raised by the table/hardware layers, never by the engine:
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';
+
+/**
+ * The facts an alert is about; its texts (English and French) are rendered from them in one catalogue
+ * (alerts/catalogue.ts renderAlert). Every card identity a text names is in `cards`, so a view can mask cards on
+ * facts and render again; the seats and the zone concerned are here too.
+ */
+export interface AlertFacts {
+  /** the seat the alert is about */
+  seat?: number | null;
+  /** other seats it concerns (out of turn: the seat on turn; a card dealt to an empty seat: that seat) */
+  seats?: number[];
+  /** the zone concerned (`seat3`, `bet4`, `board`, `burn`, `muck`; table alerts: comma-separated when several) */
+  zone?: string;
+  /** every card identity the alert's texts name */
+  cards?: string[];
+  /** the one card of `cards` the remedy says to burn (four-card flop) */
+  burnCard?: string;
+  amount?: number;
+  street?: string;
+  /** a free-text fact in English (misdeal reason, expected seat); names no card */
+  detail?: string;
+  /** which remedy of the entry applies */
+  variant?: string;
+  // betting facts (bettingAlerts.ts)
+  /** the total the seat faced */
+  call?: number;
+  /** the seat's total by the rules */
+  to?: number;
+  giveBack?: number;
+  owed?: number;
+  minRaiseTo?: number;
+  /** value of the chips in the zone */
+  zoneTotal?: number;
+  declared?: number;
+  /** undercall: what stays in the pot if the floor lets the seat fold */
+  forfeit?: number;
+  /** the action as read, e.g. 'call', 'raise' */
+  action?: string;
+  /** out of turn: the seat whose turn it was (or the skipped seat) */
+  onTurn?: number;
+  bigBlind?: number;
+  /** chips the alert names (a reading no round could take, a foreign chip), denominations */
+  chips?: number[];
+  // table-layer facts
+  uid?: string;
+  antenna?: number | null;
+  /** the enrolled deck a foreign card belongs to */
+  deck?: string;
+}
 
 /** What every alert says, whoever raises it (the engine, the table layer, the session). */
 export interface AlertText<C extends string = AlertCode> {
@@ -94,6 +145,8 @@ export interface AlertText<C extends string = AlertCode> {
   /** French text of the same message and remedy */
   messageFr: string;
   remedyFr: string;
+  /** what the texts were rendered from (absent only on alerts recorded before facts existed) */
+  facts?: AlertFacts;
 }
 
 export interface Alert extends AlertText {

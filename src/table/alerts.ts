@@ -1,9 +1,17 @@
 // Alerts the table layer raises itself (never the engine): unknown or foreign tags, crosstalk between antennas,
-// reader faults and the bridge link. Same shape as the engine's Alert where it can be (code, severity, rule, seat,
-// message and remedy in English and French), with the wall time instead of the hand-relative t.
-import type { AlertText } from '../engine/types.js';
+// reader faults and the bridge link. Same shape as the engine's Alert (code, severity, rule, seat, texts in English
+// and French, and the facts they were rendered from), with the wall time instead of the hand-relative t. The texts
+// come from the engine's one catalogue (renderAlert); nothing here writes a sentence.
+import { renderAlert } from '../engine/alerts/catalogue.js';
+import type { AlertFacts, AlertText } from '../engine/types.js';
 
-export type TableAlertCode = 'CARD_UNKNOWN' | 'CARD_CROSSTALK' | 'READER_FAULT' | 'LINK_LOST' | 'LINK_RESTORED';
+export type TableAlertCode =
+  | 'CARD_UNKNOWN'
+  | 'CHIP_UNKNOWN'
+  | 'CARD_CROSSTALK'
+  | 'READER_FAULT'
+  | 'LINK_LOST'
+  | 'LINK_RESTORED';
 
 export interface TableAlert extends AlertText<TableAlertCode> {
   /** wall-clock ms */
@@ -20,6 +28,20 @@ const seatOfZone = (zone: string | undefined): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+function tableAlert(code: TableAlertCode, wall: number, facts: AlertFacts): TableAlert & { facts: AlertFacts } {
+  const text = renderAlert(code, facts, 'tda');
+  const alert: TableAlert & { facts: AlertFacts } = { code, ...text, seat: facts.seat ?? null, wall, facts };
+  if (facts.antenna !== undefined) alert.antenna = facts.antenna;
+  if (facts.zone !== undefined) alert.zone = facts.zone;
+  if (facts.uid !== undefined) alert.uid = facts.uid;
+  return alert;
+}
+
+/**
+ * A tag that is not a card of the deck in play. In a betting zone a tag that is no card at all is a foreign chip
+ * (CHIP_UNKNOWN, warn: not counted, play goes on); anywhere else, or a card of another deck, the deck is defective
+ * (CARD_UNKNOWN, stop: tda 35 is about cards).
+ */
 export function unknownTagAlert(
   wall: number,
   antenna: number,
@@ -27,62 +49,43 @@ export function unknownTagAlert(
   uid: string,
   foreignDeck?: string,
 ): TableAlert {
-  const what = foreignDeck
-    ? `a card of deck "${foreignDeck}", not the deck in play`
-    : 'a tag that is not an enrolled card';
-  const whatFr = foreignDeck
-    ? `une carte du jeu « ${foreignDeck} », pas du jeu en cours`
-    : 'une puce qui n’est pas une carte enregistrée';
-  return {
-    code: 'CARD_UNKNOWN',
-    severity: 'stop',
-    rule: 'tda 35',
-    seat: seatOfZone(zone),
-    message: `Unknown card in ${zone}: ${what} (tag ${uid})`,
-    remedy:
-      'Stop the deal and call the floor: the deck is defective, the hand is void and all chips go back. Check the deck before the next hand.',
-    messageFr: `Carte inconnue en ${zone} : ${whatFr} (puce ${uid})`,
-    remedyFr:
-      'Arrêtez la donne et appelez l’arbitre : le jeu est défectueux, le coup est annulé et tous les jetons sont rendus. Vérifiez le jeu avant le coup suivant.',
-    wall,
-    antenna,
-    zone,
-    uid,
-    ...(foreignDeck ? { reason: `foreign deck ${foreignDeck}` } : {}),
-  };
+  const facts: AlertFacts = { seat: seatOfZone(zone), zone, uid, antenna };
+  if (foreignDeck === undefined && /^bet\d+$/.test(zone)) return tableAlert('CHIP_UNKNOWN', wall, facts);
+  if (foreignDeck !== undefined) facts.deck = foreignDeck;
+  facts.variant = 'tag';
+  const alert = tableAlert('CARD_UNKNOWN', wall, facts);
+  if (foreignDeck !== undefined) alert.reason = `foreign deck ${foreignDeck}`;
+  return alert;
 }
 
+/** One tag on two antennas at once: `item` says what the registry knows it is (a card's identity is a fact). */
 export function crosstalkAlert(
   wall: number,
   uid: string,
-  what: string,
+  what: { card?: string; chip?: number } | string,
   zones: string[],
   antennas: number[],
 ): TableAlert {
-  return {
-    code: 'CARD_CROSSTALK',
-    severity: 'warn',
-    rule: 'reader',
+  // (a string: the old call, "Card Ah" / "A 500 chip", until the table layer passes the item)
+  const item =
+    typeof what !== 'string'
+      ? what
+      : /^Card (\S+)$/.test(what)
+        ? { card: what.slice(5) }
+        : /^A (\d+) chip$/.test(what)
+          ? { chip: Number(what.split(' ')[1]) }
+          : {};
+  const facts: AlertFacts = {
     seat: null,
-    message: `${what} read on two antennas at once (${zones.join(' and ')}): a reader fault, not a player's`,
-    remedy: `Move the item fully inside one zone; if it persists, call maintenance (antennas ${antennas.join(', ')}). Play goes on from the dealer's view of the table.`,
-    messageFr: `${what} lu(e) par deux antennes à la fois (${zones.join(' et ')}) : un défaut du lecteur, pas une faute du joueur`,
-    remedyFr: `Placez l’objet entièrement dans une seule zone ; si cela persiste, appelez la maintenance (antennes ${antennas.join(', ')}). Le jeu continue selon ce que voit le croupier.`,
-    wall,
-    antenna: antennas[0] ?? null,
     zone: zones.join(','),
     uid,
+    antenna: antennas[0] ?? null,
+    detail: antennas.join(', '),
   };
+  if (item.card !== undefined) facts.cards = [item.card];
+  if (item.chip !== undefined) facts.chips = [item.chip];
+  return tableAlert('CARD_CROSSTALK', wall, facts);
 }
-
-const FAULTS: Record<string, [string, string]> = {
-  ANT_TIMEOUT: ['the antenna does not answer', 'l’antenne ne répond pas'],
-  ANT_SHORT: ['the antenna is short-circuited', 'l’antenne est en court-circuit'],
-  COLLISION: ['too many tags answered at once', 'trop de puces ont répondu à la fois'],
-  OVERRUN: ['the scan cycle overran', 'le cycle de lecture a débordé'],
-  BUF_FULL: ['the bridge dropped unacknowledged frames', 'le pont a perdu des trames non acquittées'],
-  UNMAPPED: ['an antenna that the hardware file does not map', 'une antenne absente du fichier matériel'],
-};
 
 export function readerFaultAlert(
   wall: number,
@@ -90,52 +93,17 @@ export function readerFaultAlert(
   zone: string | undefined,
   code: string,
 ): TableAlert {
-  const [en, fr] = FAULTS[code] ?? [`fault ${code}`, `défaut ${code}`];
-  const where = antenna === null ? 'the reader bridge' : `antenna ${antenna}${zone ? ` (${zone})` : ''}`;
-  const whereFr = antenna === null ? 'le pont lecteur' : `antenne ${antenna}${zone ? ` (${zone})` : ''}`;
-  return {
-    code: 'READER_FAULT',
-    severity: 'warn',
-    rule: 'reader',
-    seat: seatOfZone(zone),
-    message: `Reader fault on ${where}: ${en}`,
-    remedy: 'Keep dealing and confirm what this zone holds by eye; tell the floor. If it repeats, call maintenance.',
-    messageFr: `Défaut de lecture sur ${whereFr} : ${fr}`,
-    remedyFr:
-      'Continuez à donner et vérifiez à l’œil le contenu de cette zone ; prévenez l’arbitre. Si cela se répète, appelez la maintenance.',
-    wall,
-    antenna,
-    ...(zone ? { zone } : {}),
-    reason: code,
-  };
+  const facts: AlertFacts = { seat: seatOfZone(zone), antenna, detail: code };
+  if (zone !== undefined) facts.zone = zone;
+  const alert = tableAlert('READER_FAULT', wall, facts);
+  alert.reason = code;
+  return alert;
 }
 
 export function linkAlert(wall: number, state: 'lost' | 'restored', detail?: string): TableAlert {
-  if (state === 'lost')
-    return {
-      code: 'LINK_LOST',
-      severity: 'stop',
-      rule: 'reader',
-      seat: null,
-      message: `Connection to the reader bridge lost${detail ? ` (${detail})` : ''}: the table is not being read`,
-      remedy:
-        'Hold the deal; check the bridge’s USB cable. Reconnection is automatic; the table is re-read when it comes back.',
-      messageFr: `Connexion au pont lecteur perdue${detail ? ` (${detail})` : ''} : la table n’est plus lue`,
-      remedyFr:
-        'Suspendez la donne ; vérifiez le câble USB du pont. La reconnexion est automatique ; la table est relue à son retour.',
-      wall,
-      ...(detail ? { reason: detail } : {}),
-    };
-  return {
-    code: 'LINK_RESTORED',
-    severity: 'info',
-    rule: 'reader',
-    seat: null,
-    message: 'Connection to the reader bridge restored; the table was re-read',
-    remedy: 'Check that the screen matches the table, then resume the deal.',
-    messageFr: 'Connexion au pont lecteur rétablie ; la table a été relue',
-    remedyFr: 'Vérifiez que l’écran correspond à la table, puis reprenez la donne.',
-    wall,
-    ...(detail ? { reason: detail } : {}),
-  };
+  const facts: AlertFacts = { seat: null };
+  if (detail) facts.detail = detail;
+  const alert = tableAlert(state === 'lost' ? 'LINK_LOST' : 'LINK_RESTORED', wall, facts);
+  if (detail) alert.reason = detail;
+  return alert;
 }

@@ -29,7 +29,7 @@ describe('alert catalogue', () => {
       expect(def).toBeDefined();
       if (!def) return;
       expect(['info', 'warn', 'stop']).toContain(def.severity);
-      const facts = { seat: 3, cards: 'Ah', amount: 100, street: 'flop', detail: 'x' };
+      const facts = { seat: 3, cards: ['Ah'], amount: 100, street: 'flop', detail: 'x' };
       expect(def.message.en(facts).length).toBeGreaterThan(5);
       expect(def.message.fr(facts).length).toBeGreaterThan(5);
       expect(def.message.fr(facts)).not.toBe(def.message.en(facts));

@@ -1,15 +1,10 @@
 // Every alert the engine raises: its severity, the rule applied in each ruleset, and the message and remedy in
 // English and French. Remedies are sentences a dealer can read aloud. Variants select the remedy the situation calls
 // for (e.g. order known / unknown, flop / turn / river).
-import type { AlertCode, Ruleset, Severity } from '../types.js';
+import { BETTING_ALERTS, isBettingAlertCode } from '../betting/bettingAlerts.js';
+import type { AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 
-export interface AlertFacts {
-  seat?: number | null;
-  cards?: string;
-  amount?: number;
-  street?: string;
-  detail?: string;
-}
+export type { AlertFacts };
 
 type Text = (f: AlertFacts) => string;
 interface Remedy {
@@ -26,6 +21,7 @@ export interface AlertDefinition {
   remedies: Record<string, Remedy>;
 }
 
+const cardsOf = (f: AlertFacts): string => (f.cards ?? []).join(' ');
 const both = (r: string): Record<Ruleset, string> => ({ tda: r, club: r });
 const seatEn = (f: AlertFacts): string => (f.seat ? `seat ${f.seat}` : 'a seat');
 const seatFr = (f: AlertFacts): string => (f.seat ? `le siège ${f.seat}` : 'un siège');
@@ -119,8 +115,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   CARD_EXPOSED: {
     severity: 'warn',
     message: {
-      en: (f) => `Card exposed at ${seatEn(f)}: ${f.cards}`,
-      fr: (f) => `Carte exposée chez ${seatFr(f)} : ${f.cards}`,
+      en: (f) => `Card exposed at ${seatEn(f)}: ${cardsOf(f)}`,
+      fr: (f) => `Carte exposée chez ${seatFr(f)} : ${cardsOf(f)}`,
     },
     remedies: {
       default: {
@@ -158,14 +154,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   BURN_MISSED: {
     severity: 'warn',
     message: {
-      en: (f) => `No burn before the ${f.street}: ${f.cards}`,
-      fr: (f) => `Pas de carte brûlée avant ${sfr(f)} : ${f.cards}`,
+      en: (f) => `No burn before the ${f.street}: ${cardsOf(f)}`,
+      fr: (f) => `Pas de carte brûlée avant ${sfr(f)} : ${cardsOf(f)}`,
     },
     remedies: {
       flop: {
         rule: both('club 2-5'),
-        en: (f) => `Move ${f.cards} to the burn: it is the burn. The next card completes the flop.`,
-        fr: (f) => `Placez ${f.cards} à la brûlée : c'est la carte brûlée. La carte suivante complète le flop.`,
+        en: (f) => `Move ${cardsOf(f)} to the burn: it is the burn. The next card completes the flop.`,
+        fr: (f) => `Placez ${cardsOf(f)} à la brûlée : c'est la carte brûlée. La carte suivante complète le flop.`,
       },
       flopUnknown: {
         rule: both('club 2-5'),
@@ -174,29 +170,29 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
       later: {
         rule: both('club 2-8'),
-        en: (f) => `Move ${f.cards} to the burn: it is the burn. The next card is the ${f.street}.`,
-        fr: (f) => `Placez ${f.cards} à la brûlée : c'est la carte brûlée. La carte suivante est ${sfr(f)}.`,
+        en: (f) => `Move ${cardsOf(f)} to the burn: it is the burn. The next card is the ${f.street}.`,
+        fr: (f) => `Placez ${cardsOf(f)} à la brûlée : c'est la carte brûlée. La carte suivante est ${sfr(f)}.`,
       },
       default: {
         rule: both('club 2-5'),
-        en: (f) => `Move ${f.cards} to the burn and deal the next card.`,
-        fr: (f) => `Placez ${f.cards} à la brûlée et sortez la carte suivante.`,
+        en: (f) => `Move ${cardsOf(f)} to the burn and deal the next card.`,
+        fr: (f) => `Placez ${cardsOf(f)} à la brûlée et sortez la carte suivante.`,
       },
     },
   },
   BURN_EXTRA: {
     severity: 'warn',
     message: {
-      en: (f) => `Two burns before the flop: ${f.cards}`,
-      fr: (f) => `Deux cartes brûlées avant le flop : ${f.cards}`,
+      en: (f) => `Two burns before the flop: ${cardsOf(f)}`,
+      fr: (f) => `Deux cartes brûlées avant le flop : ${cardsOf(f)}`,
     },
     remedies: {
       default: {
         rule: both('club 2-6'),
         en: (f) =>
-          `Turn ${f.cards} over as the first flop card; the next card that would have been the flop's third is the turn's burn, and the turn comes without a new burn.`,
+          `Turn ${cardsOf(f)} over as the first flop card; the next card that would have been the flop's third is the turn's burn, and the turn comes without a new burn.`,
         fr: (f) =>
-          `Retournez ${f.cards} comme première carte du flop ; la carte qui aurait été la troisième du flop devient la brûlée de la turn, qui sort sans nouvelle brûlée.`,
+          `Retournez ${cardsOf(f)} comme première carte du flop ; la carte qui aurait été la troisième du flop devient la brûlée de la turn, qui sort sans nouvelle brûlée.`,
       },
       unknown: {
         rule: both('club 2-6'),
@@ -207,7 +203,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   FLOP_FOUR_CARDS: {
     severity: 'stop',
-    message: { en: (f) => `Four cards on the flop: ${f.cards}`, fr: (f) => `Quatre cartes au flop : ${f.cards}` },
+    message: { en: (f) => `Four cards on the flop: ${cardsOf(f)}`, fr: (f) => `Quatre cartes au flop : ${cardsOf(f)}` },
     remedies: {
       tda: {
         rule: both('tda 39'),
@@ -218,8 +214,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
       club: {
         rule: both('club 2-7'),
-        en: (f) => `Burn the fourth card (${f.detail}); the turn then comes without a further burn.`,
-        fr: (f) => `Brûlez la quatrième carte (${f.detail}) ; la turn sortira ensuite sans nouvelle brûlée.`,
+        en: (f) => `Burn the fourth card (${f.burnCard ?? ''}); the turn then comes without a further burn.`,
+        fr: (f) => `Brûlez la quatrième carte (${f.burnCard ?? ''}) ; la turn sortira ensuite sans nouvelle brûlée.`,
       },
       clubUnknown: {
         rule: both('club 2-7'),
@@ -228,16 +224,16 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
       wrongCard: {
         rule: both('club 2-7'),
-        en: (f) => `The wrong card was burned: ${f.detail} must be burned, the other three are the flop.`,
-        fr: (f) => `Mauvaise carte brûlée : ${f.detail} doit être brûlée, les trois autres forment le flop.`,
+        en: (f) => `The wrong card was burned: ${f.burnCard ?? ''} must be burned, the other three are the flop.`,
+        fr: (f) => `Mauvaise carte brûlée : ${f.burnCard ?? ''} doit être brûlée, les trois autres forment le flop.`,
       },
     },
   },
   BOARD_PREMATURE: {
     severity: 'stop',
     message: {
-      en: (f) => `The ${f.street} came before the betting was complete: ${f.cards}`,
-      fr: (f) => `${sfr(f)} est sorti avant la fin des enchères : ${f.cards}`,
+      en: (f) => `The ${f.street} came before the betting was complete: ${cardsOf(f)}`,
+      fr: (f) => `${sfr(f)} est sorti avant la fin des enchères : ${cardsOf(f)}`,
     },
     remedies: {
       flop: {
@@ -278,21 +274,37 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   BOARD_TOO_MANY: {
     severity: 'warn',
     message: {
-      en: (f) => `Board card not allowed now: ${f.cards}`,
-      fr: (f) => `Carte de tableau non permise maintenant : ${f.cards}`,
+      en: (f) => `Board card not allowed now: ${cardsOf(f)}`,
+      fr: (f) => `Carte de tableau non permise maintenant : ${cardsOf(f)}`,
     },
     remedies: {
       default: {
         rule: { tda: 'tda 39', club: 'club 2-13' },
-        en: (f) => `Take ${f.cards} off the board and set it aside; it is not part of the hand.`,
-        fr: (f) => `Retirez ${f.cards} du tableau et mettez-la de côté ; elle ne fait pas partie du coup.`,
+        en: (f) => `Take ${cardsOf(f)} off the board and set it aside; it is not part of the hand.`,
+        fr: (f) => `Retirez ${cardsOf(f)} du tableau et mettez-la de côté ; elle ne fait pas partie du coup.`,
       },
     },
   },
   CARD_UNKNOWN: {
     severity: 'stop',
-    message: { en: (f) => `Unknown card read: ${f.cards}`, fr: (f) => `Carte inconnue lue : ${f.cards}` },
+    message: {
+      en: (f) =>
+        f.uid === undefined
+          ? `Unknown card read: ${cardsOf(f)}`
+          : `Unknown card in ${f.zone ?? '?'}: ${f.deck ? `a card of deck "${f.deck}", not the deck in play` : 'a tag that is not an enrolled card'} (tag ${f.uid})`,
+      fr: (f) =>
+        f.uid === undefined
+          ? `Carte inconnue lue : ${cardsOf(f)}`
+          : `Carte inconnue en ${f.zone ?? '?'} : ${f.deck ? `une carte du jeu « ${f.deck} », pas du jeu en cours` : 'une puce qui n’est pas une carte enregistrée'} (puce ${f.uid})`,
+    },
     remedies: {
+      tag: {
+        rule: both('tda 35'),
+        en: () =>
+          'Stop the deal and call the floor: the deck is defective, the hand is void and all chips go back. Check the deck before the next hand.',
+        fr: () =>
+          'Arrêtez la donne et appelez l’arbitre : le jeu est défectueux, le coup est annulé et tous les jetons sont rendus. Vérifiez le jeu avant le coup suivant.',
+      },
       default: {
         rule: { tda: 'tda 35', club: 'club 2-16' },
         en: () => 'Defective deck: stop the hand, return all chips to the players and change the deck.',
@@ -303,8 +315,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   CARD_DUPLICATE: {
     severity: 'stop',
     message: {
-      en: (f) => `The same card is in two places: ${f.cards}`,
-      fr: (f) => `La même carte est à deux endroits : ${f.cards}`,
+      en: (f) => `The same card is in two places: ${cardsOf(f)}`,
+      fr: (f) => `La même carte est à deux endroits : ${cardsOf(f)}`,
     },
     remedies: {
       default: {
@@ -325,33 +337,6 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         rule: { tda: 'tda 72', club: 'club 8-6' },
         en: (f) => `Correct the zone to ${f.amount}: the rules commit exactly that amount.`,
         fr: (f) => `Corrigez la zone à ${f.amount} : les règles engagent exactement ce montant.`,
-      },
-    },
-  },
-  RAISE_NOT_ALLOWED: {
-    severity: 'warn',
-    message: {
-      en: (f) => `${seatEn(f)} may not raise: the betting was not reopened`,
-      fr: (f) => `${seatFr(f)} ne peut pas relancer : les enchères ne sont pas rouvertes`,
-    },
-    remedies: {
-      default: {
-        rule: both('tda 47'),
-        en: () => 'The seat is held to a call; give back the chips beyond the call.',
-        fr: () => 'Le siège ne peut que suivre ; rendez les jetons au-delà du call.',
-      },
-    },
-  },
-  ACTION_OUT_OF_TURN: {
-    severity: 'warn',
-    message: { en: (f) => `${seatEn(f)} acted out of turn`, fr: (f) => `${seatFr(f)} a agi hors de son tour` },
-    remedies: {
-      default: {
-        rule: both('tda 53'),
-        en: () =>
-          'Action goes back to the correct seat. The out-of-turn action binds if the action to that seat does not change.',
-        fr: () =>
-          "La parole revient au bon siège. L'action hors tour est engageante si l'action ne change pas d'ici là.",
       },
     },
   },
@@ -384,20 +369,109 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
-  CLOCK_EXPIRED: {
+  // raised by the table layer (src/table/alerts.ts), rendered here like the engine's own
+  CHIP_UNKNOWN: {
     severity: 'warn',
-    message: { en: (f) => `Clock expired for ${seatEn(f)}`, fr: (f) => `Temps écoulé pour ${seatFr(f)}` },
+    message: {
+      en: (f) => `A tag that is not an enrolled chip in ${f.zone ?? 'a betting zone'} (tag ${f.uid ?? '?'})`,
+      fr: (f) => `Une puce qui n’est pas un jeton enregistré en ${f.zone ?? 'zone de mise'} (puce ${f.uid ?? '?'})`,
+    },
     remedies: {
       default: {
-        rule: { tda: 'LOI 5', club: 'club 5-6' },
-        en: () => 'The hand is dead: take its cards to the muck.',
-        fr: () => 'La main est morte : mettez ses cartes au muck.',
+        rule: both('reader'),
+        en: () =>
+          'It is not counted in the bet: take it out of the zone and give it to the floor; the deck is not in question and play goes on.',
+        fr: () =>
+          'Elle n’est pas comptée dans la mise : retirez-la de la zone et remettez-la à l’arbitre ; le jeu de cartes n’est pas en cause et le jeu continue.',
+      },
+    },
+  },
+  CARD_CROSSTALK: {
+    severity: 'warn',
+    message: {
+      en: (f) =>
+        `${itemEn(f)} read on two antennas at once (${(f.zone ?? '').split(',').join(' and ')}): a reader fault, not a player's`,
+      fr: (f) =>
+        `${itemFr(f)} lu(e) par deux antennes à la fois (${(f.zone ?? '').split(',').join(' et ')}) : un défaut du lecteur, pas une faute du joueur`,
+    },
+    remedies: {
+      default: {
+        rule: both('reader'),
+        en: (f) =>
+          `Move the item fully inside one zone; if it persists, call maintenance (antennas ${f.detail ?? ''}). Play goes on from the dealer's view of the table.`,
+        fr: (f) =>
+          `Placez l’objet entièrement dans une seule zone ; si cela persiste, appelez la maintenance (antennes ${f.detail ?? ''}). Le jeu continue selon ce que voit le croupier.`,
+      },
+    },
+  },
+  READER_FAULT: {
+    severity: 'warn',
+    message: {
+      en: (f) => `Reader fault on ${whereEn(f)}: ${faultOf(f)[0]}`,
+      fr: (f) => `Défaut de lecture sur ${whereFr(f)} : ${faultOf(f)[1]}`,
+    },
+    remedies: {
+      default: {
+        rule: both('reader'),
+        en: () =>
+          'Keep dealing and confirm what this zone holds by eye; tell the floor. If it repeats, call maintenance.',
+        fr: () =>
+          'Continuez à donner et vérifiez à l’œil le contenu de cette zone ; prévenez l’arbitre. Si cela se répète, appelez la maintenance.',
+      },
+    },
+  },
+  LINK_LOST: {
+    severity: 'stop',
+    message: {
+      en: (f) => `Connection to the reader bridge lost${f.detail ? ` (${f.detail})` : ''}: the table is not being read`,
+      fr: (f) => `Connexion au pont lecteur perdue${f.detail ? ` (${f.detail})` : ''} : la table n’est plus lue`,
+    },
+    remedies: {
+      default: {
+        rule: both('reader'),
+        en: () =>
+          'Hold the deal; check the bridge’s USB cable. Reconnection is automatic; the table is re-read when it comes back.',
+        fr: () =>
+          'Suspendez la donne ; vérifiez le câble USB du pont. La reconnexion est automatique ; la table est relue à son retour.',
+      },
+    },
+  },
+  LINK_RESTORED: {
+    severity: 'info',
+    message: {
+      en: () => 'Connection to the reader bridge restored; the table was re-read',
+      fr: () => 'Connexion au pont lecteur rétablie ; la table a été relue',
+    },
+    remedies: {
+      default: {
+        rule: both('reader'),
+        en: () => 'Check that the screen matches the table, then resume the deal.',
+        fr: () => 'Vérifiez que l’écran correspond à la table, puis reprenez la donne.',
       },
     },
   },
 };
 
-/** Alerts whose definition lives with the chip-reading rules (issue 6) fall back to this generic entry. */
+const itemEn = (f: AlertFacts): string =>
+  f.cards?.length ? `Card ${cardsOf(f)}` : f.chips?.length ? `A ${f.chips[0]} chip` : 'A tag';
+const itemFr = (f: AlertFacts): string =>
+  f.cards?.length ? `La carte ${cardsOf(f)}` : f.chips?.length ? `Un jeton de ${f.chips[0]}` : 'Une puce';
+const FAULTS: Record<string, [string, string]> = {
+  ANT_TIMEOUT: ['the antenna does not answer', 'l’antenne ne répond pas'],
+  ANT_SHORT: ['the antenna is short-circuited', 'l’antenne est en court-circuit'],
+  COLLISION: ['too many tags answered at once', 'trop de puces ont répondu à la fois'],
+  OVERRUN: ['the scan cycle overran', 'le cycle de lecture a débordé'],
+  BUF_FULL: ['the bridge dropped unacknowledged frames', 'le pont a perdu des trames non acquittées'],
+  UNMAPPED: ['an antenna that the hardware file does not map', 'une antenne absente du fichier matériel'],
+};
+const faultOf = (f: AlertFacts): [string, string] =>
+  FAULTS[f.detail ?? ''] ?? [`fault ${f.detail ?? ''}`, `défaut ${f.detail ?? ''}`];
+const whereEn = (f: AlertFacts): string =>
+  f.antenna == null ? 'the reader bridge' : `antenna ${f.antenna}${f.zone ? ` (${f.zone})` : ''}`;
+const whereFr = (f: AlertFacts): string =>
+  f.antenna == null ? 'le pont lecteur' : `antenne ${f.antenna}${f.zone ? ` (${f.zone})` : ''}`;
+
+/** A code with no entry here or in the betting catalogue (none today; kept so a new code still renders). */
 export const GENERIC_ALERT: AlertDefinition = {
   severity: 'info',
   message: { en: (f) => f.detail ?? 'Betting interpretation', fr: (f) => f.detail ?? 'Interprétation de la mise' },
@@ -409,3 +483,47 @@ export const GENERIC_ALERT: AlertDefinition = {
     },
   },
 };
+
+/** What an alert says, rendered from its code and facts: the one place English and French texts are made. */
+export interface RenderedAlert {
+  severity: Severity;
+  rule: string;
+  message: string;
+  remedy: string;
+  messageFr: string;
+  remedyFr: string;
+}
+
+/**
+ * Renders an alert's texts from its facts. The betting codes' texts live with the chip rules (bettingAlerts.ts), the
+ * others above; `facts.variant` picks the remedy; `rule` and `severity` override the entry's (a reading's own rule).
+ */
+export function renderAlert(
+  code: AlertCode,
+  facts: AlertFacts,
+  ruleset: Ruleset,
+  override: { rule?: string; severity?: Severity } = {},
+): RenderedAlert {
+  if (isBettingAlertCode(code)) {
+    const entry = BETTING_ALERTS[code];
+    return {
+      severity: override.severity ?? entry.severity,
+      rule: override.rule ?? entry.rule[ruleset],
+      ...entry.texts(facts),
+    };
+  }
+  const def = ALERTS[code] ?? GENERIC_ALERT;
+  const remedies = def.remedies;
+  const remedy =
+    (facts.variant !== undefined ? remedies[facts.variant] : undefined) ??
+    remedies.default ??
+    Object.values(remedies)[0];
+  return {
+    severity: override.severity ?? remedy.severity ?? def.severity,
+    rule: override.rule ?? remedy.rule[ruleset],
+    message: def.message.en(facts),
+    remedy: remedy.en(facts),
+    messageFr: def.message.fr(facts),
+    remedyFr: remedy.fr(facts),
+  };
+}

@@ -1,11 +1,9 @@
-// Raising an alert: the catalogue gives severity, rule and texts; the hand records it in order.
+// Raising an alert: the catalogue renders severity, rule and texts from the facts; the hand records it in order.
 import type { HandState } from '../hand/state.js';
-import type { Alert, AlertCode, Severity } from '../types.js';
-import { ALERTS, type AlertFacts, GENERIC_ALERT } from './catalogue.js';
+import type { Alert, AlertCode, AlertFacts, Severity } from '../types.js';
+import { renderAlert } from './catalogue.js';
 
 export interface RaiseOptions extends AlertFacts {
-  /** remedy variant of the catalogue entry (default `default`, or the first one) */
-  variant?: string;
   /** overrides the catalogue's rule (e.g. a chip reading's own reference) */
   rule?: string;
   severity?: Severity;
@@ -13,31 +11,31 @@ export interface RaiseOptions extends AlertFacts {
 }
 
 export function raiseAlert(state: HandState, code: AlertCode, opts: RaiseOptions = {}): Alert {
-  const def = ALERTS[code] ?? GENERIC_ALERT;
-  const remedies = def.remedies;
-  const remedy =
-    (opts.variant !== undefined ? remedies[opts.variant] : undefined) ?? remedies.default ?? Object.values(remedies)[0];
-  const severity = opts.severity ?? remedy.severity ?? def.severity;
+  const { rule, severity, reason, ...facts } = opts;
+  const text = renderAlert(code, facts, state.config.ruleset, {
+    ...(rule !== undefined ? { rule } : {}),
+    ...(severity !== undefined ? { severity } : {}),
+  });
   const alert: Alert = {
     id: state.alerts.length + 1,
     code,
-    severity,
-    rule: opts.rule ?? remedy.rule[state.config.ruleset],
-    seat: opts.seat ?? null,
-    message: def.message.en(opts),
-    remedy: remedy.en(opts),
-    messageFr: def.message.fr(opts),
-    remedyFr: remedy.fr(opts),
+    severity: text.severity,
+    rule: text.rule,
+    seat: facts.seat ?? null,
+    message: text.message,
+    remedy: text.remedy,
+    messageFr: text.messageFr,
+    remedyFr: text.remedyFr,
+    facts,
     t: state.t,
     acknowledged: false,
     resolved: false,
   };
-  if (opts.reason !== undefined) alert.reason = opts.reason;
+  if (reason !== undefined) alert.reason = reason;
   state.alerts.push(alert);
-  if (severity === 'stop' && state.stopAlertId === 0) state.stopAlertId = alert.id;
+  if (alert.severity === 'stop' && state.stopAlertId === 0) state.stopAlertId = alert.id;
   return alert;
 }
-
 /** Marks an alert's remedy as carried out; releases the hand if that alert was holding it. */
 export function resolveAlert(state: HandState, id: number): void {
   const a = state.alerts[id - 1];

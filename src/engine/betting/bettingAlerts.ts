@@ -1,6 +1,6 @@
 // The betting alerts' texts, in English and French: one line saying what happened, and the remedy as a sentence the
 // dealer can read aloud. Keyed by code; each entry builds its text from the facts of the ruling.
-import type { Alert, AlertCode, Ruleset, Severity } from '../types.js';
+import type { Alert, AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import type { ChipReading } from './chipReading.js';
 
 export type BettingAlertCode = Extract<
@@ -38,28 +38,8 @@ export type BettingAlertVariant =
   | 'foldBinds'
   | 'substantial';
 
-export interface BettingAlertFacts {
-  seat: number | null;
-  /** the total the seat faced */
-  call?: number;
-  /** the seat's total by the rules */
-  to?: number;
-  giveBack?: number;
-  owed?: number;
-  minRaiseTo?: number;
-  /** value of the chips in the zone */
-  zoneTotal?: number;
-  declared?: number;
-  /** undercall: what stays in the pot if the floor lets the seat fold */
-  forfeit?: number;
-  /** the action as read, e.g. 'call', 'raise' */
-  action?: string;
-  /** out of turn: the seat whose turn it was (or the skipped seat) */
-  onTurn?: number;
-  variant?: BettingAlertVariant;
-  /** the big blind (bet under the minimum) */
-  bigBlind?: number;
-}
+/** The facts of a betting alert: the engine's AlertFacts (types.ts); `seat` may be unknown (null). */
+export type BettingAlertFacts = AlertFacts;
 
 interface Texts {
   message: string;
@@ -76,8 +56,8 @@ interface BettingAlertEntry {
 }
 
 const n = (x: number | undefined): string => String(x ?? 0);
-const who = (f: BettingAlertFacts): string => (f.seat === null ? 'The player' : `Seat ${f.seat}`);
-const quiEst = (f: BettingAlertFacts): string => (f.seat === null ? 'Le joueur' : `Siège ${f.seat}`);
+const who = (f: BettingAlertFacts): string => (f.seat == null ? 'The player' : `Seat ${f.seat}`);
+const quiEst = (f: BettingAlertFacts): string => (f.seat == null ? 'Le joueur' : `Siège ${f.seat}`);
 
 const actionEn = (f: BettingAlertFacts): string => {
   if (f.action === 'raise') return `a raise to ${n(f.to)}`;
@@ -235,12 +215,12 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     severity: 'warn',
     rule: { tda: 'LOI 5', club: 'club 5-6' },
     texts: (f) => ({
-      message: `The clock on ${f.seat === null ? 'the player' : `seat ${f.seat}`} ran out.`,
+      message: `The clock on ${f.seat == null ? 'the player' : `seat ${f.seat}`} ran out.`,
       remedy:
         (f.giveBack ?? 0) > 0
           ? `The hand is dead: take the cards to the muck and give back the ${n(f.giveBack)} no one has called.`
           : 'The hand is dead: take the cards to the muck.',
-      messageFr: `Le temps ${f.seat === null ? 'du joueur' : `du siège ${f.seat}`} est écoulé.`,
+      messageFr: `Le temps ${f.seat == null ? 'du joueur' : `du siège ${f.seat}`} est écoulé.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
           ? `La main est morte : mettez les cartes au muck et rendez les ${n(f.giveBack)} que personne n'a payés.`
@@ -311,34 +291,39 @@ export function bettingAlert(
     code,
     severity: entry.severity,
     rule: rule ?? entry.rule[ruleset],
-    seat: facts.seat,
+    seat: facts.seat ?? null,
     ...texts,
   };
 }
 
 export const isBettingAlertCode = (code: AlertCode): code is BettingAlertCode => code in BETTING_ALERTS;
 
-/** The alert a chip reading carries, with its text, for `seat`. Undefined when the reading announces nothing. */
-export function alertForReading(seat: number, reading: ChipReading, ruleset: Ruleset = 'tda'): AlertDraft | undefined {
+/** The facts of the alert a chip reading carries, for `seat`. */
+export function readingFacts(seat: number, reading: ChipReading): BettingAlertFacts {
   const a = reading.alert;
-  if (!a || !isBettingAlertCode(a.code)) return undefined;
   const facts: BettingAlertFacts = {
     seat,
     action: reading.action,
     to: reading.to,
     giveBack: reading.giveBack,
     owed: reading.owed,
-    ...(a.facts
-      ? {
-          call: a.facts.call,
-          minRaiseTo: a.facts.minRaiseTo,
-          zoneTotal: a.facts.zoneTotal,
-          declared: a.facts.declared,
-          forfeit: a.facts.forfeit,
-          variant: a.facts.ruling ?? (a.code === 'RAISE_NOT_ALLOWED' && a.rule !== 'tda 47' ? 'checked' : undefined),
-        }
-      : {}),
   };
-  const draft = bettingAlert(a.code, facts, ruleset, a.rule);
+  if (a?.facts) {
+    facts.call = a.facts.call;
+    facts.minRaiseTo = a.facts.minRaiseTo;
+    facts.zoneTotal = a.facts.zoneTotal;
+    if (a.facts.declared !== undefined) facts.declared = a.facts.declared;
+    if (a.facts.forfeit !== undefined) facts.forfeit = a.facts.forfeit;
+    const variant = a.facts.ruling ?? (a.code === 'RAISE_NOT_ALLOWED' && a.rule !== 'tda 47' ? 'checked' : undefined);
+    if (variant !== undefined) facts.variant = variant;
+  }
+  return facts;
+}
+
+/** The alert a chip reading carries, with its text, for `seat`. Undefined when the reading announces nothing. */
+export function alertForReading(seat: number, reading: ChipReading, ruleset: Ruleset = 'tda'): AlertDraft | undefined {
+  const a = reading.alert;
+  if (!a || !isBettingAlertCode(a.code)) return undefined;
+  const draft = bettingAlert(a.code, readingFacts(seat, reading), ruleset, a.rule);
   return { ...draft, reason: a.detail };
 }

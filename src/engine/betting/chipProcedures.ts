@@ -6,7 +6,7 @@ import { raiseAlert } from '../alerts/raise.js';
 import { type DecisionWhy, roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
-import { alertForReading, type BettingAlertCode, type BettingAlertFacts, bettingAlert } from './bettingAlerts.js';
+import { type BettingAlertCode, type BettingAlertFacts, readingFacts } from './bettingAlerts.js';
 import { type BettingContext, type ChipReading, type DeclarationInput, readChips, sum } from './chipReading.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
@@ -62,41 +62,32 @@ export function chipRulesOf(s: SeatState): SeatChipRules {
   return s.chipRules;
 }
 
-/** Raises a betting alert with its text from the betting catalogue (bettingAlerts.ts). */
+/** Raises a betting alert: its texts are rendered from these facts by the catalogue (alerts/catalogue.ts). */
 export function raiseBettingAlert(
   state: HandState,
   code: BettingAlertCode,
   facts: BettingAlertFacts,
   opts: { rule?: string; reason?: string } = {},
 ): Alert {
-  const draft = bettingAlert(code, facts, state.config.ruleset, opts.rule);
-  const alert = raiseAlert(state, code, {
-    seat: facts.seat,
-    rule: draft.rule,
-    severity: draft.severity,
+  return raiseAlert(state, code, {
+    ...facts,
+    ...(opts.rule !== undefined ? { rule: opts.rule } : {}),
     ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
   });
-  alert.message = draft.message;
-  alert.remedy = draft.remedy;
-  alert.messageFr = draft.messageFr;
-  alert.remedyFr = draft.remedyFr;
-  return alert;
 }
 
 /** Announces what a chip reading's rule changed (OVERSIZED_CHIP, MULTI_CHIP, UNDERCALL, ...), if anything. */
-export function announceReading(state: HandState, seat: number, reading: ChipReading): void {
-  const draft = alertForReading(seat, reading, state.config.ruleset);
-  if (!draft) return;
-  const alert = raiseAlert(state, draft.code, {
-    seat,
-    rule: draft.rule,
-    severity: draft.severity,
-    ...(draft.reason !== undefined ? { reason: draft.reason } : {}),
+export function announceReading(state: HandState, s: SeatState, reading: ChipReading): void {
+  const a = reading.alert;
+  if (!a) return;
+  raiseAlert(state, a.code, {
+    ...readingFacts(s.seat, reading),
+    zone: `bet${s.seat}`,
+    chips: s.zone.slice(),
+    rule: a.rule,
+    ...(a.severity !== undefined ? { severity: a.severity } : {}),
+    reason: a.detail,
   });
-  alert.message = draft.message;
-  alert.remedy = draft.remedy;
-  alert.messageFr = draft.messageFr;
-  alert.remedyFr = draft.remedyFr;
 }
 
 /**
@@ -233,7 +224,7 @@ export function applyReading(
   rule?: string,
 ): boolean {
   if (reading.undetermined) return false;
-  announceReading(state, s.seat, reading);
+  announceReading(state, s, reading);
   if (declared || s.chipRules) chipRulesOf(s).declared = declared;
   const why: DecisionWhy = {
     source: declared ? 'say' : 'chips',

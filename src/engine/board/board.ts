@@ -75,7 +75,7 @@ export function onBurn(state: HandState, card: Card): void {
   b.burnsThisStreet++;
   if (b.burnsThisStreet === 2 && b.cardsThisStreet === 0) {
     raiseAlert(state, 'BURN_EXTRA', {
-      cards: formatCard(card),
+      cards: [formatCard(card)],
       street,
       variant: state.config.orderKnown ? 'default' : 'unknown',
     });
@@ -101,7 +101,7 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
     if (b.dealing) b.burnsThisStreet = Math.max(1, b.burnsThisStreet - 1);
   }
   if (state.phase === 'complete' || state.phase === 'showdown' || state.board.length >= 5) {
-    raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
+    raiseAlert(state, 'BOARD_TOO_MANY', { cards: [formatCard(card)] });
     return;
   }
   if (b.fourFlop) {
@@ -130,13 +130,17 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
   }
   const street = dealingStreet(state);
   if (!street) {
-    raiseAlert(state, 'BOARD_TOO_MANY', { cards: formatCard(card) });
+    raiseAlert(state, 'BOARD_TOO_MANY', { cards: [formatCard(card)] });
     return;
   }
   const pre = b.premature;
   if (pre && !pre.removed && pre.cards.some((c) => state.cardZone[c] === 'board')) {
     // club 2-13: the premature card goes back whatever happened; it is still on the board
-    raiseAlert(state, 'BOARD_PREMATURE', { cards: cardList(pre.cards), street: pre.street, variant: 'stillThere' });
+    raiseAlert(state, 'BOARD_PREMATURE', {
+      cards: pre.cards.map(formatCard),
+      street: pre.street,
+      variant: 'stillThere',
+    });
     pre.removed = true;
   }
   const sc = b.scramble;
@@ -169,7 +173,7 @@ function burnMissed(state: HandState, card: Card, street: Street): void {
   const b = state.boardState;
   const unknown = street === 'flop' && !state.config.orderKnown;
   raiseAlert(state, 'BURN_MISSED', {
-    cards: formatCard(card),
+    cards: [formatCard(card)],
     street,
     variant: street === 'flop' ? (unknown ? 'flopUnknown' : 'flop') : 'later',
   });
@@ -186,7 +190,7 @@ function fourCardFlop(state: HandState, card: Card): void {
   const cards = state.board.concat([card]);
   const club = state.config.ruleset === 'club';
   const variant = club ? (state.config.orderKnown ? 'club' : 'clubUnknown') : 'tda';
-  const a = raiseAlert(state, 'FLOP_FOUR_CARDS', { cards: cardList(cards), detail: formatCard(card), variant });
+  const a = raiseAlert(state, 'FLOP_FOUR_CARDS', { cards: cards.map(formatCard), burnCard: formatCard(card), variant });
   state.boardState.fourFlop = { cards, alertId: a.id };
 }
 
@@ -199,8 +203,8 @@ function fourFlopBurn(state: HandState, card: Card): void {
   const club = state.config.ruleset === 'club' && state.config.orderKnown;
   if (club && card !== ff.cards[3]) {
     raiseAlert(state, 'FLOP_FOUR_CARDS', {
-      cards: cardList(ff.cards),
-      detail: formatCard(ff.cards[3]),
+      cards: ff.cards.map(formatCard),
+      burnCard: formatCard(ff.cards[3]),
       variant: 'wrongCard',
     });
   }
@@ -222,7 +226,7 @@ function premature(state: HandState, card: Card): void {
   const street = NEXT_STREET[state.street] ?? 'river';
   const club = state.config.ruleset === 'club';
   const variant = street === 'turn' && club ? 'turnClub' : street;
-  const a = raiseAlert(state, 'BOARD_PREMATURE', { cards: formatCard(card), street, variant });
+  const a = raiseAlert(state, 'BOARD_PREMATURE', { cards: [formatCard(card)], street, variant });
   b.premature = { street, cards: [card], alertId: a.id, removed: false, tdaTurnBack: !(street === 'turn' && club) };
   if (street === 'turn' && club) {
     // club 2-11: a burn, the next card is the turn, the river then comes without a burn

@@ -36,7 +36,7 @@ export function onDealCard(state: HandState, seatNo: number, card: Card, face: '
   const d = state.deal;
   const s = state.seats[seatNo];
   if (!s) {
-    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: formatCard(card) });
+    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: [formatCard(card)] });
     misdeal(state, `card dealt to empty seat ${seatNo}`);
     return;
   }
@@ -94,7 +94,7 @@ function exposedDuringDeal(state: HandState, seatNo: number, card: Card): void {
   s.shown.push(card);
   const club = state.config.ruleset === 'club';
   if (d.exposedDuringDeal >= 2 || (club && d.dealt <= 2)) {
-    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'misdeal' });
+    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: [formatCard(card)], variant: 'misdeal' });
     misdeal(
       state,
       d.exposedDuringDeal >= 2 ? 'second card exposed during the deal' : 'first or second card of the deal exposed',
@@ -102,10 +102,14 @@ function exposedDuringDeal(state: HandState, seatNo: number, card: Card): void {
     return;
   }
   if (club && seatNo === state.button) {
-    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'selfDealer' });
+    raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: [formatCard(card)], variant: 'selfDealer' });
     return;
   }
-  const a = raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatCard(card), variant: 'replaceDuringDeal' });
+  const a = raiseAlert(state, 'CARD_EXPOSED', {
+    seat: seatNo,
+    cards: [formatCard(card)],
+    variant: 'replaceDuringDeal',
+  });
   d.exposedReplacement = { seat: seatNo, card, replaced: false, burned: false, alertId: a.id };
 }
 
@@ -129,7 +133,7 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
     return;
   }
   if (!s) {
-    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: formatCard(card) });
+    raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: [formatCard(card)] });
     return;
   }
   s.cards.push(card);

@@ -32,7 +32,7 @@ function ownerOf(state: HandState, card: Card): number {
 function cardAt(state: HandState, text: string, zone: string, face: Face): void {
   const card = parseCard(text);
   if (card < 0) {
-    raiseAlert(state, 'CARD_UNKNOWN', { cards: String(text) });
+    raiseAlert(state, 'CARD_UNKNOWN', { cards: [String(text)] });
     return;
   }
   const prev = state.cardZone[card];
@@ -45,7 +45,7 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
     return;
   }
   if (prev !== '') {
-    raiseAlert(state, 'CARD_DUPLICATE', { cards: text });
+    raiseAlert(state, 'CARD_DUPLICATE', { cards: [text] });
     return;
   }
   state.cardZone[card] = zone;
@@ -119,7 +119,7 @@ function seatCardUp(state: HandState, seatNo: number, card: Card): void {
     return;
   }
   if (state.phase === 'dealing') return; // handled as the deal's exposed card
-  raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: formatText(card) });
+  raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: [formatText(card)] });
 }
 
 const formatText = (c: Card): string => formatCard(c);
