@@ -11,6 +11,7 @@ import { type BettingContext, type ChipReading, type DeclarationInput, readChips
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
 import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
+import { afterBetWithdrawn } from './minimumRaise.js';
 import { isStringBet } from './stringBet.js';
 import { classifyZoneDrop, withdrawalRuling } from './withdrawals.js';
 
@@ -392,6 +393,7 @@ export function refundKilledHand(state: HandState, s: SeatState): number {
   s.allIn = false;
   if (state.round.currentBet > s.committed && state.round.currentBet === s.committed + refund) {
     state.round.currentBet = Math.max(s.committed, ...others);
+    afterBetWithdrawn(state);
   }
   return refund;
 }

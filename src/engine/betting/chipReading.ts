@@ -5,6 +5,7 @@
 // Declarations combined with chips (tda 40, 43B, 55) are read in declarations.ts.
 import type { AlertCode, Declaration, LegalActionKind, Severity } from '../types.js';
 import { readDeclaredChips } from './declarations.js';
+import { minimumIncrement, minimumRaiseTotal } from './minimumRaise.js';
 import { undercallForfeit, undercallRuling } from './undercall.js';
 
 /** What the engine knows about the betting round when a seat's chips are read. */
@@ -93,8 +94,7 @@ export const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b,
 
 /** The smallest total a seat may bet or raise to: the big blind when opening, else the bet plus the minimum raise. */
 export function minRaiseTo(ctx: BettingContext): number {
-  if (ctx.currentBet === 0) return ctx.bigBlind;
-  return ctx.currentBet + Math.max(ctx.minRaiseIncrement, ctx.bigBlind);
+  return minimumRaiseTotal(ctx);
 }
 
 /** The seat's all-in total for the round. */
@@ -280,8 +280,7 @@ export function readMultiChipBet(ctx: BettingContext, chips: readonly number[], 
  * call 1100, minimum raise 600, a raise from 1400). Compared doubled so an odd increment needs no rounding.
  */
 export function reachesHalfMinimumRaise(ctx: BettingContext, total: number): boolean {
-  const increment = Math.max(ctx.minRaiseIncrement, ctx.bigBlind);
-  return 2 * total >= 2 * ctx.currentBet + increment;
+  return 2 * total >= 2 * ctx.currentBet + minimumIncrement(ctx);
 }
 
 /**

@@ -2,11 +2,35 @@
 // short all-in examples). The one home of both rules.
 import type { HandState, SeatState } from '../hand/state.js';
 
-/** Minimum total a seat may raise to: the bet to face plus the largest full bet or raise of this round. */
+/** What the minimum raise depends on: the bet to face, the round's largest full bet or raise, the big blind. */
+export interface RaiseFacts {
+  currentBet: number;
+  minRaiseIncrement: number;
+  bigBlind: number;
+}
+
+/** The minimum raise increment: the largest full bet or raise of this round, never less than the big blind. */
+export function minimumIncrement(f: RaiseFacts): number {
+  return Math.max(f.minRaiseIncrement, f.bigBlind);
+}
+
+/**
+ * THE minimum total a seat may bet or raise to (tda 43): the big blind when there is no bet to face, else the bet
+ * plus the minimum increment. Every reading (chipReading.ts, declarations.ts) and the tablet's `next` use this.
+ */
+export function minimumRaiseTotal(f: RaiseFacts): number {
+  if (f.currentBet === 0) return f.bigBlind;
+  return f.currentBet + minimumIncrement(f);
+}
+
+/** Minimum total a seat may raise to in this hand now. */
 export function minimumRaiseTo(state: HandState): number {
   const r = state.round;
-  if (r.currentBet === 0) return state.config.blinds[1];
-  return r.currentBet + r.minRaiseIncrement;
+  return minimumRaiseTotal({
+    currentBet: r.currentBet,
+    minRaiseIncrement: r.minRaiseIncrement,
+    bigBlind: state.config.blinds[1],
+  });
 }
 
 /**
@@ -16,7 +40,8 @@ export function minimumRaiseTo(state: HandState): number {
 export function recordRaise(state: HandState, to: number): boolean {
   const r = state.round;
   const increment = to - r.currentBet;
-  const full = r.currentBet === 0 ? to >= state.config.blinds[1] : increment >= r.minRaiseIncrement;
+  const min = minimumIncrement({ ...r, bigBlind: state.config.blinds[1] });
+  const full = r.currentBet === 0 ? to >= state.config.blinds[1] : increment >= min;
   if (full && increment > r.minRaiseIncrement) r.minRaiseIncrement = increment;
   r.currentBet = to;
   r.levels.push(to);
@@ -29,5 +54,25 @@ export function recordRaise(state: HandState, to: number): boolean {
  */
 export function optionReopened(state: HandState, seat: SeatState): boolean {
   if (!seat.acted) return true;
-  return state.round.currentBet - seat.betWhenActed >= state.round.minRaiseIncrement;
+  const r = state.round;
+  return r.currentBet - seat.betWhenActed >= minimumIncrement({ ...r, bigBlind: state.config.blinds[1] });
+}
+
+/**
+ * A killed hand's uncalled bet went back (LOI 28, tda 65A, club 5-8): the bet to face dropped, and the bets above it
+ * no longer exist, so the minimum raise is again the largest full bet or raise among those left.
+ */
+export function afterBetWithdrawn(state: HandState): void {
+  const r = state.round;
+  const bb = state.config.blinds[1];
+  const levels = r.levels.filter((l) => l <= r.currentBet);
+  if (levels[levels.length - 1] !== r.currentBet && r.currentBet > 0) levels.push(r.currentBet);
+  let increment = bb;
+  let prev = 0;
+  for (const level of levels) {
+    if (level - prev >= increment) increment = level - prev;
+    prev = level;
+  }
+  r.levels = levels;
+  r.minRaiseIncrement = increment;
 }
