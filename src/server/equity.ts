@@ -33,7 +33,10 @@ export class EquityTracker {
   /** Called on every state; cheap when nothing relevant changed. */
   observe(handNo: number, hand: HandSnapshot): void {
     if (this.closed) return;
-    const live = hand.seats.filter((s) => !s.folded && !s.dead && s.cards.length === 2);
+    const inHand = hand.seats.filter((s) => !s.folded && !s.dead);
+    // only once every hole card of the seats still in is read: an equity on half the hands would mislead
+    if (inHand.some((s) => s.cards.length < 2)) return;
+    const live = inHand;
     // equity after each street's cards: preflop, flop, turn, river (not while the flop is half dealt)
     if (live.length < 2 || hand.board.length === 1 || hand.board.length === 2 || hand.board.length > 5) return;
     const key = `${handNo}|${live.map((s) => `${s.seat}:${s.cards.join('')}`).join(',')}|${hand.board.join('')}`;
@@ -64,7 +67,8 @@ export class EquityTracker {
     this.inFlight = { key };
     try {
       const folded = hand.seats.filter((s) => s.folded || s.dead).flatMap((s) => s.cards);
-      const dead = [...new Set([...folded, ...hand.muck])].filter((c) => !hand.board.includes(c));
+      // every card known to be gone: folded hands, the muck, the burns
+      const dead = [...new Set([...folded, ...hand.muck, ...hand.burns])].filter((c) => !hand.board.includes(c));
       const eq = await this.computer.equity(hands, hand.board, dead);
       const outsList =
         this.computer.outs && hand.board.length >= 3 && hand.board.length < 5

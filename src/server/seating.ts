@@ -1,0 +1,98 @@
+// The floor's seating routes: seat a named player, move one, remove one, mark a seat sitting out for the next hand.
+// Each becomes a roster change of the session (src/session/roster.ts), logged before it is acted on. Names are
+// public: GET /api/seats answers every role.
+import type { FastifyInstance } from 'fastify';
+import type { TableSession } from '../session/TableSession.js';
+import { need, tokenQuery } from './httpCommon.js';
+
+const seatParams = {
+  type: 'object',
+  required: ['seat'],
+  additionalProperties: false,
+  properties: { seat: { type: 'integer', minimum: 1, maximum: 10 } },
+} as const;
+
+export function registerSeating(app: FastifyInstance, session: TableSession): void {
+  const roster = () => ({ roster: session.snapshot().roster ?? [] });
+
+  app.get('/api/seats', { schema: { querystring: tokenQuery } }, async () => roster());
+
+  app.post<{ Params: { seat: number }; Body: { name: string; country?: string; photoUrl?: string; stack?: number } }>(
+    '/api/seats/:seat',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 40 },
+            country: { type: 'string', maxLength: 3 },
+            photoUrl: { type: 'string', maxLength: 500 },
+            stack: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+          },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => {
+      const { name, country, photoUrl, stack } = req.body;
+      const player = { name, ...(country ? { country } : {}), ...(photoUrl ? { photoUrl } : {}) };
+      session.changeRoster({ op: 'seat', seat: req.params.seat, player, ...(stack ? { stack } : {}) });
+      return roster();
+    },
+  );
+
+  app.post<{ Params: { seat: number }; Body: { to: number } }>(
+    '/api/seats/:seat/move',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['to'],
+          additionalProperties: false,
+          properties: { to: { type: 'integer', minimum: 1, maximum: 10 } },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => {
+      session.changeRoster({ op: 'move', from: req.params.seat, to: req.body.to });
+      return roster();
+    },
+  );
+
+  app.post<{ Params: { seat: number }; Body: { out: boolean } }>(
+    '/api/seats/:seat/sit-out',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['out'],
+          additionalProperties: false,
+          properties: { out: { type: 'boolean' } },
+        },
+      },
+      preHandler: need('floor'),
+    },
+    async (req) => {
+      session.changeRoster({ op: 'sitOut', seat: req.params.seat, out: req.body.out });
+      return roster();
+    },
+  );
+
+  app.delete<{ Params: { seat: number } }>(
+    '/api/seats/:seat',
+    { schema: { params: seatParams, querystring: tokenQuery }, preHandler: need('floor') },
+    async (req) => {
+      session.changeRoster({ op: 'remove', seat: req.params.seat });
+      return roster();
+    },
+  );
+}
