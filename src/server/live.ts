@@ -5,8 +5,9 @@ import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
+import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
 import { type EventLog, MemoryLog, type TableEventInput, TableSession } from '../session/index.js';
-import { SqliteEventLog } from '../store/index.js';
+import { HandArchive, SqliteEventLog } from '../store/index.js';
 import type { TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
@@ -52,6 +53,8 @@ export interface LiveOptions {
   logSync?: 'FULL' | 'NORMAL';
   /** origins besides the service's own from which browser pages may open /ws */
   allowedOrigins?: readonly string[];
+  /** publish to a card room's broker (src/room/publisher.ts); the table never waits for it */
+  room?: RoomLinkOptions;
 }
 
 export interface LiveService {
@@ -60,6 +63,8 @@ export interface LiveService {
   log: EventLog;
   tokens: TokenStore;
   source: TableSource | null;
+  /** the link to the card room, when `room` was given */
+  room: RoomLink | null;
   url: string;
   close(): Promise<void>;
 }
@@ -79,7 +84,10 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     for (const role of fresh) say(`  ${role.padEnd(12)} ${tokens.tokenOf(role)}`);
   }
   let source: TableSource | null = null;
+  // one archive for the table's own exports and the room's copy: the room gets exactly what the table exports
+  const archive = new HandArchive(log, { engine: session.rulesEngine });
   const app = await buildApp({
+    archive,
     session,
     tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
     log,
@@ -92,10 +100,22 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     now: opts.now,
     allowedOrigins: opts.allowedOrigins,
   });
+  let room: RoomLink | null = null;
   try {
     await app.listen({ port: opts.port, host: opts.host });
     if (opts.source?.table) session.restartTable(opts.source.table);
     source = opts.source ? await opts.source.start(session, say) : null;
+    if (opts.room) {
+      const { startRoomLink } = await import('../room/publisher.js');
+      room = startRoomLink(opts.room, {
+        session,
+        log,
+        archive,
+        broadcastDelayMs: app.live.broadcastDelayMs,
+        now: opts.now,
+        say,
+      });
+    }
   } catch (err) {
     await app.close();
     session.close();
@@ -109,13 +129,14 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const close = () => {
     closing ??= (async () => {
       await source?.close().catch(() => {});
+      await room?.close().catch(() => {});
       await app.close();
       session.close();
       log.close();
     })();
     return closing;
   };
-  return { app, session, log, tokens, source, url, close };
+  return { app, session, log, tokens, source, room, url, close };
 }
 
 function defaultEquity(say: (line: string) => void): EquityComputer | null {

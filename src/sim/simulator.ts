@@ -148,6 +148,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private readonly rng: Rng;
   private readonly opts: SimulatorOptions;
   private config: TableConfig;
+  /** H7: the level the room called, taken at the end of the hand under way */
+  private nextLevel: { blinds: [number, number]; bbAnte: number; applied: () => void } | null = null;
   private readonly initialSeats: Record<number, number>;
   private readonly pending: InjectKind[] = [];
   private handNo = 0;
@@ -551,9 +553,21 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         await this.settle();
         await this.opts.reseat?.(joining);
       }
-      this.config = nextHandConfig(config, final, Object.keys(joining).length ? { seats: joining } : {});
+      // H7: a level the room called takes effect from the next hand, as the session applies it at the next shuffle
+      const level = this.nextLevel;
+      this.nextLevel = null;
+      this.config = nextHandConfig(config, final, {
+        ...(Object.keys(joining).length ? { seats: joining } : {}),
+        ...(level ? { blinds: level.blinds, bbAnte: level.bbAnte } : {}),
+      });
+      level?.applied();
     }
     return report;
+  }
+
+  /** H7: a new blind level from the next hand on; `applied` runs when it is taken (before that hand's shuffle). */
+  setLevel(level: { blinds: [number, number]; bbAnte: number }, applied: () => void = () => {}): void {
+    this.nextLevel = { blinds: [level.blinds[0], level.blinds[1]], bbAnte: level.bbAnte, applied };
   }
 
   /** A stop alert holds the hand after its remedy: the floor decides (in-process) or the hand is abandoned. */

@@ -1,0 +1,248 @@
+// The room's engines started on this machine: Mosquitto (Debian's /usr/sbin/mosquitto) with our password and ACL
+// files, and a throwaway PostgreSQL cluster (Debian's /usr/lib/postgresql/N/bin) on 127.0.0.1. Used by `feltwire
+// room --sim` when they are installed, by the tests and by `feltwire bench --room`. Each process is ours: stop()
+// ends it by its pid, never by name.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { mosquittoAclFile, mosquittoPasswordFile, type RoomAccounts } from './acl.js';
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: 'NOT_INSTALLED' | 'START_FAILED',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export const MOSQUITTO_BIN = '/usr/sbin/mosquitto';
+
+export function mosquittoInstalled(): boolean {
+  return existsSync(MOSQUITTO_BIN);
+}
+
+/** the newest PostgreSQL server binaries installed (Debian layout), or null */
+export function postgresBinDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? join(root, versions[0], 'bin') : null;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number, alive: () => boolean): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!alive()) throw new EngineError('START_FAILED', `the process exited before listening on ${port}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = new Socket();
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+      s.connect(port, '127.0.0.1');
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new EngineError('START_FAILED', `nothing listening on 127.0.0.1:${port} after ${timeoutMs} ms`);
+}
+
+export interface MosquittoBroker {
+  port: number;
+  url: string;
+  dir: string;
+  /** SIGKILL, as a crash would (persistence keeps what was saved) */
+  kill(): Promise<void>;
+  /** starts it again on the same port with the same files */
+  restart(): Promise<void>;
+  /** rewrites the password and ACL files and makes the broker reload them (SIGHUP) */
+  reload(accounts: RoomAccounts): void;
+  stop(): Promise<void>;
+  readonly log: string[];
+}
+
+/** writes mosquitto.conf, the password and ACL files into `dir` and starts Mosquitto on 127.0.0.1:port */
+export async function startMosquitto(opts: {
+  dir: string;
+  accounts: RoomAccounts;
+  port?: number;
+  host?: string;
+}): Promise<MosquittoBroker> {
+  if (!mosquittoInstalled()) throw new EngineError('NOT_INSTALLED', `${MOSQUITTO_BIN} is not installed`);
+  mkdirSync(opts.dir, { recursive: true });
+  const port = opts.port ?? (await freePort());
+  const passwd = join(opts.dir, 'passwd');
+  const acl = join(opts.dir, 'acl');
+  const writeAuth = (accounts: RoomAccounts) => {
+    writeFileSync(passwd, mosquittoPasswordFile(accounts), { mode: 0o600 });
+    writeFileSync(acl, mosquittoAclFile(accounts), { mode: 0o600 });
+  };
+  writeAuth(opts.accounts);
+  const conf = join(opts.dir, 'mosquitto.conf');
+  const persist = join(opts.dir, 'persist');
+  mkdirSync(persist, { recursive: true });
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} ${opts.host ?? '127.0.0.1'}`,
+      'allow_anonymous false',
+      `password_file ${passwd}`,
+      `acl_file ${acl}`,
+      'persistence true',
+      `persistence_location ${persist}/`,
+      'autosave_interval 1',
+      // run as whoever started it (the files above are ours, mode 600)
+      `user ${process.getuid?.() === 0 ? 'root' : (process.env.USER ?? 'mosquitto')}`,
+      'max_queued_messages 100000',
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      '',
+    ].join('\n'),
+  );
+  const log: string[] = [];
+  let child: ChildProcess | null = null;
+  const launch = async () => {
+    const c = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = c;
+    let alive = true;
+    c.once('exit', () => {
+      alive = false;
+    });
+    const keep = (b: Buffer) => {
+      log.push(...b.toString('utf8').split('\n').filter(Boolean));
+      if (log.length > 200) log.splice(0, log.length - 200);
+    };
+    c.stdout?.on('data', keep);
+    c.stderr?.on('data', keep);
+    try {
+      await waitForPort(port, 10_000, () => alive);
+    } catch (err) {
+      throw new EngineError('START_FAILED', `mosquitto: ${(err as Error).message}: ${log.slice(-5).join(' | ')}`);
+    }
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill(signal);
+    });
+  };
+  await launch();
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    dir: opts.dir,
+    log,
+    kill: () => end('SIGKILL'),
+    restart: launch,
+    reload(accounts) {
+      writeAuth(accounts);
+      (child as ChildProcess | null)?.kill('SIGHUP');
+    },
+    stop: () => end('SIGTERM'),
+  };
+}
+
+export interface PostgresCluster {
+  port: number;
+  /** a connection string for the database made for us */
+  url: string;
+  database: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * initdb + pg_ctl start on `dir` (made and owned by the postgres account when we are root: PostgreSQL refuses to
+ * run as root), listening on 127.0.0.1:port only, trust authentication for local connections, one database.
+ */
+export async function startPostgres(opts: { dir: string; port?: number; database?: string }): Promise<PostgresCluster> {
+  const bin = postgresBinDir();
+  if (!bin)
+    throw new EngineError('NOT_INSTALLED', 'PostgreSQL server binaries are not installed (/usr/lib/postgresql)');
+  const port = opts.port ?? (await freePort());
+  const database = opts.database ?? 'feltwire_room';
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    try {
+      return execFileSync(full[0] as string, full[1] as string[], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+    } catch (err) {
+      const e = err as { stderr?: Buffer; message: string };
+      throw new EngineError('START_FAILED', `${cmd}: ${e.stderr?.toString().trim() || e.message}`);
+    }
+  };
+  mkdirSync(opts.dir, { recursive: true });
+  const data = join(opts.dir, 'pgdata');
+  const sock = join(opts.dir, 'sock');
+  mkdirSync(sock, { recursive: true });
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    // the postgres account must reach the folder: its parents get the traverse bit (not the read bit) if lacking
+    for (let d = dirname(resolvePath(opts.dir)); d !== dirname(d); d = dirname(d)) {
+      const mode = statSync(d).mode;
+      if ((mode & 0o001) === 0) chmodSync(d, (mode & 0o7777) | 0o001);
+    }
+    chownSync(opts.dir, uid, gid);
+    chownSync(sock, uid, gid);
+    chmodSync(opts.dir, 0o700);
+  }
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  }
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(opts.dir, 'postgres.log'),
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${sock} -c fsync=on -c max_connections=50`,
+    'start',
+  ]);
+  const exists = run('psql', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    '-tAc',
+    `SELECT 1 FROM pg_database WHERE datname = '${database}'`,
+  ]).trim();
+  if (exists !== '1') run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database]);
+  let stopped = false;
+  return {
+    port,
+    database,
+    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+  };
+}

@@ -1,0 +1,437 @@
+// A table's link to the card room (`feltwire start --room mqtt://...`): it publishes the table's status (the room
+// view's row), the public, delayed-overlay and commentator views, and every finished hand, and applies the room's
+// settings at the next shuffle. The table never waits for the room: nothing here blocks the session, a broker that
+// is down only grows the backlog, and the finished hands go out from the table's own log after the last one the
+// room acknowledged (the publish cursor, kept in the data folder).
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { LiveHub } from '../server/hub.js';
+import type { LiveState } from '../server/liveState.js';
+import { viewFor } from '../server/views.js';
+import type { EventLog } from '../session/log.js';
+import type { TableSession } from '../session/TableSession.js';
+import type { HandEndInfo, SessionState } from '../session/types.js';
+import type { HandArchive } from '../store/archive.js';
+import {
+  type AckMessage,
+  checkTableId,
+  decodeMessage,
+  encodeMessage,
+  type HandMessage,
+  type LinkMessage,
+  type RoomAlert,
+  type SettingsMessage,
+  type StatusMessage,
+  topics,
+  type ViewMessage,
+} from './protocol.js';
+
+export interface RoomLinkOptions {
+  /** the broker, mqtt://host:port (credentials in the URL or below) */
+  url: string;
+  tableId: string;
+  username?: string;
+  password?: string;
+  tableName?: string;
+  roomName?: string;
+  /** the archive key of a hand (default `<tableId>-<handNo>`) */
+  handId?: (handNo: number) => string;
+  /** where the publish cursor is kept (the table's data folder); null: in memory only */
+  dataDir: string | null;
+  /** hands published ahead of the room's acknowledgement */
+  window?: number;
+  /** resend the unacknowledged hands when the room has said nothing for this long (ms) */
+  resendAfterMs?: number;
+  /** the broker reconnect period (ms) */
+  reconnectMs?: number;
+  /** how a room level reaches the table (default: `apply()` now; the session takes it at the next shuffle). A
+   * simulated table's dealer must post the new blinds too: it calls `apply` when its next hand takes the level. */
+  applyLevel?: (level: { blinds: [number, number]; bbAnte: number }, apply: () => void) => void;
+}
+
+export interface RoomLinkDeps {
+  session: TableSession;
+  log: EventLog;
+  /** the table's own archive: the room gets exactly what the table exports */
+  archive: HandArchive;
+  broadcastDelayMs: number;
+  now?: () => number;
+  say?: (line: string) => void;
+}
+
+export interface RoomLinkStats {
+  connected: boolean;
+  /** the last hand the room said it stored */
+  acked: number;
+  /** finished hands not yet acknowledged */
+  backlog: number;
+  handsSent: number;
+  statusSent: number;
+  settingsVersion: number;
+  refused: number;
+}
+
+export interface RoomLink {
+  stats(): RoomLinkStats;
+  close(): Promise<void>;
+}
+
+export const CURSOR_FILE = 'room-cursor.json';
+
+interface Cursor {
+  tableId: string;
+  /** the last hand number the room acknowledged */
+  acked: number;
+  settingsVersion: number;
+  /** breaks already announced (fromWall) */
+  breaks: number[];
+}
+
+function readCursor(dir: string | null, tableId: string): Cursor {
+  const fresh: Cursor = { tableId, acked: 0, settingsVersion: 0, breaks: [] };
+  if (!dir) return fresh;
+  const path = join(dir, CURSOR_FILE);
+  if (!existsSync(path)) return fresh;
+  try {
+    const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<Cursor>;
+    // another table id in this folder: its cursor says nothing about this table's room
+    if (c.tableId !== tableId) return fresh;
+    return {
+      tableId,
+      acked: Number.isInteger(c.acked) ? (c.acked as number) : 0,
+      settingsVersion: Number.isInteger(c.settingsVersion) ? (c.settingsVersion as number) : 0,
+      breaks: Array.isArray(c.breaks) ? c.breaks.filter((b) => typeof b === 'number') : [],
+    };
+  } catch {
+    return fresh;
+  }
+}
+
+function writeCursor(dir: string | null, c: Cursor): void {
+  if (!dir) return;
+  const path = join(dir, CURSOR_FILE);
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(c)}\n`);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** the finished hands of the log, in order */
+function finishedHands(log: EventLog): { handNo: number; wall: number }[] {
+  const out: { handNo: number; wall: number }[] = [];
+  for (const r of log.records()) if (r.kind === 'handEnd') out.push({ handNo: r.hand, wall: r.wall });
+  return out;
+}
+
+/** the room's row for this table, from the floor's view (no card the players have not seen) */
+export function statusFrom(
+  state: SessionState,
+  live: LiveState,
+  ids: { tableId: string; tableName: string; roomName: string },
+  extra: { now: number; lastHandWall: number | null; settingsVersion: number },
+): StatusMessage {
+  const floor = viewFor('floor', live, extra.now);
+  const handAlertWall = new Map(state.hand.alerts.map((a) => [a.id, (state.handStartWall ?? state.wall) + a.t]));
+  const tableAlertWall = new Map(state.tableAlerts.map((a) => [a.id, a.wall]));
+  const openAlerts: RoomAlert[] = (floor?.alerts ?? [])
+    .filter((a) => !a.resolved && !a.decision && !(a.source === 'table' && a.acknowledged))
+    .map((a) => ({
+      id: a.id,
+      code: a.code,
+      severity: a.severity,
+      message: a.message,
+      messageFr: a.messageFr,
+      wall: (a.source === 'table' ? tableAlertWall.get(a.id) : handAlertWall.get(a.id)) ?? state.wall,
+      source: a.source,
+    }));
+  const names = (state as SessionState & { roster?: { seat: number; player: { name: string } }[] }).roster;
+  const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? `Seat ${seat}`;
+  return {
+    v: 1,
+    kind: 'status',
+    ...ids,
+    sent: extra.now,
+    version: state.version,
+    handNo: state.handNo,
+    phase: state.hand.phase,
+    handOver: state.handOver,
+    blinds: [...state.hand.blinds],
+    bbAnte: state.hand.bbAnte,
+    level: { blinds: [...state.level.blinds], bbAnte: state.level.bbAnte },
+    board: (floor?.board ?? []).filter((c) => /^[2-9TJQKA][cdhs]$/.test(c)),
+    seats: state.hand.seats
+      .filter((s) => !s.absent)
+      .map((s) => ({ seat: s.seat, name: nameOf(s.seat), stack: s.stack, folded: s.folded, allIn: s.allIn })),
+    openAlerts,
+    health: {
+      link: state.health.link,
+      panel: state.health.panel,
+      readers: { ...state.health.readers },
+      source: state.health.source,
+    },
+    lastHandWall: extra.lastHandWall,
+    settingsVersion: extra.settingsVersion,
+  };
+}
+
+export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLink {
+  const tableId = checkTableId(opts.tableId);
+  const now = deps.now ?? Date.now;
+  const say = deps.say ?? (() => {});
+  const { session, log, archive } = deps;
+  const ids = { tableId, tableName: opts.tableName ?? tableId, roomName: opts.roomName ?? '' };
+  const handId = opts.handId ?? ((n: number) => `${tableId}-${n}`);
+  const window = opts.window ?? 50;
+  const resendAfterMs = opts.resendAfterMs ?? 5000;
+  const cursor = readCursor(opts.dataDir, tableId);
+  const finished = finishedHands(log);
+  let lastHandWall = finished.length > 0 ? finished[finished.length - 1].wall : null;
+  /** the last hand number published since the last (re)connect or rewind */
+  let sentUpTo = cursor.acked;
+  let lastProgress = now();
+  let lastRewind = 0;
+  let closed = false;
+  const counts = { handsSent: 0, statusSent: 0, refused: 0 };
+
+  const linkMsg = (online: boolean): string =>
+    encodeMessage('link', {
+      v: 1,
+      kind: 'link',
+      tableId,
+      online,
+      sent: now(),
+      backlog: backlog(),
+    } satisfies LinkMessage);
+
+  const client: MqttClient = mqtt.connect(opts.url, {
+    clientId: `feltwire-table-${tableId}`,
+    username: opts.username,
+    password: opts.password,
+    clean: true,
+    reconnectPeriod: opts.reconnectMs ?? 1000,
+    connectTimeout: 5000,
+    keepalive: 10,
+    // a QoS 0 view is stale by the time the link is back: never queued (hands are resent from the log instead)
+    queueQoSZero: false,
+    will: { topic: topics.table(tableId, 'link'), payload: Buffer.from(linkMsg(false)), qos: 1, retain: true },
+  });
+
+  // The views: a hub of our own fed the session's states, so that the overlay's broadcast delay is the hub's own
+  // buffer and every payload comes from viewFor. Equities are the table service's; they do not travel.
+  const hub = new LiveHub({ broadcastDelayMs: deps.broadcastDelayMs, now });
+  for (const role of ['public', 'overlay', 'commentator'] as const) {
+    hub.add(
+      {
+        readyState: 1,
+        bufferedAmount: 0,
+        send(data: string) {
+          if (!client.connected) return;
+          const msg = JSON.parse(data) as { type: string; view?: Record<string, unknown> | null };
+          if (msg.type !== 'view') return;
+          const payload: ViewMessage = { v: 1, kind: 'view', tableId, role, sent: now(), view: msg.view ?? null };
+          client.publish(topics.table(tableId, role), encodeMessage('view', payload), {
+            qos: 0,
+            retain: role !== 'commentator',
+          });
+        },
+        close() {},
+        terminate() {},
+      },
+      role,
+    );
+  }
+  hub.start();
+
+  const sendStatus = (state: SessionState) => {
+    if (!client.connected) return;
+    const live = hub.current() ?? { session: state, equity: null, broadcastDelayMs: deps.broadcastDelayMs };
+    try {
+      const msg = statusFrom(state, live, ids, { now: now(), lastHandWall, settingsVersion: cursor.settingsVersion });
+      client.publish(topics.table(tableId, 'status'), encodeMessage('status', msg), { qos: 0, retain: true });
+      counts.statusSent++;
+    } catch (err) {
+      counts.refused++;
+      say(`room: status not sent: ${(err as Error).message}`);
+    }
+  };
+
+  // finished hands go out once sealed: the next hand has begun, so nothing more is logged under their number
+  const sealed = () => finished.filter((h) => h.handNo < session.handNo);
+  function backlog(): number {
+    return finished.filter((h) => h.handNo > cursor.acked).length;
+  }
+
+  const pump = () => {
+    if (closed || !client.connected) return;
+    const ready = sealed();
+    let inFlight = ready.filter((h) => h.handNo > cursor.acked && h.handNo <= sentUpTo).length;
+    for (let i = 0; i < ready.length && inFlight < window; i++) {
+      const h = ready[i];
+      if (h.handNo <= sentUpTo) continue;
+      const prev = i > 0 ? ready[i - 1].handNo : null;
+      let payload: string;
+      try {
+        const played = archive.get(h.handNo);
+        const msg: HandMessage = {
+          v: 1,
+          kind: 'hand',
+          tableId,
+          handId: handId(h.handNo),
+          handNo: h.handNo,
+          prevHandNo: prev,
+          tableName: ids.tableName,
+          roomName: ids.roomName,
+          startWall: played.startWall,
+          endWall: h.wall,
+          sent: now(),
+          hand: played,
+        };
+        payload = encodeMessage('hand', msg);
+      } catch (err) {
+        // a hand the archive cannot re-run stays in the log; the table says so and the room's ack stalls there
+        counts.refused++;
+        say(`room: hand ${h.handNo} not sent: ${(err as Error).message}`);
+        return;
+      }
+      client.publish(topics.table(tableId, 'hands'), payload, { qos: 1 });
+      sentUpTo = h.handNo;
+      counts.handsSent++;
+      inFlight++;
+    }
+  };
+
+  const onAck = (ack: AckMessage) => {
+    const t = now();
+    if (ack.handNo !== cursor.acked) {
+      // the room is the authority on what it stored (an archive restored from a backup may be behind)
+      cursor.acked = ack.handNo;
+      writeCursor(opts.dataDir, cursor);
+      lastProgress = t;
+    }
+    if (ack.resend && t - lastRewind > 1000) {
+      lastRewind = t;
+      sentUpTo = cursor.acked;
+    }
+    if (sentUpTo < cursor.acked) sentUpTo = cursor.acked;
+    pump();
+  };
+
+  const onSettings = (s: SettingsMessage) => {
+    if (s.version <= cursor.settingsVersion) return;
+    const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
+    const apply = () => {
+      try {
+        // from the next shuffle on (the session's own rule for a level change)
+        if (!closed) session.setLevel(level);
+      } catch (err) {
+        counts.refused++;
+        say(`room: level refused: ${(err as Error).message}`);
+      }
+    };
+    try {
+      if (opts.applyLevel) opts.applyLevel(level, apply);
+      else apply();
+      cursor.settingsVersion = s.version;
+      pendingBreaks = s.breaks.filter((b) => !cursor.breaks.includes(b.fromWall));
+      writeCursor(opts.dataDir, cursor);
+      say(`room: level ${s.level.blinds.join('/')} (ante ${s.level.bbAnte}) from the next shuffle`);
+    } catch (err) {
+      counts.refused++;
+      say(`room: settings refused: ${(err as Error).message}`);
+    }
+  };
+  let pendingBreaks: SettingsMessage['breaks'] = [];
+
+  client.on('connect', () => {
+    sentUpTo = cursor.acked;
+    lastProgress = now();
+    client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
+    client.subscribe([topics.table(tableId, 'ack'), topics.settings], { qos: 1 }, () => pump());
+    sendStatus(session.snapshot());
+    pump();
+  });
+  client.on('message', (topic, payload) => {
+    try {
+      if (topic === topics.settings) onSettings(decodeMessage('settings', payload));
+      else if (topic === topics.table(tableId, 'ack')) {
+        const ack = decodeMessage('ack', payload);
+        if (ack.tableId === tableId) onAck(ack);
+      }
+    } catch (err) {
+      counts.refused++;
+      say(`room: ${(err as Error).message}`);
+    }
+  });
+  client.on('error', (err) => say(`room link: ${err.message}`));
+
+  const onState = (state: SessionState) => {
+    hub.update(state);
+    sendStatus(state);
+    // a new hand began: the one before is sealed
+    if (finished.length > 0 && finished[finished.length - 1].handNo < state.handNo) pump();
+  };
+  const onHandEnd = (info: HandEndInfo) => {
+    finished.push({ handNo: info.handNo, wall: info.wall });
+    lastHandWall = info.wall;
+    announceBreaks(info.wall);
+  };
+  // a break the room called is told to the dealer when the first hand after its start ends (the next shuffle waits)
+  const announceBreaks = (wall: number) => {
+    for (const b of pendingBreaks.filter((x) => x.fromWall <= wall)) {
+      cursor.breaks.push(b.fromWall);
+      pendingBreaks = pendingBreaks.filter((x) => x !== b);
+      writeCursor(opts.dataDir, cursor);
+      try {
+        session.raiseTableAlert({
+          code: 'ROOM_BREAK',
+          severity: 'warn',
+          rule: 'room',
+          message: `The room calls a ${b.minutes}-minute break: do not shuffle the next hand until it ends.`,
+          remedy: `Resume after ${new Date(b.fromWall + b.minutes * 60_000).toISOString().slice(11, 16)} UTC.`,
+          messageFr: `La salle annonce une pause de ${b.minutes} minutes : ne mélangez pas la main suivante avant la fin.`,
+          remedyFr: `Reprenez après ${new Date(b.fromWall + b.minutes * 60_000).toISOString().slice(11, 16)} UTC.`,
+        });
+      } catch (err) {
+        say(`room: break not announced: ${(err as Error).message}`);
+      }
+    }
+  };
+  session.on('state', onState);
+  session.on('handEnd', onHandEnd);
+  hub.update(session.snapshot());
+
+  // the room said nothing while hands wait: send them again (a broker restarted without them, a room restarted)
+  const timer = setInterval(() => {
+    if (!client.connected) return;
+    if (sentUpTo > cursor.acked && now() - lastProgress > resendAfterMs) {
+      lastProgress = now();
+      sentUpTo = cursor.acked;
+    }
+    pump();
+  }, 1000);
+  timer.unref();
+
+  return {
+    stats: () => ({
+      connected: client.connected,
+      acked: cursor.acked,
+      backlog: backlog(),
+      ...counts,
+      settingsVersion: cursor.settingsVersion,
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      session.off('state', onState);
+      session.off('handEnd', onHandEnd);
+      hub.stop();
+      if (client.connected) {
+        await new Promise<void>((resolve) => {
+          client.publish(topics.table(tableId, 'link'), linkMsg(false), { qos: 1, retain: true }, () => resolve());
+          setTimeout(resolve, 500).unref();
+        });
+      }
+      await client.endAsync(!client.connected).catch(() => {});
+    },
+  };
+}

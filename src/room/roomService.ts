@@ -1,0 +1,466 @@
+// `feltwire room`: subscribes to every table on the broker, stores each finished hand once in the archive and
+// acknowledges it to its table, keeps the room view (a row per table) and serves it with the archive's search and
+// exports, and publishes the room-wide settings (levels, breaks) that each table applies at its next shuffle.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { WebSocket } from 'ws';
+import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
+import type { HandQuery, RoomArchive } from './archive.js';
+import {
+  type AckMessage,
+  decodeMessage,
+  encodeMessage,
+  type HandMessage,
+  type LinkMessage,
+  parseTableTopic,
+  type RoomBreak,
+  type SettingsMessage,
+  type StatusMessage,
+  topics,
+} from './protocol.js';
+
+export interface RoomOptions {
+  broker: string;
+  username: string;
+  password: string;
+  archive: RoomArchive;
+  port: number;
+  host: string;
+  /** dist/web (room.html); null serves no page */
+  webRoot: string | null;
+  /** the room's data folder (its token) */
+  dataDir: string;
+  /** hand histories leave the room no sooner than this after the hand ended (the broadcast delay) */
+  exportDelayMs: number;
+  /** the level the room starts with (published when no settings are retained) */
+  level?: { blinds: [number, number]; bbAnte: number };
+  now?: () => number;
+  say?: (line: string) => void;
+}
+
+export interface RoomTableRow {
+  tableId: string;
+  tableName: string;
+  roomName: string;
+  /** the table's last status (null until one arrived) */
+  status: StatusMessage | null;
+  /** wall ms the room received it */
+  statusWall: number | null;
+  /** the table's link to the broker (its last will says when it dropped) */
+  online: boolean;
+  linkWall: number | null;
+  /** finished hands the table still has to send, as it last said */
+  backlog: number;
+  archived: number;
+  lastArchivedHandNo: number;
+  lastArchivedWall: number | null;
+}
+
+export interface RoomStats {
+  connected: boolean;
+  stored: number;
+  duplicates: number;
+  gaps: number;
+  refused: number;
+  statusReceived: number;
+}
+
+export interface RoomService {
+  app: FastifyInstance;
+  url: string;
+  token: string;
+  tables(): RoomTableRow[];
+  stats(): RoomStats;
+  settings(): SettingsMessage | null;
+  setSettings(level: { blinds: [number, number]; bbAnte: number }, breaks?: RoomBreak[]): Promise<SettingsMessage>;
+  /** resolves when every hand received so far is stored and acknowledged */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const ROOM_TOKEN_FILE = 'room-token.json';
+
+function roomToken(dir: string): { token: string; created: boolean } {
+  const path = join(dir, ROOM_TOKEN_FILE);
+  if (existsSync(path)) {
+    const t = (JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token;
+    if (typeof t === 'string' && t.length >= 16) return { token: t, created: false };
+  }
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(path, `${JSON.stringify({ token })}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return { token, created: true };
+}
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export async function startRoom(opts: RoomOptions): Promise<RoomService> {
+  const now = opts.now ?? Date.now;
+  const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const { archive } = opts;
+  const { token, created } = roomToken(opts.dataDir);
+  if (created) say(`Room token (shown once; kept in ${ROOM_TOKEN_FILE} in the room's data folder, mode 600): ${token}`);
+  const rows = new Map<string, RoomTableRow>();
+  for (const [tableId, last] of await archive.lastStored()) rows.set(tableId, blankRow(tableId, last));
+  const counts = await archive.db
+    .selectFrom('archive_tables')
+    .select(['table_id', 'hands', 'last_end_wall', 'table_name', 'room_name'])
+    .execute();
+  for (const c of counts) {
+    const r = rows.get(c.table_id);
+    if (!r) continue;
+    r.archived = Number(c.hands);
+    r.lastArchivedWall = Number(c.last_end_wall);
+    r.tableName = c.table_name;
+    r.roomName = c.room_name;
+  }
+  const stats = { stored: 0, duplicates: 0, gaps: 0, refused: 0, statusReceived: 0 };
+  let settings: SettingsMessage | null = null;
+  const sockets = new Set<WebSocket>();
+  const broadcast = (msg: unknown) => {
+    const text = JSON.stringify(msg);
+    for (const ws of sockets) {
+      if (ws.readyState !== 1) sockets.delete(ws);
+      else if (ws.bufferedAmount < 1 << 20) ws.send(text);
+    }
+  };
+  const row = (tableId: string): RoomTableRow => {
+    let r = rows.get(tableId);
+    if (!r) {
+      r = blankRow(tableId, 0);
+      rows.set(tableId, r);
+    }
+    return r;
+  };
+
+  const client: MqttClient = mqtt.connect(opts.broker, {
+    clientId: 'feltwire-room',
+    username: opts.username,
+    password: opts.password,
+    // a persistent session: hands published while the room is away wait for it at the broker (QoS 1)
+    clean: false,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    keepalive: 10,
+  });
+
+  const ack = (tableId: string, handNo: number, resend: boolean) => {
+    const msg: AckMessage = { v: 1, kind: 'ack', tableId, handNo, resend, sent: now() };
+    client.publish(topics.table(tableId, 'ack'), encodeMessage('ack', msg), { qos: 1, retain: !resend });
+  };
+  const lastResend = new Map<string, number>();
+
+  // one chain of stores per table: its hands are stored in the order they arrive, tables in parallel
+  const chains = new Map<string, Promise<void>>();
+  const onHand = (msg: HandMessage) => {
+    const prev = chains.get(msg.tableId) ?? Promise.resolve();
+    const next = prev.then(async () => {
+      try {
+        const out = await archive.store(msg, now());
+        const r = row(msg.tableId);
+        if (out.kind === 'stored') {
+          stats.stored++;
+          r.archived++;
+          r.lastArchivedHandNo = out.lastHandNo;
+          r.lastArchivedWall = msg.endWall;
+          r.tableName = msg.tableName;
+          r.roomName = msg.roomName;
+          ack(msg.tableId, out.lastHandNo, false);
+          broadcast({ type: 'table', table: r });
+        } else if (out.kind === 'duplicate') {
+          stats.duplicates++;
+          ack(msg.tableId, out.lastHandNo, false);
+        } else {
+          stats.gaps++;
+          const t = now();
+          if (t - (lastResend.get(msg.tableId) ?? 0) > 1000) {
+            lastResend.set(msg.tableId, t);
+            ack(msg.tableId, out.lastHandNo, true);
+          }
+        }
+      } catch (err) {
+        stats.refused++;
+        say(`room: hand ${msg.handId} of ${msg.tableId} not stored: ${(err as Error).message}`);
+      }
+    });
+    chains.set(msg.tableId, next);
+  };
+
+  client.on('connect', () => {
+    client.subscribe(
+      [topics.allTables('status'), topics.allTables('link'), topics.allTables('hands'), topics.settings],
+      { qos: 1 },
+    );
+    // the acks again (a broker restarted from an old save may have lost them), and the settings in force
+    for (const r of rows.values()) if (r.lastArchivedHandNo > 0) ack(r.tableId, r.lastArchivedHandNo, false);
+    if (settings) client.publish(topics.settings, encodeMessage('settings', settings), { qos: 1, retain: true });
+  });
+  client.on('error', (err) => say(`room broker: ${err.message}`));
+  client.on('message', (topic, payload) => {
+    try {
+      if (topic === topics.settings) {
+        const s = decodeMessage('settings', payload);
+        if (!settings || s.version > settings.version) settings = s;
+        return;
+      }
+      const t = parseTableTopic(topic);
+      if (!t) return;
+      if (t.stream === 'status') {
+        const s = decodeMessage('status', payload);
+        if (s.tableId !== t.tableId) throw new Error(`status of ${s.tableId} on ${t.tableId}'s topic`);
+        const r = row(t.tableId);
+        r.status = s;
+        r.statusWall = now();
+        r.tableName = s.tableName;
+        r.roomName = s.roomName;
+        stats.statusReceived++;
+        broadcast({ type: 'table', table: r });
+      } else if (t.stream === 'link') {
+        const l: LinkMessage = decodeMessage('link', payload);
+        const r = row(t.tableId);
+        r.online = l.online;
+        r.linkWall = l.sent;
+        r.backlog = l.backlog;
+        broadcast({ type: 'table', table: r });
+      } else if (t.stream === 'hands') {
+        const h = decodeMessage('hand', payload);
+        if (h.tableId !== t.tableId) throw new Error(`hand of ${h.tableId} on ${t.tableId}'s topic`);
+        onHand(h);
+      }
+    } catch (err) {
+      stats.refused++;
+      say(`room: ${topic}: ${(err as Error).message}`);
+    }
+  });
+
+  const setSettings = async (
+    level: { blinds: [number, number]; bbAnte: number },
+    breaks: RoomBreak[] = [],
+  ): Promise<SettingsMessage> => {
+    const msg: SettingsMessage = {
+      v: 1,
+      kind: 'settings',
+      version: (settings?.version ?? 0) + 1,
+      level,
+      breaks,
+      sent: now(),
+    };
+    const payload = encodeMessage('settings', msg);
+    settings = msg;
+    await client.publishAsync(topics.settings, payload, { qos: 1, retain: true });
+    broadcast({ type: 'settings', settings: msg });
+    return msg;
+  };
+
+  // ---- HTTP: the room view, the archive ---------------------------------------------------------------------
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
+  await app.register(fastifyWebsocket);
+  const authed = (req: FastifyRequest): boolean => {
+    const h = req.headers.authorization;
+    const q = (req.query as { token?: unknown } | undefined)?.token;
+    const given = typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : typeof q === 'string' ? q : '';
+    return given !== '' && sameToken(given, token);
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
+    if (!authed(req)) await reply.code(401).send({ error: 'UNAUTHORIZED', message: 'the room token is required' });
+  });
+  const tablesView = () => ({
+    now: now(),
+    settings,
+    tables: [...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)),
+  });
+  app.get('/api/room', async () => tablesView());
+  app.get('/ws', { websocket: true }, (socket) => {
+    sockets.add(socket);
+    socket.send(JSON.stringify({ type: 'room', ...tablesView() }));
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => sockets.delete(socket));
+  });
+  const queryString = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      token: { type: 'string' },
+      table: { type: 'string', maxLength: 64 },
+      player: { type: 'string', maxLength: 120 },
+      day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      limit: { type: 'integer', minimum: 1, maximum: 100000 },
+    },
+  } as const;
+  const released = (endWall: number) => now() - endWall >= opts.exportDelayMs;
+  app.get<{ Querystring: HandQuery }>('/api/archive/hands', { schema: { querystring: queryString } }, async (req) => {
+    const hands = await archive.search(req.query);
+    return { hands: hands.map((h) => ({ ...h, exportable: released(h.endWall) })) };
+  });
+  app.get<{ Params: { format: ExportFormat }; Querystring: HandQuery }>(
+    '/api/archive/export/:format',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['format'],
+          properties: { format: { enum: [...EXPORT_FORMATS] } },
+        },
+        querystring: queryString,
+      },
+    },
+    async (req, reply) => {
+      const { format } = req.params;
+      const found = (await archive.search(req.query)).filter((h) => released(h.endWall));
+      const texts: string[] = [];
+      let k = 0;
+      for (const h of found) {
+        const text = await archive.exportOne(h.tableId, h.handId, format);
+        if (text === null) continue;
+        k++;
+        texts.push(format === 'phh' ? `[${k}]\n${text}` : text);
+      }
+      const type = format === 'ohh' ? 'application/json' : 'text/plain';
+      return reply.header('x-feltwire-hands', String(k)).type(`${type}; charset=utf-8`).send(texts.join('\n\n'));
+    },
+  );
+  app.get<{ Params: { table: string; hand: string; format: ExportFormat } }>(
+    '/api/archive/hands/:table/:hand/export/:format',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['table', 'hand', 'format'],
+          properties: {
+            table: { type: 'string', maxLength: 64 },
+            hand: { type: 'string', maxLength: 80 },
+            format: { enum: [...EXPORT_FORMATS] },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { table, hand, format } = req.params;
+      const found = (await archive.search({ table })).find((h) => h.handId === hand);
+      if (!found) return reply.code(404).send({ error: 'HAND_NOT_FOUND', message: `no hand ${hand} of ${table}` });
+      if (!released(found.endWall))
+        return reply.code(403).send({ error: 'DELAYED', message: 'hand histories leave after the broadcast delay' });
+      const text = (await archive.exportOne(table, hand, format)) ?? '';
+      return reply.type(`${format === 'ohh' ? 'application/json' : 'text/plain'}; charset=utf-8`).send(text);
+    },
+  );
+  app.post<{ Body: { blinds: [number, number]; bbAnte: number; breaks?: { inMinutes: number; minutes: number }[] } }>(
+    '/api/settings',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['blinds', 'bbAnte'],
+          properties: {
+            blinds: {
+              type: 'array',
+              minItems: 2,
+              maxItems: 2,
+              items: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+            },
+            bbAnte: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+            breaks: {
+              type: 'array',
+              maxItems: 20,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['inMinutes', 'minutes'],
+                properties: {
+                  inMinutes: { type: 'integer', minimum: 0, maximum: 24 * 60 },
+                  minutes: { type: 'integer', minimum: 1, maximum: 24 * 60 },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const [sb, bb] = req.body.blinds;
+      if (!(bb > 0 && sb <= bb))
+        return reply.code(400).send({ error: 'BAD_LEVEL', message: 'blinds must be SB/BB with 0 <= SB <= BB, BB > 0' });
+      const t = now();
+      const breaks = (req.body.breaks ?? []).map((b) => ({ fromWall: t + b.inMinutes * 60_000, minutes: b.minutes }));
+      return { settings: await setSettings({ blinds: [sb, bb], bbAnte: req.body.bbAnte }, breaks) };
+    },
+  );
+  if (opts.webRoot) {
+    await app.register(fastifyStatic, { root: opts.webRoot, index: false });
+    app.get('/', async (_req, reply) => reply.redirect('/room.html'));
+  }
+  try {
+    await app.listen({ port: opts.port, host: opts.host });
+  } catch (err) {
+    client.end(true);
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  const url = `http://${opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host}:${port}`;
+
+  // the first level, when the broker holds none (a retained settings message arrives right after subscribing)
+  if (opts.level) {
+    const level = opts.level;
+    const first = () =>
+      setTimeout(() => {
+        if (!settings) void setSettings(level).catch(() => {});
+      }, 500).unref();
+    if (client.connected) first();
+    else client.once('connect', first);
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    url,
+    token,
+    tables: () => [...rows.values()],
+    stats: () => ({ connected: client.connected, ...stats }),
+    settings: () => settings,
+    setSettings,
+    async idle() {
+      for (;;) {
+        const pending = [...chains.values()];
+        await Promise.all(pending);
+        if ([...chains.values()].every((p, i) => p === pending[i])) return;
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        for (const ws of sockets) ws.close(1001, 'room shutting down');
+        await app.close();
+        await Promise.all([...chains.values()]);
+        await client.endAsync().catch(() => {});
+      })();
+      return closing;
+    },
+  };
+}
+
+function blankRow(tableId: string, last: number): RoomTableRow {
+  return {
+    tableId,
+    tableName: tableId,
+    roomName: '',
+    status: null,
+    statusWall: null,
+    online: false,
+    linkWall: null,
+    backlog: 0,
+    archived: 0,
+    lastArchivedHandNo: last,
+    lastArchivedWall: null,
+  };
+}

@@ -1,0 +1,97 @@
+// N simulated tables for a room on one machine (`feltwire room --sim N`, the room tests, `feltwire bench --room`):
+// each a whole live service (its own data folder and SQLite log, fastify app, simulator through the table layer)
+// with its room link, exactly as `feltwire start --sim --room ...` runs it.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TableConfig } from '../engine/types.js';
+import { type LiveService, startLive } from '../server/live.js';
+import { type SimSourceOptions, simSource } from '../server/simSource.js';
+import type { Simulator } from '../sim/simulator.js';
+import type { RoomLinkOptions } from './publisher.js';
+
+export interface SimTable {
+  tableId: string;
+  live: LiveService;
+  sim: Simulator;
+  dataDir: string;
+}
+
+export interface SimTablesOptions {
+  /** table ids, one simulated table each */
+  tableIds: string[];
+  /** the broker URL a table uses (a proxy per table may stand in between) */
+  brokerUrl: (tableId: string) => string;
+  credentials: (tableId: string) => { username: string; password: string };
+  /** each table's data folder is `<dataDir>/table-<id>` */
+  dataDir: string;
+  pace: SimSourceOptions['pace'];
+  simPace?: SimSourceOptions['simPace'];
+  broadcastDelayMs: number;
+  roomName?: string;
+  /** SQLite durability of the tables' logs (FULL, as a table runs it, by default) */
+  logSync?: 'FULL' | 'NORMAL';
+  link?: Partial<RoomLinkOptions>;
+  seed?: number;
+  say?: (line: string) => void;
+}
+
+export function simTableFile(): string {
+  for (const up of ['../../', '../../../']) {
+    const p = fileURLToPath(new URL(`${up}hardware/tables/sim-table.json`, import.meta.url));
+    if (existsSync(p)) return p;
+  }
+  return resolve('hardware/tables/sim-table.json');
+}
+
+export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]> {
+  const out: SimTable[] = [];
+  const hardwareFile = simTableFile();
+  try {
+    for (const [k, tableId] of opts.tableIds.entries()) {
+      let sim: Simulator | null = null;
+      const source = simSource({
+        hardwareFile,
+        pace: opts.pace,
+        overPty: false,
+        seed: (opts.seed ?? 1) * 1000 + k,
+        simPace: opts.simPace,
+        onSimulator: (s) => {
+          sim = s;
+        },
+      });
+      const dataDir = join(opts.dataDir, `table-${tableId}`);
+      const cred = opts.credentials(tableId);
+      const live = await startLive({
+        dataDir,
+        port: 0,
+        host: '127.0.0.1',
+        broadcastDelayMs: opts.broadcastDelayMs,
+        webRoot: null,
+        table: source.table as TableConfig,
+        source,
+        equity: null,
+        logSync: opts.logSync,
+        say: opts.say ?? (() => {}),
+        room: {
+          url: opts.brokerUrl(tableId),
+          tableId,
+          username: cred.username,
+          password: cred.password,
+          tableName: `Table ${tableId}`,
+          roomName: opts.roomName ?? 'feltwire room',
+          dataDir,
+          // the simulated dealer posts the room's new blinds from the hand the session takes them on
+          applyLevel: (level, apply) => (sim ? sim.setLevel(level, apply) : apply()),
+          ...opts.link,
+        },
+      });
+      if (!sim) throw new Error('simulated table without a simulator');
+      out.push({ tableId, live, sim, dataDir });
+    }
+  } catch (err) {
+    await Promise.all(out.map((t) => t.live.close().catch(() => {})));
+    throw err;
+  }
+  return out;
+}
