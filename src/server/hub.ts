@@ -2,8 +2,11 @@
 // Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
 import type { SessionState } from '../session/types.js';
-import { type EquityTrack, type LiveState, ROLES, type Role } from './liveState.js';
-import { type RoleView, viewFor } from './views.js';
+import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role } from './liveState.js';
+import { handCards, type RoleView, viewFor } from './views.js';
+
+/** earlier hands whose cards are kept to mask their alerts (older ones show no card at all) */
+const PAST_HANDS_KEPT = 256;
 
 /** What the hub needs of a socket (ws.WebSocket fits). */
 export interface HubSocket {
@@ -66,6 +69,7 @@ export class LiveHub {
   private readonly dropBytes: number;
   private delay: number;
   private readonly counts = { sent: 0, skipped: 0, dropped: 0 };
+  private readonly pastHands = new Map<number, HandCards>();
 
   constructor(opts: HubOptions) {
     if (!(Number.isFinite(opts.broadcastDelayMs) && opts.broadcastDelayMs >= 0)) {
@@ -114,8 +118,15 @@ export class LiveHub {
 
   /** A new session state: every live role gets its view now, the overlay later. */
   update(session: SessionState): void {
+    const prev = this.live?.session;
+    if (prev && prev.handNo !== session.handNo) {
+      // the hand that just ended, as it ended: its alerts are masked on its own cards from now on
+      this.pastHands.delete(prev.handNo);
+      this.pastHands.set(prev.handNo, handCards(prev.hand));
+      while (this.pastHands.size > PAST_HANDS_KEPT) this.pastHands.delete(this.pastHands.keys().next().value as number);
+    }
     const equity = this.live?.equity && this.live.equity.handNo === session.handNo ? this.live.equity : null;
-    this.setLive({ session, equity, broadcastDelayMs: this.delay });
+    this.setLive({ session, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands });
   }
 
   setEquity(track: EquityTrack): void {

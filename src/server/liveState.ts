@@ -22,11 +22,22 @@ export interface EquityTrack {
   outs: Record<string, string[]>;
 }
 
+/** What the table saw of one hand's cards, to mask the alerts of that hand (views.ts). */
+export interface HandCards {
+  /** the board and every exposed or tabled card */
+  known: string[];
+  /** hole cards never shown and the muck; null when not known (then only `known` cards are shown) */
+  secret: string[] | null;
+}
+
 export interface LiveState {
   session: SessionState;
   equity: EquityTrack | null;
   /** ms; the overlay sees a state no sooner than this after it happened */
   broadcastDelayMs: number;
+  /** the cards of earlier hands as they ended (the alerts of those hands are masked on them); a hand not here
+   * shows none of its cards */
+  pastHands?: ReadonlyMap<number, HandCards>;
 }
 
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;

@@ -8,11 +8,29 @@
 //   floor        the dealer's picture plus decisions, table alerts and the hardware's health.
 //   public       the table as the players see it; no alerts.
 //
-// A card that a role may not see is replaced by '??' wherever it appears: seat cards, the action log, and any
-// free text (alert messages and remedies mention cards).
-import type { Alert, HandSnapshot, NextAction, Phase, PotView, Street } from '../engine/types.js';
+// A card that a role may not see is replaced by '??' wherever it appears: seat cards, the action log, and alerts.
+// An alert is masked on the facts of the hand it belongs to, as they are when the view is made: its card facts are
+// masked and its texts rendered again from the masked facts (alerts recorded before facts existed have their texts
+// scrubbed instead). A card public in a later hand does not unmask an alert of an earlier hand where it was a hole
+// card; an alert of a hand the server holds no facts for shows no card at all.
+
+import { renderAlert } from '../engine/alerts/catalogue.js';
+import { parseCard } from '../engine/cards.js';
+import { describeHand } from '../engine/eval/describe.js';
+import type { Decision } from '../engine/hand/decisions.js';
+import type {
+  Alert,
+  AlertCode,
+  AlertFacts,
+  HandSnapshot,
+  NextAction,
+  Phase,
+  PotView,
+  Ruleset,
+  Street,
+} from '../engine/types.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
-import type { EquityTrack, LiveState, Role } from './liveState.js';
+import type { EquityTrack, HandCards, LiveState, Role } from './liveState.js';
 
 export const HIDDEN = '??';
 
@@ -28,6 +46,8 @@ export interface SeatPublicView {
   absent: boolean;
   dead: boolean;
   handName?: string;
+  /** the hand's name in French (shown with handName) */
+  handNameFr?: string;
 }
 
 export interface AlertView {
@@ -44,7 +64,22 @@ export interface AlertView {
   acknowledged: boolean;
   resolved: boolean;
   source: 'hand' | 'table';
+  /** the hand the alert belongs to */
+  hand: number;
+  /** its facts, cards masked as its texts are */
+  facts?: AlertFacts;
   decision?: { decision: string; by: string };
+}
+
+/** A seat's player as every role sees them (names are public: the table sees who sits where). */
+export interface PlayerView {
+  name: string;
+  country?: string;
+  photoUrl?: string;
+  /** sits out from the next shuffle */
+  sittingOut: boolean;
+  /** moves to this seat at the next shuffle */
+  movingTo?: number;
 }
 
 export interface RoleView {
@@ -71,6 +106,10 @@ export interface RoleView {
   muck: string[];
   seats: SeatPublicView[];
   actions: string[];
+  /** the engine's typed decisions (cards masked as in `seats`) */
+  decisions: Decision[];
+  /** seat -> player (roster); names are public */
+  players: Record<string, PlayerView>;
   next: NextAction | null;
   pots: PotView[];
   stacks: Record<string, number>;
@@ -121,20 +160,34 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
       absent: seat.absent,
       dead: seat.dead,
     };
-    if (seat.handName !== undefined && (seesAll || allVisible)) v.handName = seat.handName;
+    if (seat.handName !== undefined && (seesAll || allVisible)) {
+      v.handName = seat.handName;
+      v.handNameFr = describeHand([...seat.cards, ...hand.board].map(parseCard), 'fr');
+    }
     return v;
   });
 
   const showsAlerts = role === 'dealer' || role === 'floor' || role === 'commentator';
-  // board alerts name cards that were dealt face up on the board (then burned or set aside): the table saw them, and
-  // the dealer must read which card to move. Only hole cards (held face down, or mucked unseen) stay hidden there.
-  const secret = known === null ? null : secretCards(hand);
-  const scrubBoard = (text: string): string => (secret === null ? text : scrubSecret(text, secret));
-  const alerts: AlertView[] = showsAlerts
-    ? hand.alerts.map((a) => handAlertView(a, BOARD_ALERTS.has(a.code) ? scrubBoard : scrub, role))
-    : [];
-  if (role === 'dealer' || role === 'floor') {
-    for (const a of s.tableAlerts) alerts.push(tableAlertView(a, scrub, role, s.handNo));
+  const alerts: AlertView[] = [];
+  if (showsAlerts) {
+    const maskers = new Map<number, AlertMasker>();
+    const maskerOf = (handNo: number): AlertMasker => {
+      let m = maskers.get(handNo);
+      if (!m) {
+        const cards = seesAll
+          ? null
+          : handNo === s.handNo
+            ? handCards(hand)
+            : (state.pastHands?.get(handNo) ?? NO_FACTS);
+        m = alertMasker(cards);
+        maskers.set(handNo, m);
+      }
+      return m;
+    };
+    for (const a of hand.alerts) alerts.push(handAlertView(a, maskerOf(s.handNo), role, s.handNo, hand.ruleset));
+    if (role === 'dealer' || role === 'floor') {
+      for (const a of s.tableAlerts) alerts.push(tableAlertView(a, maskerOf(a.hand), role, s.handNo));
+    }
   }
 
   return {
@@ -159,6 +212,8 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     muck: seesAll ? [...hand.muck] : hand.muck.map(mask),
     seats,
     actions: hand.actions.map(scrub),
+    decisions: (hand.decisions ?? []).map((d) => (d.cards.length ? { ...d, cards: d.cards.map(mask) } : d)),
+    players: playersOf(s.roster),
     next: hand.next,
     pots: hand.pots,
     stacks: hand.stacks,
@@ -167,6 +222,18 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     health: role === 'floor' ? s.health : null,
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
   };
+}
+
+function playersOf(roster: LiveState['session']['roster']): Record<string, PlayerView> {
+  const out: Record<string, PlayerView> = {};
+  for (const r of roster ?? []) {
+    const p: PlayerView = { name: r.player.name, sittingOut: r.sittingOut };
+    if (r.player.country) p.country = r.player.country;
+    if (r.player.photoUrl) p.photoUrl = r.player.photoUrl;
+    if (r.movingTo !== undefined) p.movingTo = r.movingTo;
+    out[String(r.seat)] = p;
+  }
+  return out;
 }
 
 /** Cards the whole table has seen: the board and every exposed or tabled card. */
@@ -197,6 +264,107 @@ function secretCards(hand: LiveState['session']['hand']): Set<string> {
   return secret;
 }
 
+/** What an alert of a hand may show: the hand's public cards, and its secret ones (see HandCards). */
+export function handCards(hand: HandSnapshot): HandCards {
+  return { known: [...publicCards(hand)], secret: [...secretCards(hand)] };
+}
+
+/** an earlier hand the server holds nothing about: none of its cards is shown */
+const NO_FACTS: HandCards = { known: [], secret: null };
+
+interface AlertMasker {
+  /** null: the role sees every card */
+  card: ((c: string, board: boolean) => string) | null;
+  text: (t: string, board: boolean) => string;
+}
+
+function alertMasker(cards: HandCards | null): AlertMasker {
+  if (cards === null) return { card: null, text: (t) => t };
+  const known = new Set(cards.known);
+  const secret = cards.secret === null ? null : new Set(cards.secret);
+  // board alerts name cards dealt face up (then burned or set aside): the table saw them and the dealer must read
+  // which card to move; only hole cards (held face down, or mucked unseen) stay hidden there
+  const card = (c: string, board: boolean): string => {
+    if (known.has(c)) return c;
+    if (board && secret !== null && !secret.has(c)) return c;
+    return HIDDEN;
+  };
+  const text = (t: string, board: boolean): string =>
+    board && secret !== null ? scrubSecret(t, secret) : scrubCards(t, known);
+  return { card, text };
+}
+
+interface MaskedTexts {
+  message: string;
+  remedy: string;
+  messageFr: string;
+  remedyFr: string;
+  facts?: AlertFacts;
+}
+
+/** The alert's texts for a role: rendered again from its masked facts when it has facts, else scrubbed. */
+function maskTexts(
+  a: {
+    code: string;
+    rule: string;
+    severity: string;
+    message: string;
+    remedy: string;
+    messageFr: string;
+    remedyFr: string;
+    facts?: AlertFacts;
+  },
+  m: AlertMasker,
+  ruleset: Ruleset,
+): MaskedTexts {
+  const board = BOARD_ALERTS.has(a.code);
+  const { facts } = a;
+  const mask = m.card;
+  if (mask === null) {
+    const out: MaskedTexts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
+    if (facts) out.facts = facts;
+    return out;
+  }
+  if (facts) {
+    const masked: AlertFacts = { ...facts };
+    let changed = false;
+    if (facts.cards) {
+      masked.cards = facts.cards.map((c) => mask(c, board));
+      changed = masked.cards.some((c, i) => c !== facts.cards?.[i]);
+    }
+    if (facts.burnCard !== undefined) {
+      masked.burnCard = mask(facts.burnCard, board);
+      changed ||= masked.burnCard !== facts.burnCard;
+    }
+    let texts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
+    if (changed) {
+      try {
+        const r = renderAlert(a.code as AlertCode, masked, ruleset, {
+          rule: a.rule,
+          severity: a.severity as Alert['severity'],
+        });
+        texts = { message: r.message, remedy: r.remedy, messageFr: r.messageFr, remedyFr: r.remedyFr };
+      } catch {
+        // a code the catalogue does not render: the stored texts, scrubbed below
+      }
+    }
+    // the texts are scrubbed too: they name no other card, and if they ever did it would not leave here
+    return {
+      message: m.text(texts.message, board),
+      remedy: m.text(texts.remedy, board),
+      messageFr: m.text(texts.messageFr, board),
+      remedyFr: m.text(texts.remedyFr, board),
+      facts: masked,
+    };
+  }
+  return {
+    message: m.text(a.message, board),
+    remedy: m.text(a.remedy, board),
+    messageFr: m.text(a.messageFr, board),
+    remedyFr: m.text(a.remedyFr, board),
+  };
+}
+
 /** Replaces every card named in free text that is in `secret` by '??'. */
 export function scrubSecret(text: string, secret: ReadonlySet<string>): string {
   return text.replace(CARD_RUN, (run: string) => {
@@ -209,43 +377,52 @@ export function scrubSecret(text: string, secret: ReadonlySet<string>): string {
   });
 }
 
-function handAlertView(a: Alert, scrub: (t: string) => string, role: Role): AlertView {
+function handAlertView(a: Alert, m: AlertMasker, role: Role, handNo: number, ruleset: Ruleset): AlertView {
+  const texts = maskTexts(a, m, ruleset);
   const v: AlertView = {
     id: a.id,
     code: a.code,
     severity: a.severity,
     rule: a.rule,
     seat: a.seat,
-    message: scrub(a.message),
-    remedy: scrub(a.remedy),
-    messageFr: scrub(a.messageFr),
-    remedyFr: scrub(a.remedyFr),
+    message: texts.message,
+    remedy: texts.remedy,
+    messageFr: texts.messageFr,
+    remedyFr: texts.remedyFr,
     acknowledged: a.acknowledged,
     resolved: a.resolved,
     source: 'hand',
+    hand: handNo,
   };
-  if (a.reason !== undefined) v.reason = scrub(a.reason);
-  if (a.decision && role !== 'dealer') v.decision = { decision: scrub(a.decision.decision), by: a.decision.by };
-  else if (a.decision) v.decision = { decision: scrub(a.decision.decision), by: '' };
+  if (texts.facts) v.facts = texts.facts;
+  const board = BOARD_ALERTS.has(a.code);
+  if (a.reason !== undefined) v.reason = m.text(a.reason, board);
+  if (a.decision && role !== 'dealer') v.decision = { decision: m.text(a.decision.decision, false), by: a.decision.by };
+  else if (a.decision) v.decision = { decision: m.text(a.decision.decision, false), by: '' };
   return v;
 }
 
-function tableAlertView(a: TableAlert, scrub: (t: string) => string, role: Role, handNo: number): AlertView {
+function tableAlertView(a: TableAlert, m: AlertMasker, role: Role, handNo: number): AlertView {
+  // table-layer alerts are rendered with the tda catalogue (src/table/alerts.ts)
+  const texts = maskTexts(a as TableAlert & { facts?: AlertFacts }, m, 'tda');
   const v: AlertView = {
     id: a.id,
     code: a.code,
     severity: a.severity,
     rule: a.rule,
     seat: null,
-    message: scrub(a.message),
-    remedy: scrub(a.remedy),
-    messageFr: scrub(a.messageFr),
-    remedyFr: scrub(a.remedyFr),
+    message: texts.message,
+    remedy: texts.remedy,
+    messageFr: texts.messageFr,
+    remedyFr: texts.remedyFr,
     acknowledged: a.acknowledged,
     // a table alert of an earlier hand is history
     resolved: a.hand !== handNo,
     source: 'table',
+    hand: a.hand,
   };
-  if (a.decision) v.decision = { decision: scrub(a.decision.decision), by: role === 'floor' ? a.decision.by : '' };
+  if (texts.facts) v.facts = texts.facts;
+  if (a.decision)
+    v.decision = { decision: m.text(a.decision.decision, false), by: role === 'floor' ? a.decision.by : '' };
   return v;
 }
