@@ -11,4 +11,4 @@ export {
   runEvents,
   type Throughput,
 } from './replay.js';
-export { PHH_CHIPS, parseAction, phhConfig, phhToEvents } from './toEvents.js';
+export { PHH_CHIPS, parseAction, phhConfig, phhSource, phhToEvents } from './toEvents.js';

@@ -23,8 +23,27 @@ export interface PhhHand {
   players?: string[];
   /** may hold half chips (split pots recorded exactly) */
   finishingStacks?: number[];
-  hand?: number;
+  /** PHH `hand`: "hand name or number" (our exports write the 16-digit hand id as a string) */
+  hand?: number | string;
+  /** every optional and user-defined field of the file other than players and finishing_stacks (event, venue,
+   * city, day, month, year, time, table, ...), as TOML read it: an export of the hand writes them back */
+  meta: Record<string, unknown>;
 }
+
+/** the fields that build or drive the hand (not metadata) */
+const STATE_FIELDS = new Set([
+  'variant',
+  'antes',
+  'blinds_or_straddles',
+  'bring_in',
+  'small_bet',
+  'big_bet',
+  'min_bet',
+  'starting_stacks',
+  'actions',
+  'players',
+  'finishing_stacks',
+]);
 
 function numbers(v: unknown, name: string, file: string): number[] {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'number' || typeof x === 'bigint'))
@@ -61,10 +80,12 @@ export function parsePhh(text: string, file = '<phh>'): PhhHand {
     minBet: doc.min_bet === undefined ? Math.max(...blindsOrStraddles) : Number(doc.min_bet),
     startingStacks,
     actions: actions as string[],
+    meta: Object.fromEntries(Object.entries(doc).filter(([k]) => !STATE_FIELDS.has(k))),
   };
   if (doc.finishing_stacks !== undefined)
     hand.finishingStacks = numbers(doc.finishing_stacks, 'finishing_stacks', file);
   if (Array.isArray(doc.players)) hand.players = (doc.players as unknown[]).map(String);
   if (typeof doc.hand === 'number' || typeof doc.hand === 'bigint') hand.hand = Number(doc.hand);
+  else if (typeof doc.hand === 'string') hand.hand = doc.hand;
   return hand;
 }

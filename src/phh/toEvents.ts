@@ -235,3 +235,9 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
 }
 
 export { parseCard };
+
+/** What the file said of itself, to log with the hand's table (`{ config, source }`) so that its export gives it
+ * back: the players' names and every optional field (event, venue, city, date, ...). */
+export function phhSource(hand: PhhHand): { players?: string[]; fields: Record<string, unknown> } {
+  return { ...(hand.players ? { players: [...hand.players] } : {}), fields: { ...hand.meta } };
+}

@@ -3,12 +3,14 @@
 import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import type { EventLog, LogRecord } from '../session/log.js';
+import { isRosterRecord, Roster } from '../session/roster.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
 import { toPhh } from './phhExport.js';
 import type { HandNote, PlayedHand } from './playedHand.js';
 import { type TextDialect, toPokerStars } from './pokerstarsExport.js';
 import { SqliteEventLog } from './sqliteLog.js';
+import { defaultIdentity, handId, readTableIdentity, type TableIdentity } from './tableIdentity.js';
 
 export type ExportFormat = 'phh' | 'ohh' | 'pokerstars';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['phh', 'ohh', 'pokerstars'];
@@ -22,10 +24,16 @@ export interface ArchiveEngine<S = unknown> {
 }
 
 export interface ArchiveOptions {
+  /** the card room, table and game (default: DATA/table.json for open(), else defaultIdentity()) */
+  identity?: TableIdentity;
+  /** @deprecated the table's name: identity.table */
   tableName?: string;
+  /** seats the table has (default identity.seatCount) */
   seatCount?: number;
-  /** player names by seat */
+  /** player names by seat, for every hand */
   names?: Record<number, string>;
+  /** player names by seat for one hand (the floor's seating as it was when the hand began); over `names` */
+  namesOf?: (handNo: number) => Record<number, string>;
   engine?: ArchiveEngine;
 }
 
@@ -62,23 +70,47 @@ function hasIndex(log: EventLog): log is LogWithIndex {
 export class HandArchive {
   private readonly log: EventLog;
   private readonly engine: ArchiveEngine;
-  private readonly tableName: string;
+  private readonly identity: TableIdentity;
   private readonly seatCount: number;
   private readonly names: Record<number, string>;
+  private readonly namesOf: ((handNo: number) => Record<number, string>) | null;
   private readonly owned: boolean;
+  /** hand number -> blind level (1, 2, ...), filled in hand order as hands are read */
+  private readonly levels = new Map<number, number>();
+  /** hand number -> the floor's seating (seat -> name), read in one pass of the log */
+  private seating: Map<number, Record<number, string>> | null = null;
 
   constructor(log: EventLog, options: ArchiveOptions = {}, owned = false) {
     this.log = log;
     this.engine = options.engine ?? (defaultEngine as ArchiveEngine);
-    this.tableName = options.tableName ?? 'feltwire';
-    this.seatCount = options.seatCount ?? 10;
+    const base = options.identity ?? defaultIdentity();
+    this.identity = options.tableName ? { ...base, table: options.tableName } : base;
+    this.seatCount = options.seatCount ?? this.identity.seatCount ?? 10;
     this.names = options.names ?? {};
+    this.namesOf = options.namesOf ?? null;
     this.owned = owned;
   }
 
-  /** opens the log of a data folder read-only (safe while the service writes it) */
+  /** opens the log of a data folder read-only (safe while the service writes it), with its DATA/table.json */
   static open(dir: string, options: ArchiveOptions = {}): HandArchive {
-    return new HandArchive(SqliteEventLog.open(dir, { readonly: true }), options, true);
+    const log = SqliteEventLog.open(dir, { readonly: true });
+    if (options.identity) return new HandArchive(log, options, true);
+    let firstWall: number | null = null;
+    for (const r of log.records()) {
+      firstWall = r.wall;
+      break;
+    }
+    try {
+      return new HandArchive(log, { ...options, identity: readTableIdentity(dir, firstWall) }, true);
+    } catch (err) {
+      log.close();
+      throw err;
+    }
+  }
+
+  /** the table identity its exports carry */
+  get table(): TableIdentity {
+    return this.identity;
   }
 
   /** hands in the log that were dealt (a shuffle or any event logged), ascending */
@@ -163,18 +195,82 @@ export class HandArchive {
     }
     while (nextTableAlert < tableAlerts.length)
       notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.actions.length));
+    const source = sourceOf(recs);
+    const names = { ...this.names, ...this.seatingAt(handNo), ...(this.namesOf?.(handNo) ?? {}) };
+    if (source?.players) {
+      // an imported PHH hand: player pK sits in seat K
+      source.players.forEach((name, i) => {
+        if (name) names[i + 1] = name;
+      });
+    }
     return {
       handNo,
-      tableName: this.tableName,
+      handId: handId(this.identity, handNo),
+      identity: this.identity,
+      level: this.levelOf(handNo),
+      tableName: this.identity.table,
       seatCount: this.seatCount,
       config,
       final: snap,
       startWall: startWallOf(recs),
-      names: this.names,
+      names,
       notes,
       mucks,
       complete: this.engine.isHandOver(state),
+      ...(source ? { source } : {}),
     };
+  }
+
+  /** the players the floor had seated when the hand was played (src/session/roster.ts: ops logged during hand N
+   * count for hand N), by seat */
+  seatingAt(handNo: number): Record<number, string> {
+    if (!this.seating?.has(handNo)) {
+      const out = new Map<number, Record<number, string>>();
+      const roster = new Roster();
+      let hand = 0;
+      const keep = () => {
+        if (hand > 0) out.set(hand, Object.fromEntries(roster.list().map((x) => [x.seat, x.player.name])));
+      };
+      for (const rec of this.log.records()) {
+        if (rec.hand !== hand) {
+          keep();
+          hand = rec.hand;
+        }
+        if (rec.kind === 'config' && isRosterRecord(rec.data)) {
+          try {
+            roster.apply(rec.data.roster);
+          } catch {
+            // an op the session refused when it was logged changes nothing here either
+          }
+        }
+      }
+      keep();
+      this.seating = out;
+    }
+    return this.seating.get(handNo) ?? {};
+  }
+
+  /** the blind level of a hand: 1 at the first hand (or a new table), one more at each change of blinds or ante */
+  levelOf(handNo: number): number {
+    const known = this.levels.get(handNo);
+    if (known !== undefined) return known;
+    let level = 0;
+    let prev = '';
+    for (const n of this.handNumbers()) {
+      if (n > handNo) break;
+      const recs = this.recordsOf(n);
+      const hands = recs.filter((r) => r.kind === 'hand');
+      const last = hands[hands.length - 1];
+      if (!last) continue;
+      const data = last.data as { config?: TableConfig; restart?: boolean } & Partial<TableConfig>;
+      const config = (data.config ?? data) as TableConfig;
+      const key = `${config.blinds?.join('/')}+${config.bbAnte ?? 0}`;
+      if (hands.some((r) => (r.data as { restart?: boolean }).restart)) level = 0;
+      if (key !== prev || level === 0) level++;
+      prev = key;
+      this.levels.set(n, level);
+    }
+    return this.levels.get(handNo) ?? 1;
   }
 
   /** every event of the hand with the snapshot after it (the floor view's step-through) */
@@ -260,6 +356,13 @@ function splitHand(recs: LogRecord[]): { config: TableConfig | null; events: Log
     events: rest.filter((r) => r.kind === 'event'),
     tableAlerts: rest.filter((r) => r.kind === 'tableAlert'),
   };
+}
+
+/** what an imported hand's source file said of itself (PHH optional fields), logged with its table */
+function sourceOf(recs: LogRecord[]): PlayedHand['source'] | undefined {
+  let data: { source?: PlayedHand['source'] } | null = null;
+  for (const r of recs) if (r.kind === 'hand') data = r.data as { source?: PlayedHand['source'] };
+  return data?.source;
 }
 
 function startWallOf(recs: LogRecord[]): number | null {

@@ -11,6 +11,9 @@ export type StoreErrorCode =
   | 'LOG_CLOSED'
   /** another live process (a second `feltwire start`) writes this data folder's log */
   | 'LOG_BUSY'
+  /** the disk refuses writes (full, I/O error, read-only) and the records held in memory meanwhile reached their
+   * bound: this record was refused, not kept */
+  | 'LOG_STORAGE'
   /** no hand with that number in the log */
   | 'HAND_NOT_FOUND'
   /** a logged hand could not be re-run through the engine */
@@ -18,7 +21,9 @@ export type StoreErrorCode =
   /** an export format we do not write */
   | 'EXPORT_FORMAT'
   /** an exporter met a hand it cannot express in that format */
-  | 'EXPORT_UNSUPPORTED';
+  | 'EXPORT_UNSUPPORTED'
+  /** the table identity (DATA/table.json or the start options) is not valid */
+  | 'BAD_IDENTITY';
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

@@ -55,12 +55,6 @@ export interface Ledger {
   folded: Set<number>;
 }
 
-/** what a decision may carry beyond the engine's Decision type (a killed hand's refund, when the engine gives it) */
-interface DecisionExtras {
-  refund?: number;
-  killed?: boolean;
-}
-
 export function readLedger(hand: PlayedHand): Ledger {
   const { config, final } = hand;
   const order = phhSeatOrder(config);
@@ -117,7 +111,6 @@ export function readLedger(hand: PlayedHand): Ledger {
   };
   decisions.forEach((d, k) => {
     muck(k);
-    const extra = d as typeof d & DecisionExtras;
     const base = { street: d.street, seat: d.seat, amount: 0, to: d.to, raiseBy: 0, allIn: false, cards: [] };
     switch (d.kind) {
       case 'dealHole':
@@ -131,8 +124,10 @@ export function readLedger(hand: PlayedHand): Ledger {
       case 'fold': {
         folded.add(d.seat);
         const action: LedgerAction = { ...base, type: 'fold' };
-        if (extra.killed || extra.refund !== undefined) {
-          const refund = Math.min(extra.refund ?? 0, contributed[d.seat] - antes[d.seat]);
+        // a hand the engine killed (card count, clock, floor: a fold it recorded itself) gets back the part of its
+        // bet no one called (LOI 28, tda 65A)
+        if (d.source === 'table') {
+          const refund = Math.min(d.refund ?? 0, contributed[d.seat]);
           contributed[d.seat] -= refund;
           stack[d.seat] += refund;
           action.killed = { rule: d.rule, refund };

@@ -1,9 +1,16 @@
 // Open Hand History (OHH, standardized hand history JSON, spec 1.4) for one hand, checked against the schema we
 // wrote from the published specification (schemas/ohh-1.4.schema.json).
 //
-// Choices where a live table differs from an online site: player ids are seat numbers; there is no hero, so
-// hero_player_id is 0 (no player has it) and the "Observed" flag is set; chips are not money, so the currency is
-// OHH's play-money code XPM.
+// Choices where a live table differs from an online site: player ids are seat numbers; there is no hero (an
+// observed hand: the spec lets hero_player_id be omitted) and the "Observed" flag is set; chips are not money, so
+// the currency is OHH's play-money code XPM; site_name is the card room, game_number the hand id (unique across
+// tables and days).
+//
+// The uncalled bet: OHH 1.4 has no action for chips given back, and a pot is "the total amount in the pot". The
+// bets are written as made (a raise's amount is what it put in, as the spec says), the pots as the engine paid
+// them, and the part nobody called as one more pot, after the others, won by its owner (a killed hand's refund
+// the same way): every chip a player put in is in a pot, and each player's start - put in + won is the engine's
+// final stack.
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
@@ -28,6 +35,19 @@ export interface OhhRound {
   cards?: string[];
   actions: OhhAction[];
 }
+export interface OhhTournamentInfo {
+  tournament_number: string;
+  name: string;
+  start_date_utc: string;
+  currency: string;
+  buyin_amount: number;
+  fee_amount: number;
+  bounty_fee_amount: number;
+  initial_stack: number;
+  type: 'STT' | 'MTT';
+  flags: string[];
+  speed: { type: string; round_time: number };
+}
 export interface OhhHand {
   ohh: {
     spec_version: string;
@@ -35,6 +55,7 @@ export interface OhhHand {
     network_name: string;
     internal_version: string;
     tournament: boolean;
+    tournament_info?: OhhTournamentInfo;
     game_number: string;
     start_date_utc: string;
     table_name: string;
@@ -46,7 +67,7 @@ export interface OhhHand {
     small_blind_amount: number;
     big_blind_amount: number;
     ante_amount: number;
-    hero_player_id: number;
+    hero_player_id?: number | null;
     flags: string[];
     players: {
       id: number;
@@ -90,8 +111,10 @@ const ACTION_NAME: Record<LedgerAction['type'], string> = {
 
 const known = (cards: string[]): string[] => cards.filter((c) => c !== '??');
 
+const utc = (wall: number | null) => new Date(wall ?? 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 export function toOhh(hand: PlayedHand): OhhHand {
-  const { config, final } = hand;
+  const { config, final, identity } = hand;
   const ledger = readLedger(hand);
   const rounds: OhhRound[] = [{ id: 0, street: 'Preflop', actions: [] }];
   const showdown: OhhRound = { id: 0, street: 'Showdown', actions: [] };
@@ -123,17 +146,48 @@ export function toOhh(hand: PlayedHand): OhhHand {
       .filter(([, amount]) => amount > 0)
       .map(([seat, amount]) => ({ player_id: Number(seat), win_amount: amount })),
   }));
+  // chips given back: the uncalled bet, and what a killed hand got back of its bet
+  const back: { seat: number; amount: number }[] = [];
+  if (ledger.uncalled) back.push(ledger.uncalled);
+  for (const a of ledger.actions)
+    if (a.killed && a.killed.refund > 0) back.push({ seat: a.seat, amount: a.killed.refund });
+  for (const b of back)
+    pots.push({
+      number: pots.length,
+      amount: b.amount,
+      rake: 0,
+      jackpot: 0,
+      player_wins: [{ player_id: b.seat, win_amount: b.amount }],
+    });
+  const tournament = identity.game === 'tournament';
 
   return {
     ohh: {
       spec_version: OHH_SPEC_VERSION,
-      site_name: 'feltwire',
+      site_name: identity.room,
       network_name: 'feltwire live table',
       internal_version: INTERNAL_VERSION,
-      tournament: false,
-      game_number: String(hand.handNo),
-      start_date_utc: new Date(hand.startWall ?? 0).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      table_name: hand.tableName,
+      tournament,
+      ...(tournament
+        ? {
+            tournament_info: {
+              tournament_number: identity.tournamentId,
+              name: `${identity.room} tournament #${identity.tournamentId}`,
+              start_date_utc: utc(hand.startWall),
+              currency: 'XPM',
+              buyin_amount: 0,
+              fee_amount: 0,
+              bounty_fee_amount: 0,
+              initial_stack: Math.max(...Object.values(config.seats)),
+              type: 'STT' as const,
+              flags: [],
+              speed: { type: 'Normal', round_time: 0 },
+            },
+          }
+        : {}),
+      game_number: hand.handId,
+      start_date_utc: utc(hand.startWall),
+      table_name: identity.table,
       game_type: 'Holdem',
       bet_limit: { bet_type: 'NL', bet_cap: 0 },
       table_size: hand.seatCount,
@@ -142,7 +196,6 @@ export function toOhh(hand: PlayedHand): OhhHand {
       small_blind_amount: final.blinds[0],
       big_blind_amount: final.blinds[1],
       ante_amount: final.bbAnte,
-      hero_player_id: 0,
       flags: ['Observed'],
       players: ledger.order.map((seat) => ({
         id: seat,

@@ -1,6 +1,7 @@
 // A hand as the exporters see it: its table, the engine's final snapshot, and notes placed between its actions
 // (burns, alerts, floor decisions) that the standard formats have no field for.
 import type { HandSnapshot, TableConfig } from '../engine/types.js';
+import type { TableIdentity } from './tableIdentity.js';
 
 export interface HandNote {
   /** the note belongs after this many actions of `final.actions` (0 = before the first) */
@@ -11,21 +12,39 @@ export interface HandNote {
 
 export interface PlayedHand {
   handNo: number;
-  /** the table's name (OHH table_name, PokerStars "Table '...'") */
+  /** unique across tables and days, stable across restarts (tableIdentity.ts handId): the hand number every
+   * export writes (PHH hand, OHH game_number, PokerStars/Ignition "Hand #") */
+  handId: string;
+  /** the card room, the table, cash or tournament (DATA/table.json) */
+  identity: TableIdentity;
+  /** the blind level, counted from 1: it goes up each time the blinds or the ante change */
+  level: number;
+  /** the table's name (OHH table_name, PokerStars "Table '...'"): identity.table */
   tableName: string;
-  /** seats the table has (PHH seat_count, OHH table_size) */
+  /** seats the table has (PHH seat_count, OHH table_size, "6-max") */
   seatCount: number;
   config: TableConfig;
   final: HandSnapshot;
   /** wall ms at the shuffle, when known */
   startWall: number | null;
-  /** player names by seat; a seat without one is called "Seat N" */
+  /** player names by seat, from the floor's seating when the hand began; a seat without one is called "Seat N" */
   names: Record<number, string>;
   notes: HandNote[];
   /** hands thrown to the muck at showdown without being shown (PHH `pN sm` with no cards), after this many actions */
   mucks: { seat: number; afterAction: number }[];
   /** the engine says the hand is over */
   complete: boolean;
+  /** an imported hand: what its PHH file said of itself, written back on export */
+  source?: HandSource;
+}
+
+/** The optional fields of an imported PHH file (names, event, venue and place, date and time, hand, table, ...),
+ * kept as the file wrote them. */
+export interface HandSource {
+  /** PHH `players`: pK's name (pK sits in seat K) */
+  players?: string[];
+  /** every other optional or user-defined field, by its PHH key */
+  fields: Record<string, unknown>;
 }
 
 export function playerName(hand: PlayedHand, seat: number): string {

@@ -39,12 +39,10 @@ function stamp(wall: number | null, sep: string): string {
   return `${d.getUTCFullYear()}${sep}${pad2(d.getUTCMonth() + 1)}${sep}${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
 }
 
-/** every card the hand shows for a seat: shown at showdown, else dealt face-up/known */
+/** the cards a seat showed (an observed hand names no other hole cards) */
 function holeCards(ledger: Ledger, seat: number): string[] {
   const shown = ledger.actions.filter((a) => a.seat === seat && a.type === 'show' && a.cards.length > 0);
-  if (shown.length > 0) return shown[shown.length - 1].cards;
-  const dealt = ledger.actions.find((a) => a.seat === seat && a.type === 'dealt');
-  return dealt ? dealt.cards.filter((c) => c !== '??') : [];
+  return shown.length > 0 ? shown[shown.length - 1].cards : [];
 }
 
 function winnings(hand: PlayedHand): { seat: number; amount: number; pot: number }[] {
@@ -59,16 +57,24 @@ function winnings(hand: PlayedHand): { seat: number; amount: number; pot: number
 // ---- PokerStars ---------------------------------------------------------------------------------------------------
 
 function starsText(hand: PlayedHand, ledger: Ledger): string {
-  const { config, final } = hand;
+  const { config, final, identity } = hand;
   const name = (seat: number) => playerName(hand, seat);
   const lines: string[] = [];
-  // a table playing for chips, not money: PokerStars writes that as a freeroll tournament (the buy-in "Freeroll",
-  // stacks and blinds in chips, the ante in the posts); its table is named "<tournament> <table number>"
-  const tournament = tournamentNo(hand.startWall);
-  lines.push(
-    `PokerStars Hand #${hand.handNo}: Tournament #${tournament}, Freeroll  Hold'em No Limit - Level I (${final.blinds[0]}/${final.blinds[1]}) - ${starsTime(hand.startWall)}`,
-  );
-  lines.push(`Table '${tournament} 1' ${hand.seatCount}-max Seat #${final.button} is the button`);
+  const blinds = `${final.blinds[0]}/${final.blinds[1]}`;
+  if (identity.game === 'tournament') {
+    // a tournament played for chips: PokerStars writes a freeroll ("Freeroll" buy-in, stacks and blinds in chips,
+    // the ante in the posts), the level in Roman numerals; its tables are named "<tournament> <table number>"
+    lines.push(
+      `PokerStars Hand #${hand.handId}: Tournament #${identity.tournamentId}, Freeroll  Hold'em No Limit - Level ${roman(hand.level)} (${blinds}) - ${starsTime(hand.startWall)}`,
+    );
+    lines.push(
+      `Table '${identity.tournamentId} ${tableNumber(identity.table)}' ${hand.seatCount}-max Seat #${final.button} is the button`,
+    );
+  } else {
+    // a cash table playing for chips: PokerStars' play-money header (blinds with no currency)
+    lines.push(`PokerStars Hand #${hand.handId}:  Hold'em No Limit (${blinds}) - ${starsTime(hand.startWall)}`);
+    lines.push(`Table '${identity.table}' ${hand.seatCount}-max Seat #${final.button} is the button`);
+  }
   for (const seat of [...ledger.order].sort((a, b) => a - b)) {
     const out = config.absent.includes(seat) ? ' is sitting out' : '';
     lines.push(`Seat ${seat}: ${name(seat)} (${config.seats[seat]} in chips)${out}`);
@@ -99,13 +105,14 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
       case 'postAnte':
         lines.push(`${name(a.seat)}: posts the ante ${a.amount}${allIn}`);
         break;
-      case 'dealt': {
-        const known = a.cards.filter((c) => c !== '??');
-        if (known.length > 0) lines.push(`Dealt to ${name(a.seat)} [${known.join(' ')}]`);
+      case 'dealt':
+        // an observed hand: no "Dealt to" (that line names the hero); cards seen are written where shown
         break;
-      }
       case 'fold':
         lines.push(`${name(a.seat)}: folds`);
+        // a hand the engine killed gets back the part of its bet no one called (LOI 28, tda 65A)
+        if (a.killed && a.killed.refund > 0)
+          lines.push(`Uncalled bet (${a.killed.refund}) returned to ${name(a.seat)}`);
         break;
       case 'check':
         lines.push(`${name(a.seat)}: checks`);
@@ -174,13 +181,40 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
   return `${lines.join('\n')}\n`;
 }
 
-const BETTING = new Set<LedgerAction['type']>(['fold', 'check', 'call', 'bet', 'raise']);
-
-/** the session's "tournament": the day its hands started, 20261130 */
-function tournamentNo(wall: number | null): string {
-  const d = new Date(wall ?? 0);
-  return `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}`;
+/** the table's number: the digits its name ends with ("Table 3" is 3), else 1 */
+export function tableNumber(table: string): number {
+  const m = /(\d{1,6})\s*$/.exec(table);
+  return m ? Number(m[1]) : 1;
 }
+
+/** PokerStars writes tournament levels in Roman numerals: Level I, II, ... XIV */
+export function roman(n: number): string {
+  const marks: [number, string][] = [
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
+  let out = '';
+  let left = Math.max(1, Math.floor(n));
+  for (const [v, m] of marks)
+    while (left >= v) {
+      out += m;
+      left -= v;
+    }
+  return out;
+}
+
+const BETTING = new Set<LedgerAction['type']>(['fold', 'check', 'call', 'bet', 'raise']);
 
 const ET = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
@@ -262,7 +296,15 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
   const pos = ignitionPositions(hand, ledger);
   const p = (seat: number) => pos.get(seat) as string;
   const lines: string[] = [];
-  lines.push(`Bovada Hand #${hand.handNo} TBL#1 HOLDEM No Limit - ${stamp(hand.startWall, '-')}`);
+  const { identity } = hand;
+  // the Ignition header has no time zone in its layout (the parser reads the time as UTC): the time is UTC
+  const when = stamp(hand.startWall, '-');
+  const tbl = tableNumber(identity.table);
+  if (identity.game === 'tournament')
+    lines.push(
+      `Ignition Hand #${hand.handId}: HOLDEM Tournament #${identity.tournamentId} TBL#${tbl}, Normal- Level ${hand.level} (${final.blinds[0]}/${final.blinds[1]}) - ${when}`,
+    );
+  else lines.push(`Ignition Hand #${hand.handId} TBL#${tbl} HOLDEM No Limit - ${when}`);
   for (const seat of [...ledger.order].sort((a, b) => a - b))
     lines.push(`Seat ${seat}: ${p(seat)} (${config.seats[seat]} in chips)`);
   lines.push(`Dealer : Set dealer [${final.button}]`);
@@ -291,6 +333,7 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
       }
       case 'fold':
         lines.push(`${who} Folds`);
+        if (a.killed && a.killed.refund > 0) lines.push(`${who} Return uncalled portion of bet ${a.killed.refund}`);
         break;
       case 'check':
         lines.push(`${who} Checks`);

@@ -62,7 +62,8 @@ describe('PHH export', () => {
       const blinds = doc.blinds_or_straddles as number[];
       expect(blinds.reduce((a, b) => a + b, 0)).toBe((h.final.sb === null ? 0 : h.final.blinds[0]) + h.final.blinds[1]);
       expect((doc.antes as number[]).reduce((a, b) => a + b, 0)).toBe(h.final.bbAnte);
-      expect(doc.hand).toBe(h.handNo);
+      expect(doc.hand).toBe(h.handId);
+      expect(doc._feltwire_hand_no).toBe(h.handNo);
       expect(doc._feltwire_ruleset).toBe(h.config.ruleset);
       expect(doc.players).toHaveLength(order.length);
     }
@@ -116,8 +117,13 @@ describe('OHH export', () => {
       for (const r of doc.rounds)
         for (const a of r.actions) if (a.amount !== undefined) put[a.player_id] = (put[a.player_id] ?? 0) + a.amount;
       for (const seat of led.order) expect(put[seat] ?? 0).toBe(led.contributed[seat]);
-      const wins = doc.pots.flatMap((p) => p.player_wins).reduce((n, w) => n + w.win_amount, 0);
+      // the engine's pots, then the uncalled bet given back as a pot of its own
+      const engine = doc.pots.slice(0, h.final.pots.length);
+      const wins = engine.flatMap((p) => p.player_wins).reduce((n, w) => n + w.win_amount, 0);
       expect(wins).toBe(led.totalPot);
+      expect(doc.pots.slice(h.final.pots.length).map((p) => [p.player_wins[0].player_id, p.amount])).toEqual(
+        led.uncalled ? [[led.uncalled.seat, led.uncalled.amount]] : [],
+      );
       expect(doc.rounds.map((r) => r.street).filter((s) => s !== 'Showdown')).toEqual(
         ['Preflop', 'Flop', 'Turn', 'River'].slice(0, 1 + led.boards.length),
       );
@@ -132,7 +138,7 @@ describe('PokerStars text', () => {
       const led = readLedger(h);
       expect(text).toMatch(
         new RegExp(
-          `^PokerStars Hand #${h.handNo}: Tournament #\\d+, Freeroll  Hold'em No Limit - Level I \\(${h.final.blinds[0]}/${h.final.blinds[1]}\\) - `,
+          `^PokerStars Hand #${h.handId}:  Hold'em No Limit \\(${h.final.blinds[0]}/${h.final.blinds[1]}\\) - `,
         ),
       );
       expect(text).toContain(`Seat #${h.final.button} is the button`);

@@ -57,7 +57,9 @@ export function archiveOf(scenarios: Scenario[]): HandArchive {
 export async function expectIgnitionParse(h: PlayedHand): Promise<void> {
   const led = readLedger(h);
   const hh = await parseHand({ hand: toPokerStars(h, 'ignition') });
-  expect(hh.info.handNumber).toBe(String(h.handNo));
+  expect(hh.info.handNumber).toBe(h.handId);
+  // the Ignition layout has no zone in its header: the time is written in UTC, and read as UTC
+  expect(hh.info.timestamp.toISOString()).toBe(new Date(h.startWall ?? 0).toISOString().replace(/\.\d{3}Z$/, '.000Z'));
   // the parser reads the blinds from the posts (a short stack posts less than the blind)
   const posted = led.actions.filter((a) => a.type === 'postSb' || a.type === 'postBb').map((a) => String(a.amount));
   expect(hh.info.blinds).toEqual(posted);
