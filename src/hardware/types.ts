@@ -21,7 +21,25 @@ export type PanelEvent =
   | { kind: 'button'; button: PanelButton; at: number }
   /** tray count per denomination, emitted when it changes past the threshold */
   | { kind: 'tray'; counts: Record<string, number>; at: number }
-  | { kind: 'panelLink'; state: 'up' | 'lost'; at: number };
+  /** up: the board answered as Firmata (what it said in `info`); silent: the port opened but nothing answered as
+   * Firmata; lost: the port cannot be opened, or closed under us */
+  | { kind: 'panelLink'; state: PanelLinkState; at: number; detail?: string; info?: PanelInfo }
+  /** a button input that reads low (pressed) from setup on: no working pull-up on it, or a button held or shorted */
+  | { kind: 'panelFault'; code: 'BUTTON_LOW'; button: PanelButton; pin: number; at: number };
+
+export type PanelLinkState = 'up' | 'lost' | 'silent';
+
+/** What the panel's board said of itself at connect, and how its buttons' pull-ups are made. */
+export interface PanelInfo {
+  /** the sketch's name, e.g. StandardFirmata.ino, and its version */
+  firmware: string;
+  firmwareVersion: string;
+  /** the Firmata protocol version the board reported (REPORT_VERSION) */
+  protocol: string;
+  /** firmata: PIN_MODE_PULLUP (protocol 2.5+, in the capability response); input-high: input mode then a HIGH
+   * write (older Firmata, where a HIGH write to an input turns its pull-up on) */
+  pullups: 'firmata' | 'input-high';
+}
 
 /** LED state per seat the service asks the panel to show. */
 export type LedState = 'off' | 'on' | 'blink';

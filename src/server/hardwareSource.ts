@@ -2,7 +2,8 @@
 // layer, and optionally the dealer panel (StandardFirmata) whose seat LEDs follow the turn and whose buzzer follows
 // stop alerts.
 import { BridgeLink } from '../hardware/bridge/index.js';
-import { DealerPanel } from '../hardware/panel/index.js';
+import { PanelLink } from '../hardware/panel/index.js';
+import type { LedState } from '../hardware/types.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
 import { type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
@@ -13,18 +14,37 @@ export interface HardwareSourceOptions {
   baudRate?: number;
   /** the Firmata dealer panel's device (optional) */
   panel?: string | null;
+  /** panel timings (tests): ready timeout, retry period, blink */
+  panelOptions?: { readyTimeoutMs?: number; retryMs?: number; blinkMs?: number; reportVersionTimeout?: number };
   hardwareFile: string | HardwareFile;
   /** enrolled decks and chip sets (feltwire enroll writes it) */
   registryFile: string | TagRegistry;
 }
 
-/** Keeps the panel's LEDs on the session: the seat to act lit, a stop alert buzzing. */
-export function followSession(panel: DealerPanel, session: TableSession): () => void {
+/** What followSession drives: a DealerPanel, or the PanelLink that keeps one. */
+export interface PanelLights {
+  setTurn(seat: number | null): void;
+  setStopAlert(on: boolean): void;
+  setSeatLed?(seat: number, state: LedState): void;
+}
+
+/** A stop alert waits for the floor: the hand's (until acknowledged or its remedy is seen carried out) and the table
+ * layer's (unknown card, bridge link lost...: until acknowledged or decided). */
+export function stopPending(s: SessionState): boolean {
+  return (
+    s.hand.alerts.some((a) => a.severity === 'stop' && !a.acknowledged && !a.resolved) ||
+    s.tableAlerts.some((a) => a.severity === 'stop' && !a.acknowledged && !a.decision)
+  );
+}
+
+/** Keeps the panel's LEDs on the session: the seat to act lit, the stop output pulsing while a stop alert waits. */
+export function followSession(panel: PanelLights, session: TableSession): () => void {
   const onState = (s: SessionState) => {
     panel.setTurn(s.hand.next?.toAct ?? null);
-    panel.setStopAlert(s.hand.alerts.some((a) => a.severity === 'stop' && !a.acknowledged && !a.resolved));
+    panel.setStopAlert(stopPending(s));
   };
   session.on('state', onState);
+  onState(session.snapshot());
   return () => session.off('state', onState);
 }
 
@@ -40,15 +60,17 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
       layer.attach(link);
       say(`reader bridge on ${opts.serial}`);
-      let panel: DealerPanel | null = null;
+      let panel: PanelLink | null = null;
       let unfollow: (() => void) | null = null;
       if (opts.panel) {
         if (!hardware.panel) say('no panel section in the hardware file: the dealer panel is not used');
         else {
-          panel = await DealerPanel.open({ path: opts.panel, spec: hardware.panel });
-          const p = panel;
-          p.on('panel', (ev) => layer.ingestPanel(ev));
-          unfollow = followSession(p, session);
+          // in the background: a panel that is missing, silent or unplugged never holds up the table; health and
+          // an alert say so, and the link keeps trying
+          panel = new PanelLink({ path: opts.panel, spec: hardware.panel, ...opts.panelOptions });
+          panel.on('panel', (ev) => layer.ingestPanel(ev));
+          unfollow = followSession(panel, session);
+          panel.start();
           say(`dealer panel on ${opts.panel}`);
         }
       }

@@ -3,7 +3,7 @@
 // TableLayer as the real table.
 import type { TableConfig } from '../engine/types.js';
 import { BridgeLink } from '../hardware/bridge/index.js';
-import { DealerPanel } from '../hardware/panel/index.js';
+import { PanelLink } from '../hardware/panel/index.js';
 import type { TableSession } from '../session/TableSession.js';
 import { SideChannelGate } from '../sim/sideChannel.js';
 import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js';
@@ -83,7 +83,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       const unwire = wireTableLayer(layer, s, 'simulator', (err) =>
         say(`table event refused: ${(err as Error).message}`),
       );
-      let panel: DealerPanel | null = null;
+      let panel: PanelLink | null = null;
       let unfollow: (() => void) | null = null;
       let link: BridgeLink | null = null;
       // The simulator's panel buttons and tablet taps do not travel on the bridge link: each carries the seq of the
@@ -99,7 +99,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           heartbeatMs: opts.heartbeatMs,
         });
         if (paths.panel && hardware.panel) {
-          panel = await DealerPanel.open({ path: paths.panel, spec: hardware.panel });
+          panel = new PanelLink({ path: paths.panel, spec: hardware.panel });
           const p = panel;
           // Firmata carries no seq: a press arrives here on its own serial link and could overtake the bridge
           // frames still in flight before it (the last hand's gathered cards ahead of the next shuffle). The
@@ -107,6 +107,8 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           // has sent when the press arrives are those sent before it: the press waits until the link applied them.
           p.on('panel', (ev) => gated(sim.lastSentSeq, () => layer.ingestPanel(ev)));
           unfollow = followSession(p, s);
+          // the simulated dealer's first shuffle waits for the panel's buttons
+          await p.start().whenUp(15_000);
         }
         say(`simulator over ptys: bridge ${paths.bridge}${paths.panel ? `, panel ${paths.panel}` : ''}`);
       } else {

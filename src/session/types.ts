@@ -39,7 +39,12 @@ export const TABLE_ALERT_ID_BASE = 1_000_000;
 /** The table's health as the hardware layers report it (not logged: it is transient). */
 export interface TableHealth {
   link: 'up' | 'lost' | 'unknown';
-  panel: 'up' | 'lost' | 'unknown';
+  /** silent: the panel's port opened but no Firmata board answered */
+  panel: 'up' | 'lost' | 'unknown' | 'silent';
+  /** the panel's board (firmware, protocol, pull-ups), why it is silent or lost, buttons reading pressed from setup */
+  panelInfo?: { firmware: string; firmwareVersion: string; protocol: string; pullups: 'firmata' | 'input-high' } | null;
+  panelDetail?: string | null;
+  panelButtonsLow?: string[];
   /** antenna -> ok / fault code */
   readers: Record<string, string>;
   /** denomination -> chips in the tray */

@@ -1,4 +1,5 @@
 // What the floor view shows of the table's hardware: the bridge link, each antenna's reader, the panel and the tray.
+import type { PanelButton, PanelInfo } from '../hardware/types.js';
 
 export interface AntennaHealth {
   antenna: number;
@@ -24,7 +25,14 @@ export interface TableHealth {
     dropped?: number;
   };
   antennas: AntennaHealth[];
-  panel: 'unknown' | 'up' | 'lost';
+  /** unknown: no panel, or not yet heard; silent: its port opened but no Firmata board answered */
+  panel: 'unknown' | 'up' | 'lost' | 'silent';
+  /** what the board said of itself (firmware, protocol, how its buttons are pulled up), once up */
+  panelInfo: PanelInfo | null;
+  /** why the panel is silent or lost */
+  panelDetail: string | null;
+  /** buttons that read pressed from setup on (no working pull-up, or held or shorted) */
+  panelButtonsLow: PanelButton[];
   /** chip tray count per denomination, from the panel's sensors */
   tray: Record<string, number>;
   unknownTags: number;

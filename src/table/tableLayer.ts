@@ -11,6 +11,7 @@ import type { ChipEnrollment, DeckCheck, DeckEnrollment, EnrollmentFlow, EnrollS
 import { TableError } from './errors.js';
 import { AntennaMap, type HardwareFile, type ZoneName } from './hardwareFile.js';
 import type { TableHealth } from './health.js';
+import { type PanelAlert, panelAlert, panelButtonLowAlert } from './panelAlerts.js';
 import type { TagRegistry } from './registry.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -28,7 +29,7 @@ export interface EnrollEvent {
 
 export interface TableLayerEvents {
   event: [LiveTableEvent];
-  alert: [TableAlert];
+  alert: [TableAlert | PanelAlert];
   health: [TableHealth];
   enroll: [EnrollEvent];
   /** panel buttons that are not engine events (confirm) */
@@ -97,6 +98,9 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
         faults: 0,
       })),
       panel: 'unknown',
+      panelInfo: null,
+      panelDetail: null,
+      panelButtonsLow: [],
       tray: {},
       unknownTags: 0,
       crosstalk: 0,
@@ -117,6 +121,9 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   sessionHealth(): {
     link: TableHealth['link'];
     panel: TableHealth['panel'];
+    panelInfo: TableHealth['panelInfo'];
+    panelDetail: TableHealth['panelDetail'];
+    panelButtonsLow: TableHealth['panelButtonsLow'];
     readers: Record<string, string>;
     tray: Record<string, number>;
     scanMs: number | null;
@@ -126,6 +133,9 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     return {
       link: this.state.link,
       panel: this.state.panel,
+      panelInfo: this.state.panelInfo ? { ...this.state.panelInfo } : null,
+      panelDetail: this.state.panelDetail,
+      panelButtonsLow: [...this.state.panelButtonsLow],
       readers,
       tray: { ...this.state.tray },
       scanMs: this.state.bridge.scanMs ?? null,
@@ -220,8 +230,27 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
         this.state.tray = { ...ev.counts };
         this.emitHealth();
         break;
-      case 'panelLink':
+      case 'panelLink': {
+        const before = this.state.panel;
         this.state.panel = ev.state;
+        this.state.panelDetail = ev.state === 'up' ? null : (ev.detail ?? null);
+        if (ev.state === 'up') {
+          this.state.panelInfo = ev.info ?? null;
+          this.state.panelButtonsLow = [];
+        }
+        // the dealer and the floor are told once per change; a retry that fails the same way says nothing new
+        if (ev.state !== before) {
+          if (ev.state !== 'up') this.emit('alert', panelAlert(ev.at, ev.state, ev.detail));
+          else if (before === 'lost' || before === 'silent') this.emit('alert', panelAlert(ev.at, 'up', ev.detail));
+        }
+        this.emitHealth();
+        break;
+      }
+      case 'panelFault':
+        if (!this.state.panelButtonsLow.includes(ev.button)) {
+          this.state.panelButtonsLow.push(ev.button);
+          this.emit('alert', panelButtonLowAlert(ev.at, ev.button, ev.pin, this.state.panelInfo));
+        }
         this.emitHealth();
         break;
       default: {
@@ -433,7 +462,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       entry.timer = null;
       this.state.crosstalk++;
       const id = this.registry.lookup(uid);
-      const what = id.type === 'card' ? `Card ${id.card}` : id.type === 'chip' ? `A ${id.value} chip` : 'A tag';
+      const what = id.type === 'card' ? { card: id.card } : id.type === 'chip' ? { chip: id.value } : {};
       const antennas = [...ants.keys()].filter((a) => this.antennas.zoneOf(a) !== 'enroll');
       const zones = antennas.map((a) => this.antennas.zoneOf(a) ?? '?');
       this.emit('alert', crosstalkAlert(this.crosstalkMs > 0 ? this.now() : wall, uid, what, zones, antennas));

@@ -10,6 +10,7 @@ import {
   type TableLayerOptions,
   validateHardwareFile,
 } from '../../src/table/index.js';
+import type { PanelAlert } from '../../src/table/panelAlerts.js';
 
 export const SIM_TABLE = new URL('../../hardware/tables/sim-table.json', import.meta.url).pathname;
 export const simHardware = (): HardwareFile => validateHardwareFile(JSON.parse(readFileSync(SIM_TABLE, 'utf8')));
@@ -22,7 +23,7 @@ export const chip = (denomIndex: number, n: number) => chipUid(denomIndex, n);
 export function layerWithLog(opts: Partial<TableLayerOptions> = {}) {
   const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), ...opts });
   const events: LiveTableEvent[] = [];
-  const alerts: TableAlert[] = [];
+  const alerts: Array<TableAlert | PanelAlert> = [];
   layer.on('event', (e) => events.push(e));
   layer.on('alert', (a) => alerts.push(a));
   let at = 1_000;

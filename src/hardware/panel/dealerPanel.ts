@@ -7,7 +7,7 @@ import firmataIo, { type Firmata } from 'firmata-io';
 import five from 'johnny-five';
 import { SerialPort } from 'serialport';
 import type { PanelSpec } from '../../table/hardwareFile.js';
-import type { LedState, PanelButton, PanelEvent } from '../types.js';
+import type { LedState, PanelButton, PanelEvent, PanelInfo } from '../types.js';
 import { PanelError } from './errors.js';
 import { TrayCounter } from './trayCounter.js';
 
@@ -23,7 +23,13 @@ export interface DealerPanelOptions {
   blinkMs?: number;
   /** how often the tray sensors are sampled (ms, default 100) */
   trayFreqMs?: number;
+  /** a button that has not read high (released, pulled up) this long after setup is reported (ms, default 1500) */
+  buttonCheckMs?: number;
   now?: () => number;
+  /** gives up the open at once (the service closing while the panel is silent) */
+  signal?: AbortSignal;
+  /** the panel's events from the first one on (the link's 'up' is emitted while open() resolves) */
+  onEvent?: (ev: PanelEvent) => void;
 }
 
 export interface DealerPanelEvents {
@@ -31,7 +37,18 @@ export interface DealerPanelEvents {
 }
 
 const BUTTONS: PanelButton[] = ['shuffle', 'misdeal', 'floor', 'confirm'];
+/** Firmata's pin modes (protocol 2.5: INPUT 0, OUTPUT 1, PIN_MODE_PULLUP 0x0B, added in 2.5) */
+const INPUT_MODE = 0;
 const PULLUP_MODE = 0x0b;
+
+/** How the board makes its buttons' pull-ups: PIN_MODE_PULLUP where its capability response lists it for every
+ * button pin (StandardFirmata 2.5 and later); otherwise the older way, input mode then a HIGH write, which Firmata
+ * 2.x's digital write turns into the AVR's pull-up (PORT bit set on an input). An old board sent the PULLUP mode
+ * drops the pin from its input reports (it is no longer an INPUT): the buttons would never be read again. */
+export function pullupWay(io: Firmata, pins: number[]): PanelInfo['pullups'] {
+  const listed = pins.every((p) => io.pins[p]?.supportedModes?.includes(PULLUP_MODE));
+  return listed ? 'firmata' : 'input-high';
+}
 
 export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   private readonly leds = new Map<number, InstanceType<typeof five.Led>>();
@@ -42,6 +59,7 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   private readonly tray: TrayCounter;
   private readonly now: () => number;
   private closed = false;
+  private closing = false;
 
   private constructor(
     private readonly opts: DealerPanelOptions,
@@ -52,37 +70,61 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     super();
     this.now = opts.now ?? Date.now;
     this.tray = new TrayCounter(opts.spec.tray, opts.spec.trayThreshold ?? 8);
+    if (opts.onEvent) this.on('panel', opts.onEvent);
   }
 
-  /** Opens the port and resolves once johnny-five reports the board ready, with every component set up. */
+  /** Opens the port and resolves once johnny-five reports the board ready, with every component set up.
+   * Rejects with PANEL_OPEN_FAILED (the port cannot be opened) or PANEL_NOT_READY (nothing answered as Firmata);
+   * nothing of a failed open is left running, and no error of johnny-five's escapes as an unhandled 'error'. */
   static async open(opts: DealerPanelOptions): Promise<DealerPanel> {
     const port = new SerialPort({ path: opts.path, baudRate: opts.baudRate ?? 57600, autoOpen: false });
     // The Firmata object must exist before the port opens: it turns the port's 'open' into the 'connect' that
     // johnny-five waits for before it accepts 'ready'.
     const io = new firmataIo.Firmata(port, { reportVersionTimeout: opts.reportVersionTimeout ?? 2000 });
-    const board = new five.Board({ io, repl: false, debug: false, sigint: false });
+    const readyMs = opts.readyTimeoutMs ?? 15_000;
+    // johnny-five's own connect timeout (10 s unless told; here the same as ours) emits 'error' twice on the board,
+    // once through its logger and once with an Error, and is never cleared if the board does not answer, even after
+    // the port is closed: a listener stays on the board for its whole life (an 'error' without one is thrown: it
+    // took the service down 10 s after start).
+    const board = new five.Board({ io, repl: false, debug: false, sigint: false, timeout: readyMs });
+    board.on('error', () => {});
+    // firmata-io re-emits a transport error; the port's own 'error' is watched in setup
+    io.on('error', () => {});
     const panel = new DealerPanel(opts, port, io, board);
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () =>
           reject(
-            new PanelError('PANEL_NOT_READY', `the dealer panel at ${opts.path} did not answer as a Firmata board`),
+            new PanelError(
+              'PANEL_NOT_READY',
+              `the dealer panel at ${opts.path} did not answer as a Firmata board within ${Math.round(readyMs / 1000)} s`,
+            ),
           ),
-        opts.readyTimeoutMs ?? 15_000,
+        readyMs,
       );
       board.once('ready', () => {
         clearTimeout(timer);
         resolve();
       });
-      board.once('error', (err: Error) => {
+      board.once('error', (err: { message?: string }) => {
         clearTimeout(timer);
-        reject(new PanelError('PANEL_NOT_READY', `dealer panel error: ${err.message}`, { cause: err }));
+        reject(new PanelError('PANEL_NOT_READY', `dealer panel error: ${err?.message ?? String(err)}`));
+      });
+      opts.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new PanelError('PANEL_NOT_READY', 'the dealer panel was closed before it answered'));
       });
     });
+    ready.catch(() => {}); // awaited below once the port is open
     try {
       await new Promise<void>((resolve, reject) => port.open((err) => (err ? reject(err) : resolve())));
     } catch (err) {
-      throw new PanelError('PANEL_OPEN_FAILED', `cannot open the dealer panel at ${opts.path}`, { cause: err });
+      panel.closed = true;
+      throw new PanelError(
+        'PANEL_OPEN_FAILED',
+        `cannot open the dealer panel at ${opts.path}: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
     try {
       await ready;
@@ -94,23 +136,53 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     return panel;
   }
 
+  /** What the board said of itself, and how its buttons are pulled up. */
+  info(): PanelInfo {
+    const v = this.io.version ?? {};
+    const fv = this.io.firmware?.version;
+    return {
+      firmware: this.io.firmware?.name ?? '?',
+      firmwareVersion: fv ? `${fv.major}.${fv.minor}` : '?',
+      protocol: v.major !== undefined ? `${v.major}.${v.minor}` : '?',
+      pullups: this.pullups,
+    };
+  }
+
+  private pullups: PanelInfo['pullups'] = 'firmata';
+
   private setup(): void {
     const { spec } = this.opts;
     const board = this.board;
+    const io = this.io;
+    this.pullups = pullupWay(
+      io,
+      BUTTONS.map((b) => spec.buttons[b]),
+    );
+    const levels = new Map<PanelButton, number | null>();
     for (const name of BUTTONS) {
       const pin = spec.buttons[name];
-      // johnny-five's Button sets the pin up (input, reporting); Firmata's own pull-up mode follows, which later
-      // writes to the same port cannot clear (a HIGH write to an input can be).
-      new five.Button({ pin, board, isPullup: true });
-      this.io.pinMode(pin, PULLUP_MODE);
-      // Presses are the falling edges of the pin's reports. johnny-five's trailing debounce would drop a press whose
-      // down and up reports arrive in one read; our debounce (debounceMs) drops contact bounce instead. The first
-      // report of an input comes before its pull-up is on and reads low: an edge counts only after a high.
-      let last: number | null = null;
-      this.io.on(`digital-read-${pin}`, (level: number) => {
+      const port = pin >> 3;
+      const bit = 1 << (pin & 7);
+      if (this.pullups === 'firmata') io.pinMode(pin, PULLUP_MODE);
+      else {
+        // the older way: an input, then HIGH written to it (its pull-up)
+        io.pinMode(pin, INPUT_MODE);
+        io.digitalWrite(pin, 1);
+      }
+      levels.set(name, null);
+      // Presses are the falling edges of the pin's reports. johnny-five's Button (trailing debounce) would drop a
+      // press whose down and up reports arrive in one read; our debounce (debounceMs) drops contact bounce instead.
+      // A floating input (before its pull-up is on) reads low: an edge counts only after a high.
+      io.on(`digital-read-${pin}`, (level: number) => {
+        const last = levels.get(name);
         if (last === 1 && level === 0) this.pressed(name);
-        last = level;
+        levels.set(name, level);
+        // firmata-io copies an input's reading into the port value it writes for the port's outputs: a press (low)
+        // would then be written back to the input, and on an old board a LOW write to an input turns its pull-up
+        // off. The pull-up bit stays set in what we write.
+        if (this.pullups === 'input-high') io.ports[port] |= bit;
       });
+      io.reportDigitalPin(pin, 1);
     }
     for (const [seat, pin] of Object.entries(spec.seatLeds)) {
       const led = new five.Led({ pin, board });
@@ -128,13 +200,33 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
       });
       this.sensors.push(sensor);
     }
-    const lost = () => {
-      if (!this.closed) this.emit('panel', { kind: 'panelLink', state: 'lost', at: this.now() });
+    const lost = (why: string) => {
+      if (this.closed) return;
+      this.closed = true;
+      this.stopTimers();
+      this.emit('panel', { kind: 'panelLink', state: 'lost', at: this.now(), detail: why });
     };
-    this.port.on('close', lost);
-    this.port.on('error', lost);
-    this.emit('panel', { kind: 'panelLink', state: 'up', at: this.now() });
+    this.port.on('close', () => lost('port closed'));
+    this.port.on('error', (err: Error) => lost(`port error: ${err.message}`));
+    this.emit('panel', { kind: 'panelLink', state: 'up', at: this.now(), info: this.info() });
+    // a button input that never reads high: its pull-up does not work (or the button is held or shorted)
+    this.checkTimer = setTimeout(() => {
+      if (this.closed) return;
+      for (const name of BUTTONS) {
+        if (levels.get(name) === 1) continue;
+        this.emit('panel', {
+          kind: 'panelFault',
+          code: 'BUTTON_LOW',
+          button: name,
+          pin: spec.buttons[name],
+          at: this.now(),
+        });
+      }
+    }, this.opts.buttonCheckMs ?? 1500);
+    this.checkTimer.unref?.();
   }
+
+  private checkTimer: NodeJS.Timeout | null = null;
 
   /** Debounce: a second press of the same button within debounceMs is contact bounce or a double tap. */
   private pressed(button: PanelButton): void {
@@ -180,12 +272,19 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     return this.tray.snapshot();
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  /** No more writes: blinking LEDs, sensor sampling and the button check stop. */
+  private stopTimers(): void {
+    if (this.checkTimer) clearTimeout(this.checkTimer);
     for (const led of this.leds.values()) led.stop();
     this.stopLed?.stop();
     for (const s of this.sensors) s.disable();
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.closed = true;
+    this.stopTimers();
     this.removeAllListeners();
     if (this.port.isOpen) await new Promise<void>((resolve) => this.port.close(() => resolve()));
   }

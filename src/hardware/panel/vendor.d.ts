@@ -11,8 +11,16 @@ declare module 'firmata-io' {
     isReady: boolean;
     pending: number;
     firmware: { name?: string; version?: { major: number; minor: number } };
+    /** the protocol version from REPORT_VERSION */
+    version: { major?: number; minor?: number };
+    /** per pin: the modes of the capability response (only those firmata-io knows) */
+    pins: Array<{ supportedModes: number[]; mode?: number; value?: number }>;
+    /** the value last written or read per 8-pin Firmata port */
+    ports: number[];
     analogPins: number[];
     pinMode(pin: number, mode: number): void;
+    digitalWrite(pin: number, value: number): void;
+    reportDigitalPin(pin: number, value: 0 | 1): void;
   }
   interface BindTransport {
     (transport: unknown): typeof Firmata;
