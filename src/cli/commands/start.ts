@@ -1,6 +1,6 @@
 // feltwire start: the live table service. With a reader bridge (--serial) it reads the real table; without one it
 // plays the simulator. Tokens are printed once, on first start; SIGINT/SIGTERM shut it down cleanly.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { startLive, type TableSourceFactory } from '../../server/live.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type TokenRole } from '../../server/liveState.js';
 import { simSource } from '../../server/simSource.js';
 import { isTokenRole } from '../../server/tokens.js';
+import { type IdentityOverrides, identityProblems } from '../../store/tableIdentity.js';
 import type { Command } from '../main.js';
 
 const USAGE = `usage: feltwire start [options]
@@ -49,6 +50,17 @@ const intOpt = (v: string | undefined, name: string, dflt: number, min = 0): num
   if (!Number.isFinite(n) || n < min) throw new StartError('BAD_OPTION', `--${name} must be a number >= ${min}: ${v}`);
   return n;
 };
+
+/** the seats of the table's hardware file (its `seats`), undefined when it cannot be read here (startLive's table
+ * source reports a bad file itself) */
+function seatsOf(file: string): number | undefined {
+  try {
+    const n = (JSON.parse(readFileSync(file, 'utf8')) as { seats?: unknown }).seats;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 2 && n <= 10 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function webRootDefault(): string {
   return fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -161,6 +173,31 @@ function parse(args: string[]) {
     orderKnown: true,
   };
   const useSim = values.sim || !values.serial;
+  // H5: the table identity in the hand histories (kept in DATA/table.json by startLive)
+  const game = values.game;
+  if (game !== undefined && game !== 'cash' && game !== 'tournament')
+    throw new StartError('BAD_OPTION', `--game must be cash or tournament: ${game}`);
+  const identity: IdentityOverrides = {
+    room: values['room-name'],
+    table: values['table-name'],
+    tableId: values['table-id'],
+    game,
+    tournamentId: values['tournament-id'],
+    timeZone: values['time-zone'],
+    seatCount: seatsOf(hardwareFile),
+  };
+  const wrong = identityProblems(identity);
+  if (wrong.length > 0) throw new StartError('BAD_OPTION', wrong.join('; '));
+  if (values.panel !== undefined) {
+    // the simulator plays its own panel: a real one would press buttons into a table it does not see
+    if (useSim)
+      throw new StartError(
+        'BAD_OPTION',
+        `--panel needs --serial (the reader bridge): the simulator plays its own dealer panel${values.sim ? ' (--sim)' : ''}`,
+      );
+    if (!existsSync(values.panel))
+      throw new StartError('BAD_OPTION', `--panel ${values.panel}: no such device (is the panel's USB cable in?)`);
+  }
   let source: TableSourceFactory;
   if (useSim) {
     source = simSource({ hardwareFile, pace, overPty: values['sim-pty'] ?? false, table });
@@ -187,6 +224,7 @@ function parse(args: string[]) {
       rotate,
       logger: values.verbose ? { level: 'info' } : { level: 'warn' },
       allowedOrigins: values.origin ?? [],
+      identity,
     },
     source,
   };
