@@ -40,6 +40,13 @@ export type TableEvent =
   | { kind: 'dealer'; t: number; button: DealerButton }
   | { kind: 'clock'; t: number; seat: number }
   | { kind: 'floorKill'; t: number; seat: number }
+  /**
+   * the floor lets a seat that undercalled a raise fold (tda 51, seed 002 undercall examples 1 and 4): it forfeits the
+   * bet its chips answered, the rest goes back
+   */
+  | { kind: 'floorFold'; t: number; seat: number }
+  /** an absent player (table.absent) has sat down: the hand is live if it is not yet dead (LOI 8, club 2-18) */
+  | { kind: 'sits'; t: number; seat: number }
   /** a floor decision recorded on the floor view for a pending alert (free text + chosen option) */
   | { kind: 'floorDecision'; t: number; alertId: number; decision: string; by: string }
   /** the dealer acknowledged an alert on the tablet */

@@ -342,14 +342,20 @@ export function doRaiseTo(state: HandState, seat: number, to: number, why: Decis
 }
 
 /** Kills a hand (floor, clock, card count): it is folded without acting; the turn moves on if it was its turn. */
-export function killHand(state: HandState, seat: number): void {
+export function killHand(state: HandState, seat: number, rule: string | null = null, givenBack = 0): void {
   const s = state.seats[seat];
   // the last hand left has won: it cannot be killed (a decided pot stays awarded)
   if (!s || s.folded || state.phase === 'complete' || state.live <= 1) return;
+  const facing = state.round.currentBet;
   // its bet no one has called goes back (LOI 28, tda 65A, club 5-8)
-  refundKilledHand(state, s);
+  const refund = refundKilledHand(state, s) + givenBack;
   foldSeat(state, s);
   s.dead = true;
+  recordDecision(
+    state,
+    { kind: 'fold', seat, amount: 0, to: s.committed, facing, allIn: false, cards: [], refund },
+    { source: 'table', rule },
+  );
   if (state.phase === 'betting' && !state.round.complete) {
     if (state.round.toAct === seat || liveCount(state) <= 1) advance(state, seat);
   } else if (liveCount(state) <= 1) {

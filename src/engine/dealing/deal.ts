@@ -141,7 +141,7 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
   if ((from === 'muck' || from === 'burn' || from === 'board') && !s.folded) {
     // club 2-16: a dead card mixed into a hand kills that hand
     raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: s.cards.length, variant: 'deadCardMixed' });
-    killHand(state, seatNo);
+    killHand(state, seatNo, 'club 2-16');
     return;
   }
   // tda 37: the button short of a card may take the next card if it has not acted
@@ -163,7 +163,7 @@ function countError(state: HandState, seatNo: number, count: number): void {
   }
   if (state.deal.substantial) {
     raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'deadHand' });
-    killHand(state, seatNo);
+    killHand(state, seatNo, club ? 'club 2-20' : 'tda 38');
     return;
   }
   if (club && count === 3 && seatNo === state.sb) {

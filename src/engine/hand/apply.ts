@@ -5,6 +5,8 @@ import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedBy
 import { raiseClockExpired } from '../betting/chipProcedures.js';
 import { clockState } from '../betting/clock.js';
 import { foldSeat, killHand } from '../betting/round.js';
+import { floorFoldUndercall } from '../betting/undercallFold.js';
+import { playerSits } from '../dealing/absent.js';
 import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
@@ -92,7 +94,7 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
       if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
       if (state.phase === 'board') {
         // between streets no one acts: a hand that touched the muck is dead (club 5-3)
-        killHand(state, owner);
+        killHand(state, owner, 'club 5-3');
         return;
       }
       onMuckedByPlayer(state, owner);
@@ -149,7 +151,7 @@ function checkClock(state: HandState): void {
   if (clockState(c.t, state.t).phase === 'expired') {
     state.clock = null;
     raiseClockExpired(state, c.seat);
-    killHand(state, c.seat);
+    killHand(state, c.seat, state.config.ruleset === 'tda' ? 'LOI 5' : 'club 5-6');
   }
 }
 
@@ -188,7 +190,13 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
       state.clock = { seat: ev.seat, t: ev.t };
       break;
     case 'floorKill':
-      killHand(state, ev.seat);
+      killHand(state, ev.seat, 'floor');
+      break;
+    case 'floorFold':
+      floorFoldUndercall(state, ev.seat);
+      break;
+    case 'sits':
+      playerSits(state, ev.seat);
       break;
     case 'floorDecision': {
       const a = state.alerts[ev.alertId - 1];

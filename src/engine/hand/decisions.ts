@@ -47,6 +47,8 @@ export interface Decision {
   allIn: boolean;
   /** a bet or raise that was a full one (it reopens the betting; a short all-in is not) */
   full: boolean;
+  /** chips the rules gave back with this decision (a killed hand's uncalled bet, LOI 28); 0 otherwise */
+  refund: number;
   /** dealHole: the hole cards as dealt; dealBoard: the street's cards; show: the cards tabled */
   cards: string[];
   /** the betting zone's chips (denominations) the action was read from; [] when not read from chips */
@@ -98,8 +100,8 @@ export function phhLine(d: Decision, order: readonly number[]): string {
 /** Records a decision and its PHH line (one line per decision: `actions[i]` renders `decisions[i]`). */
 export function recordDecision(
   state: HandState,
-  d: Omit<Decision, 't' | 'street' | 'chips' | 'source' | 'rule' | 'full' | 'raiseBy' | 'facing'> &
-    Partial<Pick<Decision, 'full' | 'raiseBy' | 'facing' | 'street'>>,
+  d: Omit<Decision, 't' | 'street' | 'chips' | 'source' | 'rule' | 'full' | 'raiseBy' | 'facing' | 'refund'> &
+    Partial<Pick<Decision, 'full' | 'raiseBy' | 'facing' | 'street' | 'refund'>>,
   why: DecisionWhy = { source: 'table' },
 ): Decision {
   const decision: Decision = {
@@ -112,6 +114,7 @@ export function recordDecision(
     raiseBy: d.raiseBy ?? 0,
     allIn: d.allIn,
     full: d.full ?? false,
+    refund: d.refund ?? 0,
     cards: d.cards,
     chips: why.chips ? why.chips.slice() : [],
     source: why.source,

@@ -166,9 +166,13 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
     return { kind: 'dealer', t, button: raw.dealer };
   }
   if ('floor' in raw) {
-    if (raw.floor !== 'kill' || !isSeat(raw.seat))
-      throw bad('BAD_EVENT', 'floor: expected {"floor": "kill", "seat": N}');
-    return { kind: 'floorKill', t, seat: raw.seat };
+    if ((raw.floor !== 'kill' && raw.floor !== 'fold') || !isSeat(raw.seat))
+      throw bad('BAD_EVENT', 'floor: expected {"floor": "kill"|"fold", "seat": N}');
+    return { kind: raw.floor === 'kill' ? 'floorKill' : 'floorFold', t, seat: raw.seat };
+  }
+  if ('sits' in raw) {
+    if (!isSeat(raw.sits)) throw bad('BAD_EVENT', 'sits: expected {"sits": N}, N the seat 1-10');
+    return { kind: 'sits', t, seat: raw.sits };
   }
   if ('tick' in raw) return { kind: 'tick', t };
   throw bad('BAD_EVENT', 'unknown event kind');
