@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const root = resolve(import.meta.dirname);
-const pages = ['index', 'dealer', 'floor', 'commentator', 'overlay', 'public'];
+// room.html (H7's room view) joins the build once it exists
+const pages = ['index', 'dealer', 'floor', 'commentator', 'overlay', 'public', 'room'].filter((p) =>
+  existsSync(resolve(root, `${p}.html`)),
+);
 
 export default defineConfig({
   root,

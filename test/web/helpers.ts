@@ -31,7 +31,7 @@ export function ensureWebBuilt(): void {
 }
 
 export async function liveOnSimulator(
-  opts: Partial<SimSourceOptions> & { delayMs: number; memoryLog?: boolean },
+  opts: Partial<SimSourceOptions> & { delayMs: number; memoryLog?: boolean; dataDir?: string; port?: number },
 ): Promise<{ live: LiveService; sim: Simulator }> {
   let sim: Simulator | null = null;
   const source = simSource({
@@ -49,8 +49,8 @@ export async function liveOnSimulator(
     },
   });
   const live = await startLive({
-    dataDir: mkdtempSync(join(tmpdir(), 'fw-live-')),
-    port: 0,
+    dataDir: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fw-live-')),
+    port: opts.port ?? 0,
     host: '127.0.0.1',
     broadcastDelayMs: opts.delayMs,
     webRoot: WEB_ROOT,

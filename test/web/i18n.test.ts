@@ -1,30 +1,74 @@
-// Every UI string exists in English and French, and every key the views ask for exists.
+// Every UI string exists in English and French as a valid ICU message (FormatJS's own parser) with the same
+// arguments in both languages, and every key the views ask for exists.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ALL_STRINGS } from '../../web/src/i18n.js';
+import { ALL_STRINGS, hasKey } from '../../web/src/i18n.js';
 
 const SRC = join(import.meta.dirname, '../../web/src');
 
+/** argument names of an ICU message, nested ones included */
+function args(els: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const e of els) {
+    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time)
+      out.add(e.value);
+    if (e.type === TYPE.plural || e.type === TYPE.select) {
+      out.add(e.value);
+      for (const o of Object.values(e.options)) args(o.value, out);
+    }
+    if (e.type === TYPE.tag) args(e.children, out);
+  }
+  return out;
+}
+
 describe('UI strings', () => {
-  it('every key has a non-empty English and French text', () => {
+  it('every key has an English and a French ICU message with the same arguments', () => {
+    expect(Object.keys(ALL_STRINGS).length).toBeGreaterThan(150);
     for (const [key, v] of Object.entries(ALL_STRINGS)) {
       expect(v.en.trim(), key).not.toBe('');
       expect(v.fr.trim(), key).not.toBe('');
+      const en = args(parse(v.en));
+      const fr = args(parse(v.fr));
+      // French may use an extra select for elisions (vowel)
+      fr.delete('vowel');
+      expect([...fr].sort(), key).toEqual([...en].sort());
     }
   });
-  it('every t("key") in the views is a known key', () => {
+
+  it('every t("key") in the views is a known key, and every dynamic prefix has its keys', () => {
     const used = new Set<string>();
+    const prefixes = new Set<string>();
     for (const f of readdirSync(SRC).filter((n) => n.endsWith('.ts'))) {
-      for (const m of readFileSync(join(SRC, f), 'utf8').matchAll(/\bt\('([A-Za-z_]+)'\)/g)) used.add(m[1]);
+      const text = readFileSync(join(SRC, f), 'utf8');
+      for (const m of text.matchAll(/\bt\('([A-Za-z_]+)'/g)) used.add(m[1]);
+      for (const m of text.matchAll(/\bt\(`([A-Za-z]+_)\$\{/g)) prefixes.add(m[1]);
     }
-    expect(used.size).toBeGreaterThan(40);
-    for (const k of used) expect(Object.hasOwn(ALL_STRINGS, k), k).toBe(true);
+    expect(used.size).toBeGreaterThan(120);
+    for (const k of used) expect(hasKey(k), k).toBe(true);
+    for (const p of prefixes)
+      expect(
+        Object.keys(ALL_STRINGS).some((k) => k.startsWith(p)),
+        p,
+      ).toBe(true);
   });
-  it('phases and severities the engine produces all have labels', () => {
-    for (const p of ['waiting', 'dealing', 'betting', 'board', 'showdown', 'complete', 'stopped', 'misdeal']) {
-      expect(Object.hasOwn(ALL_STRINGS, `phase_${p}`), p).toBe(true);
-    }
-    for (const s of ['info', 'warn', 'stop']) expect(Object.hasOwn(ALL_STRINGS, `severity_${s}`), s).toBe(true);
+
+  it('phases, severities, buttons, declarations and zones the engine produces all have labels', () => {
+    for (const p of ['waiting', 'dealing', 'betting', 'board', 'showdown', 'complete', 'stopped', 'misdeal'])
+      expect(hasKey(`phase_${p}`), p).toBe(true);
+    for (const s of ['info', 'warn', 'stop']) expect(hasKey(`severity_${s}`), s).toBe(true);
+    for (const b of ['shuffle', 'misdeal', 'floor']) expect(hasKey(`btn_${b}`), b).toBe(true);
+    for (const s of ['check', 'call', 'fold', 'bet', 'raise', 'allin']) expect(hasKey(`say_${s}`), s).toBe(true);
+    for (const s of ['preflop', 'flop', 'turn', 'river', 'showdown']) expect(hasKey(s), s).toBe(true);
+  });
+
+  it('the French texts fix the mistakes the issue lists', () => {
+    const fr = Object.values(ALL_STRINGS).map((v) => v.fr);
+    expect(fr.some((s) => /\bà le\b/.test(s))).toBe(false);
+    // the stack and the all-in button are two words
+    expect(ALL_STRINGS.stack.fr).not.toMatch(/Tapis/);
+    expect(ALL_STRINGS.btnAllin.fr).toMatch(/Tapis/);
+    // a bet's minimum is not called a raise
+    expect(ALL_STRINGS.minBet.fr).toMatch(/Mise minimum/);
   });
 });

@@ -1,84 +1,203 @@
-// The commentators' booth: every seat's hole cards, hand names, exact equity after each card with a chart street by
-// street, outs, pot and the action log. Live: this page needs the commentator token.
-import { board, cards, chips, connect, el, header, langSwitch, mount, pots, type RoleView } from './common.js';
-import { equityChart, seatColor } from './equityChart.js';
+// The commentators' booth: every seat's hole cards with the player's name, hand names, exact equity (only once every
+// hole card of the seats still in is read) after each card with a chart street by street, outs without any card
+// known to be gone (board, burns, muck, every hand), pots, the alerts with their corrections, and a readable action
+// log ("Seat 3 Alice: Raise to 300") from the engine's typed decisions. Live: this page needs the commentator token.
+import type { JSX } from 'preact';
+import { EquityChart, seatColor } from './equityChart.js';
 import { t } from './i18n.js';
+import { useLive } from './live.js';
+import {
+  alertText,
+  Board,
+  Cards,
+  ConnBanner,
+  chips,
+  decisionText,
+  Header,
+  h,
+  handNameOf,
+  makeStore,
+  mountApp,
+  Pots,
+  type RoleView,
+  severityLabel,
+  streetLabel,
+  who,
+} from './ui.js';
 
-const root = document.getElementById('app') as HTMLElement;
-let view: RoleView | null = null;
-connect((v) => {
-  view = v;
-  render();
-});
+const store = makeStore(true);
 
-function seatRows(v: RoleView): HTMLElement {
-  const last = v.equity?.points.at(-1);
-  const table = el('table', { class: 'booth', id: 'booth' });
-  table.append(
-    el(
-      'tr',
+/** Every hole card of the seats still in is read (no equity on half the hands). */
+export function allHoleCardsRead(v: RoleView): boolean {
+  const inHand = v.seats.filter((s) => !s.folded && !s.dead);
+  return inHand.length >= 2 && inHand.every((s) => s.cards.length === 2 && !s.cards.includes('??'));
+}
+
+/** Cards known to be out of the deck: the board, the burns, the muck, every hand's cards. */
+function gone(v: RoleView): Set<string> {
+  const out = new Set<string>([...v.board, ...v.burns, ...v.muck]);
+  for (const s of v.seats) for (const c of s.cards) out.add(c);
+  return out;
+}
+
+function Booth({ v }: { v: RoleView }): JSX.Element {
+  const showEq = allHoleCardsRead(v);
+  const last = showEq ? v.equity?.points.at(-1) : undefined;
+  const dead = gone(v);
+  return h(
+    'table',
+    { class: 'booth', id: 'booth' },
+    h(
+      'thead',
       {},
-      el('th', {}, t('seat')),
-      el('th', {}, ''),
-      el('th', {}, t('stack')),
-      el('th', {}, t('equity')),
-      el('th', {}, t('outs')),
+      h(
+        'tr',
+        {},
+        h('th', {}, t('player')),
+        h('th', {}, t('cards')),
+        h('th', {}, t('chipsCol')),
+        h('th', {}, t('equity')),
+        h('th', {}, t('outsCol')),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      v.seats.map((s) => {
+        const eq = !s.folded ? last?.equity[String(s.seat)] : undefined;
+        const outs = (v.equity?.outs[String(s.seat)] ?? []).filter((c) => !dead.has(c));
+        const hn = handNameOf(s);
+        return h(
+          'tr',
+          { class: s.folded ? 'folded' : '', 'data-seat': String(s.seat), key: s.seat },
+          h(
+            'td',
+            {},
+            h('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }),
+            ` ${who(v, s.seat)} `,
+            v.button === s.seat ? h('span', { class: 'button-puck' }, 'D') : null,
+          ),
+          h(
+            'td',
+            {},
+            h(Cards, { list: s.cards }),
+            h('div', { class: 'hand-name' }, hn ?? (s.folded ? t('folded') : '')),
+          ),
+          h(
+            'td',
+            {},
+            chips(s.stack),
+            s.committed ? h('div', { class: 'committed' }, t('committed', { n: chips(s.committed) })) : null,
+          ),
+          h(
+            'td',
+            { class: 'eq' },
+            eq !== undefined
+              ? h(
+                  'div',
+                  { class: 'bar' },
+                  h('div', { class: 'fill', style: `width:${eq}%;background:${seatColor(s.seat)}` }),
+                  h(
+                    'span',
+                    { class: 'pct' },
+                    `${eq.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`,
+                  ),
+                )
+              : !showEq && !s.folded
+                ? h('span', { class: 'eq-wait' }, t('equityWaiting'))
+                : null,
+          ),
+          h(
+            'td',
+            { class: 'outs', 'data-outs': outs.join(' ') },
+            showEq && !s.folded && v.equity?.outs[String(s.seat)]
+              ? [t('outs', { n: outs.length }), ' ', h(Cards, { list: outs, key: 'c' })]
+              : null,
+          ),
+        );
+      }),
     ),
   );
-  for (const s of v.seats) {
-    const eq = last?.equity[String(s.seat)];
-    const bar = el('div', { class: 'bar' });
-    if (eq !== undefined) {
-      const fill = el('div', { class: 'fill', style: `width:${eq}%;background:${seatColor(s.seat)}` });
-      bar.append(fill, el('span', { class: 'pct' }, `${eq.toFixed(2)}%`));
+}
+
+function ActionLog({ v }: { v: RoleView }): JSX.Element {
+  const items: JSX.Element[] = [];
+  let street = '';
+  for (const [i, d] of (v.decisions ?? []).entries()) {
+    if (d.kind === 'dealHole') continue;
+    if (d.street !== street) {
+      street = d.street;
+      items.push(h('li', { class: 'street', key: `s${i}` }, streetLabel(d.street)));
     }
-    const outs = v.equity?.outs[String(s.seat)] ?? [];
-    table.append(
-      el(
-        'tr',
-        { class: s.folded ? 'folded' : '', 'data-seat': String(s.seat) },
-        el(
-          'td',
-          {},
-          el('span', { class: 'dot', style: `background:${seatColor(s.seat)}` }),
-          ` ${s.seat} `,
-          v.button === s.seat ? el('span', { class: 'button-puck' }, 'D') : null,
-        ),
-        el('td', {}, cards(s.cards), el('div', { class: 'hand-name' }, s.handName ?? (s.folded ? t('folded') : ''))),
-        el(
-          'td',
-          {},
-          chips(s.stack),
-          s.committed ? el('div', { class: 'committed' }, `${t('committed')} ${chips(s.committed)}`) : null,
-        ),
-        el('td', { class: 'eq' }, bar),
-        el('td', { class: 'outs' }, outs.length ? `${outs.length}: ` : '', cards(outs)),
+    if (d.kind === 'dealBoard') {
+      items.push(h('li', { class: 'deal', key: i }, decisionText(d)));
+      continue;
+    }
+    items.push(
+      h(
+        'li',
+        { class: `act ${d.kind}`, key: i, 'data-seat': String(d.seat) },
+        t('logLine', { who: who(v, d.seat), what: decisionText(d) }),
+        d.rule ? h('span', { class: 'rule' }, ` ${t('ruleApplied', { rule: d.rule })}`) : null,
       ),
     );
   }
-  return table;
+  return h('ol', { class: 'action-log', id: 'action-log' }, items);
 }
 
-function render(): void {
-  const v = view;
-  const top = header(v, t('commentatorView'));
-  top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) {
-    mount(root, top);
-    return;
-  }
-  const log = el('ol', { class: 'action-log', id: 'action-log' });
-  for (const a of v.actions) log.append(el('li', {}, a));
-  const chart = el('section', { class: 'chart' }, el('h2', {}, t('equityChart')));
-  chart.append(equityChart(v));
-  const burns = v.burns.length ? el('div', { class: 'burns' }, 'burn ', cards(v.burns)) : el('div', {});
-  mount(
-    root,
-    top,
-    el('div', { class: 'row' }, board(v), burns, pots(v)),
-    el('div', { class: 'columns' }, seatRows(v), chart),
-    el('section', {}, el('h2', {}, t('actionLog')), log),
+function Alerts({ v }: { v: RoleView }): JSX.Element | null {
+  if (v.alerts.length === 0) return null;
+  return h(
+    'section',
+    { class: 'com-alerts', id: 'com-alerts' },
+    h('h2', {}, t('alertCount', { n: v.alerts.filter((a) => !a.acknowledged && !a.resolved).length })),
+    h(
+      'ul',
+      {},
+      [...v.alerts]
+        .reverse()
+        .map((a) =>
+          h(
+            'li',
+            { key: `${a.source}${a.id}`, class: `${a.severity}${a.resolved ? ' resolved' : ''}`, 'data-code': a.code },
+            `${severityLabel(a.severity)} · ${a.code}${a.seat ? ` · ${who(v, a.seat)}` : ''}: ${alertText(a).message}`,
+            a.resolved ? h('b', {}, ` ✓ ${t('corrected')}`) : null,
+            a.decision
+              ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: a.decision.by || '—' }))
+              : null,
+          ),
+        ),
+    ),
   );
 }
 
-render();
+function App(): JSX.Element {
+  const snap = useLive(store);
+  const v = snap.view;
+  const top = h(Header, { v, title: t('commentatorView'), snap });
+  const banner = h(ConnBanner, { snap, blocking: false });
+  if (!v) return h('div', { class: 'commentator' }, banner, top);
+  return h(
+    'div',
+    { class: 'commentator' },
+    banner,
+    top,
+    h(
+      'div',
+      { class: 'row' },
+      h(Board, { v }),
+      v.burns.length ? h('div', { class: 'burns' }, `${t('burns')} `, h(Cards, { list: v.burns })) : null,
+      h(Pots, { v }),
+    ),
+    h(
+      'div',
+      { class: 'columns' },
+      h(Booth, { v }),
+      h('section', { class: 'chart' }, h('h2', {}, t('equityChart')), h(EquityChart, { v })),
+    ),
+    h(Alerts, { v }),
+    h('section', {}, h('h2', {}, t('actionLog')), h(ActionLog, { v })),
+  );
+}
+
+mountApp(App);

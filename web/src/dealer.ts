@@ -1,127 +1,119 @@
-// The dealer's tablet: the current alert large with its remedy and rule; whose turn, to call, minimum raise, pots;
-// the legal actions as big buttons that record declarations; the shot clock (LOI 5); misdeal and floor.
+// The dealer's tablet: every open alert with its remedy and rule (a count, the most severe first); whose turn, to
+// call, minimum raise, pots; the legal actions as big buttons naming the seat and the player ("Seat 4 Alice: Call
+// 275"). A tap is bound to the state it was made on (the view's version goes with it; the service refuses a stale
+// one) and is held for a few seconds with an Undo before it is sent. STOP alerts lock the action buttons until the
+// floor decides. Misdeal and Floor ask for confirmation. A banner blocks the page while the service or the token is
+// missing.
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from './i18n.js';
+import { useLive, useTick } from './live.js';
 import {
   type AlertView,
   alertText,
-  board,
+  Board,
+  ConnBanner,
   chips,
-  connect,
-  el,
-  header,
-  langSwitch,
-  mount,
-  pots,
+  errorText,
+  Header,
+  h,
+  makeStore,
+  mountApp,
+  openAlerts,
+  openStops,
+  Pots,
   type RoleView,
-  seatBox,
-} from './common.js';
-import { t } from './i18n.js';
+  SeatBox,
+  severityLabel,
+  WaitingSeats,
+  who,
+} from './ui.js';
 
-const root = document.getElementById('app') as HTMLElement;
-let view: RoleView | null = null;
-let notice = '';
-const live = connect(
-  (v) => {
-    view = v;
-    render();
-  },
-  (kind, text) => {
-    notice = kind === 'error' ? `${t('error')}: ${text}` : text;
-    const n = document.getElementById('notice');
-    if (n) {
-      n.textContent = notice;
-      n.className = `notice ${kind}`;
-    }
-  },
-);
+const store = makeStore(true);
+const UNDO_MS = 2500;
 
-const SEVERITY_ORDER: Record<string, number> = { stop: 0, warn: 1, info: 2 };
-
-function currentAlert(v: RoleView): AlertView | null {
-  // an alert stays on the tablet until the dealer acknowledges it, even once its remedy is done (marked so);
-  // table alerts of earlier hands are history
-  const open = v.alerts.filter((a) => !a.acknowledged && !(a.source === 'table' && a.resolved));
-  open.sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || b.id - a.id);
-  return open[0] ?? null;
+interface Pending {
+  label: string;
+  msg: Record<string, unknown> & { type: string };
+  due: number;
 }
 
-function alertPanel(v: RoleView): HTMLElement {
-  const a = currentAlert(v);
-  if (!a) return el('section', { class: 'alert-panel none', id: 'alert' }, t('noAlert'));
-  const { message, remedy } = alertText(a);
-  const ack = el('button', { class: 'big ack', id: 'ack', type: 'button' }, t('acknowledge'));
-  ack.onclick = () => live.send({ type: 'ack', alertId: a.id });
-  return el(
+function AlertList({ v, send }: { v: RoleView; send: (m: { type: string; alertId: number }) => void }): JSX.Element {
+  const list = openAlerts(v);
+  return h(
     'section',
-    { class: `alert-panel ${a.severity}`, id: 'alert', 'data-code': a.code, 'data-alert-id': String(a.id) },
-    el(
+    { class: `alerts${list.length ? '' : ' none'}`, id: 'alerts', 'data-count': String(list.length) },
+    h('div', { class: 'alert-count', id: 'alert-count' }, t('alertCount', { n: list.length })),
+    h(
       'div',
-      { class: 'alert-head' },
-      `${t(`severity_${a.severity}` as 'severity_warn')} · ${a.code}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}${a.resolved ? ` · ✓ ${t('remedyDone')}` : ''}`,
+      { class: 'alert-items' },
+      list.map((a) => h(AlertItem, { a, v, send, key: `${a.source}:${a.id}` })),
     ),
-    el('div', { class: 'alert-message' }, message),
-    el('div', { class: 'alert-remedy' }, el('b', {}, `${t('remedy')}: `), remedy),
-    el('div', { class: 'alert-rule' }, `${t('rule')}: ${a.rule || '—'}`),
-    ack,
   );
 }
 
-function turnPanel(v: RoleView): HTMLElement {
+function AlertItem({
+  a,
+  v,
+  send,
+}: {
+  a: AlertView;
+  v: RoleView;
+  send: (m: { type: string; alertId: number }) => void;
+}): JSX.Element {
+  const { message, remedy } = alertText(a);
+  const head = [
+    severityLabel(a.severity),
+    a.code,
+    a.seat ? who(v, a.seat) : null,
+    a.resolved ? `✓ ${t('remedyDone')}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return h(
+    'div',
+    { class: `alert ${a.severity}`, 'data-code': a.code, 'data-alert-id': String(a.id) },
+    h('div', { class: 'alert-head' }, head),
+    h('div', { class: 'alert-message' }, message),
+    h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
+    h('div', { class: 'alert-rule' }, t('rule', { rule: a.rule || '—' })),
+    a.severity === 'stop' && !a.decision && !a.resolved
+      ? h('div', { class: 'alert-wait' }, t('locked'))
+      : h(
+          'button',
+          { class: 'ack', type: 'button', onClick: () => send({ type: 'ack', alertId: a.id }) },
+          t('acknowledge'),
+        ),
+  );
+}
+
+function TurnPanel({ v }: { v: RoleView }): JSX.Element {
   const n = v.next;
   if (!n) {
-    return el(
+    return h(
       'section',
       { class: 'turn', id: 'turn' },
-      v.phase === 'waiting' ? t('waiting') : t('nobodyToAct'),
-      pots(v),
+      h('div', { class: 'to-act' }, v.phase === 'waiting' ? t('waiting') : t('nobodyToAct')),
+      h(Pots, { v }),
     );
   }
-  return el(
+  const bet = n.legal.includes('bet');
+  return h(
     'section',
     { class: 'turn', id: 'turn', 'data-to-act': String(n.toAct) },
-    el('div', { class: 'to-act' }, `${t('seat')} ${n.toAct} ${t('toAct')}`),
-    el('div', { class: 'to-call' }, `${t('toCall')}: ${chips(n.toCall)}`),
-    el(
+    h('div', { class: 'to-act' }, t('toAct', { who: who(v, n.toAct) })),
+    h('div', { class: 'to-call' }, t('toCall', { n: chips(n.toCall) })),
+    h(
       'div',
       { class: 'min-raise' },
-      n.minRaiseTo !== null ? `${t('minRaise')}: ${chips(n.minRaiseTo)}` : t('noRaise'),
+      n.minRaiseTo === null
+        ? t('noRaise')
+        : bet
+          ? t('minBet', { n: chips(n.minRaiseTo) })
+          : t('minRaise', { n: chips(n.minRaiseTo) }),
     ),
-    pots(v),
+    h(Pots, { v }),
   );
-}
-
-function actions(v: RoleView): HTMLElement {
-  const n = v.next;
-  const box = el('section', { class: 'actions', id: 'actions' });
-  if (!n) return box;
-  const say = (what: string, to?: number) =>
-    live.send(
-      to === undefined ? { type: 'say', seat: n.toAct, say: what } : { type: 'say', seat: n.toAct, say: what, to },
-    );
-  const button = (kind: string, label: string, onClick: () => void) => {
-    const b = el('button', { class: `big act ${kind}`, 'data-action': kind, type: 'button' }, label);
-    if (!n.legal.includes(kind as never)) b.setAttribute('disabled', '');
-    b.onclick = onClick;
-    box.append(b);
-  };
-  button('check', t('check'), () => say('check'));
-  button('fold', t('fold'), () => say('fold'));
-  button('call', `${t('call')} ${chips(n.toCall)}`, () => say('call'));
-  const amount = el('input', {
-    type: 'number',
-    id: 'amount',
-    inputmode: 'numeric',
-    min: String(n.minRaiseTo ?? 0),
-    value: String(n.minRaiseTo ?? ''),
-    'aria-label': t('amount'),
-  });
-  const raiseKind = n.legal.includes('bet') ? 'bet' : 'raise';
-  button(raiseKind, raiseKind === 'bet' ? t('bet') : t('raise'), () => {
-    const to = Number(amount.value);
-    say(raiseKind, Number.isInteger(to) && to > 0 ? to : undefined);
-  });
-  box.append(amount);
-  button('allin', t('allin'), () => say('allin'));
-  return box;
 }
 
 function clockText(v: RoleView): string {
@@ -130,54 +122,238 @@ function clockText(v: RoleView): string {
   const elapsed = Date.now() - c.startedWall;
   if (elapsed < 60_000) {
     const left = Math.ceil((60_000 - elapsed) / 1000);
-    return `${t('clockRunning')} ${c.seat}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    return t('clockRunning', {
+      who: who(v, c.seat),
+      time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
+    });
   }
-  if (elapsed < c.limitMs) return `${t('clockCount')}: ${Math.ceil((c.limitMs - elapsed) / 1000)}`;
+  if (elapsed < c.limitMs) return t('clockCount', { n: Math.ceil((c.limitMs - elapsed) / 1000) });
   return t('clockExpired');
 }
 
-function controls(v: RoleView): HTMLElement {
-  const clock = el('button', { class: 'big clock', id: 'clock-btn', type: 'button' }, t('clock'));
-  if (!v.next) clock.setAttribute('disabled', '');
-  clock.onclick = () => v.next && live.send({ type: 'clock', seat: v.next.toAct });
-  const misdeal = el('button', { class: 'big misdeal', id: 'misdeal', type: 'button' }, t('misdeal'));
-  misdeal.onclick = () => live.send({ type: 'dealer', button: 'misdeal' });
-  const floor = el('button', { class: 'big floor', id: 'floor', type: 'button' }, t('floor'));
-  floor.onclick = () => live.send({ type: 'dealer', button: 'floor' });
-  return el(
+function App(): JSX.Element {
+  const snap = useLive(store);
+  const v = snap.view;
+  useTick(250);
+  const [amount, setAmount] = useState('');
+  const turnKey = v?.next ? `${v.handNo}:${v.street}:${v.next.toAct}` : '';
+  const typedFor = useRef('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirm, setConfirm] = useState<'misdeal' | 'floor' | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const sentRef = useRef<number | null>(null);
+
+  // the raise amount follows the minimum until the dealer types; a new turn starts from the minimum again
+  useEffect(() => {
+    if (typedFor.current !== turnKey) setAmount(v?.next?.minRaiseTo != null ? String(v.next.minRaiseTo) : '');
+  }, [turnKey, v?.next?.minRaiseTo]);
+
+  // the held tap goes out when its undo time is over
+  useEffect(() => {
+    if (!pending) return;
+    const id = setTimeout(
+      () => {
+        const ref = store.send(pending.msg);
+        sentRef.current = ref;
+        setPending(null);
+        if (ref === null) setNotice({ kind: 'error', text: t('serviceDown') });
+      },
+      Math.max(0, pending.due - Date.now()),
+    );
+    return () => clearTimeout(id);
+  }, [pending]);
+
+  // the service's word on what was sent
+  useEffect(() => {
+    const e = snap.error;
+    if (e) setNotice({ kind: 'error', text: errorText(e.code, e.message) });
+  }, [snap.error?.at]);
+  useEffect(() => {
+    if (snap.okRef !== null && snap.okRef === sentRef.current) setNotice({ kind: 'ok', text: t('sent') });
+  }, [snap.okRef]);
+
+  const live = snap.conn === 'open';
+  const top = h(Header, { v, title: t('dealerView'), snap });
+  const banner = h(ConnBanner, { snap, blocking: true });
+  if (!v) return h('div', { class: 'dealer' }, banner, top);
+
+  const stops = openStops(v);
+  const locked = stops.length > 0;
+  const n = v.next;
+  const tap = (label: string, msg: Record<string, unknown> & { type: string }) => {
+    setNotice(null);
+    setPending({ label, msg: { ...msg, version: v.version }, due: Date.now() + UNDO_MS });
+  };
+  const seatWho = n ? who(v, n.toAct) : '';
+  const say = (what: string, label: string, to?: number) =>
+    n &&
+    tap(
+      label,
+      to === undefined ? { type: 'say', seat: n.toAct, say: what } : { type: 'say', seat: n.toAct, say: what, to },
+    );
+  const can = (kind: string) => live && !locked && !pending && n?.legal.includes(kind as never) === true;
+  const raiseKind = n?.legal.includes('bet') ? 'bet' : 'raise';
+  const act = (kind: string, label: string, onClick: () => void) =>
+    h(
+      'button',
+      {
+        class: `big act ${kind}`,
+        'data-action': kind,
+        type: 'button',
+        disabled: !can(kind),
+        onClick,
+        key: kind,
+      },
+      label,
+    );
+  // the buttons name the seat and the player they act for; with nobody to act they name the action only
+  const lbl = n
+    ? {
+        check: t('btnCheck', { who: seatWho }),
+        fold: t('btnFold', { who: seatWho }),
+        call: t('btnCall', { who: seatWho, n: chips(n.toCall) }),
+        raise: raiseKind === 'bet' ? t('btnBet', { who: seatWho }) : t('btnRaise', { who: seatWho }),
+        allin: t('btnAllin', { who: seatWho }),
+      }
+    : {
+        check: t('plainCheck'),
+        fold: t('plainFold'),
+        call: t('plainCall'),
+        raise: t('plainRaise'),
+        allin: t('plainAllin'),
+      };
+  const actions = h(
     'section',
-    { class: 'controls' },
-    clock,
-    el('div', { class: 'clock-display', id: 'clock' }, clockText(v)),
-    misdeal,
-    floor,
+    { class: `actions${locked ? ' locked' : ''}`, id: 'actions', 'data-locked': locked ? 'true' : 'false' },
+    locked ? h('div', { class: 'lock-note', id: 'lock-note' }, t('locked')) : null,
+    act('check', lbl.check, () => say('check', lbl.check)),
+    act('fold', lbl.fold, () => say('fold', lbl.fold)),
+    act('call', lbl.call, () => say('call', lbl.call)),
+    h(
+      'span',
+      { class: 'raise-box', key: 'raise-box' },
+      act(raiseKind, lbl.raise, () => {
+        const to = Number(amount);
+        const ok = Number.isInteger(to) && to > 0;
+        say(raiseKind, `${lbl.raise} ${ok ? chips(to) : ''}`.trim(), ok ? to : undefined);
+      }),
+      h('input', {
+        type: 'number',
+        id: 'amount',
+        inputmode: 'numeric',
+        min: String(n?.minRaiseTo ?? 0),
+        value: amount,
+        disabled: !can(raiseKind),
+        'aria-label': t('amount'),
+        onInput: (e: Event) => {
+          typedFor.current = turnKey;
+          setAmount((e.target as HTMLInputElement).value);
+        },
+      }),
+    ),
+    act('allin', lbl.allin, () => say('allin', lbl.allin)),
   );
-}
 
-function render(): void {
-  const v = view;
-  const top = header(v, t('dealerView'));
-  top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) {
-    mount(root, top);
-    return;
-  }
-  const seats = el('section', { class: 'seats' });
-  for (const s of v.seats) seats.append(seatBox(v, s));
-  mount(
-    root,
+  const undo = pending
+    ? h(
+        'div',
+        { class: 'pending', id: 'pending' },
+        h(
+          'span',
+          {},
+          t('sending', { what: pending.label, n: Math.max(1, Math.ceil((pending.due - Date.now()) / 1000)) }),
+        ),
+        h(
+          'button',
+          {
+            class: 'big undo',
+            id: 'undo',
+            type: 'button',
+            onClick: () => {
+              setPending(null);
+              setNotice({ kind: 'ok', text: t('undone') });
+            },
+          },
+          t('undo'),
+        ),
+      )
+    : null;
+
+  const controls = confirm
+    ? h(
+        'section',
+        { class: 'controls confirm', id: 'confirm', 'data-confirm': confirm },
+        h('span', { class: 'confirm-text' }, confirm === 'misdeal' ? t('confirmMisdeal') : t('confirmFloor')),
+        h(
+          'button',
+          {
+            class: 'big yes',
+            id: 'confirm-yes',
+            type: 'button',
+            disabled: !live,
+            onClick: () => {
+              const ref = store.send({ type: 'dealer', button: confirm, version: v.version });
+              sentRef.current = ref;
+              setConfirm(null);
+            },
+          },
+          t('yes'),
+        ),
+        h('button', { class: 'big no', id: 'confirm-no', type: 'button', onClick: () => setConfirm(null) }, t('no')),
+      )
+    : h(
+        'section',
+        { class: 'controls' },
+        h(
+          'button',
+          {
+            class: 'big clock',
+            id: 'clock-btn',
+            type: 'button',
+            disabled: !live || !n,
+            onClick: () => {
+              if (n) sentRef.current = store.send({ type: 'clock', seat: n.toAct, version: v.version });
+            },
+          },
+          t('clock'),
+        ),
+        h('div', { class: 'clock-display', id: 'clock' }, clockText(v)),
+        h(
+          'button',
+          {
+            class: 'big misdeal',
+            id: 'misdeal',
+            type: 'button',
+            disabled: !live,
+            onClick: () => setConfirm('misdeal'),
+          },
+          t('misdeal'),
+        ),
+        h(
+          'button',
+          { class: 'big floor-btn', id: 'floor', type: 'button', disabled: !live, onClick: () => setConfirm('floor') },
+          t('floor'),
+        ),
+      );
+
+  return h(
+    'div',
+    { class: 'dealer', 'data-version': String(v.version) },
+    banner,
     top,
-    alertPanel(v),
-    el('div', { class: 'row' }, turnPanel(v), board(v)),
-    actions(v),
-    controls(v),
-    seats,
-    el('div', { id: 'notice', class: 'notice' }, notice),
+    h(AlertList, { v, send: (m) => (sentRef.current = store.send(m)) }),
+    h('div', { class: 'row' }, h(TurnPanel, { v }), h(Board, { v })),
+    actions,
+    undo,
+    h('div', { id: 'notice', class: `notice ${notice?.kind ?? ''}`, role: 'status' }, notice?.text ?? ''),
+    controls,
+    h(
+      'section',
+      { class: 'seats', id: 'seats' },
+      v.seats.map((s) => h(SeatBox, { v, s, key: s.seat })),
+    ),
+    h(WaitingSeats, { v }),
   );
 }
 
-setInterval(() => {
-  const c = document.getElementById('clock');
-  if (c && view) c.textContent = clockText(view);
-}, 250);
-render();
+mountApp(App);

@@ -1,252 +1,598 @@
-// The floor: the alert log with the decisions recorded (who decided what), the table's health (readers, link,
-// tray), the hands played and a step-through of any of them.
-import {
-  alertText,
-  board,
-  cards,
-  chips,
-  connect,
-  el,
-  header,
-  langSwitch,
-  mount,
-  pots,
-  type RoleView,
-  seatBox,
-  token,
-} from './common.js';
+// The floor: the alert log across hands with the decisions (who decided what), the players (seat, move, remove,
+// sit out), the table's health, the live hand list, and a step-through of any hand by street with readable events.
+import type { JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from './i18n.js';
+import { useLive } from './live.js';
+import {
+  type AlertView,
+  alertText,
+  Board,
+  ConnBanner,
+  cardText,
+  chips,
+  errorText,
+  Header,
+  h,
+  makeStore,
+  mountApp,
+  Pots,
+  type RoleView,
+  SeatBox,
+  severityLabel,
+  streetLabel,
+  WaitingSeats,
+  who,
+} from './ui.js';
 
-const root = document.getElementById('app') as HTMLElement;
-let view: RoleView | null = null;
-let hands: Array<{ handNo: number; complete: boolean; events: number; button: number }> = [];
-let stepping: {
+const store = makeStore(true);
+
+interface HandRow {
   handNo: number;
-  steps: Array<{ wall: number; event: string; view: RoleView | null }>;
-  at: number;
-} | null = null;
-let notice = '';
+  complete: boolean;
+  events: number;
+  button: number;
+}
+interface Step {
+  wall: number;
+  event: string;
+  refused: string | null;
+  view: RoleView | null;
+}
+interface LoggedAlert {
+  key: string;
+  hand: number;
+  alert: AlertView;
+}
 
-const live = connect(
-  (v) => {
-    view = v;
-    render();
-  },
-  (kind, text) => {
-    notice = kind === 'error' ? `${t('error')}: ${text}` : text;
-    const n = document.getElementById('notice');
-    if (n) n.textContent = notice;
-  },
-);
-
-async function api<T>(path: string): Promise<T> {
-  const tok = token();
-  const r = await fetch(path, { headers: tok ? { authorization: `Bearer ${tok}` } : {} });
-  if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const tok = store.authToken;
+  const headers: Record<string, string> = tok ? { authorization: `Bearer ${tok}` } : {};
+  if (init.body) headers['content-type'] = 'application/json';
+  const r = await fetch(path, { ...init, headers });
+  if (!r.ok) {
+    let code = String(r.status);
+    let message = '';
+    try {
+      const b = (await r.json()) as { error?: string; message?: string };
+      code = b.error ?? code;
+      message = b.message ?? '';
+    } catch {
+      // not JSON
+    }
+    throw Object.assign(new Error(message), { code });
+  }
   return (await r.json()) as T;
 }
 
-async function loadHands(): Promise<void> {
-  try {
-    hands = (await api<{ hands: typeof hands }>('/api/hands')).hands;
-  } catch (e) {
-    notice = String(e);
-  }
-  render();
-}
+const errOf = (e: unknown): string => {
+  const x = e as { code?: string; message?: string };
+  return errorText(x.code ?? 'ERROR', x.message ?? String(e));
+};
 
-async function openHand(handNo: number): Promise<void> {
+/** A logged table event as a sentence. */
+function eventText(raw: string, v: RoleView | null): string {
+  let ev: Record<string, unknown>;
   try {
-    const r = await api<{ handNo: number; steps: NonNullable<typeof stepping>['steps'] }>(`/api/hands/${handNo}/steps`);
-    stepping = { handNo, steps: r.steps, at: Math.max(0, r.steps.length - 1) };
-  } catch (e) {
-    notice = String(e);
+    ev = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return raw;
   }
-  render();
-}
-
-function alertLog(v: RoleView): HTMLElement {
-  const list = el('section', { class: 'alert-log', id: 'alert-log' }, el('h2', {}, t('alerts')));
-  const ordered = [...v.alerts].reverse();
-  for (const a of ordered) {
-    const { message, remedy } = alertText(a);
-    const item = el(
-      'div',
-      {
-        class: `log-item ${a.severity}${a.acknowledged ? ' acked' : ''}`,
-        'data-alert': String(a.id),
-        'data-code': a.code,
-      },
-      el(
-        'div',
-        { class: 'alert-head' },
-        `${a.code} · ${t(`severity_${a.severity}` as 'severity_warn')} · ${t('rule')} ${a.rule || '—'}${a.seat ? ` · ${t('seat')} ${a.seat}` : ''}`,
-      ),
-      el('div', {}, message),
-      el('div', { class: 'alert-remedy' }, `${t('remedy')}: ${remedy}`),
-    );
-    if (a.decision) {
-      item.append(
-        el(
-          'div',
-          { class: 'decision' },
-          `${t('decision')}: ${a.decision.decision} — ${t('decidedBy')} ${a.decision.by}`,
-        ),
-      );
-    } else {
-      const text = el('input', { type: 'text', class: 'decision-text', placeholder: t('decision'), maxlength: '500' });
-      const who = el('input', {
-        type: 'text',
-        class: 'decision-by',
-        placeholder: t('yourName'),
-        maxlength: '80',
-        value: localStorage.getItem('feltwire.floorName') ?? '',
+  const zone = (z: unknown): string => {
+    const s = String(z);
+    if (s.startsWith('seat')) return t('zone_seat', { seat: who(v, Number(s.slice(4))) });
+    if (s.startsWith('bet')) return t('zone_bet', { seat: who(v, Number(s.slice(3))) });
+    return t(s === 'board' ? 'zone_board' : s === 'burn' ? 'zone_burn' : 'zone_muck');
+  };
+  switch (ev.kind) {
+    case 'cardAt':
+      return t('ev_cardAt', {
+        card: cardText([String(ev.card)]),
+        zone: zone(ev.zone),
+        face: t(ev.face === 'up' ? 'face_up' : 'face_down'),
       });
-      const go = el('button', { type: 'button', class: 'record' }, t('record'));
-      go.onclick = () => {
-        if (!text.value.trim() || !who.value.trim()) return;
-        localStorage.setItem('feltwire.floorName', who.value.trim());
-        live.send({ type: 'decision', alertId: a.id, decision: text.value.trim(), by: who.value.trim() });
-      };
-      item.append(el('div', { class: 'decide' }, text, who, go));
+    case 'cardOff':
+      return t('ev_cardOff', { card: cardText([String(ev.card)]), zone: zone(ev.zone) });
+    case 'chips':
+      return t('ev_chips', {
+        who: who(v, Number(ev.seat)),
+        chips: (ev.chips as number[]).map(chips).join(' + ') || '0',
+      });
+    case 'say': {
+      const s = String(ev.say);
+      const n = ev.to === undefined ? '' : chips(Number(ev.to));
+      const what =
+        s === 'bet' ? t('say_bet', { n }) : s === 'raise' ? t('say_raise', { n }) : t(`say_${s}` as 'say_check');
+      return t('ev_say', { who: who(v, Number(ev.seat)), what });
     }
-    list.append(item);
+    case 'dealer':
+      return t('ev_dealer', { what: t(`btn_${String(ev.button)}` as 'btn_shuffle') });
+    case 'clock':
+      return t('ev_clock', { who: who(v, Number(ev.seat)) });
+    case 'floorKill':
+      return t('ev_floorKill', { seat: Number(ev.seat) });
+    case 'floorDecision':
+      return t('ev_floorDecision', { id: Number(ev.alertId), text: String(ev.decision) });
+    case 'ack':
+      return t('ev_ack', { id: Number(ev.alertId) });
+    case 'tick':
+      return t('ev_tick');
+    default:
+      return raw;
   }
-  if (ordered.length === 0) list.append(el('div', {}, t('noAlert')));
-  return list;
 }
 
-function healthPanel(v: RoleView): HTMLElement {
-  const h = v.health;
-  const box = el('section', { class: 'health', id: 'health' }, el('h2', {}, t('health')));
-  if (!h) return box;
-  box.append(
-    el('div', { class: `link ${h.link}` }, `${t('link')}: ${h.link}`),
-    el('div', { class: `panel ${h.panel}` }, `${t('panel')}: ${h.panel}`),
-    el('div', {}, `${t('scan')}: ${h.scanMs ?? '—'} ms`),
-  );
-  const readers = el('div', { class: 'readers' }, `${t('readers')}: `);
-  for (const [ant, st] of Object.entries(h.readers))
-    readers.append(el('span', { class: `reader ${st === 'ok' ? 'ok' : 'bad'}` }, `${ant}:${st}`));
-  const tray = el('div', { class: 'tray' }, `${t('tray')}: `);
-  for (const [d, n] of Object.entries(h.tray)) tray.append(el('span', {}, `${chips(Number(d))}×${n} `));
-  box.append(readers, tray);
-  return box;
-}
-
-function killForm(): HTMLElement {
-  const seat = el('input', { type: 'number', min: '1', max: '10', class: 'kill-seat', 'aria-label': t('seat') });
-  const go = el('button', { type: 'button' }, t('kill'));
-  go.onclick = () => {
-    const n = Number(seat.value);
-    if (Number.isInteger(n) && n >= 1 && n <= 10) live.send({ type: 'kill', seat: n });
-  };
-  return el('div', { class: 'kill' }, go, seat);
-}
-
-function handList(): HTMLElement {
-  const box = el('section', { class: 'hands', id: 'hands' }, el('h2', {}, t('hands')));
-  const refresh = el('button', { type: 'button', id: 'load-hands' }, '⟳');
-  refresh.onclick = () => void loadHands();
-  box.append(refresh);
-  for (const h of [...hands].reverse().slice(0, 50)) {
-    const open = el(
+function DecideForm({ a }: { a: AlertView }): JSX.Element {
+  const [text, setText] = useState('');
+  const [by, setBy] = useState(localStorage.getItem('feltwire.floorName') ?? '');
+  return h(
+    'div',
+    { class: 'decide' },
+    h('input', {
+      type: 'text',
+      class: 'decision-text',
+      placeholder: t('decision'),
+      maxlength: 500,
+      value: text,
+      onInput: (e: Event) => setText((e.target as HTMLInputElement).value),
+    }),
+    h('input', {
+      type: 'text',
+      class: 'decision-by',
+      placeholder: t('yourName'),
+      maxlength: 80,
+      value: by,
+      onInput: (e: Event) => setBy((e.target as HTMLInputElement).value),
+    }),
+    h(
       'button',
-      { type: 'button', class: 'open-hand', 'data-hand': String(h.handNo) },
-      `${t('open')} #${h.handNo}`,
-    );
-    open.onclick = () => void openHand(h.handNo);
-    const line = el(
-      'div',
-      { class: 'hand-line' },
-      open,
-      ` ${h.complete ? t('complete') : t('inProgress')} · ${h.events} ev. `,
-    );
-    if (h.complete) {
-      for (const f of ['phh', 'ohh', 'pokerstars']) {
-        const a = el('a', { href: '#', class: 'export' }, f.toUpperCase());
-        a.onclick = async (e) => {
-          e.preventDefault();
-          const tok = token();
-          const r = await fetch(`/api/hands/${h.handNo}/export/${f}`, {
-            headers: tok ? { authorization: `Bearer ${tok}` } : {},
-          });
-          const text = await r.text();
-          if (!r.ok) {
-            notice = text;
-            render();
-            return;
-          }
-          const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-          const dl = el('a', {
-            href: url,
-            download: `hand-${h.handNo}.${f === 'ohh' ? 'json' : f === 'phh' ? 'phh' : 'txt'}`,
-          });
-          dl.click();
-        };
-        line.append(a, ' ');
-      }
-    }
-    box.append(line);
-  }
-  return box;
+      {
+        type: 'button',
+        class: 'record',
+        onClick: () => {
+          if (!text.trim() || !by.trim()) return;
+          localStorage.setItem('feltwire.floorName', by.trim());
+          store.send({ type: 'decision', alertId: a.id, decision: text.trim(), by: by.trim() });
+        },
+      },
+      t('record'),
+    ),
+  );
 }
 
-function stepper(): HTMLElement | null {
-  if (!stepping) return null;
-  const s = stepping;
-  const step = s.steps[s.at];
-  const prev = el('button', { type: 'button', id: 'step-prev' }, t('prev'));
-  prev.onclick = () => {
-    s.at = Math.max(0, s.at - 1);
-    render();
+function AlertLog({ v, log }: { v: RoleView; log: LoggedAlert[] }): JSX.Element {
+  const ordered = [...log].sort((a, b) => b.hand - a.hand || b.alert.id - a.alert.id);
+  return h(
+    'section',
+    { class: 'alert-log', id: 'alert-log' },
+    h('h2', {}, t('alerts'), ' · ', t('alertCount', { n: ordered.filter((x) => !x.alert.acknowledged).length })),
+    ordered.length === 0 ? h('div', {}, t('alertCount', { n: 0 })) : null,
+    ordered.map(({ key, hand, alert: a }) => {
+      const { message, remedy } = alertText(a);
+      const current = hand === v.handNo;
+      return h(
+        'div',
+        {
+          key,
+          class: `log-item ${a.severity}${a.acknowledged ? ' acked' : ''}`,
+          'data-alert': String(a.id),
+          'data-code': a.code,
+          'data-hand': String(hand),
+        },
+        h(
+          'div',
+          { class: 'alert-head' },
+          [
+            t('alertOfHand', { n: hand }),
+            a.code,
+            severityLabel(a.severity),
+            t('rule', { rule: a.rule || '—' }),
+            a.seat ? who(v, a.seat) : null,
+            a.resolved && a.source === 'hand' ? `✓ ${t('corrected')}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+        h('div', {}, message),
+        h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
+        a.decision
+          ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: a.decision.by }))
+          : current || a.source === 'table'
+            ? h(DecideForm, { a })
+            : h('div', { class: 'decision none' }, t('undecidedPast')),
+      );
+    }),
+  );
+}
+
+function Health({ v }: { v: RoleView }): JSX.Element {
+  const hl = v.health;
+  const st = (s: string) => t(s === 'up' ? 'state_up' : s === 'lost' ? 'state_lost' : 'state_unknown');
+  return h(
+    'section',
+    { class: 'health', id: 'health' },
+    h('h2', {}, t('health')),
+    hl
+      ? [
+          h('div', { class: `link ${hl.link}`, key: 'l' }, t('link', { state: st(hl.link) })),
+          h('div', { class: `panel ${hl.panel}`, key: 'p' }, t('panel', { state: st(hl.panel) })),
+          h('div', { key: 's' }, t('scan', { ms: hl.scanMs ?? '—' })),
+          h(
+            'div',
+            { class: 'readers', key: 'r' },
+            `${t('readers')} `,
+            Object.entries(hl.readers).map(([ant, s]) =>
+              h(
+                'span',
+                { class: `reader ${s === 'ok' ? 'ok' : 'bad'}`, key: ant },
+                `${ant}: ${s === 'ok' ? t('reader_ok') : s}`,
+              ),
+            ),
+          ),
+          h(
+            'div',
+            { class: 'tray', key: 't' },
+            `${t('tray')}: `,
+            Object.entries(hl.tray).map(([d, n]) => h('span', { key: d }, `${chips(Number(d))}×${n} `)),
+          ),
+        ]
+      : null,
+  );
+}
+
+function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX.Element {
+  const [seat, setSeat] = useState('1');
+  const [name, setName] = useState('');
+  const [country, setCountry] = useState('');
+  const [photo, setPhoto] = useState('');
+  const [stack, setStack] = useState('');
+  const [to, setTo] = useState('');
+  const input = (id: string, label: string, val: string, set: (s: string) => void, type = 'text') =>
+    h(
+      'label',
+      { key: id },
+      label,
+      h('input', {
+        id,
+        type,
+        value: val,
+        onInput: (e: Event) => set((e.target as HTMLInputElement).value),
+      }),
+    );
+  const run = async (path: string, method: string, body?: unknown) => {
+    try {
+      await api(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      onMsg(t('sent'));
+    } catch (e) {
+      onMsg(errOf(e));
+    }
   };
-  const next = el('button', { type: 'button', id: 'step-next' }, t('next'));
-  next.onclick = () => {
-    s.at = Math.min(s.steps.length - 1, s.at + 1);
-    render();
+  const n = Number(seat);
+  return h(
+    'section',
+    { class: 'seating', id: 'seating' },
+    h('h2', {}, t('seating')),
+    h(
+      'ul',
+      { class: 'roster' },
+      Object.entries(v.players ?? {}).map(([s, p]) =>
+        h(
+          'li',
+          { key: s, 'data-seat': s },
+          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}`,
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'seat-form' },
+      input('seat-no', t('seat', { seat: '' }).trim(), seat, setSeat, 'number'),
+      input('seat-name', t('name'), name, setName),
+      input('seat-country', t('country'), country, setCountry),
+      input('seat-photo', t('photo'), photo, setPhoto),
+      input('seat-stack', t('stackIn'), stack, setStack, 'number'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-go',
+          onClick: () => {
+            const body: Record<string, unknown> = { name };
+            if (country.trim()) body.country = country.trim();
+            if (photo.trim()) body.photoUrl = photo.trim();
+            if (stack.trim()) body.stack = Number(stack);
+            void run(`/api/seats/${n}`, 'POST', body);
+          },
+        },
+        t('seatPlayerBtn'),
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'seat-out', onClick: () => void run(`/api/seats/${n}/sit-out`, 'POST', { out: true }) },
+        t('sitOut'),
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'seat-in', onClick: () => void run(`/api/seats/${n}/sit-out`, 'POST', { out: false }) },
+        t('sitIn'),
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'seat-remove', onClick: () => void run(`/api/seats/${n}`, 'DELETE') },
+        t('remove'),
+      ),
+      input('seat-to', t('moveTo'), to, setTo, 'number'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-move',
+          onClick: () => void run(`/api/seats/${n}/move`, 'POST', { to: Number(to) }),
+        },
+        t('moveTo'),
+      ),
+    ),
+  );
+}
+
+function HandList({
+  v,
+  hands,
+  onOpen,
+  onMsg,
+}: {
+  v: RoleView;
+  hands: HandRow[];
+  onOpen: (n: number) => void;
+  onMsg: (s: string) => void;
+}): JSX.Element {
+  const download = async (handNo: number, f: string) => {
+    const tok = store.authToken;
+    const r = await fetch(`/api/hands/${handNo}/export/${f}`, {
+      headers: tok ? { authorization: `Bearer ${tok}` } : {},
+    });
+    const text = await r.text();
+    if (!r.ok) {
+      let code = String(r.status);
+      let message = text;
+      try {
+        const b = JSON.parse(text) as { error?: string; message?: string };
+        code = b.error ?? code;
+        message = b.message ?? '';
+      } catch {
+        // not JSON
+      }
+      onMsg(t('exportFailed', { why: errorText(code, message) }));
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `hand-${handNo}.${f === 'ohh' ? 'json' : f === 'phh' ? 'phh' : 'txt'}`;
+    a.click();
   };
-  const box = el(
+  return h(
+    'section',
+    { class: 'hands', id: 'hands' },
+    h('h2', {}, t('hands')),
+    [...hands]
+      .reverse()
+      .slice(0, 40)
+      .map((hd) =>
+        h(
+          'div',
+          { class: 'hand-line', key: hd.handNo, 'data-hand': String(hd.handNo) },
+          h(
+            'button',
+            { type: 'button', class: 'open-hand', 'data-hand': String(hd.handNo), onClick: () => onOpen(hd.handNo) },
+            t('open', { n: hd.handNo }),
+          ),
+          ` ${hd.complete ? t('complete') : hd.handNo === v.handNo ? t('inProgress') : t('cutShort')} · ${t('events', { n: hd.events })} `,
+          hd.complete
+            ? ['phh', 'ohh', 'pokerstars'].map((f) =>
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'export',
+                    'data-format': f,
+                    key: f,
+                    onClick: () => void download(hd.handNo, f),
+                  },
+                  f.toUpperCase(),
+                ),
+              )
+            : null,
+        ),
+      ),
+  );
+}
+
+function Stepper({
+  st,
+  setAt,
+  close,
+}: {
+  st: { handNo: number; steps: Step[]; at: number };
+  setAt: (n: number) => void;
+  close: () => void;
+}): JSX.Element {
+  const step = st.steps[st.at];
+  const v = step?.view ?? null;
+  const firstOf = (street: string) => st.steps.findIndex((s) => s.view?.street === street);
+  return h(
     'section',
     { class: 'stepper', id: 'stepper' },
-    el('h2', {}, `${t('hand')} #${s.handNo} · ${t('step')} ${s.at + 1}/${s.steps.length}`),
-    prev,
-    next,
+    h('h2', {}, t('step', { hand: st.handNo, at: st.at + 1, total: st.steps.length })),
+    h(
+      'div',
+      { class: 'step-nav' },
+      h('button', { type: 'button', id: 'step-prev', onClick: () => setAt(Math.max(0, st.at - 1)) }, t('prev')),
+      h(
+        'button',
+        { type: 'button', id: 'step-next', onClick: () => setAt(Math.min(st.steps.length - 1, st.at + 1)) },
+        t('next'),
+      ),
+      ['preflop', 'flop', 'turn', 'river', 'showdown'].map((s) => {
+        const i = firstOf(s);
+        return h(
+          'button',
+          { type: 'button', class: 'street-jump', 'data-street': s, key: s, disabled: i < 0, onClick: () => setAt(i) },
+          streetLabel(s),
+        );
+      }),
+      h('button', { type: 'button', id: 'step-close', onClick: close }, t('close')),
+    ),
+    step
+      ? h(
+          'div',
+          { class: 'event', id: 'step-event' },
+          eventText(step.event, v),
+          step.refused ? ` ${t('ev_refused')} ${step.refused}` : '',
+        )
+      : null,
+    v
+      ? h(
+          'div',
+          {},
+          h(Board, { v }),
+          h(Pots, { v }),
+          h(
+            'div',
+            { class: 'seats small' },
+            v.seats.map((s) => h(SeatBox, { v, s, key: s.seat })),
+          ),
+          h(
+            'ul',
+            {},
+            v.alerts
+              .filter((a) => a.source === 'hand')
+              .map((a) => h('li', { key: a.id }, `${a.code}: ${alertText(a).message}`)),
+          ),
+        )
+      : null,
   );
-  if (step) {
-    box.append(el('pre', { class: 'event' }, step.event));
-    const v = step.view;
-    if (v) {
-      const seats = el('div', { class: 'seats small' });
-      for (const seat of v.seats) seats.append(seatBox(v, seat));
-      box.append(board(v), pots(v), seats);
-      const alerts = el('ul', {});
-      for (const a of v.alerts.filter((x) => x.source === 'hand'))
-        alerts.append(el('li', {}, `${a.code}: ${alertText(a).message}`));
-      box.append(alerts);
+}
+
+function App(): JSX.Element {
+  const snap = useLive(store);
+  const v = snap.view;
+  const [hands, setHands] = useState<HandRow[]>([]);
+  const [log, setLog] = useState<Record<string, LoggedAlert>>(() => {
+    try {
+      return JSON.parse(sessionStorage.getItem('feltwire.floor.alerts') ?? '{}') as Record<string, LoggedAlert>;
+    } catch {
+      return {};
     }
-  }
-  return box;
+  });
+  const [stepping, setStepping] = useState<{ handNo: number; steps: Step[]; at: number } | null>(null);
+  const [msg, setMsg] = useState('');
+
+  // the alert log across hands: every alert seen, kept with its hand (and across a reload of the page)
+  useEffect(() => {
+    if (!v) return;
+    setLog((old) => {
+      const next = { ...old };
+      for (const a of v.alerts) {
+        const key = a.source === 'table' ? `t:${a.id}` : `${v.handNo}:${a.id}`;
+        const hand = next[key]?.hand ?? v.handNo;
+        next[key] = { key, hand, alert: a };
+      }
+      const keys = Object.keys(next);
+      if (keys.length > 300) for (const k of keys.slice(0, keys.length - 300)) delete next[k];
+      sessionStorage.setItem('feltwire.floor.alerts', JSON.stringify(next));
+      return next;
+    });
+  }, [v?.version]);
+
+  // the hand list follows the table: reloaded when a hand begins or ends
+  useEffect(() => {
+    if (snap.conn !== 'open') return;
+    api<{ hands: HandRow[] }>('/api/hands')
+      .then((r) => setHands(r.hands))
+      .catch((e) => setMsg(errOf(e)));
+  }, [v?.handNo, v?.handOver, snap.conn]);
+
+  useEffect(() => {
+    const e = snap.error;
+    if (e) setMsg(errorText(e.code, e.message));
+  }, [snap.error?.at]);
+
+  const openHand = (handNo: number) =>
+    api<{ handNo: number; steps: Step[] }>(`/api/hands/${handNo}/steps`)
+      .then((r) => setStepping({ handNo, steps: r.steps, at: Math.max(0, r.steps.length - 1) }))
+      .catch((e) => setMsg(errOf(e)));
+
+  const top = h(Header, { v, title: t('floorView'), snap });
+  const banner = h(ConnBanner, { snap, blocking: true });
+  if (!v) return h('div', { class: 'floor' }, banner, top);
+  return h(
+    'div',
+    { class: 'floor' },
+    banner,
+    top,
+    h('div', { id: 'notice', class: 'notice', role: 'status' }, msg),
+    h(
+      'div',
+      { class: 'columns' },
+      h(AlertLog, { v, log: Object.values(log) }),
+      h(
+        'div',
+        {},
+        h(Health, { v }),
+        h(
+          'section',
+          { class: 'table' },
+          h(Board, { v }),
+          h(Pots, { v }),
+          h(
+            'div',
+            { class: 'seats' },
+            v.seats.map((s) => h(SeatBox, { v, s, key: s.seat })),
+          ),
+          h(WaitingSeats, { v }),
+          h(KillForm, {}),
+        ),
+        h(Seating, { v, onMsg: setMsg }),
+      ),
+    ),
+    h(HandList, { v, hands, onOpen: (n) => void openHand(n), onMsg: setMsg }),
+    stepping
+      ? h(Stepper, {
+          st: stepping,
+          setAt: (at) => setStepping({ ...stepping, at }),
+          close: () => setStepping(null),
+        })
+      : null,
+  );
 }
 
-function render(): void {
-  const v = view;
-  const top = header(v, t('floorView'));
-  top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) {
-    mount(root, top);
-    return;
-  }
-  const table = el('section', { class: 'table' }, board(v), pots(v), cards([]));
-  const seats = el('div', { class: 'seats' });
-  for (const s of v.seats) seats.append(seatBox(v, s));
-  table.append(seats, killForm());
-  const parts = [top, el('div', { class: 'columns' }, alertLog(v), el('div', {}, healthPanel(v), table)), handList()];
-  const st = stepper();
-  if (st) parts.push(st);
-  parts.push(el('div', { id: 'notice', class: 'notice' }, notice));
-  mount(root, ...parts);
+function KillForm(): JSX.Element {
+  const [seat, setSeat] = useState('');
+  return h(
+    'div',
+    { class: 'kill' },
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: () => {
+          const n = Number(seat);
+          if (Number.isInteger(n) && n >= 1 && n <= 10) store.send({ type: 'kill', seat: n });
+        },
+      },
+      t('kill'),
+    ),
+    h('input', {
+      type: 'number',
+      min: 1,
+      max: 10,
+      class: 'kill-seat',
+      'aria-label': t('kill'),
+      value: seat,
+      onInput: (e: Event) => setSeat((e.target as HTMLInputElement).value),
+    }),
+  );
 }
 
-render();
-void loadHands();
+mountApp(App);

@@ -1,126 +1,323 @@
-// Every UI string in English and French. The language switch stores its choice in localStorage.
+// Every UI string in English and French, as ICU messages formatted by FormatJS intl-messageformat (plurals, selects,
+// French elisions through a `vowel` select). The language is the page's `?lang=` (the producer's overlay URL) or the
+// switch's choice (localStorage). test/web/i18n.test.ts checks both languages have every key and every key used exists.
+import IntlMessageFormat from 'intl-messageformat';
+
 export type Lang = 'en' | 'fr';
 
 const STRINGS = {
-  hand: { en: 'Hand', fr: 'Main' },
-  blinds: { en: 'Blinds', fr: 'Blindes' },
-  ante: { en: 'ante', fr: 'ante' },
-  seat: { en: 'Seat', fr: 'Siège' },
-  toAct: { en: 'to act', fr: 'doit parler' },
-  toCall: { en: 'To call', fr: 'Pour suivre' },
-  minRaise: { en: 'Minimum raise to', fr: 'Relance minimum à' },
-  noRaise: { en: 'No raise allowed', fr: 'Relance impossible' },
-  pot: { en: 'Pot', fr: 'Pot' },
-  mainPot: { en: 'Main pot', fr: 'Pot principal' },
-  sidePot: { en: 'Side pot', fr: 'Pot annexe' },
-  check: { en: 'Check', fr: 'Parole' },
-  fold: { en: 'Fold', fr: 'Se coucher' },
-  call: { en: 'Call', fr: 'Suivre' },
-  bet: { en: 'Bet', fr: 'Miser' },
-  raise: { en: 'Raise to', fr: 'Relancer à' },
-  allin: { en: 'All-in', fr: 'Tapis' },
-  amount: { en: 'Amount', fr: 'Montant' },
-  misdeal: { en: 'Misdeal', fr: 'Fausse donne' },
-  floor: { en: 'Floor', fr: 'Arbitre' },
-  clock: { en: 'Call the clock', fr: 'Demander la pendule' },
-  clockRunning: { en: 'Clock on seat', fr: 'Pendule sur le siège' },
-  clockCount: { en: 'Ten-second count', fr: 'Compte de dix secondes' },
-  clockExpired: { en: 'Time is up', fr: 'Temps écoulé' },
-  acknowledge: { en: 'Acknowledge', fr: 'Compris' },
-  remedy: { en: 'Remedy', fr: 'Remède' },
-  remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
-  rule: { en: 'Rule', fr: 'Règle' },
-  noAlert: { en: 'No alert', fr: 'Aucune alerte' },
-  waiting: { en: 'Waiting for the shuffle', fr: 'En attente du mélange' },
-  nobodyToAct: { en: 'Nobody to act', fr: 'Personne ne doit parler' },
-  board: { en: 'Board', fr: 'Tableau' },
-  stack: { en: 'Stack', fr: 'Tapis' },
-  committed: { en: 'In front', fr: 'Devant' },
-  folded: { en: 'folded', fr: 'couché' },
-  allInTag: { en: 'all-in', fr: 'tapis' },
-  absent: { en: 'absent', fr: 'absent' },
-  dead: { en: 'dead', fr: 'main morte' },
-  connected: { en: 'connected', fr: 'connecté' },
-  disconnected: { en: 'disconnected', fr: 'déconnecté' },
+  // header, connection
+  hand: { en: 'Hand #{n}', fr: 'Main nº {n}' },
+  blinds: { en: 'Blinds {sb}/{bb}', fr: 'Blindes {sb}/{bb}' },
+  ante: { en: '(ante {n})', fr: '(ante {n})' },
+  connected: { en: 'Connected', fr: 'Connecté' },
+  connecting: { en: 'Connecting…', fr: 'Connexion…' },
+  disconnected: { en: 'Disconnected: retrying', fr: 'Déconnecté : nouvel essai' },
+  serviceDown: {
+    en: 'No connection to the table service. Do not rely on this screen until it says Connected.',
+    fr: 'Pas de liaison avec le service de la table. Ne vous fiez pas à cet écran avant « Connecté ».',
+  },
   unauthorized: {
-    en: 'Unknown or missing token: nothing private is shown',
-    fr: 'Jeton inconnu ou absent : rien de privé',
+    en: 'Unknown or missing token: nothing private is shown. Open this page with the link the service printed.',
+    fr: 'Jeton inconnu ou absent : rien de privé n’est affiché. Ouvrez cette page avec le lien donné par le service.',
   },
-  alerts: { en: 'Alerts', fr: 'Alertes' },
-  decision: { en: 'Decision', fr: 'Décision' },
-  decidedBy: { en: 'decided by', fr: 'décidé par' },
-  yourName: { en: 'Your name', fr: 'Votre nom' },
-  record: { en: 'Record', fr: 'Enregistrer' },
-  kill: { en: 'Kill hand of seat', fr: 'Tuer la main du siège' },
-  health: { en: 'Table health', fr: 'État de la table' },
-  link: { en: 'Reader link', fr: 'Liaison lecteurs' },
-  panel: { en: 'Dealer panel', fr: 'Pupitre du croupier' },
-  readers: { en: 'Readers', fr: 'Lecteurs' },
-  tray: { en: 'Chip tray', fr: 'Plateau de jetons' },
-  scan: { en: 'Scan cycle', fr: 'Cycle de lecture' },
-  hands: { en: 'Hands', fr: 'Mains' },
-  open: { en: 'Open', fr: 'Ouvrir' },
-  step: { en: 'Step', fr: 'Étape' },
-  prev: { en: 'Previous', fr: 'Précédent' },
-  next: { en: 'Next', fr: 'Suivant' },
-  export: { en: 'Export', fr: 'Exporter' },
-  complete: { en: 'complete', fr: 'terminée' },
-  inProgress: { en: 'in progress', fr: 'en cours' },
-  equity: { en: 'Equity', fr: 'Équité' },
-  outs: { en: 'Outs', fr: 'Outs' },
-  actionLog: { en: 'Action log', fr: 'Journal des actions' },
-  equityChart: { en: 'Equity street by street', fr: 'Équité rue par rue' },
-  preflop: { en: 'Preflop', fr: 'Pré-flop' },
-  flop: { en: 'Flop', fr: 'Flop' },
-  turn: { en: 'Turn', fr: 'Turn' },
-  river: { en: 'River', fr: 'River' },
-  delayed: { en: 'Delayed broadcast', fr: 'Diffusion différée' },
-  delayPending: {
-    en: 'The broadcast starts once the delay has passed',
-    fr: 'La diffusion commence une fois le délai écoulé',
+  noToken: {
+    en: 'This page needs its token: open it with the link the service printed (…?token=…).',
+    fr: 'Cette page a besoin de son jeton : ouvrez-la avec le lien donné par le service (…?token=…).',
   },
-  minutes: { en: 'min', fr: 'min' },
-  phase_waiting: { en: 'waiting', fr: 'attente' },
+  language: { en: 'Français', fr: 'English' },
+  // seats and players
+  seat: { en: 'Seat {seat}', fr: 'Siège {seat}' },
+  seatPlayer: { en: 'Seat {seat} {name}', fr: 'Siège {seat} {name}' },
+  stack: { en: 'Stack {n}', fr: 'Jetons {n}' },
+  committed: { en: 'Bet {n}', fr: 'Mise {n}' },
+  folded: { en: 'folded', fr: 'couché' },
+  allInTag: { en: 'all-in', fr: 'à tapis' },
+  absent: { en: 'absent', fr: 'absent' },
+  dead: { en: 'dead hand', fr: 'main morte' },
+  sittingOut: { en: 'sits out next hand', fr: 'ne joue pas la prochaine main' },
+  movingTo: { en: 'moves to seat {seat}', fr: 'passe au siège {seat}' },
+  waitingSeat: { en: 'joins next hand', fr: 'joue dès la prochaine main' },
+  button: { en: 'Dealer button', fr: 'Bouton du donneur' },
+  // pots and board
+  pot: { en: 'Pot {n}', fr: 'Pot {n}' },
+  mainPot: { en: 'Main pot {n}', fr: 'Pot principal {n}' },
+  sidePot: { en: 'Side pot {i} {n}', fr: 'Pot annexe {i} {n}' },
+  potWinners: {
+    en: '{count, plural, one {winner} other {winners}}: {names}',
+    fr: '{count, plural, one {gagnant} other {gagnants}} : {names}',
+  },
+  wins: { en: '{name} wins {n}', fr: '{name} gagne {n}' },
+  board: { en: 'Board', fr: 'Tableau' },
+  burns: { en: 'Burned', fr: 'Brûlées' },
+  muck: { en: 'Muck', fr: 'Cartes écartées' },
+  // phases and streets
+  phase_waiting: { en: 'waiting for the shuffle', fr: 'en attente du mélange' },
   phase_dealing: { en: 'dealing', fr: 'distribution' },
   phase_betting: { en: 'betting', fr: 'enchères' },
-  phase_board: { en: 'board', fr: 'tableau' },
+  phase_board: { en: 'dealing the board', fr: 'tableau en cours' },
   phase_showdown: { en: 'showdown', fr: 'abattage' },
   phase_complete: { en: 'hand over', fr: 'main terminée' },
-  phase_stopped: { en: 'stopped: floor', fr: 'arrêt : arbitre' },
+  phase_stopped: { en: 'stopped: floor called', fr: 'arrêt : arbitre appelé' },
   phase_misdeal: { en: 'misdeal', fr: 'fausse donne' },
+  preflop: { en: 'Preflop', fr: 'Pré-flop' },
+  flop: { en: 'Flop', fr: 'Flop' },
+  turn: { en: 'Turn', fr: 'Tournant' },
+  river: { en: 'River', fr: 'Rivière' },
+  showdown: { en: 'Showdown', fr: 'Abattage' },
+  // hand names (the engine's English names, translated)
+  hn_high: { en: 'High card', fr: 'Hauteur' },
+  hn_pair: { en: 'Pair', fr: 'Paire' },
+  hn_twoPair: { en: 'Two pair', fr: 'Deux paires' },
+  hn_trips: { en: 'Three of a kind', fr: 'Brelan' },
+  hn_straight: { en: 'Straight', fr: 'Quinte' },
+  hn_flush: { en: 'Flush', fr: 'Couleur' },
+  hn_fullHouse: { en: 'Full house', fr: 'Full' },
+  hn_quads: { en: 'Four of a kind', fr: 'Carré' },
+  hn_straightFlush: { en: 'Straight flush', fr: 'Quinte flush' },
+  hn_royal: { en: 'Royal flush', fr: 'Quinte flush royale' },
+  // actions (the action log, the overlay's action text, the dealer's buttons)
+  act_fold: { en: 'Fold', fr: 'Passe' },
+  act_check: { en: 'Check', fr: 'Parole' },
+  act_call: { en: 'Call {n}', fr: 'Suit {n}' },
+  act_bet: { en: 'Bet {n}', fr: 'Mise {n}' },
+  act_raise: { en: 'Raise to {n}', fr: 'Relance à {n}' },
+  act_allin: { en: 'All-in {n}', fr: 'Tapis {n}' },
+  act_show: { en: 'Shows {cards}', fr: 'Montre {cards}' },
+  act_dealHole: { en: 'Dealt {cards}', fr: 'Reçoit {cards}' },
+  act_dealBoard: { en: '{street}: {cards}', fr: '{street} : {cards}' },
+  logLine: { en: '{who}: {what}', fr: '{who} : {what}' },
+  ruleApplied: { en: '(rule {rule})', fr: '(règle {rule})' },
+  // dealer's tablet
+  dealerView: { en: 'Dealer', fr: 'Croupier' },
+  toAct: { en: '{who} to act', fr: '{who} doit parler' },
+  toCall: { en: 'To call: {n}', fr: 'À suivre : {n}' },
+  minRaise: { en: 'Minimum raise to {n}', fr: 'Relance minimum à {n}' },
+  minBet: { en: 'Minimum bet {n}', fr: 'Mise minimum {n}' },
+  noRaise: { en: 'No raise allowed', fr: 'Relance impossible' },
+  btnCheck: { en: '{who}: Check', fr: '{who} : Parole' },
+  btnFold: { en: '{who}: Fold', fr: '{who} : Passe' },
+  btnCall: { en: '{who}: Call {n}', fr: '{who} : Suivre {n}' },
+  btnBet: { en: '{who}: Bet', fr: '{who} : Miser' },
+  btnRaise: { en: '{who}: Raise to', fr: '{who} : Relancer à' },
+  btnAllin: { en: '{who}: All-in', fr: '{who} : Tapis' },
+  plainCheck: { en: 'Check', fr: 'Parole' },
+  plainFold: { en: 'Fold', fr: 'Passe' },
+  plainCall: { en: 'Call', fr: 'Suivre' },
+  plainRaise: { en: 'Raise to', fr: 'Relancer à' },
+  plainAllin: { en: 'All-in', fr: 'Tapis' },
+  amount: { en: 'Amount', fr: 'Montant' },
+  misdeal: { en: 'Misdeal', fr: 'Fausse donne' },
+  floor: { en: 'Call the floor', fr: 'Appeler l’arbitre' },
+  confirmMisdeal: {
+    en: 'Declare a misdeal? Every card comes back and the hand is dealt again.',
+    fr: 'Déclarer une fausse donne ? Toutes les cartes reviennent et la main est redistribuée.',
+  },
+  confirmFloor: { en: 'Call the floor to the table?', fr: 'Appeler l’arbitre à la table ?' },
+  yes: { en: 'Yes', fr: 'Oui' },
+  no: { en: 'No', fr: 'Non' },
+  clock: { en: 'Call the clock', fr: 'Demander la pendule' },
+  clockRunning: { en: 'Clock on {who}: {time}', fr: 'Pendule sur {who} : {time}' },
+  clockCount: {
+    en: 'Ten-second count: {n, plural, one {# second} other {# seconds}}',
+    fr: 'Compte de dix secondes : {n, plural, one {# seconde} other {# secondes}}',
+  },
+  clockExpired: { en: 'Time is up', fr: 'Temps écoulé' },
+  sending: {
+    en: 'Sending “{what}” in {n, plural, one {# second} other {# seconds}}',
+    fr: 'Envoi de « {what} » dans {n, plural, one {# seconde} other {# secondes}}',
+  },
+  undo: { en: 'Undo', fr: 'Annuler' },
+  undone: { en: 'Undone: nothing was sent', fr: 'Annulé : rien n’a été envoyé' },
+  sent: { en: 'Recorded', fr: 'Enregistré' },
+  locked: {
+    en: 'STOP: actions locked until the floor decides',
+    fr: 'STOP : actions bloquées jusqu’à la décision de l’arbitre',
+  },
+  waiting: { en: 'Waiting for the shuffle', fr: 'En attente du mélange' },
+  nobodyToAct: { en: 'Nobody to act', fr: 'Personne ne doit parler' },
+  // alerts
+  alertCount: {
+    en: '{n, plural, =0 {No open alert} one {# open alert} other {# open alerts}}',
+    fr: '{n, plural, =0 {Aucune alerte ouverte} one {# alerte ouverte} other {# alertes ouvertes}}',
+  },
   severity_info: { en: 'Info', fr: 'Info' },
   severity_warn: { en: 'Warning', fr: 'Attention' },
   severity_stop: { en: 'STOP', fr: 'STOP' },
-  winner: { en: 'wins', fr: 'gagne' },
-  language: { en: 'Français', fr: 'English' },
-  error: { en: 'Error', fr: 'Erreur' },
-  sent: { en: 'Recorded', fr: 'Enregistré' },
-  views: { en: 'Views', fr: 'Vues' },
-  dealerView: { en: 'Dealer', fr: 'Croupier' },
+  acknowledge: { en: 'Acknowledge', fr: 'Compris' },
+  remedy: { en: 'Remedy: {text}', fr: 'Remède : {text}' },
+  remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
+  rule: { en: 'Rule: {rule}', fr: 'Règle : {rule}' },
+  alertOfHand: { en: 'hand #{n}', fr: 'main nº {n}' },
+  corrected: { en: 'corrected', fr: 'corrigée' },
+  // floor
   floorView: { en: 'Floor', fr: 'Arbitre' },
+  alerts: { en: 'Alert log', fr: 'Journal des alertes' },
+  decision: { en: 'Decision', fr: 'Décision' },
+  decided: { en: 'Decision: {text} (by {by})', fr: 'Décision : {text} (par {by})' },
+  undecidedPast: { en: 'not decided before the hand ended', fr: 'non tranchée avant la fin de la main' },
+  yourName: { en: 'Your name', fr: 'Votre nom' },
+  record: { en: 'Record', fr: 'Enregistrer' },
+  kill: { en: 'Kill the hand of seat', fr: 'Déclarer morte la main du siège' },
+  health: { en: 'Table health', fr: 'État de la table' },
+  link: { en: 'Reader link: {state}', fr: 'Liaison lecteurs : {state}' },
+  panel: { en: 'Dealer panel: {state}', fr: 'Pupitre du croupier : {state}' },
+  state_up: { en: 'up', fr: 'en service' },
+  state_lost: { en: 'lost', fr: 'perdue' },
+  state_unknown: { en: 'unknown', fr: 'inconnu' },
+  readers: { en: 'Readers', fr: 'Lecteurs' },
+  reader_ok: { en: 'ok', fr: 'ok' },
+  tray: { en: 'Chip tray', fr: 'Plateau de jetons' },
+  scan: { en: 'Scan cycle: {ms} ms', fr: 'Cycle de lecture : {ms} ms' },
+  hands: { en: 'Hands', fr: 'Mains' },
+  open: { en: 'Open #{n}', fr: 'Ouvrir nº {n}' },
+  complete: { en: 'over', fr: 'terminée' },
+  inProgress: { en: 'in progress', fr: 'en cours' },
+  cutShort: { en: 'cut short (restart)', fr: 'interrompue (redémarrage)' },
+  events: {
+    en: '{n, plural, one {# event} other {# events}}',
+    fr: '{n, plural, one {# événement} other {# événements}}',
+  },
+  step: { en: 'Hand #{hand}: step {at} of {total}', fr: 'Main nº {hand} : étape {at} sur {total}' },
+  prev: { en: 'Previous', fr: 'Précédent' },
+  next: { en: 'Next', fr: 'Suivant' },
+  close: { en: 'Close', fr: 'Fermer' },
+  seating: { en: 'Players', fr: 'Joueurs' },
+  name: { en: 'Name', fr: 'Nom' },
+  country: { en: 'Country (FR, GB…)', fr: 'Pays (FR, GB…)' },
+  photo: { en: 'Photo URL', fr: 'URL de la photo' },
+  stackIn: { en: 'Stack (empty seat)', fr: 'Jetons (siège libre)' },
+  seatPlayerBtn: { en: 'Seat the player', fr: 'Installer le joueur' },
+  moveTo: { en: 'Move to seat', fr: 'Déplacer au siège' },
+  remove: { en: 'Remove', fr: 'Retirer' },
+  sitOut: { en: 'Sit out next hand', fr: 'Absent à la prochaine main' },
+  sitIn: { en: 'Back in', fr: 'De retour' },
+  exportFailed: { en: 'Export refused: {why}', fr: 'Export refusé : {why}' },
+  err_DELAYED: {
+    en: 'hand histories reach the floor only after the broadcast delay',
+    fr: 'l’historique n’est remis à l’arbitre qu’après le délai de diffusion',
+  },
+  err_HAND_NOT_OVER: { en: 'the hand is not over', fr: 'la main n’est pas terminée' },
+  err_STALE: {
+    en: 'the table changed before your tap arrived: look again and tap again',
+    fr: 'la table a changé avant l’arrivée de votre appui : vérifiez et appuyez de nouveau',
+  },
+  err_LOCKED: {
+    en: 'a STOP alert is open: the floor decides first',
+    fr: 'une alerte STOP est ouverte : l’arbitre décide d’abord',
+  },
+  err_FORBIDDEN: { en: 'this role may not do that', fr: 'ce rôle ne peut pas faire cela' },
+  err_UNAUTHORIZED: { en: 'unknown token', fr: 'jeton inconnu' },
+  err_BAD_SEAT_CHANGE: { en: 'seating refused: {detail}', fr: 'placement refusé : {detail}' },
+  err_ENGINE_REJECTED: { en: 'the rules engine refused it: {detail}', fr: 'refusé par le moteur de règles : {detail}' },
+  err_other: { en: 'refused ({code}): {detail}', fr: 'refusé ({code}) : {detail}' },
+  error: { en: 'Error: {text}', fr: 'Erreur : {text}' },
+  // event texts (the floor's stepper)
+  ev_cardAt: { en: '{card} read {zone} ({face})', fr: '{card} lue {zone} ({face})' },
+  ev_cardOff: { en: '{card} gone from {zone}', fr: '{card} disparue : {zone}' },
+  ev_chips: { en: 'Chips in front of {who}: {chips}', fr: 'Jetons devant {who} : {chips}' },
+  ev_say: { en: '{who} says {what}', fr: '{who} annonce {what}' },
+  ev_dealer: { en: 'Dealer button: {what}', fr: 'Bouton du croupier : {what}' },
+  ev_clock: { en: 'Clock called on {who}', fr: 'Pendule demandée sur {who}' },
+  ev_floorKill: {
+    en: 'The floor kills the hand of seat {seat}',
+    fr: 'L’arbitre déclare morte la main du siège {seat}',
+  },
+  handOf: {
+    en: '{name}’s hand:',
+    fr: '{vowel, select, yes {Main d’{name}} other {Main de {name}}} :',
+  },
+  ev_floorDecision: {
+    en: 'Floor decision on alert {id}: {text}',
+    fr: 'Décision de l’arbitre sur l’alerte {id} : {text}',
+  },
+  ev_ack: { en: 'Alert {id} acknowledged', fr: 'Alerte {id} prise en compte' },
+  ev_tick: { en: 'Time passes', fr: 'Le temps passe' },
+  ev_refused: { en: '(refused)', fr: '(refusé)' },
+  face_up: { en: 'face up', fr: 'face visible' },
+  face_down: { en: 'face down', fr: 'face cachée' },
+  zone_board: { en: 'on the board', fr: 'au tableau' },
+  zone_burn: { en: 'among the burned cards', fr: 'parmi les brûlées' },
+  zone_muck: { en: 'in the muck', fr: 'au rebut' },
+  zone_seat: { en: 'at {seat}', fr: 'devant {seat}' },
+  zone_bet: { en: 'in the betting zone of {seat}', fr: 'dans la zone de mise : {seat}' },
+  btn_shuffle: { en: 'shuffle', fr: 'mélange' },
+  btn_misdeal: { en: 'misdeal', fr: 'fausse donne' },
+  btn_floor: { en: 'floor', fr: 'arbitre' },
+  say_check: { en: 'check', fr: 'parole' },
+  say_call: { en: 'call', fr: 'suivre' },
+  say_fold: { en: 'fold', fr: 'passe' },
+  say_bet: { en: 'bet {n}', fr: 'mise {n}' },
+  say_raise: { en: 'raise to {n}', fr: 'relance à {n}' },
+  say_allin: { en: 'all-in', fr: 'tapis' },
+  // commentators
   commentatorView: { en: 'Commentators', fr: 'Commentateurs' },
+  equity: { en: 'Equity', fr: 'Équité' },
+  equityWaiting: { en: 'once every hole card is read', fr: 'dès que toutes les cartes sont lues' },
+  outs: {
+    en: '{n, plural, =0 {no outs} one {# out} other {# outs}}',
+    fr: '{n, plural, =0 {aucune carte gagnante} one {# carte gagnante} other {# cartes gagnantes}}',
+  },
+  outsCol: { en: 'Outs', fr: 'Cartes gagnantes' },
+  actionLog: { en: 'Action log', fr: 'Journal des actions' },
+  equityChart: { en: 'Equity street by street', fr: 'Équité, tour par tour' },
+  player: { en: 'Player', fr: 'Joueur' },
+  cards: { en: 'Cards', fr: 'Cartes' },
+  chipsCol: { en: 'Chips', fr: 'Jetons' },
+  // overlay
   overlayView: { en: 'Broadcast overlay', fr: 'Incrustation diffusion' },
+  // index and public
+  views: { en: 'Views', fr: 'Vues' },
   publicView: { en: 'Public', fr: 'Public' },
+  tableView: { en: 'The table', fr: 'La table' },
 } as const;
 
 export type StringKey = keyof typeof STRINGS;
+export type Values = Record<string, string | number>;
 
 let lang: Lang = (globalThis.localStorage?.getItem('feltwire.lang') as Lang | null) ?? 'en';
 if (lang !== 'en' && lang !== 'fr') lang = 'en';
-const url = new URL(globalThis.location?.href ?? 'http://x/');
-const forced = url.searchParams.get('lang');
+const forced = new URL(globalThis.location?.href ?? 'http://x/').searchParams.get('lang');
 if (forced === 'en' || forced === 'fr') lang = forced;
+if (globalThis.document) document.documentElement.lang = lang;
 
+const listeners = new Set<() => void>();
 export const getLang = (): Lang => lang;
+export const locale = (): string => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+
 export function setLang(l: Lang): void {
   lang = l;
   globalThis.localStorage?.setItem('feltwire.lang', l);
   document.documentElement.lang = l;
+  for (const f of listeners) f();
 }
 
-export function t(key: StringKey): string {
-  return STRINGS[key][lang];
+export function onLangChange(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+const cache = new Map<string, IntlMessageFormat>();
+
+/** The message `key` in the current language, ICU arguments filled in. */
+export function t(key: StringKey, values?: Values): string {
+  const id = `${lang}:${key}`;
+  let f = cache.get(id);
+  if (!f) {
+    f = new IntlMessageFormat(STRINGS[key][lang], locale());
+    cache.set(id, f);
+  }
+  return String(f.format(values));
+}
+
+/** French elision: 'yes' when a name takes d’ / l’ (starts with a vowel sound; h left out: h aspiré is common). */
+export function vowel(name: string): 'yes' | 'no' {
+  return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name.trim()) ? 'yes' : 'no';
+}
+
+export function hasKey(key: string): key is StringKey {
+  return Object.hasOwn(STRINGS, key);
 }
 
 /** Both languages' tables have every key (checked by test/web/i18n.test.ts). */
-export const ALL_STRINGS = STRINGS;
+export const ALL_STRINGS: Record<StringKey, { en: string; fr: string }> = STRINGS;

@@ -1,24 +1,27 @@
 // The start page: links to each view, in the chosen language.
-import { el, langSwitch, mount } from './common.js';
+import type { JSX } from 'preact';
 import { t } from './i18n.js';
+import { h, LangSwitch, mountApp } from './ui.js';
 
-const root = document.getElementById('app') as HTMLElement;
-function render(): void {
-  const list = el('ul', { class: 'views' });
-  for (const [page, key] of [
-    ['dealer', 'dealerView'],
-    ['floor', 'floorView'],
-    ['commentator', 'commentatorView'],
-    ['overlay', 'overlayView'],
-    ['public', 'publicView'],
-  ] as const) {
-    list.append(el('li', {}, el('a', { href: `./${page}.html` }, t(key))));
-  }
-  mount(
-    root,
-    el('header', { class: 'top' }, el('h1', {}, 'feltwire'), langSwitch(render)),
-    el('h2', {}, t('views')),
-    list,
+function App(): JSX.Element {
+  const pages = [
+    ['dealer', t('dealerView')],
+    ['floor', t('floorView')],
+    ['commentator', t('commentatorView')],
+    ['overlay', t('overlayView')],
+    ['public', t('publicView')],
+  ];
+  return h(
+    'div',
+    {},
+    h('header', { class: 'top' }, h('h1', {}, 'feltwire'), h(LangSwitch, {})),
+    h('h2', {}, t('views')),
+    h(
+      'ul',
+      { class: 'views' },
+      pages.map(([p, label]) => h('li', { key: p }, h('a', { href: `./${p}.html` }, label))),
+    ),
   );
 }
-render();
+
+mountApp(App);

@@ -1,32 +1,37 @@
-// The public view: the table as the players see it (hole cards only once exposed or tabled).
-import { board, chips, connect, el, header, langSwitch, mount, pots, type RoleView, seatBox } from './common.js';
+// The public view: the table as the players see it (hole cards only once exposed or tabled), with the players' names.
+import type { JSX } from 'preact';
 import { t } from './i18n.js';
+import { useLive } from './live.js';
+import { Board, ConnBanner, chips, Header, h, makeStore, mountApp, Pots, SeatBox, WaitingSeats, who } from './ui.js';
 
-const root = document.getElementById('app') as HTMLElement;
-let view: RoleView | null = null;
-connect((v) => {
-  view = v;
-  render();
-});
+const store = makeStore(false);
 
-function render(): void {
-  const v = view;
-  const top = header(v, 'feltwire');
-  top.append(langSwitch(render), el('span', { id: 'status', class: 'status ok' }, t('connected')));
-  if (!v) {
-    mount(root, top);
-    return;
-  }
-  const seats = el('section', { class: 'seats' });
-  for (const s of v.seats) seats.append(seatBox(v, s));
-  const turn = v.next
-    ? el(
-        'div',
-        { class: 'to-act' },
-        `${t('seat')} ${v.next.toAct} ${t('toAct')} · ${t('toCall')} ${chips(v.next.toCall)}`,
-      )
-    : el('div', {}, '');
-  mount(root, top, el('div', { class: 'row' }, board(v), pots(v)), turn, seats);
+function App(): JSX.Element {
+  const snap = useLive(store);
+  const v = snap.view;
+  const top = h(Header, { v, title: t('tableView'), snap });
+  const banner = h(ConnBanner, { snap, blocking: false });
+  if (!v) return h('div', { class: 'public' }, banner, top);
+  return h(
+    'div',
+    { class: 'public' },
+    banner,
+    top,
+    h('div', { class: 'row' }, h(Board, { v }), h(Pots, { v })),
+    v.next
+      ? h(
+          'div',
+          { class: 'to-act' },
+          `${t('toAct', { who: who(v, v.next.toAct) })} · ${t('toCall', { n: chips(v.next.toCall) })}`,
+        )
+      : null,
+    h(
+      'section',
+      { class: 'seats' },
+      v.seats.map((s) => h(SeatBox, { v, s, key: s.seat })),
+    ),
+    h(WaitingSeats, { v }),
+  );
 }
 
-render();
+mountApp(App);

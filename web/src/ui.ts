@@ -1,0 +1,317 @@
+// What every view shares, as preact components: the header with the true connection state, the blocking banner,
+// cards, seats with their players' names, pots, the board, readable actions and alerts.
+// Preact (11.2.0, 4 kB): each view is a function of the latest state; preact patches only what changed in the DOM,
+// so an input being typed into, the focus and the scroll survive every update (no hand-written re-rendering).
+import { type ComponentChildren, h, type JSX, render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { Decision } from '../../src/engine/hand/decisions.js';
+import type { AlertView, RoleView } from '../../src/server/views.js';
+import { getLang, hasKey, locale, onLangChange, setLang, t } from './i18n.js';
+import { type LiveSnapshot, LiveStore } from './live.js';
+
+export type { AlertView, RoleView };
+export type Seat = RoleView['seats'][number];
+export { h };
+
+export const chips = (n: number): string => n.toLocaleString(locale());
+
+/** "Seat 4 Alice", or "Seat 4" when nobody is named there. */
+export function who(v: RoleView | null, seat: number): string {
+  const p = v?.players?.[String(seat)];
+  return p ? t('seatPlayer', { seat, name: p.name }) : t('seat', { seat });
+}
+
+export const nameOf = (v: RoleView | null, seat: number): string | null => v?.players?.[String(seat)]?.name ?? null;
+
+/** Mounts a view and re-renders it when the language changes. */
+export function mountApp(App: () => JSX.Element): void {
+  const root = document.getElementById('app') as HTMLElement;
+  const draw = () => render(h(App, {}), root);
+  onLangChange(draw);
+  draw();
+}
+
+export function makeStore(needsToken: boolean): LiveStore {
+  return new LiveStore({ needsToken });
+}
+
+const SUIT: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+export function Card({ c }: { c: string }): JSX.Element {
+  if (c === '??' || c.length !== 2) return h('span', { class: 'card back', 'data-card': '??' });
+  const suit = c[1];
+  const rank = c[0] === 'T' ? '10' : c[0];
+  return h(
+    'span',
+    { class: `card ${suit === 'h' || suit === 'd' ? 'red' : 'black'}`, 'data-card': c },
+    rank,
+    h('small', {}, SUIT[suit] ?? '?'),
+  );
+}
+
+export function Cards({ list }: { list: string[] }): JSX.Element {
+  return h(
+    'span',
+    { class: 'cards' },
+    list.map((c, i) => h(Card, { c, key: `${i}:${c}` })),
+  );
+}
+
+/** Text of cards for messages: "A♠ K♥". */
+export const cardText = (list: string[]): string =>
+  list.map((c) => (c.length === 2 && c !== '??' ? `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1]] ?? ''}` : '??')).join(' ');
+
+export function handNameOf(s: Seat): string | null {
+  if (!s.handName) return null;
+  return getLang() === 'fr' ? (s.handNameFr ?? s.handName) : s.handName;
+}
+
+export function phaseLabel(v: RoleView): string {
+  const k = `phase_${v.phase}`;
+  return hasKey(k) ? t(k) : v.phase;
+}
+
+export function streetLabel(street: string): string {
+  return hasKey(street) ? t(street) : street;
+}
+
+export function LangSwitch(): JSX.Element {
+  return h(
+    'button',
+    { class: 'lang', id: 'lang', type: 'button', onClick: () => setLang(getLang() === 'en' ? 'fr' : 'en') },
+    t('language'),
+  );
+}
+
+export function Status({ snap }: { snap: LiveSnapshot }): JSX.Element {
+  const ok = snap.conn === 'open';
+  const label =
+    snap.conn === 'open'
+      ? t('connected')
+      : snap.conn === 'connecting'
+        ? t('connecting')
+        : snap.conn === 'unauthorized'
+          ? t('err_UNAUTHORIZED')
+          : snap.conn === 'notoken'
+            ? t('err_UNAUTHORIZED')
+            : t('disconnected');
+  return h(
+    'span',
+    { id: 'status', class: `status ${ok ? 'ok' : 'bad'}`, 'data-conn': snap.conn, role: 'status' },
+    label,
+  );
+}
+
+/** A banner over the page when the view cannot be trusted: no service, no token, a refused token. */
+export function ConnBanner({ snap, blocking }: { snap: LiveSnapshot; blocking: boolean }): JSX.Element | null {
+  if (snap.conn === 'open' || snap.conn === 'connecting') return null;
+  const text =
+    snap.conn === 'unauthorized' ? t('unauthorized') : snap.conn === 'notoken' ? t('noToken') : t('serviceDown');
+  return h(
+    'div',
+    { id: 'banner', class: `banner${blocking ? ' blocking' : ''}`, role: 'alert', 'data-conn': snap.conn },
+    h('div', { class: 'banner-text' }, text),
+  );
+}
+
+export function Header({
+  v,
+  title,
+  snap,
+  children,
+}: {
+  v: RoleView | null;
+  title: string;
+  snap: LiveSnapshot;
+  children?: ComponentChildren;
+}): JSX.Element {
+  return h(
+    'header',
+    { class: 'top' },
+    h('h1', {}, title),
+    v ? h('span', { class: 'hand' }, t('hand', { n: v.handNo })) : null,
+    v ? h('span', { class: 'phase' }, `${phaseLabel(v)} · ${streetLabel(v.street)}`) : null,
+    v
+      ? h(
+          'span',
+          { class: 'blinds' },
+          t('blinds', { sb: chips(v.blinds[0]), bb: chips(v.blinds[1]) }),
+          v.bbAnte ? ` ${t('ante', { n: chips(v.bbAnte) })}` : '',
+        )
+      : null,
+    children,
+    h(LangSwitch, {}),
+    h(Status, { snap }),
+  );
+}
+
+/** Winner names of a pot: "Alice, Seat 6" */
+const winnerNames = (v: RoleView, seats: number[]): string =>
+  seats.map((s) => nameOf(v, s) ?? t('seat', { seat: s })).join(', ');
+
+export function Pots({ v }: { v: RoleView }): JSX.Element {
+  return h(
+    'div',
+    { class: 'pots' },
+    v.pots.length === 0 ? h('div', { class: 'pot' }, t('pot', { n: 0 })) : null,
+    v.pots.map((p, i) =>
+      h(
+        'div',
+        { class: `pot${p.winners?.length ? ' won' : ''}`, 'data-pot': String(i), key: i },
+        i === 0 ? t('mainPot', { n: chips(p.amount) }) : t('sidePot', { i, n: chips(p.amount) }),
+        p.winners?.length
+          ? h(
+              'span',
+              { class: 'pot-winners' },
+              ` → ${t('potWinners', { count: p.winners.length, names: winnerNames(v, p.winners) })}`,
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+export function Board({ v }: { v: RoleView }): JSX.Element {
+  return h('div', { class: 'board' }, h('span', { class: 'label' }, t('board')), h(Cards, { list: v.board }));
+}
+
+export function SeatBox({ v, s }: { v: RoleView; s: Seat }): JSX.Element {
+  const tags: string[] = [];
+  if (s.folded) tags.push(t('folded'));
+  if (s.allIn) tags.push(t('allInTag'));
+  if (s.absent) tags.push(t('absent'));
+  if (s.dead) tags.push(t('dead'));
+  const p = v.players?.[String(s.seat)];
+  if (p?.sittingOut) tags.push(t('sittingOut'));
+  if (p?.movingTo) tags.push(t('movingTo', { seat: p.movingTo }));
+  const onTurn = v.next?.toAct === s.seat;
+  const hn = handNameOf(s);
+  return h(
+    'div',
+    {
+      class: `seat${onTurn ? ' on-turn' : ''}${s.folded ? ' folded' : ''}`,
+      'data-seat': String(s.seat),
+      'data-player': p?.name ?? '',
+    },
+    h(
+      'div',
+      { class: 'seat-name' },
+      who(v, s.seat),
+      p?.country ? h('span', { class: 'country' }, ` ${p.country}`) : null,
+      v.button === s.seat ? h('span', { class: 'button-puck', title: t('button') }, 'D') : null,
+    ),
+    h(Cards, { list: s.cards }),
+    h('div', { class: 'stack' }, t('stack', { n: chips(s.stack) })),
+    h('div', { class: 'committed' }, s.committed ? t('committed', { n: chips(s.committed) }) : ''),
+    hn ? h('div', { class: 'hand-name' }, hn) : null,
+    tags.length ? h('div', { class: 'tags' }, tags.join(' · ')) : null,
+  );
+}
+
+/** Seats named in the roster but not in this hand (just seated: they play from the next hand). */
+export function waitingSeats(v: RoleView): Array<{ seat: number; name: string }> {
+  const inHand = new Set(v.seats.map((s) => s.seat));
+  return Object.entries(v.players ?? {})
+    .filter(([seat]) => !inHand.has(Number(seat)))
+    .map(([seat, p]) => ({ seat: Number(seat), name: p.name }));
+}
+
+export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
+  const list = waitingSeats(v);
+  if (list.length === 0) return null;
+  return h(
+    'div',
+    { class: 'waiting-seats' },
+    list.map((w) =>
+      h(
+        'span',
+        { class: 'seat waiting', 'data-seat': String(w.seat), 'data-player': w.name, key: w.seat },
+        `${who(v, w.seat)} · ${t('waitingSeat')}`,
+      ),
+    ),
+  );
+}
+
+export function alertText(a: AlertView): { message: string; remedy: string } {
+  return getLang() === 'fr' ? { message: a.messageFr, remedy: a.remedyFr } : { message: a.message, remedy: a.remedy };
+}
+
+export function severityLabel(s: string): string {
+  const k = `severity_${s}`;
+  return hasKey(k) ? t(k) : s;
+}
+
+/** A decision as readable text: "Raise to 300", "Call 100", "Shows A♠ K♥". */
+export function decisionText(d: Decision): string {
+  switch (d.kind) {
+    case 'fold':
+      return t('act_fold');
+    case 'check':
+      return t('act_check');
+    case 'call':
+      return d.allIn ? t('act_allin', { n: chips(d.to) }) : t('act_call', { n: chips(d.amount) });
+    case 'bet':
+      return d.allIn ? t('act_allin', { n: chips(d.to) }) : t('act_bet', { n: chips(d.to) });
+    case 'raise':
+      return d.allIn ? t('act_allin', { n: chips(d.to) }) : t('act_raise', { n: chips(d.to) });
+    case 'show':
+      return t('act_show', { cards: cardText(d.cards) });
+    case 'dealHole':
+      return t('act_dealHole', { cards: cardText(d.cards) });
+    case 'dealBoard':
+      return t('act_dealBoard', { street: streetLabel(d.street), cards: cardText(d.cards) });
+    default:
+      return String(d.kind);
+  }
+}
+
+/** The last betting decision of each seat this street (the overlay's and the tablet's action text). */
+export function lastActions(v: RoleView): Map<number, Decision> {
+  const out = new Map<number, Decision>();
+  for (const d of v.decisions ?? []) {
+    if (d.street !== v.street || d.seat === 0) continue;
+    if (d.kind === 'dealHole' || d.kind === 'dealBoard') continue;
+    out.set(d.seat, d);
+  }
+  return out;
+}
+
+/** A server error in the user's language. */
+export function errorText(code: string, detail = ''): string {
+  const k = `err_${code}`;
+  if (hasKey(k)) return t(k, { detail });
+  return t('err_other', { code, detail });
+}
+
+/** The open alerts (not acknowledged; table alerts of earlier hands are history), the most severe first. */
+const ORDER: Record<string, number> = { stop: 0, warn: 1, info: 2 };
+export function openAlerts(v: RoleView): AlertView[] {
+  return v.alerts
+    .filter((a) => !a.acknowledged && !(a.source === 'table' && a.resolved))
+    .sort((a, b) => (ORDER[a.severity] ?? 3) - (ORDER[b.severity] ?? 3) || b.id - a.id);
+}
+
+/** STOP alerts still open: the floor has not decided them and the engine has not seen them resolved. */
+export function openStops(v: RoleView): AlertView[] {
+  return v.alerts.filter((a) => a.severity === 'stop' && !a.decision && !a.resolved);
+}
+
+/** A value kept across re-renders in sessionStorage (the floor's alert log survives a reload). */
+export function useStored<T>(key: string, initial: T): [T, (v: T) => void] {
+  const [val, setVal] = useState<T>(() => {
+    try {
+      const raw = sessionStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as T) : initial;
+    } catch {
+      return initial;
+    }
+  });
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(key, JSON.stringify(val));
+    } catch {
+      // storage full: the log still lives in the page
+    }
+  }, [key, val]);
+  return [val, setVal];
+}
