@@ -20,6 +20,10 @@ export interface BridgeLinkOptions {
   now?: () => number;
   /** transport injection (tests, recordings); defaults to serialport */
   openPort?: PortOpener;
+  /** after opening the port, write nothing until the bridge speaks (its boot HELLO, or any frame of a bridge already
+   * running) or nothing has been heard for this long (ms, default OPEN_QUIET_MS = 1500; 0: SYNC at once). Opening a
+   * Mega's USB port resets it, and its bootloader listens for about a second: bytes sent then keep it there. */
+  openQuietMs?: number;
   /** absent device at open: resolve anyway, report the link lost and keep trying (default: throw OPEN_FAILED) */
   waitForDevice?: boolean;
   /** rejected frames as hex dumps at debug level; link lost/restored at warn */

@@ -13,6 +13,12 @@ import { FrameWriter } from './writer.js';
 
 /** RESENDs for one missing seq before it is given up. */
 const MAX_RESENDS = 2;
+/** After open: silence from the bridge for this long means it is up and waiting for our SYNC (ms). The Mega 2560's
+ * stk500v2 bootloader (Debian arduino-core-avr) gives up on the host about 0.8 s after the reset that opening the
+ * port causes, and the sketch's HELLO follows at about 1.3 s (measured under simavr: test/bench-avr/firmata/bridgeBoot.test.ts). */
+export const OPEN_QUIET_MS = 1500;
+/** ... and whatever is heard (bytes that are no frame: a wrong baud rate), SYNC goes out this long after open. */
+const OPEN_WAIT_MAX_MS = 3000;
 
 export class BridgeLink extends EventEmitter<ReaderEvents> {
   private port: BridgePort | null = null;
@@ -26,6 +32,10 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private lastHeard = 0;
   private lastSync = 0;
   private lastAcked: number | null = null;
+  /** just opened: waiting for the bridge to speak (or a quiet period) before anything is written */
+  private booting = false;
+  private openedAt = 0;
+  private lastByte = 0;
   private lastResend = { from: -1, at: 0, tries: 0 };
   private readonly backoff: Backoff;
   private timer: NodeJS.Timeout | null = null;
@@ -51,7 +61,11 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.now = opts.now ?? Date.now;
     this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
     this.backoff = new Backoff(opts.reconnectMinMs, opts.reconnectMaxMs);
-    this.parser.on('data', (f: Frame) => this.receiver.accept(f, this.now()));
+    this.parser.on('data', (f: Frame) => {
+      // the bridge speaks: out of its bootloader (or running already); the SYNC can go
+      if (this.booting) this.endBoot();
+      this.receiver.accept(f, this.now());
+    });
     this.parser.on('reject', (cause: string, bytes: Buffer) =>
       opts.logger?.debug({ cause, hex: bytes.toString('hex') }, 'bridge frame rejected'),
     );
@@ -95,17 +109,38 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     if (this.state === 'closed') return releasePort(port); // closed while we were opening
     this.port = port;
     this.parser.reset();
-    port.on('data', (chunk: Buffer) => this.parser.write(chunk));
+    port.on('data', (chunk: Buffer) => {
+      this.lastByte = this.now();
+      this.parser.write(chunk);
+    });
     port.on('error', (err: Error) => this.lose(`port error: ${err.message}`));
     port.on('close', () => this.lose('port closed'));
     this.state = 'syncing';
     this.lastHeard = this.now();
+    // Opening a Mega's USB serial port resets it (DTR) and its bootloader listens first: a SYNC sent now would keep
+    // it in the bootloader, and every reopen resets it again. Nothing is written until the bridge says something or
+    // has been quiet for openQuietMs.
+    const quiet = this.opts.openQuietMs ?? OPEN_QUIET_MS;
+    if (quiet > 0) {
+      this.booting = true;
+      this.openedAt = this.lastHeard;
+      this.lastByte = this.lastHeard;
+    } else this.sync();
+  }
+
+  private endBoot(): void {
+    this.booting = false;
     this.sync();
   }
 
   private tick(): void {
     if (this.state === 'lost' || this.state === 'closed') return;
     const at = this.now();
+    if (this.booting) {
+      const quiet = this.opts.openQuietMs ?? OPEN_QUIET_MS;
+      if (at - this.lastByte >= quiet || at - this.openedAt >= OPEN_WAIT_MAX_MS) this.endBoot();
+      else return;
+    }
     if (at - this.lastHeard > this.hbMs * HEARTBEAT_MISSES) {
       this.lose('no heartbeat');
       return;
@@ -139,6 +174,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   }
 
   private sync(): void {
+    if (this.booting) return; // the boot wait ends with a SYNC
     this.lastSync = this.now();
     this.n.syncsSent++;
     this.writer.send(ServiceMsg.SYNC);
@@ -167,6 +203,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private lose(detail: string): void {
     if (this.state === 'lost' || this.state === 'closed') return;
     this.state = 'lost';
+    this.booting = false;
     this.n.linkLost++;
     this.lastAcked = null;
     void this.dropPort();

@@ -347,8 +347,8 @@ int main(int argc, char **argv) {
 			double sim = (double)(avr->cycle - c0) * 1000.0 / freq / speed;
 			double wall = wall_ms() - t0;
 			ahead = sim - wall;
-			if (ahead < -50) { /* far behind (a busy machine): do not run in bursts to catch up */
-				t0 -= -50 - ahead;
+			if (ahead < -50) { /* far behind (a busy machine): forget the debt, do not run in bursts to catch up */
+				t0 += -50 - ahead;
 				ahead = -50;
 			}
 		}

@@ -1,0 +1,72 @@
+// Opening a Mega 2560's USB serial port resets it (DTR), and its stk500v2 bootloader listens for about a second
+// before it starts the sketch: a host that writes at once keeps the board in the bootloader. Here the real bridge
+// image (firmware-bridge, built with `make avr` as the repo does, into a folder of its own) runs behind Debian's
+// real stk500v2 bootloader (arduino-core-avr) under simavr, reset each time its pty is opened. The link waits for
+// the bridge to speak before its SYNC and is up within 3 s of each open; a link that writes SYNC at once
+// (openQuietMs: 0, the old behaviour) never sees the bridge.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BridgeLink } from '../../../src/hardware/bridge/index.js';
+import type { ReaderEvent } from '../../../src/hardware/types.js';
+import { AvrBench, buildBench, MEGA_BOOTLOADER, sleep, until } from './bench.js';
+
+const FW = fileURLToPath(new URL('../../../firmware-bridge', import.meta.url));
+// not build/mega: the reader-bridge tests build there at the same time
+const OBJDIR = 'build-boottest/mega';
+const HEX = `${FW}/${OBJDIR}/feltwire_bridge.hex`;
+
+describe('the bridge link against the real bootloader, reset on open', () => {
+  let bench: AvrBench;
+
+  beforeAll(async () => {
+    buildBench();
+    const r = spawnSync('make', ['-C', FW, '-f', 'avr.mk', `OBJDIR=${OBJDIR}`], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    bench = await AvrBench.start({ hex: HEX, bootloader: MEGA_BOOTLOADER, resetOnOpen: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await bench?.stop();
+  });
+
+  async function openLink(openQuietMs?: number) {
+    const events: ReaderEvent[] = [];
+    const resets = bench.events.filter((e) => e.what === 'reset').length;
+    const t0 = Date.now();
+    const link = await BridgeLink.open({ path: bench.pty, openQuietMs });
+    link.on('reader', (e) => events.push(e));
+    return { link, events, t0, resets };
+  }
+
+  it('SYNC written at once keeps the board in its bootloader: no HELLO, no link (the old behaviour)', async () => {
+    const { link, events, resets } = await openLink(0);
+    try {
+      await until('the reset on open', () => bench.events.filter((e) => e.what === 'reset').length > resets, 2000);
+      await sleep(3500);
+      expect(events.filter((e) => e.kind === 'hello' || (e.kind === 'link' && e.state === 'up'))).toEqual([]);
+      expect(link.stats().syncsSent).toBeGreaterThan(1);
+    } finally {
+      await link.close();
+    }
+  });
+
+  it('the link waits for the bridge to speak, then syncs: up within 3 s of opening, on every open', async () => {
+    for (const round of [1, 2]) {
+      await sleep(300);
+      const { link, events, t0, resets } = await openLink();
+      try {
+        await until('the link up', () => events.some((e) => e.kind === 'link' && e.state === 'up'), 3000);
+        const ms = Date.now() - t0;
+        console.log(`open ${round}: link up ${ms} ms after opening the port (board reset, stk500v2 bootloader first)`);
+        expect(bench.events.filter((e) => e.what === 'reset').length).toBe(resets + 1);
+        expect(events.find((e) => e.kind === 'hello')).toMatchObject({ kind: 'hello' });
+        expect(ms).toBeLessThan(3000);
+        // nothing was written while the bootloader listened
+        expect(link.stats().syncsSent).toBe(1);
+      } finally {
+        await link.close();
+      }
+    }
+  });
+});
