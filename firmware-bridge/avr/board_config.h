@@ -1,6 +1,7 @@
-// What each antenna reads. Must agree with the table's hardware file (hardware/tables/*.json): antennas 0-9 are
-// seats (two hole cards, ISO 14443A NTAG), 10-19 betting zones (chip stacks, ISO 15693), 20 board, 21 burn,
-// 22 muck (cards), 23 enroll (cards and chips: both air interfaces, one after the other).
+// The board: what each antenna reads and which PN5180 drives it. Must agree with the table's hardware file
+// (hardware/tables/table-10.json: `readers` and each antenna's `reader`; test/bridge/benchAvr.test.ts checks it).
+// Antennas 0-9 are seats (two hole cards, ISO 14443A NTAG), 10-19 betting zones (chip stacks, ISO 15693),
+// 20 board, 21 burn, 22 muck (cards), 23 enroll (cards and chips: both air interfaces, one after the other).
 #pragma once
 #include <stdint.h>
 
@@ -12,12 +13,23 @@ static const uint8_t kAntennaKind[24] = {
     kCards, kCards, kCards, kBoth,                                                   // board, burn, muck, enroll
 };
 
+// Four PN5180 on the one SPI bus (SCK 52, MOSI 51, MISO 50), each with its own NSS and BUSY line and its own
+// RF switch (3 select lines: 8 ports) and its own RST. Reader r drives the antennas whose kReaderOf is r; the
+// antenna's port on that switch is its rank among them.
+static const uint8_t kReaders = 4;
+static const uint8_t kReaderOf[24] = {
+    0, 0, 0, 0, 0, 1, 1, 1, 1, 1,  // seats 1-5 on reader 0, seats 6-10 on reader 1
+    2, 2, 2, 2, 2, 3, 3, 3, 3, 3,  // bets 1-5 on reader 2, bets 6-10 on reader 3
+    0, 1, 2, 3,                    // board, burn, muck, enroll
+};
+static const uint8_t kPinNss[kReaders] = {53, 47, 46, 45};
+static const uint8_t kPinBusy[kReaders] = {49, 44, 43, 42};
+static const uint8_t kPinReset[kReaders] = {48, 41, 40, 39};
+// RF switch select lines: reader 0 PORTA 0-2 (pins 22-24), 1 PORTA 3-5 (25-27), 2 PORTC 0-2 (37-35), 3 PORTC 3-5 (34-32)
+static const uint8_t kSwitchShift[kReaders] = {0, 3, 0, 3};
+
 // Face sensors: seat antennas only, on A0-A9. Card faces are white, backs carry IR-absorbing ink: a face-down
 // card shows its face to the sensor under the felt (bright), a face-up card its back (dark).
 static const uint8_t kFaceSensors = 10;
 static const int kFaceThreshold = 512;  // ADC counts; calibrate per table (enroll flow)
 static const int kNoCard = 80;          // below this, nothing over the sensor
-
-// Pins: PN5180 NSS 53 (SS), BUSY 49, RST 48; RF switch selects on PORTA (22-26); field settle after switching.
-static const uint8_t kPinNss = 53, kPinBusy = 49, kPinReset = 48;
-static const uint8_t kSettleMs = 2;

@@ -2,40 +2,54 @@
 #include <Arduino.h>
 #include <SPI.h>
 #include <avr/eeprom.h>
-#include "board_config.h"
 
 static const SPISettings kSpi(7000000, MSBFIRST, SPI_MODE0);  // PN5180: up to 7 MHz, mode 0
 
-void BoardSpi::begin() {
-  pinMode(kPinNss, OUTPUT);
-  digitalWrite(kPinNss, HIGH);
-  pinMode(kPinBusy, INPUT);
-  pinMode(kPinReset, OUTPUT);
-  digitalWrite(kPinReset, LOW);  // hard reset pulse
-  delay(2);
-  digitalWrite(kPinReset, HIGH);
-  delay(5);
-  SPI.begin();
+void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
+  nss_ = nss;
+  busy_ = busy;
+  rst_ = rst;
+  digitalWrite(rst_, HIGH);  // high before the pin turns output: no reset or select glitch
+  pinMode(rst_, OUTPUT);
+  digitalWrite(nss_, HIGH);
+  pinMode(nss_, OUTPUT);
+  pinMode(busy_, INPUT);
 }
 
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
   SPI.beginTransaction(kSpi);
-  digitalWrite(kPinNss, LOW);
+  digitalWrite(nss_, LOW);
   for (uint8_t i = 0; i < n; i++) {
     const uint8_t r = SPI.transfer(tx[i]);
     if (rx) rx[i] = r;
   }
-  digitalWrite(kPinNss, HIGH);
+  digitalWrite(nss_, HIGH);
   SPI.endTransaction();
 }
 
-bool BoardSpi::busy() { return digitalRead(kPinBusy) == HIGH; }
+bool BoardSpi::busy() { return digitalRead(busy_) == HIGH; }
 uint32_t BoardSpi::micros() { return ::micros(); }
+void BoardSpi::reset(bool low) { digitalWrite(rst_, low ? LOW : HIGH); }
+void BoardSpi::delayUs(uint16_t us) {
+  while (us > 10000) delay(10), us -= 10000;
+  delayMicroseconds(us);
+}
+
+BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
+  pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
+  for (uint8_t r = 0; r < kReaders; r++) onAir_[r] = -1, bootTry_[r] = 0;
+}
 
 void BoardHal::begin() {
   Serial.begin(115200);
-  DDRA = 0x1F;  // RF switch select lines, pins 22-26
-  spi_.begin();
+  DDRA = 0x3F;  // RF switch select lines of readers 0 and 1
+  DDRC = 0x3F;  // readers 2 and 3
+  for (uint8_t r = 0; r < kReaders; r++) spi_[r].begin(kPinNss[r], kPinBusy[r], kPinReset[r]);
+  SPI.begin();
+  for (uint8_t r = 0; r < kReaders; r++) {
+    pn_[r]->boot();
+    bootTry_[r] = ::millis();
+  }
   // A boot id that differs at every start: a counter kept in EEPROM, mixed with analog noise.
   uint16_t boots = eeprom_read_word(reinterpret_cast<uint16_t*>(0));
   eeprom_write_word(reinterpret_cast<uint16_t*>(0), ++boots);
@@ -52,23 +66,44 @@ uint32_t BoardHal::millis() { return ::millis(); }
 int BoardHal::serialRead() { return Serial.read(); }
 void BoardHal::serialWrite(const char* data, uint8_t len) { Serial.write(reinterpret_cast<const uint8_t*>(data), len); }
 
-void BoardHal::selectAntenna(uint8_t a) {
-  antenna_ = a;
-  PORTA = static_cast<uint8_t>((PORTA & 0xE0) | (a & 0x1F));  // bank (2 bits) + port (3 bits) of the switch tree
-  delay(kSettleMs);
+void BoardHal::route(uint8_t a) {
+  const uint8_t r = readerOf(a);
+  uint8_t port = 0;
+  for (uint8_t i = 0; i < a; i++) port += kReaderOf[i] == r;
+  const uint8_t shift = kSwitchShift[r];
+  volatile uint8_t& reg = r < 2 ? PORTA : PORTC;
+  reg = static_cast<uint8_t>((reg & ~(0x7 << shift)) | (port & 0x7) << shift);
 }
 
-fw::ReadStatus BoardHal::readTags(fw::TagRead* out, uint8_t max, uint8_t& n) {
-  const uint8_t kind = antenna_ < sizeof kAntennaKind ? kAntennaKind[antenna_] : kCards;
+void BoardHal::prepare(uint8_t a) {
+  const uint8_t r = readerOf(a);
+  fw::Pn5180& pn = *pn_[r];
+  if (pn.air() != fw::Pn5180::Air::None) pn.fieldOff();
+  onAir_[r] = -1;
+  if (!pn.booted()) {
+    if (::millis() - bootTry_[r] < 2000) return;  // a chip that failed to boot: reset again every 2 s
+    bootTry_[r] = ::millis();
+    if (!pn.boot()) return;
+  }
+  route(a);  // switch with the field off, then field on: the tags see it come up
+  const uint8_t kind = a < sizeof kAntennaKind ? kAntennaKind[a] : kCards;
+  if (pn.fieldOn(kind & kCards ? fw::Pn5180::Air::Iso14443A : fw::Pn5180::Air::Iso15693)) onAir_[r] = a;
+}
+
+fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
+  const uint8_t r = readerOf(a);
+  fw::Pn5180& pn = *pn_[r];
+  if (onAir_[r] != a) prepare(a);
+  if (onAir_[r] != a) return fw::ReadStatus::Timeout;
+  onAir_[r] = -1;
+  const uint8_t kind = a < sizeof kAntennaKind ? kAntennaKind[a] : kCards;
   fw::ReadStatus st = fw::ReadStatus::Ok;
-  n = 0;
-  if (kind & kCards) st = fw::readAntenna(pn_, fw::Pn5180::Air::Iso14443A, out, max, n);
+  if (kind & kCards) st = fw::readAntenna(pn, fw::Pn5180::Air::Iso14443A, sink);
   if ((kind & kChips) && st != fw::ReadStatus::Timeout) {
-    uint8_t more = 0;
-    const fw::ReadStatus st2 = fw::readAntenna(pn_, fw::Pn5180::Air::Iso15693, out + n, max - n, more);
-    n += more;
+    const fw::ReadStatus st2 = fw::readAntenna(pn, fw::Pn5180::Air::Iso15693, sink);
     if (st2 != fw::ReadStatus::Ok) st = st2;
   }
+  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = ::millis();  // a stalled chip: reset in 2 s
   return st;
 }
 

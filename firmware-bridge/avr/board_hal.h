@@ -1,22 +1,28 @@
-// The Mega 2560 board: Serial (USB) at 115200 for protocol v1; one PN5180 on the hardware SPI bus (through a
-// 5 V <-> 3.3 V level shifter); a tree of SP4T/SP8T RF switches routing its antenna port to one of the 24 table
-// antennas (5 select lines on PORTA, pins 22-26); one reflective optical face sensor per seat on A0-A9.
+// The Mega 2560 board: Serial (USB) at 115200 for the protocol; four PN5180 on the hardware SPI bus (through a
+// 5 V <-> 3.3 V level shifter), each with its NSS and BUSY line and an RF switch routing it to its antennas
+// (board_config.h); one reflective optical face sensor per seat on A0-A9.
 #pragma once
 #include <stdint.h>
+#include "board_config.h"
 #include "hal.h"
 #include "pn5180.h"
 
 class BoardSpi : public fw::SpiBus {
  public:
-  void begin();
+  void begin(uint8_t nss, uint8_t busy, uint8_t rst);
   void exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) override;
   bool busy() override;
   uint32_t micros() override;
+  void reset(bool low) override;
+  void delayUs(uint16_t us) override;
+
+ private:
+  uint8_t nss_ = 0, busy_ = 0, rst_ = 0;
 };
 
 class BoardHal : public fw::Hal {
  public:
-  BoardHal() : pn_(spi_) {}
+  BoardHal();
   void begin();
   uint16_t bootId() const { return bootId_; }
   const char* deviceId() const { return deviceId_; }
@@ -24,14 +30,19 @@ class BoardHal : public fw::Hal {
   uint32_t millis() override;
   int serialRead() override;
   void serialWrite(const char* data, uint8_t len) override;
-  void selectAntenna(uint8_t a) override;
-  fw::ReadStatus readTags(fw::TagRead* out, uint8_t max, uint8_t& n) override;
+  uint8_t readerOf(uint8_t a) override { return a < sizeof kReaderOf ? kReaderOf[a] : 0; }
+  bool chipsOnly(uint8_t a) override { return a < sizeof kAntennaKind && kAntennaKind[a] == kChips; }
+  void prepare(uint8_t a) override;
+  fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override;
   uint8_t face(uint8_t antenna) override;
 
  private:
-  BoardSpi spi_;
-  fw::Pn5180 pn_;
-  uint8_t antenna_ = 0;
+  void route(uint8_t a);
+  BoardSpi spi_[kReaders];
+  fw::Pn5180 pn0_, pn1_, pn2_, pn3_;
+  fw::Pn5180* pn_[kReaders];
+  int16_t onAir_[kReaders];  // antenna whose field is on, or -1
+  uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";
 };

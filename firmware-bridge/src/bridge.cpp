@@ -4,9 +4,14 @@
 
 namespace fw {
 
+namespace {
+constexpr uint32_t kAllAntennas = kAntennas >= 32 ? 0xFFFFFFFFul : (1ul << kAntennas) - 1;
+}
+
 void Bridge::begin() {
   const uint32_t now = hal_.millis();
   cycleStart_ = lastHb_ = lastInv_ = now;
+  for (uint8_t a = 0; a < kAntennas; a++) lastRead_[a] = now - kChipPeriodMs * (kAntennas - a);  // all due, in order
 }
 
 void Bridge::poll() {
@@ -22,40 +27,82 @@ void Bridge::poll() {
   // periodic INV, spread over the period: one antenna every kInventoryMs / kAntennas
   if (now - lastInv_ >= kInventoryMs / kAntennas) {
     lastInv_ = now;
-    FrameRecord r{};
-    r.type = Msg::Inv;
-    r.antenna = invAntenna_;
+    sendInventory(invAntenna_);
     invAntenna_ = (invAntenna_ + 1) % kAntennas;
-    emit(r);
   }
 }
 
-void Bridge::scanNext() {
-  TagRead reads[kMaxTagsPerAntenna + 1];
-  uint8_t n = 0;
-  const uint8_t a = antenna_;
-  hal_.selectAntenna(a);
-  const ReadStatus st = hal_.readTags(reads, kMaxTagsPerAntenna + 1, n);
-  if (ready()) {  // during warm-up nothing is reported, so a fault seen then is reported right after HELLO
-    if (st != static_cast<ReadStatus>(status_[a]) && st != ReadStatus::Ok) {
-      static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision};
-      sendErr(a, kCode[static_cast<uint8_t>(st)]);
-    }
-    status_[a] = static_cast<uint8_t>(st);
+uint16_t Bridge::periodOf(uint8_t a) const {
+  if (focus_ & (1ul << a)) return kFocusPeriodMs;
+  return hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
+}
+
+int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const {
+  int16_t best = -1;
+  uint32_t bestScore = 0;
+  for (uint8_t a = 0; a < kAntennas; a++) {
+    if (a == notAntenna || (notReader != 0xFF && hal_.readerOf(a) == notReader)) continue;
+    // overdue ratio in 1/256 of the period; an antenna never read in its period scores above one that was
+    const uint32_t elapsed = now - lastRead_[a];
+    const uint32_t score = (elapsed > 0x00FFFFFFul ? 0x00FFFFFFul : elapsed) * 256u / periodOf(a) + 1;
+    if (score > bestScore) best = a, bestScore = score;
   }
-  // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again.
-  if (st == ReadStatus::Ok || st == ReadStatus::Collision) presence_.scanned(a, reads, n, hal_.face(a), hal_.millis(), *this);
-  antenna_ = (a + 1) % kAntennas;
-  if (antenna_ != 0) return;
+  return best;
+}
+
+void Bridge::scanNext() {
   const uint32_t now = hal_.millis();
-  lastCycleMs_ = static_cast<uint16_t>(now - cycleStart_);
-  cycleStart_ = now;
+  const int16_t a = prepared_ >= 0 ? prepared_ : pick(now, 0xFF, -1);
+  if (a < 0) return;
+  // The next antenna on another reader gets its field now, so it settles while this one is read.
+  const int16_t next = pick(now, hal_.readerOf(static_cast<uint8_t>(a)), a);
+  if (next >= 0) hal_.prepare(static_cast<uint8_t>(next));
+  prepared_ = next;
+  presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
+  const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), presence_);
+  const uint32_t done = hal_.millis();
+  lastRead_[a] = done;
+  // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again; after an unresolved
+  // collision only the tags it read count (none leaves).
+  // (an overrun read every tag in the field, it only could not keep them all)
+  holding_ = hal_.chipsOnly(static_cast<uint8_t>(a));
+  heldCount_ = 0;
+  heldOver_ = false;
+  const bool overrun = presence_.end(done, st == ReadStatus::Ok || st == ReadStatus::Overrun, *this);
+  holding_ = false;
+  if (heldOver_) sendInventory(static_cast<uint8_t>(a));
+  else
+    for (uint8_t i = 0; i < heldCount_; i++) emit(held_[i]);
+  ReadStatus shown = st;
+  if (shown == ReadStatus::Ok && overrun) shown = ReadStatus::Overrun;
+  if (ready()) setStatus(static_cast<uint8_t>(a), shown);
+  else status_[a] = static_cast<uint8_t>(shown);  // warm-up: reported right after HELLO (sendFaults)
+  cycleSeen_ |= 1ul << a;
+  if (cycleSeen_ != kAllAntennas) return;
+  cycleSeen_ = 0;
+  lastCycleMs_ = static_cast<uint16_t>(done - cycleStart_);
+  cycleStart_ = done;
   if (warmup_ > 0 && --warmup_ == 0) syncPending_ = true;
   if (syncPending_ && ready()) {
     syncPending_ = false;
-    sendHello();
-    sendInventoryAll();
+    sendState();
   }
+}
+
+void Bridge::setStatus(uint8_t a, ReadStatus st) {
+  const ReadStatus was = static_cast<ReadStatus>(status_[a]);
+  status_[a] = static_cast<uint8_t>(st);
+  if (st == was) return;  // each fault once per change of state
+  if (st == ReadStatus::Ok) {
+    FrameRecord r{};
+    r.type = Msg::Clr;
+    r.antenna = a;
+    emit(r);
+    return;
+  }
+  static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
+                                  ErrCode::Overrun};
+  sendErr(a, kCode[static_cast<uint8_t>(st)]);
 }
 
 void Bridge::tagArrived(uint8_t antenna, const TagSlot& t) {
@@ -63,10 +110,16 @@ void Bridge::tagArrived(uint8_t antenna, const TagSlot& t) {
   FrameRecord r{};
   r.type = Msg::Tag;
   r.antenna = antenna;
-  r.arg = t.face;
-  r.uidLen = t.uidLen;
-  memcpy(r.u.uid, t.uid, t.uidLen);
-  emit(r);
+  r.arg = static_cast<uint8_t>(t.face());
+  r.uidLen = t.len();
+  memcpy(r.u.uid, t.uid, r.uidLen);
+  change(r);
+}
+
+void Bridge::change(FrameRecord& r) {
+  if (!holding_) return emit(r);
+  if (heldCount_ < kUidsPerPart) held_[heldCount_++] = r;
+  else heldOver_ = true;
 }
 
 void Bridge::tagLeft(uint8_t antenna, const TagSlot& t) {
@@ -74,13 +127,9 @@ void Bridge::tagLeft(uint8_t antenna, const TagSlot& t) {
   FrameRecord r{};
   r.type = Msg::Gone;
   r.antenna = antenna;
-  r.uidLen = t.uidLen;
-  memcpy(r.u.uid, t.uid, t.uidLen);
-  emit(r);
-}
-
-void Bridge::antennaOverrun(uint8_t antenna) {
-  if (ready()) sendErr(antenna, ErrCode::Overrun);
+  r.uidLen = t.len();
+  memcpy(r.u.uid, t.uid, r.uidLen);
+  change(r);
 }
 
 static bool parseSeq(const char* s, uint16_t& out) {
@@ -92,6 +141,23 @@ static bool parseSeq(const char* s, uint16_t& out) {
   }
   if (digits == 0 || v > 65535) return false;
   out = static_cast<uint16_t>(v);
+  return true;
+}
+
+// "3 12 20" -> bits 3, 12, 20; false on anything else (an antenna out of range, a stray character)
+static bool parseAntennas(const char* s, uint32_t& out) {
+  out = 0;
+  while (*s) {
+    if (*s == ' ') {
+      s++;
+      continue;
+    }
+    uint16_t v = 0;
+    uint8_t digits = 0;
+    for (; *s >= '0' && *s <= '9'; s++, digits++) v = static_cast<uint16_t>(v * 10 + (*s - '0'));
+    if (digits == 0 || digits > 2 || v >= kAntennas || (*s && *s != ' ')) return false;
+    out |= 1ul << v;
+  }
   return true;
 }
 
@@ -107,17 +173,28 @@ void Bridge::command(const FrameView& f) {
       const uint8_t end = ring_.size();  // frames added while resending are sent by emit() anyway
       for (uint8_t k = static_cast<uint8_t>(i); k < end; k++) transmit(ring_.at(k));
     } else if (seq != seq_) {
-      if (ready()) sendHello(), sendInventoryAll();  // gone from the ring: the full state instead
+      if (ready()) sendState();  // gone from the ring: the full state instead
       else syncPending_ = true;
     }
   } else if (strcmp(f.type, "SYNC") == 0) {
-    if (ready()) sendHello(), sendInventoryAll();
+    if (ready()) sendState();
     else syncPending_ = true;
   } else if (strcmp(f.type, "PING") == 0) {
     sendHeartbeat();
+  } else if (strcmp(f.type, "FOCUS") == 0) {
+    uint32_t set = 0;
+    if (f.fieldCount == 0 || parseAntennas(f.fields[0], set)) focus_ = set;
+    else unknown_++;
   } else {
     unknown_++;  // an extension this firmware does not know: ignored
   }
+}
+
+// The bridge's whole state: HELLO, an INV for every antenna, then every antenna fault still standing.
+void Bridge::sendState() {
+  sendHello();
+  sendInventoryAll();
+  sendFaults();
 }
 
 void Bridge::sendHello() {
@@ -126,13 +203,29 @@ void Bridge::sendHello() {
   emit(r);
 }
 
-void Bridge::sendInventoryAll() {
-  lastInv_ = hal_.millis();  // a full inventory restarts the periodic one
-  for (uint8_t a = 0; a < kAntennas; a++) {
+void Bridge::sendInventory(uint8_t a) {
+  const uint8_t parts = inventoryParts(presence_.reportedCount(a));
+  for (uint8_t k = 1; k <= parts; k++) {
     FrameRecord r{};
     r.type = Msg::Inv;
     r.antenna = a;
+    r.arg = parts > 1 ? k : 0;
     emit(r);
+  }
+}
+
+void Bridge::sendInventoryAll() {
+  lastInv_ = hal_.millis();  // a full inventory restarts the periodic one
+  for (uint8_t a = 0; a < kAntennas; a++) sendInventory(a);
+}
+
+void Bridge::sendFaults() {
+  for (uint8_t a = 0; a < kAntennas; a++) {
+    const ReadStatus st = static_cast<ReadStatus>(status_[a]);
+    if (st == ReadStatus::Ok) continue;
+    static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
+                                    ErrCode::Overrun};
+    sendErr(a, kCode[static_cast<uint8_t>(st)]);
   }
 }
 
@@ -169,9 +262,7 @@ void Bridge::emit(FrameRecord& r) {
 
 void Bridge::transmit(const FrameRecord& r) {
   char line[kMaxFrame + 1];
-  const TagSlot* inv[kMaxTagsPerAntenna];
-  const uint8_t n = r.type == Msg::Inv ? presence_.reported(r.antenna, inv) : 0;
-  const uint8_t len = renderFrame(r, bootId_, deviceId_, inv, n, line);
+  const uint8_t len = renderFrame(r, bootId_, deviceId_, presence_, line);
   hal_.serialWrite(line, len);
 }
 

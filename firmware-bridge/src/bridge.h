@@ -1,5 +1,6 @@
-// The bridge: scans the antennas one per poll(), debounces presence, and speaks protocol v1 (seq, ring, ACK,
-// RESEND, SYNC, PING, HB, INV, ERR) through the HAL.
+// The bridge: schedules antenna reads (the most overdue first, FOCUS antennas more often), debounces presence,
+// and speaks protocol v2 (seq, ring, ACK, RESEND, SYNC, PING, FOCUS; HELLO, TAG, GONE, INV in parts, HB, ERR, CLR)
+// through the HAL.
 #pragma once
 #include <stdint.h>
 #include "config.h"
@@ -21,21 +22,31 @@ class Bridge : private PresenceSink {
   uint32_t dropped() const { return dropped_; }
   uint16_t lastCycleMs() const { return lastCycleMs_; }
   uint32_t unknownCommands() const { return unknown_; }
+  uint32_t focus() const { return focus_; }
   const FrameRing& ring() const { return ring_; }
   const LineReader& reader() const { return reader_; }
+  const Presence& presence() const { return presence_; }
   bool ready() const { return warmup_ == 0; }
+  ReadStatus status(uint8_t a) const { return static_cast<ReadStatus>(status_[a]); }
 
  private:
   void tagArrived(uint8_t antenna, const TagSlot& t) override;
   void tagLeft(uint8_t antenna, const TagSlot& t) override;
-  void antennaOverrun(uint8_t antenna) override;
 
+  // The antenna to read next: the largest elapsed / period, `notReader` excluded (0xFF: none excluded).
+  int16_t pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const;
+  uint16_t periodOf(uint8_t a) const;
   void scanNext();
+  void setStatus(uint8_t a, ReadStatus st);
   void command(const FrameView& f);
+  void sendState();
   void sendHello();
+  void sendInventory(uint8_t a);
   void sendInventoryAll();
+  void sendFaults();
   void sendHeartbeat();
   void sendErr(uint8_t antenna, ErrCode code);
+  void change(FrameRecord& r);
   void emit(FrameRecord& r);
   void transmit(const FrameRecord& r);
 
@@ -49,15 +60,24 @@ class Bridge : private PresenceSink {
   uint32_t dropped_ = 0;
   uint32_t unknown_ = 0;
   bool bufFullReported_ = false;
-  uint8_t antenna_ = 0;
+  int16_t prepared_ = -1;  // antenna whose field is already settling on its reader
   uint8_t warmup_ = kLatchOnReads;  // silent full cycles before HELLO, so a reboot reports a settled table
   bool syncPending_ = false;
-  uint8_t status_[kAntennas] = {};  // last ReadStatus per antenna: ERR only on a change
+  uint8_t status_[kAntennas] = {};  // last ReadStatus per antenna: ERR / CLR only on a change
+  uint32_t lastRead_[kAntennas] = {};
+  uint32_t focus_ = 0;      // FOCUS antennas (bit a)
+  uint32_t cycleSeen_ = 0;  // antennas read since the cycle began
   uint32_t cycleStart_ = 0;
   uint16_t lastCycleMs_ = 0;
   uint32_t lastHb_ = 0;
   uint32_t lastInv_ = 0;
   uint8_t invAntenna_ = 0;
+  // Changes of the scan under way on a chip antenna, held back: more than kUidsPerPart of them (a stack pushed
+  // or collected) go out as the antenna's INV instead (fewer bytes, and the ring does not overflow).
+  FrameRecord held_[kUidsPerPart];
+  uint8_t heldCount_ = 0;
+  bool holding_ = false;
+  bool heldOver_ = false;
 };
 
 }  // namespace fw

@@ -5,23 +5,38 @@
 #ifndef FW_ANTENNAS
 #define FW_ANTENNAS 24
 #endif
+#ifndef FW_POOL_TAGS
+#define FW_POOL_TAGS 320
+#endif
 
 namespace fw {
 
+constexpr uint8_t kProtocolVersion = 2;
+constexpr const char* kFirmwareVersion = "2.0.0";
 constexpr uint8_t kAntennas = FW_ANTENNAS;
-// An INV frame must fit 160 bytes: "$65535,INV,23," (14) + 8 x "E004015012345678 " (136, last without space)
-// + "*XXXX\n" (6) = 155. So an antenna tracks at most 8 tags; a 9th raises ERR,<a>,OVERRUN.
-constexpr uint8_t kMaxTagsPerAntenna = 8;
+static_assert(FW_ANTENNAS <= 32, "antenna sets are 32-bit masks");
+// Tags are kept in one pool shared by all antennas (a chip stack in one zone, nothing in the next): 12 bytes a tag.
+constexpr uint16_t kPoolTags = FW_POOL_TAGS;
+// One antenna holds at most this many tags (a pot, a tall stack); more raise ERR,<a>,OVERRUN once.
+constexpr uint8_t kMaxTagsPerAntenna = 120;
+// Protocol v2 INV: up to 8 UIDs fit one frame ("$65535,INV,23," + 8 x 17 - 1 + "*XXXX\n" = 155 bytes); a longer
+// inventory goes in parts of 7 with a `k/n` field (14 + 7 x 17 - 1 + ",15/18" + 6 = 144 bytes).
+constexpr uint8_t kUidsOneFrame = 8;
+constexpr uint8_t kUidsPerPart = 7;
 constexpr uint8_t kUidMaxBytes = 8;
 constexpr uint8_t kRingFrames = 128;  // protocol: keep at least the last 128 frames for RESEND
 constexpr uint8_t kMaxFrame = 160;    // '$' to '\n' inclusive
 constexpr uint16_t kHeartbeatMs = 1000;
 constexpr uint16_t kInventoryMs = 5000;
-// Presence debounce: a tag is announced (TAG) after being read in kLatchOnReads consecutive scans of its
-// antenna, and withdrawn (GONE) only after kLatchOffMs without a read (a card slid across the felt, a hand
-// hovering over a chip stack, a missed read in RF noise do not flap).
+// Presence debounce: a card is announced (TAG) after being read in kLatchOnReads consecutive scans of its antenna
+// (a card slid across the felt does not flap); an ISO 15693 chip after one read (its answer carries a CRC-16, and a
+// pushed stack must be reported within 300 ms). Withdrawn (GONE) only after kLatchOffMs without a read.
 constexpr uint8_t kLatchOnReads = 2;
+constexpr uint8_t kLatchOnReadsChips = 1;
 constexpr uint16_t kLatchOffMs = 400;
-constexpr const char* kFirmwareVersion = "1.0.0";
+// Scheduler (bridge.cpp): each antenna is due after its period; the most overdue (elapsed / period) is read next.
+constexpr uint16_t kCardPeriodMs = 150;   // target: every card antenna read at least every 250 ms
+constexpr uint16_t kFocusPeriodMs = 60;   // antennas named by FOCUS (the seat to act's betting zone, the board)
+constexpr uint16_t kChipPeriodMs = 600;   // other chip antennas: a full table in under 1 s
 
 }  // namespace fw

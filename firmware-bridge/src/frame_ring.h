@@ -6,7 +6,7 @@
 
 namespace fw {
 
-enum class Msg : uint8_t { Hello, Tag, Gone, Inv, Hb, Err };
+enum class Msg : uint8_t { Hello, Tag, Gone, Inv, Hb, Err, Clr };
 enum class ErrCode : uint8_t { AntTimeout, AntShort, Collision, Overrun, BufFull };
 const char* errCodeName(ErrCode c);
 
@@ -16,7 +16,7 @@ struct FrameRecord {
   uint16_t seq;
   Msg type;
   uint8_t antenna;
-  uint8_t arg;  // TAG: face char; ERR: ErrCode
+  uint8_t arg;  // TAG: face char; ERR: ErrCode; INV: part (1-based) of a parted inventory
   uint8_t uidLen;
   union {
     uint8_t uid[kUidMaxBytes];  // TAG, GONE (most significant byte first, as printed)

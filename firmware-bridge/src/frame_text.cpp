@@ -46,13 +46,12 @@ uint8_t LineBuilder::finish() {
   return len_;
 }
 
-uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const TagSlot* const* inv,
-                    uint8_t n, char* out) {
+uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const Presence& presence, char* out) {
   LineBuilder b(out);
   b.ch('$').dec(r.seq).ch(',');
   switch (r.type) {
     case Msg::Hello:
-      b.str("HELLO,1,").str(kFirmwareVersion).ch(',').str(deviceId).ch(',').hex(bootId, 4).ch(',').dec(kAntennas);
+      b.str("HELLO,").dec(kProtocolVersion).ch(',').str(kFirmwareVersion).ch(',').str(deviceId).ch(',').hex(bootId, 4).ch(',').dec(kAntennas);
       break;
     case Msg::Tag:
       b.str("TAG,").dec(r.antenna).ch(',').uid(r.u.uid, r.uidLen).ch(',').ch(static_cast<char>(r.arg));
@@ -60,12 +59,24 @@ uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId,
     case Msg::Gone:
       b.str("GONE,").dec(r.antenna).ch(',').uid(r.u.uid, r.uidLen);
       break;
-    case Msg::Inv:
+    case Msg::Inv: {
+      const uint8_t total = presence.reportedCount(r.antenna);
+      const uint8_t parts = inventoryParts(total);
+      const uint8_t part = r.arg == 0 ? 1 : r.arg;
+      const TagSlot* inv[kUidsOneFrame];
+      const uint8_t n = parts == 1 ? presence.reported(r.antenna, inv, 0, kUidsOneFrame)
+                                   : presence.reported(r.antenna, inv, static_cast<uint8_t>((part - 1) * kUidsPerPart), kUidsPerPart);
       b.str("INV,").dec(r.antenna).ch(',');
       for (uint8_t i = 0; i < n; i++) {
         if (i) b.ch(' ');
-        b.uid(inv[i]->uid, inv[i]->uidLen);
+        b.uid(inv[i]->uid, inv[i]->len());
       }
+      // a part resent after the antenna shrank keeps its number: the service drops an inventory whose parts disagree
+      if (parts > 1 || part > 1) b.ch(',').dec(part).ch('/').dec(parts > part ? parts : part);
+      break;
+    }
+    case Msg::Clr:
+      b.str("CLR,").dec(r.antenna);
       break;
     case Msg::Hb:
       b.str("HB,").dec(r.u.hb.uptimeMs).ch(',').dec(r.u.hb.scanMs).ch(',').dec(r.u.hb.dropped);

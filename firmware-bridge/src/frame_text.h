@@ -7,9 +7,14 @@
 namespace fw {
 
 // Writes the line (NUL-terminated) into `out` (kMaxFrame + 1 bytes) and returns its length. INV lists the
-// `n` tags of `inv`; HELLO carries proto 1, kFirmwareVersion, `deviceId`, `bootId` (4 hex digits), kAntennas.
-uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const TagSlot* const* inv,
-                    uint8_t n, char* out);
+// antenna's reported tags in `presence` now (one frame up to kUidsOneFrame, else part r.arg of
+// ceil(n / kUidsPerPart) with a `k/n` field); HELLO carries kProtocolVersion, kFirmwareVersion, `deviceId`,
+// `bootId` (4 hex digits), kAntennas; CLR the antenna whose fault cleared.
+uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const Presence& presence, char* out);
+// How many INV frames an antenna with `n` reported tags takes.
+inline uint8_t inventoryParts(uint8_t n) {
+  return n <= kUidsOneFrame ? 1 : static_cast<uint8_t>((n + kUidsPerPart - 1) / kUidsPerPart);
+}
 
 // Small append-only text builder over a fixed buffer (never writes past kMaxFrame).
 class LineBuilder {

@@ -1,12 +1,12 @@
-// The bridge's view of its board: time, the serial link, the antenna multiplexer, the reader IC and the optional
-// face sensor. bridge.cpp uses nothing else, so the protocol and scan logic compile and run on the host.
+// The bridge's view of its board: time, the serial link, the reader ICs with their antennas and the optional
+// face sensors. bridge.cpp uses nothing else, so the protocol and scan logic compile and run on the host.
 #pragma once
 #include <stdint.h>
 #include "presence.h"
 
 namespace fw {
 
-enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision };
+enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun };
 
 class Hal {
  public:
@@ -14,10 +14,21 @@ class Hal {
   // Next byte from the service, or -1 when none is waiting.
   virtual int serialRead() = 0;
   virtual void serialWrite(const char* data, uint8_t len) = 0;
-  // Routes the reader IC to antenna `a` (RF switch tree) and lets the field settle.
-  virtual void selectAntenna(uint8_t a) = 0;
-  // Inventories the selected antenna: up to `max` UIDs into `out`, count in `n`.
-  virtual ReadStatus readTags(TagRead* out, uint8_t max, uint8_t& n) = 0;
+  // Which reader IC drives antenna `a` (several PN5180 share the SPI bus, each with its own antennas).
+  virtual uint8_t readerOf(uint8_t a) {
+    (void)a;
+    return 0;
+  }
+  // True for antennas that read chips (ISO 15693) only: the scheduler's slower period.
+  virtual bool chipsOnly(uint8_t a) {
+    (void)a;
+    return false;
+  }
+  // Routes antenna `a`'s reader to it and switches its field on without waiting: the field settles while
+  // another reader works. Optional (readTags does it when it was not done).
+  virtual void prepare(uint8_t a) { (void)a; }
+  // Reads every tag on antenna `a` into `sink` (field on and settled first, off after).
+  virtual ReadStatus readTags(uint8_t a, TagSink& sink) = 0;
   // 'U' or 'D' from the antenna's optical sensor, '-' where there is none.
   virtual uint8_t face(uint8_t antenna) {
     (void)antenna;

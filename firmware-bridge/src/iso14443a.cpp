@@ -34,10 +34,10 @@ bool resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
 
 }  // namespace
 
-InventoryResult inventory14443a(Iso14443Air& air, TagRead* out, uint8_t max) {
+InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
   InventoryResult res{0, false, false};
   // each pass reads one card and halts it; a table antenna never holds more than a few cards
-  for (uint8_t pass = 0; pass <= max; pass++) {
+  for (uint8_t pass = 0; pass < max; pass++) {
     if (!air.request()) return res;
     TagRead t;
     t.uidLen = 0;
@@ -60,12 +60,13 @@ InventoryResult inventory14443a(Iso14443Air& air, TagRead* out, uint8_t max) {
     }
     air.halt();
     if (t.uidLen > kUidMaxBytes) continue;  // parked and left out: not a playing card of ours
-    if (res.count == max) {
+    if (!sink.tag(t.uid, t.uidLen)) {
       res.overflow = true;
       return res;
     }
-    out[res.count++] = t;
+    res.count++;
   }
+  res.unresolved = true;  // still answering after `max` cards
   return res;
 }
 

@@ -23,6 +23,8 @@ class Iso14443Air {
   virtual ~Iso14443Air() {}
 };
 
-InventoryResult inventory14443a(Iso14443Air& air, TagRead* out, uint8_t max);
+// Reads every card into `sink`, one per pass (REQA, anticollision, SELECT, HLTA); the muck may hold 20 cards.
+// More than `max` passes: unresolved.
+InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max = 40);
 
 }  // namespace fw

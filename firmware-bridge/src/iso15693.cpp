@@ -7,22 +7,15 @@ namespace {
 
 struct Ctx {
   Iso15693Air& air;
-  TagRead* out;
-  uint8_t max;
+  TagSink& sink;
   InventoryResult res;
 };
 
 void add(Ctx& c, const uint8_t uid[8]) {
-  TagRead t;
-  t.uidLen = 8;
-  for (uint8_t i = 0; i < 8; i++) t.uid[i] = uid[7 - i];  // on air LSB first; printed MSB first
-  for (uint8_t i = 0; i < c.res.count; i++)
-    if (sameUid(c.out[i].uid, 8, t.uid, 8)) return;
-  if (c.res.count == c.max) {
-    c.res.overflow = true;
-    return;
-  }
-  c.out[c.res.count++] = t;
+  uint8_t t[8];
+  for (uint8_t i = 0; i < 8; i++) t[i] = uid[7 - i];  // on air LSB first; printed MSB first
+  if (!c.sink.tag(t, 8)) c.res.overflow = true;
+  else c.res.count++;
 }
 
 // One 16-slot round under `mask`, then a deeper round for each slot that collided (at most 15 levels deep).
@@ -37,7 +30,7 @@ void round(Ctx& c, uint8_t maskLen, uint64_t mask) {
   }
   for (uint8_t s = 0; s < 16; s++) {
     if (!(collided & (1u << s))) continue;
-    if (maskLen + 4 > 60 || c.res.overflow) {
+    if (maskLen + 4 > 60) {
       c.res.unresolved = true;
       continue;
     }
@@ -47,8 +40,8 @@ void round(Ctx& c, uint8_t maskLen, uint64_t mask) {
 
 }  // namespace
 
-InventoryResult inventory15693(Iso15693Air& air, TagRead* out, uint8_t max) {
-  Ctx c{air, out, max, {0, false, false}};
+InventoryResult inventory15693(Iso15693Air& air, TagSink& sink) {
+  Ctx c{air, sink, {0, false, false}};
   uint8_t uid[8];
   const Slot probe = air.inventoryOne(uid);
   if (probe == Slot::Empty) return c.res;

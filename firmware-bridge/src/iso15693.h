@@ -1,6 +1,7 @@
 // ISO/IEC 15693-3 inventory with anticollision: every vicinity tag in the field (chip stacks: many tags at once).
 // A 1-slot probe first (an empty antenna or a single tag costs one exchange: the common case on a table); on a
-// collision, 16-slot rounds; a slot where several tags answered is split again with 4 more mask bits.
+// collision, 16-slot rounds; a slot where several tags answered is split again with 4 more mask bits (masks of
+// up to 60 bits, sent as ceil(len / 8) bytes: ISO/IEC 15693-3, inventory request), so any stack resolves.
 #pragma once
 #include <stdint.h>
 #include "presence.h"
@@ -22,12 +23,12 @@ class Iso15693Air {
 };
 
 struct InventoryResult {
-  uint8_t count;
+  uint16_t count;
   bool overflow;    // more tags than `max`
   bool unresolved;  // a collision or RF error left some tags unread this scan
 };
 
-// Reads up to `max` tags into `out` (uid MSB first, as printed in frames).
-InventoryResult inventory15693(Iso15693Air& air, TagRead* out, uint8_t max);
+// Reads every tag into `sink` (uid MSB first, as printed in frames); `count` counts the reads handed over.
+InventoryResult inventory15693(Iso15693Air& air, TagSink& sink);
 
 }  // namespace fw

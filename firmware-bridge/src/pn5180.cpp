@@ -1,31 +1,13 @@
 #include "pn5180.h"
+#include "airtime.h"
 
 namespace fw {
 
-struct Window {
-  uint16_t sof, frame;  // microseconds
-};
-
 namespace {
-const uint32_t kIrqRx = 1ul << 0;
-const uint32_t kIrqGeneralError = 1ul << 17;
-const uint32_t kRxBytesMask = 0x1FF;
-const uint32_t kRxIntegrityError = 1ul << 16;
-const uint32_t kRxProtocolError = 1ul << 17;
-const uint32_t kRxCollision = 1ul << 18;
-const uint8_t kRxCollPosShift = 19;
-const uint8_t kRxBitAlignShift = 6;
 const uint32_t kSystemCommandMask = 0xFFFFFFF8ul;  // SYSTEM_CONFIG bits 0-2: 0 idle, 3 transceive
 const uint32_t kTransceive = 0x3;
-// TX_CONFIG: send only the EOF for the next ISO 15693 slot (data and SOF disabled), then restore.
-const uint32_t kTxEofOnlyAndMask = 0xFFFFFB3Ful;
-const uint32_t kTxDataOrMask = 0x00000440ul;
-const uint32_t kIrqRxSofDetected = 1ul << 14;
-// Answer windows: a start of frame must come within `sof` (our transmission + the tag's response delay), then
-// the frame has `frame` to complete. Empty slots thus cost the short window only.
-const Window k15693Request = {2600, 7000};  // request ~2 ms on air at 26 kbit/s, t1 0.32 ms, answer 3.9 ms
-const Window k15693Eof = {800, 5200};       // EOF 0.15 ms + t1 0.32 ms
-const Window k14443 = {600, 2500};           // 106 kbit/s frames, FDT ~0.09 ms
+// SPI polling granularity on the Mega (one READ_REGISTER of IRQ_STATUS ~40 us) and clock tolerance.
+const uint32_t kMarginUs = 150;
 }  // namespace
 
 bool Pn5180::ready(uint16_t timeoutUs) {
@@ -64,29 +46,76 @@ bool Pn5180::readReg(Reg reg, uint32_t& v) {
 }
 
 bool Pn5180::crc(bool on) {
+  if (on == crcOn_) return true;
+  crcOn_ = on;
   return on ? writeReg(kWriteRegisterOrMask, kCrcTxConfig, 1) && writeReg(kWriteRegisterOrMask, kCrcRxConfig, 1)
             : writeReg(kWriteRegisterAndMask, kCrcTxConfig, 0xFFFFFFFEul) && writeReg(kWriteRegisterAndMask, kCrcRxConfig, 0xFFFFFFFEul);
 }
 
+bool Pn5180::boot() {
+  booted_ = false;
+  stalled_ = false;
+  air_ = Air::None;
+  bus_.reset(true);
+  bus_.delayUs(100);  // datasheet: RESET_N low pulse >= 10 us
+  bus_.reset(false);
+  // BUSY stays high while the chip boots; then IDLE_IRQ is set in IRQ_STATUS.
+  const uint32_t start = bus_.micros();
+  uint32_t irq = 0;
+  bus_.delayUs(50);
+  for (;;) {
+    if (!bus_.busy() && readReg(kIrqStatus, irq) && (irq & kIrqIdle)) break;
+    stalled_ = false;
+    if (bus_.micros() - start > 20000) return !(stalled_ = true);
+  }
+  if (!writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul)) return false;
+  booted_ = true;
+  return true;
+}
+
 bool Pn5180::fieldOn(Air air) {
   stalled_ = false;
+  if (!booted_) return !(stalled_ = true);
   // RF configurations from the datasheet's table: 0x00/0x80 ISO 14443A 106 kbit/s, 0x0D/0x8D ISO 15693 26 kbit/s
   const uint8_t load[3] = {kLoadRfConfig, static_cast<uint8_t>(air == Air::Iso15693 ? 0x0D : 0x00),
                            static_cast<uint8_t>(air == Air::Iso15693 ? 0x8D : 0x80)};
   const uint8_t on[2] = {kRfOn, 0x00};
-  air_ = air;
   // FIRMWARE_VERSION (EEPROM 0x12, 2 bytes): all zeros or all ones means no chip on the bus (BUSY floating)
   const uint8_t version[3] = {kReadEeprom, 0x12, 2};
   uint8_t v[2] = {0, 0};
   if (!command(version, 3) || !read(v, 2)) return false;
   if ((v[0] == 0x00 && v[1] == 0x00) || (v[0] == 0xFF && v[1] == 0xFF)) return !(stalled_ = true);
-  return command(load, 3) && command(on, 2) && crc(air == Air::Iso15693);
+  if (!command(load, 3) || !readReg(kTxConfig, txConfig_)) return false;
+  crcOn_ = !(air == Air::Iso15693);  // force the write below
+  if (!crc(air == Air::Iso15693) || !writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul) || !command(on, 2)) return false;
+  // RF_ON: the field is up when TX_RFON_IRQ is set
+  const uint32_t start = bus_.micros();
+  uint32_t irq = 0;
+  do {
+    if (!readReg(kIrqStatus, irq)) return false;
+    if (bus_.micros() - start > 2000) return !(stalled_ = true);
+  } while (!(irq & kIrqTxRfOn));
+  fieldOnAt_ = bus_.micros();
+  air_ = air;
+  return true;
 }
 
 void Pn5180::fieldOff() {
   const uint8_t off[2] = {kRfOff, 0x00};
   command(off, 2);
   air_ = Air::None;
+}
+
+Pn5180::Window Pn5180::window14443(uint16_t txBits, uint16_t rxBits) {
+  const uint32_t sof = air::frame14443Us(txBits) + air::k14443FdtMaxUs + kMarginUs;
+  return {sof, sof + air::frame14443Us(rxBits) + kMarginUs};
+}
+
+Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes) {
+  // the frontend holds the transmission until t2 after the last answer (TX_WAIT from the RF configuration)
+  const uint32_t tx = air::k15693T2Us + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
+  const uint32_t sof = tx + air::k15693T1MaxUs + 151 + kMarginUs;
+  return {sof, sof + air::answer15693Us(rxBytes) + kMarginUs};
 }
 
 bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus) {
@@ -103,7 +132,7 @@ bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const 
     const uint32_t waited = bus_.micros() - start;
     if (waited > (irq & kIrqRxSofDetected ? w.frame : w.sof)) return false;
   }
-  return (irq & kIrqRx) && readReg(kRxStatus, rxStatus);
+  return readReg(kRxStatus, rxStatus);
 }
 
 Slot Pn5180::slotAnswer(uint32_t st, uint8_t uid[8]) {
@@ -122,25 +151,27 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   uint8_t req[11] = {0x06, 0x01, maskLen};
   const uint8_t maskBytes = static_cast<uint8_t>((maskLen + 7) / 8);
   for (uint8_t i = 0; i < maskBytes; i++) req[3 + i] = static_cast<uint8_t>(mask >> (8 * i));
+  if (maskLen % 8) req[2 + maskBytes] &= static_cast<uint8_t>((1u << (maskLen % 8)) - 1);  // pad with zeros
   uint32_t st = 0;
-  writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
-  if (!transceive(req, static_cast<uint8_t>(3 + maskBytes), 0, k15693Request, st)) return stalled_ ? Slot::Error : Slot::Empty;
+  const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
+  if (!transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12), st)) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 
 Slot Pn5180::inventoryOne(uint8_t uid[8]) {
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
   uint32_t st = 0;
-  writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
-  if (!transceive(req, 3, 0, k15693Request, st)) return stalled_ ? Slot::Error : Slot::Empty;
+  if (!transceive(req, 3, 0, window15693(5, false, 12), st)) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 
 Slot Pn5180::nextSlot(uint8_t uid[8]) {
   uint32_t st = 0;
-  if (!writeReg(kWriteRegisterAndMask, kTxConfig, kTxEofOnlyAndMask)) return Slot::Error;
-  const bool answered = transceive(nullptr, 0, 0, k15693Eof, st);
-  writeReg(kWriteRegisterOrMask, kTxConfig, kTxDataOrMask);
+  // EOF only: no data, no start symbol (TX_START_SYMBOL 0); afterwards TX_CONFIG exactly as the RF config left it
+  const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);
+  if (!writeReg(kWriteRegister, kTxConfig, eofOnly)) return Slot::Error;
+  const bool answered = transceive(nullptr, 0, 0, window15693(0, true, 12), st);
+  if (!writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
   if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
@@ -149,28 +180,35 @@ bool Pn5180::request() {
   crc(false);
   const uint8_t reqa = 0x26;  // 7-bit short frame
   uint32_t st = 0;
-  return transceive(&reqa, 1, 7, k14443, st) && (st & kRxBytesMask) > 0;
+  // REQA: 7 bits; ATQA: 2 bytes
+  return transceive(&reqa, 1, 7, window14443(7, air::bits14443(2)), st) && (st & kRxBytesMask) > 0;
 }
 
 bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5], uint8_t& coll) {
   // SEL, NVB (bytes known << 4 | bits known), then the known bits
   uint8_t tx[7] = {static_cast<uint8_t>(0x91 + 2 * level), static_cast<uint8_t>(0x20 + ((knownBits / 8) << 4) + knownBits % 8)};
   const uint8_t n = static_cast<uint8_t>((knownBits + 7) / 8);
+  const uint8_t full = static_cast<uint8_t>(knownBits / 8);
+  const uint8_t align = static_cast<uint8_t>(knownBits % 8);
   for (uint8_t i = 0; i < n; i++) tx[2 + i] = known[i];
   uint32_t st = 0;
   crc(false);
   // received bits land after the known ones in the partial byte (RX_BIT_ALIGN, CRC_RX_CONFIG bits 6-8)
   writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
-  writeReg(kWriteRegisterOrMask, kCrcRxConfig, static_cast<uint32_t>(knownBits % 8) << kRxBitAlignShift);
-  if (!transceive(tx, static_cast<uint8_t>(2 + n), knownBits % 8, k14443, st)) return false;
+  if (align) writeReg(kWriteRegisterOrMask, kCrcRxConfig, static_cast<uint32_t>(align) << kRxBitAlignShift);
+  const uint16_t txBits = static_cast<uint16_t>(16 + knownBits);
+  const uint16_t rxBits = static_cast<uint16_t>(40 - knownBits);
+  if (!transceive(tx, static_cast<uint8_t>(2 + n), align, window14443(txBits + txBits / 8, rxBits + rxBits / 8 + 1), st)) return false;
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};
   const uint8_t count = static_cast<uint8_t>(st & kRxBytesMask);
-  if (count == 0 || count > 5 || !command(rd, 2) || !read(rx, count)) return false;
-  // the card answers the bits after the known ones; the frontend aligns them to the partial byte
+  if (count == 0 || count > 5 - full || !command(rd, 2) || !read(rx, count)) return false;
+  rx[0] &= static_cast<uint8_t>(0xFF << align);  // the bits below RX_BIT_ALIGN are ours, not received
   for (uint8_t i = 0; i < 5; i++) got[i] = static_cast<uint8_t>(i < n ? known[i] : 0);
-  for (uint8_t i = 0; i < count && (n - (knownBits % 8 ? 1 : 0)) + i < 5; i++) got[(n - (knownBits % 8 ? 1 : 0)) + i] |= rx[i];
-  coll = (st & kRxCollision) ? static_cast<uint8_t>(knownBits + ((st >> kRxCollPosShift) & 0x7F)) : 0xFF;
+  if (align) got[full] &= static_cast<uint8_t>((1u << align) - 1);
+  for (uint8_t i = 0; i < count; i++) got[full + i] |= rx[i];
+  // RX_COLL_POS counts from bit 0 of the first received byte, the RX_BIT_ALIGN bits included (NXP)
+  coll = (st & kRxCollision) ? static_cast<uint8_t>(full * 8 + ((st >> kRxCollPosShift) & 0x7F)) : 0xFF;
   return true;
 }
 
@@ -179,7 +217,10 @@ bool Pn5180::select(uint8_t level, const uint8_t uid[5], uint8_t& sak) {
   uint32_t st = 0;
   crc(true);
   const uint8_t rd[2] = {kReadData, 0x00};
-  if (!transceive(tx, 7, 0, k14443, st) || (st & kRxBytesMask) < 1 || !command(rd, 2) || !read(&sak, 1)) return false;
+  // SELECT: 7 bytes + CRC_A (9 x 9 bits = 0.78 ms on air); SAK + CRC_A: 3 bytes
+  if (!transceive(tx, 7, 0, window14443(air::bits14443(9), air::bits14443(3)), st) || (st & kRxBytesMask) < 1 ||
+      !command(rd, 2) || !read(&sak, 1))
+    return false;
   return true;
 }
 
@@ -187,20 +228,24 @@ void Pn5180::halt() {
   const uint8_t hlta[2] = {0x50, 0x00};
   uint32_t st = 0;
   crc(true);
-  transceive(hlta, 2, 0, k14443, st);  // a halted card does not answer: no answer is success
+  // a halted card does not answer: no answer (a NAK would have started within the FDT) is success
+  transceive(hlta, 2, 0, window14443(air::bits14443(4), 4), st);
 }
 
 }  // namespace fw
 
 namespace fw {
 
-ReadStatus readAntenna(Pn5180& pn, Pn5180::Air air, TagRead* out, uint8_t max, uint8_t& n) {
-  n = 0;
-  if (!pn.fieldOn(air)) return ReadStatus::Timeout;
-  const InventoryResult r = air == Pn5180::Air::Iso15693 ? inventory15693(pn, out, max) : inventory14443a(pn, out, max);
+ReadStatus readAntenna(Pn5180& pn, Pn5180::Air air, TagSink& sink) {
+  if (pn.air() != air) {
+    if (pn.air() != Pn5180::Air::None) pn.fieldOff();
+    if (!pn.fieldOn(air)) return ReadStatus::Timeout;
+  }
+  pn.settle();
+  const InventoryResult r = air == Pn5180::Air::Iso15693 ? inventory15693(pn, sink) : inventory14443a(pn, sink);
   pn.fieldOff();
-  n = r.count;
   if (pn.stalled()) return ReadStatus::Timeout;
+  if (r.overflow) return ReadStatus::Overrun;
   return r.unresolved ? ReadStatus::Collision : ReadStatus::Ok;
 }
 

@@ -1,15 +1,14 @@
 // NXP PN5180 NFC frontend over its SPI host interface: both air interfaces the table needs, ISO 15693 (chips)
 // and ISO 14443A (cards). Board pins and timing come in through SpiBus, so this compiles and is tested on the host.
-// Register addresses and bit positions follow the PN5180 datasheet (host interface commands, register map).
+// Register addresses and bit positions follow the PN5180 datasheet (host interface commands, register map) and
+// NXP's reader library; every answer window is computed from the command's air time (airtime.h).
 #pragma once
 #include <stdint.h>
-#include "iso14443a.h"
 #include "hal.h"
+#include "iso14443a.h"
 #include "iso15693.h"
 
 namespace fw {
-
-struct Window;
 
 class SpiBus {
  public:
@@ -17,6 +16,13 @@ class SpiBus {
   virtual void exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) = 0;
   virtual bool busy() = 0;
   virtual uint32_t micros() = 0;
+  // RST low (true) or high (false); a board without the line ignores it.
+  virtual void reset(bool low) { (void)low; }
+  virtual void delayUs(uint16_t us) {
+    const uint32_t t = micros();
+    while (micros() - t < us) {
+    }
+  }
   virtual ~SpiBus() {}
 };
 
@@ -25,11 +31,28 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   enum class Air : uint8_t { None, Iso14443A, Iso15693 };
   explicit Pn5180(SpiBus& bus) : bus_(bus) {}
 
-  // Loads the RF configuration for `air` and switches the field on; false if the chip does not answer.
+  // Hard reset, then waits for the boot to complete (BUSY low and IDLE_IRQ in IRQ_STATUS, datasheet "reset and
+  // start-up"). False: no chip, or it never finished booting (its antennas report ANT_TIMEOUT).
+  bool boot();
+  bool booted() const { return booted_; }
+  // The chip stopped answering: boot() again before using it.
+  void lost() { booted_ = false; }
+  // Loads the RF configuration for `air` and switches the field on (RF_ON, then TX_RFON_IRQ); it returns at once:
+  // the caller lets the field settle (settleUs) before the first request. False if the chip does not answer.
   bool fieldOn(Air air);
+  // Microseconds since the field came on.
+  uint32_t fieldAge() const { return bus_.micros() - fieldOnAt_; }
+  // ISO/IEC 14443-3 5.1 ms of unmodulated field before the first REQA; ISO/IEC 15693-3 1 ms before a request.
+  static uint32_t settleUs(Air air) { return air == Air::Iso14443A ? 5100 : 1000; }
+  // Waits until the field has been on for settleUs(air()).
+  void settle() {
+    const uint32_t age = fieldAge(), need = settleUs(air_);
+    if (age < need) bus_.delayUs(static_cast<uint16_t>(need - age));
+  }
   void fieldOff();
   // True when the last exchange failed because the chip stayed BUSY (wiring, power): ERR ANT_TIMEOUT.
   bool stalled() const { return stalled_; }
+  Air air() const { return air_; }
 
   Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) override;
   Slot nextSlot(uint8_t uid[8]) override;
@@ -50,8 +73,21 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
     kSystemConfig = 0x00, kIrqStatus = 0x02, kIrqClear = 0x03, kCrcRxConfig = 0x12, kRxStatus = 0x13,
     kTxConfig = 0x18, kCrcTxConfig = 0x19,
   };
+  // IRQ_STATUS bits
+  static const uint32_t kIrqRx = 1ul << 0, kIrqIdle = 1ul << 2, kIrqTxRfOn = 1ul << 9, kIrqRxSofDetected = 1ul << 14,
+                        kIrqGeneralError = 1ul << 17;
+  // RX_STATUS fields
+  static const uint32_t kRxBytesMask = 0x1FF, kRxIntegrityError = 1ul << 16, kRxProtocolError = 1ul << 17,
+                        kRxCollision = 1ul << 18;
+  static const uint8_t kRxCollPosShift = 19;  // RX_COLL_POS, 7 bits; counts the RX_BIT_ALIGN bits (NXP)
+  static const uint8_t kRxBitAlignShift = 6;  // CRC_RX_CONFIG bits 6-8
+  // TX_CONFIG: TX_DATA_ENABLE bit 10, TX_START_SYMBOL bits 6-7 (ISO 15693 SOF = 3 after LOAD_RF_CONFIG)
+  static const uint32_t kTxDataEnable = 1ul << 10, kTxStartSymbolMask = 0x3ul << 6;
 
  private:
+  struct Window {
+    uint32_t sof, frame;  // microseconds after SEND_DATA: the answer must start by `sof` and end by `frame`
+  };
   bool ready(uint16_t timeoutUs = 2000);
   bool command(const uint8_t* tx, uint8_t n);
   bool read(uint8_t* rx, uint8_t n);
@@ -61,15 +97,22 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   // Idle -> transceive, sends `n` bytes (`lastBits` valid in the last one, 0 = 8), waits for the answer.
   bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
+  static Window window14443(uint16_t txBits, uint16_t rxBits);
+  static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes);
 
   SpiBus& bus_;
   Air air_ = Air::None;
   bool stalled_ = false;
+  bool booted_ = false;
+  bool crcOn_ = false;
+  uint32_t txConfig_ = 0;  // TX_CONFIG as LOAD_RF_CONFIG left it: restored exactly after an EOF-only slot
+  uint32_t fieldOnAt_ = 0;
 };
 
 }  // namespace fw
 
 namespace fw {
-// One antenna read: field on with `air`, inventory, field off. Stalled chip: Timeout; unresolved: Collision.
-ReadStatus readAntenna(Pn5180& pn, Pn5180::Air air, TagRead* out, uint8_t max, uint8_t& n);
+// One antenna read: field on with `air` (if not on already), waits out the settle time, inventory, field off.
+// Stalled chip: Timeout; unresolved: Collision; a full sink: Overrun.
+ReadStatus readAntenna(Pn5180& pn, Pn5180::Air air, TagSink& sink);
 }  // namespace fw

@@ -7,58 +7,101 @@ bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen) {
   return alen == blen && memcmp(a, b, alen) == 0;
 }
 
-void Presence::scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now,
-                       PresenceSink& sink) {
-  TagSlot* slots = tags_[antenna];
-  const uint16_t t = static_cast<uint16_t>(now);
-  bool seen[kMaxTagsPerAntenna] = {};
-  bool overrun = false;
-  for (uint8_t r = 0; r < n; r++) {
-    int8_t at = -1;
-    int8_t free = -1;
-    for (uint8_t s = 0; s < kMaxTagsPerAntenna; s++) {
-      if (slots[s].uidLen == 0) {
-        if (free < 0) free = s;
-      } else if (sameUid(slots[s].uid, slots[s].uidLen, reads[r].uid, reads[r].uidLen)) {
-        at = s;
-      }
+void Presence::begin(uint8_t antenna, uint8_t face) {
+  antenna_ = antenna;
+  face_ = face == 'U' ? 1 : face == 'D' ? 2 : 0;
+  overrun_ = false;
+  count_ = 0;
+  for (uint16_t i = 0; i < kPoolTags; i++)
+    if (pool_[i].antenna == antenna) {
+      pool_[i].seen = 0;
+      count_++;
     }
-    if (at < 0) {
-      if (free < 0) {
-        overrun = true;
-        continue;
-      }
-      at = free;
-      memcpy(slots[at].uid, reads[r].uid, reads[r].uidLen);
-      slots[at].uidLen = reads[r].uidLen;
-      slots[at].hits = 0;
-      slots[at].reported = 0;
-    }
-    TagSlot& s = slots[at];
-    seen[at] = true;
-    s.lastSeen = t;
-    s.face = face;
-    if (s.hits < 255) s.hits++;
-    if (!s.reported && s.hits >= kLatchOnReads) {
-      s.reported = 1;
-      sink.tagArrived(antenna, s);
-    }
-  }
-  for (uint8_t s = 0; s < kMaxTagsPerAntenna; s++) {
-    TagSlot& slot = slots[s];
-    if (slot.uidLen == 0 || seen[s]) continue;
-    slot.hits = 0;  // consecutive reads only
-    if (static_cast<uint16_t>(t - slot.lastSeen) < kLatchOffMs) continue;
-    if (slot.reported) sink.tagLeft(antenna, slot);
-    slot.uidLen = 0;
-  }
-  if (overrun) sink.antennaOverrun(antenna);
 }
 
-uint8_t Presence::reported(uint8_t antenna, const TagSlot** out) const {
+bool Presence::tag(const uint8_t* uid, uint8_t len) {
+  if (len != 4 && len != 7 && len != 8) return true;  // not a UID of ours: ignored
+  int16_t free = -1;
+  for (uint16_t i = 0; i < kPoolTags; i++) {
+    TagSlot& s = pool_[i];
+    if (s.antenna == kFreeSlot) {
+      if (free < 0) free = static_cast<int16_t>(i);
+    } else if (s.antenna == antenna_ && sameUid(s.uid, s.len(), uid, len)) {
+      if (!s.seen) {
+        s.seen = 1;
+        if (s.hits < 3) s.hits++;
+      }
+      s.faceCode = face_;
+      return true;
+    }
+  }
+  if (free < 0 || count_ >= kMaxTagsPerAntenna) {
+    overrun_ = true;
+    return false;
+  }
+  TagSlot& s = pool_[free];
+  memcpy(s.uid, uid, len);
+  s.antenna = antenna_;
+  s.lenCode = len == 4 ? 0 : len == 7 ? 1 : 2;
+  s.hits = 1;
+  s.reported = 0;
+  s.seen = 1;
+  s.faceCode = face_;
+  count_++;
+  return true;
+}
+
+bool Presence::end(uint32_t now, bool complete, PresenceSink& sink) {
+  const uint16_t t = static_cast<uint16_t>(now);
+  for (uint16_t i = 0; i < kPoolTags; i++) {
+    TagSlot& s = pool_[i];
+    if (s.antenna != antenna_) continue;
+    if (s.seen) {
+      s.lastSeen = t;
+      const uint8_t need = s.len() == 8 ? kLatchOnReadsChips : kLatchOnReads;
+      if (!s.reported && s.hits >= need) {
+        s.reported = 1;
+        sink.tagArrived(antenna_, s);
+      }
+      continue;
+    }
+    if (!complete) continue;  // an unresolved read proves nothing about the tags it missed
+    s.hits = 0;               // consecutive reads only
+    if (static_cast<uint16_t>(t - s.lastSeen) < kLatchOffMs) continue;
+    if (s.reported) sink.tagLeft(antenna_, s);
+    s.antenna = kFreeSlot;
+  }
+  const bool over = overrun_;
+  antenna_ = kFreeSlot;
+  return over;
+}
+
+bool Presence::scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now,
+                       PresenceSink& sink) {
+  begin(antenna, face);
+  for (uint8_t i = 0; i < n; i++) tag(reads[i].uid, reads[i].uidLen);
+  return end(now, true, sink);
+}
+
+uint8_t Presence::reportedCount(uint8_t antenna) const {
   uint8_t n = 0;
-  for (uint8_t s = 0; s < kMaxTagsPerAntenna; s++)
-    if (tags_[antenna][s].uidLen != 0 && tags_[antenna][s].reported) out[n++] = &tags_[antenna][s];
+  for (uint16_t i = 0; i < kPoolTags; i++)
+    if (pool_[i].antenna == antenna && pool_[i].reported) n++;
+  return n;
+}
+
+uint8_t Presence::reported(uint8_t antenna, const TagSlot** out, uint8_t from, uint8_t max) const {
+  uint8_t k = 0, n = 0;
+  for (uint16_t i = 0; i < kPoolTags && n < max; i++) {
+    if (pool_[i].antenna != antenna || !pool_[i].reported) continue;
+    if (k++ >= from) out[n++] = &pool_[i];
+  }
+  return n;
+}
+
+uint16_t Presence::used() const {
+  uint16_t n = 0;
+  for (uint16_t i = 0; i < kPoolTags; i++) n += pool_[i].antenna != kFreeSlot;
   return n;
 }
 

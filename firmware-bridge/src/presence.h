@@ -1,24 +1,38 @@
-// Presence debounce per antenna: latch-on after kLatchOnReads consecutive reads, latch-off after kLatchOffMs unseen.
+// Presence debounce: latch-on after kLatchOnReads consecutive reads (chips: kLatchOnReadsChips), latch-off after
+// kLatchOffMs unseen. The tags of every antenna live in one pool (kPoolTags x 12 bytes), so one zone may hold a
+// stack of 100 chips while the others hold two cards.
 #pragma once
 #include <stdint.h>
 #include "config.h"
 
 namespace fw {
 
+constexpr uint8_t kFreeSlot = 0xFF;
+
 struct TagSlot {
-  uint8_t uid[kUidMaxBytes];
-  uint8_t uidLen;  // 0 = free slot
-  uint8_t hits;    // consecutive scans that read it, capped
-  uint8_t face;    // 'U', 'D' or '-'
-  uint8_t reported;
-  uint16_t lastSeen;  // low 16 bits of millis(): latch-off spans are far below 65 s
+  uint8_t uid[kUidMaxBytes];  // most significant byte first, as printed
+  uint8_t antenna;            // kFreeSlot: unused
+  uint8_t lenCode : 2;        // 0: 4 bytes, 1: 7, 2: 8
+  uint8_t hits : 2;           // consecutive scans that read it, capped at 3
+  uint8_t reported : 1;
+  uint8_t seen : 1;           // read in the scan under way
+  uint8_t faceCode : 2;       // 0 '-', 1 'U', 2 'D'
+  uint16_t lastSeen;          // low 16 bits of millis(): latch-off spans are far below 65 s
+  uint8_t len() const { return lenCode == 0 ? 4 : lenCode == 1 ? 7 : 8; }
+  char face() const { return faceCode == 1 ? 'U' : faceCode == 2 ? 'D' : '-'; }
+};
+
+// Where a reader puts the UIDs it resolves. False: no room (the caller stops and reports an overflow).
+class TagSink {
+ public:
+  virtual bool tag(const uint8_t* uid, uint8_t len) = 0;
+  virtual ~TagSink() {}
 };
 
 class PresenceSink {
  public:
   virtual void tagArrived(uint8_t antenna, const TagSlot& t) = 0;
   virtual void tagLeft(uint8_t antenna, const TagSlot& t) = 0;
-  virtual void antennaOverrun(uint8_t antenna) = 0;
 };
 
 struct TagRead {
@@ -26,15 +40,32 @@ struct TagRead {
   uint8_t uidLen;
 };
 
-class Presence {
+class Presence : public TagSink {
  public:
-  // One scan of `antenna` read these tags at `now`; announces what latched on or off.
-  void scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now, PresenceSink& sink);
-  // Reported tags on an antenna (what INV lists); returns the count written to `out`.
-  uint8_t reported(uint8_t antenna, const TagSlot** out) const;
+  Presence() {
+    for (uint16_t i = 0; i < kPoolTags; i++) pool_[i].antenna = kFreeSlot;
+  }
+  // A scan of `antenna` begins (face: what its sensor shows now).
+  void begin(uint8_t antenna, uint8_t face);
+  // One tag read (MSB first); duplicates within a scan are ignored. False when the pool or the antenna is full.
+  bool tag(const uint8_t* uid, uint8_t len) override;
+  // The scan ended at `now`. `complete`: every tag in the field was resolved, so an unread tag may latch off.
+  // Returns true when a tag could not be kept (overrun).
+  bool end(uint32_t now, bool complete, PresenceSink& sink);
+  // Convenience for tests: one scan with these reads.
+  bool scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now, PresenceSink& sink);
+  // Number of reported tags on an antenna (what INV lists).
+  uint8_t reportedCount(uint8_t antenna) const;
+  // Reported tags [from, from + max) of an antenna, in pool order; returns how many were written to `out`.
+  uint8_t reported(uint8_t antenna, const TagSlot** out, uint8_t from, uint8_t max) const;
+  uint16_t used() const;
 
  private:
-  TagSlot tags_[kAntennas][kMaxTagsPerAntenna] = {};
+  TagSlot pool_[kPoolTags];
+  uint8_t antenna_ = kFreeSlot;
+  uint8_t face_ = 0;
+  uint8_t count_ = 0;  // tags of the antenna under scan in the pool
+  bool overrun_ = false;
 };
 
 bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen);

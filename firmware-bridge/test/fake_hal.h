@@ -48,20 +48,25 @@ class FakeHal : public fw::Hal {
       pending_.clear();
     }
   }
-  void selectAntenna(uint8_t a) override { selected = a; }
-  fw::ReadStatus readTags(fw::TagRead* out, uint8_t max, uint8_t& n) override {
+  std::vector<int> readOrder;  // antennas in the order they were read
+  fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override {
+    selected = a;
+    readOrder.push_back(a);
     now += msPerRead;
-    n = 0;
     auto b = broken.find(selected);
     if (b != broken.end() && b->second != fw::ReadStatus::Collision) return b->second;
+    bool full = false;
     for (const auto& uid : table[selected]) {
-      if (n == max) break;
-      out[n].uidLen = static_cast<uint8_t>(uid.size() / 2);
-      for (uint8_t i = 0; i < out[n].uidLen; i++) out[n].uid[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
-      n++;
+      uint8_t u[8];
+      const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
+      for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
+      if (!sink.tag(u, len)) full = true;
     }
+    if (full) return fw::ReadStatus::Overrun;
     return b != broken.end() ? b->second : fw::ReadStatus::Ok;
   }
+  std::set<int> chipAntennas;
+  bool chipsOnly(uint8_t a) override { return chipAntennas.count(a) > 0; }
   uint8_t face(uint8_t antenna) override {
     auto f = faces.find(antenna);
     return f == faces.end() ? '-' : f->second;

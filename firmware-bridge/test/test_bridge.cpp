@@ -2,6 +2,8 @@
 #include "bridge.h"
 #include "check.h"
 #include "fake_hal.h"
+#include <cstdio>
+#include <map>
 
 using namespace fw;
 
@@ -17,6 +19,7 @@ static void run(Bridge& b, FakeHal& hal, uint32_t ms) {
 static void booted(Bridge& b, FakeHal& hal) {
   b.begin();
   run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
+  while (!b.ready()) b.poll();
 }
 
 TEST(boot_waits_for_a_settled_table_then_sends_hello_and_an_inv_per_antenna) {
@@ -29,7 +32,7 @@ TEST(boot_waits_for_a_settled_table_then_sends_hello_and_an_inv_per_antenna) {
   run(b, hal, kAntennas * hal.msPerRead + 1);
   CHECK(b.ready());
   CHECK(hal.sent.size() >= 1u + kAntennas);
-  CHECK_EQ(hal.sent[0].line, std::string("$0,HELLO,1,1.0.0,BR-0001,7F3A,24*DE84\n"));  // the golden vector
+  CHECK_EQ(hal.sent[0].line, std::string("$0,HELLO,2,2.0.0,BR-0001,7F3A,24*1FA2\n"));  // vectors/protocol-v2.txt
   CHECK_EQ(hal.sent[1 + 3].line.substr(0, 21), std::string("$4,INV,3,04A1B2C3D4E5"));
   CHECK(hal.ofType("TAG").empty());  // present at boot: in the INV, not announced as an arrival
 }
@@ -157,22 +160,126 @@ TEST(antenna_faults_are_reported_once_per_change) {
   CHECK_EQ(hal.ofType("ERR").back().fields.at(1), std::string("ANT_SHORT"));
 }
 
-TEST(a_ninth_tag_on_an_antenna_is_an_overrun) {
+static std::string chipUid(int i) {
+  char b[17];
+  std::snprintf(b, sizeof b, "E0040150%08X", 0x1000 + i * 0x10001);
+  return b;
+}
+
+// Every INV part of antenna `a` in `frames` from index `from`: the union of their UIDs, checking each part's k/n.
+static std::set<std::string> inventoryOf(const std::vector<SentFrame>& frames, const std::string& a, size_t from,
+                                         int& parts) {
+  std::set<std::string> uids;
+  parts = 0;
+  for (size_t i = from; i < frames.size(); i++) {
+    const auto& f = frames[i];
+    if (f.type != "INV" || f.fields.at(0) != a) continue;
+    CHECK(f.line.size() <= 160u);
+    parts++;
+    if (f.fields.size() == 3) CHECK_EQ(f.fields[2], std::to_string(parts) + "/" + f.fields[2].substr(f.fields[2].find('/') + 1));
+    std::string list = f.fields.at(1);
+    for (size_t at = 0; at < list.size();) {
+      size_t sp = list.find(' ', at);
+      if (sp == std::string::npos) sp = list.size();
+      uids.insert(list.substr(at, sp - at));
+      at = sp + 1;
+    }
+    if (f.fields.size() == 2 || f.fields[2].substr(0, f.fields[2].find('/')) == f.fields[2].substr(f.fields[2].find('/') + 1)) break;
+  }
+  return uids;
+}
+
+TEST(a_stack_of_64_chips_is_announced_and_inventoried_in_parts) {
+  FakeHal hal;
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  std::set<std::string> want;
+  for (int i = 0; i < 64; i++) hal.table[11].insert(chipUid(i)), want.insert(chipUid(i));
+  const size_t pushed = hal.sent.size();
+  run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
+  CHECK(hal.ofType("ERR").empty());
+  int p0 = 0;
+  size_t first = pushed;
+  while (first < hal.sent.size() && !(hal.sent[first].type == "INV" && hal.sent[first].fields.size() == 3)) first++;
+  CHECK(inventoryOf(hal.sent, "11", first, p0) == want);  // a pushed stack is announced as the zone's INV
+  CHECK(hal.ofType("TAG").empty());
+  for (int i = 0; i < 3; i++) hal.table[11].insert(chipUid(100 + i));  // a few more: TAG each
+  run(b, hal, 500);
+  CHECK_EQ(hal.ofType("TAG").size(), 3u);
+  const size_t before = hal.sent.size();
+  hal.command("0,SYNC");
+  b.poll();
+  int parts = 0;
+  for (int i = 0; i < 3; i++) want.insert(chipUid(100 + i));
+  CHECK(inventoryOf(hal.sent, "11", before, parts) == want);
+  CHECK_EQ(parts, 10);  // ceil(67 / 7)
+}
+
+TEST(more_tags_than_an_antenna_holds_is_one_overrun_then_a_clear) {
+  FakeHal hal;
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  for (int i = 0; i <= kMaxTagsPerAntenna; i++) hal.table[11].insert(chipUid(i));
+  for (int k = 0; k < 30; k++) {
+    run(b, hal, 100);
+    hal.command("0,ACK," + std::to_string(b.nextSeq() - 1));  // the service acknowledges: no BUF_FULL
+  }
+  CHECK(hal.ofType("TAG").empty());  // announced by INV
+  auto errs = hal.ofType("ERR");
+  CHECK_EQ(errs.size(), 1u);  // once, not at every scan
+  if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"11", "OVERRUN"}));
+  hal.table[11].erase(chipUid(0));
+  hal.table[11].erase(chipUid(1));
+  run(b, hal, 1000);
+  CHECK_EQ(hal.ofType("CLR").size(), 1u);
+  if (!hal.ofType("CLR").empty()) CHECK(hal.ofType("CLR")[0].fields == (std::vector<std::string>{"11"}));
+}
+
+TEST(sync_restates_the_standing_faults_after_the_inventory) {
   FakeHal hal;
   Bridge b(hal, 1, "BR-T");
   booted(b, hal);
-  for (int i = 0; i < 9; i++) hal.table[11].insert("E0040150AAAA000" + std::to_string(i + 1));
-  run(b, hal, 2 * kAntennas * hal.msPerRead + 1);
-  CHECK_EQ(hal.ofType("TAG").size(), 8u);
-  CHECK(!hal.ofType("ERR").empty() && hal.ofType("ERR").back().fields.at(1) == "OVERRUN");
+  hal.broken[4] = ReadStatus::Timeout;
+  hal.broken[9] = ReadStatus::Short;
+  run(b, hal, 1000);
+  CHECK_EQ(hal.ofType("ERR").size(), 2u);
+  const size_t before = hal.sent.size();
   hal.command("0,SYNC");
   b.poll();
-  const auto inv = hal.ofType("INV");
-  std::string last;
-  for (const auto& f : inv)
-    if (f.fields.at(0) == "11") last = f.line;
-  CHECK(last.size() <= 160u);
-  CHECK(last.size() > 140u);  // 8 UIDs of 16 digits
+  std::vector<std::string> after;
+  for (size_t i = before; i < hal.sent.size(); i++) after.push_back(hal.sent[i].type + ":" + (hal.sent[i].fields.empty() ? "" : hal.sent[i].fields[0]));
+  CHECK(after.size() >= 1u + kAntennas + 2u);
+  if (after.size() >= 1u + kAntennas + 2u) {
+    CHECK_EQ(after[0], std::string("HELLO:2"));
+    CHECK_EQ(after[1 + kAntennas], std::string("ERR:4"));
+    CHECK_EQ(after[2 + kAntennas], std::string("ERR:9"));
+  }
+  hal.broken.erase(4);
+  run(b, hal, 500);
+  CHECK_EQ(hal.ofType("CLR").size(), 1u);
+  CHECK_EQ(hal.ofType("ERR").size(), 4u);  // the two restated, nothing more
+}
+
+TEST(focus_antennas_are_read_more_often) {
+  FakeHal hal;
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.command("0,FOCUS,13 20");
+  b.poll();
+  CHECK_EQ(b.focus(), (1ul << 13) | (1ul << 20));
+  hal.readOrder.clear();
+  run(b, hal, 2000);
+  std::map<int, int> reads;
+  for (int a : hal.readOrder) reads[a]++;
+  CHECK(reads[13] > 2 * reads[14]);  // a betting zone in focus against one out of it
+  CHECK(reads[20] > reads[0]);       // the board in focus against a seat
+  CHECK(reads[14] >= 2);             // nothing starves
+  hal.command("1,FOCUS");
+  b.poll();
+  CHECK_EQ(b.focus(), 0u);
 }
 
 TEST(ring_without_acks_drops_the_oldest_and_reports_buf_full_once) {

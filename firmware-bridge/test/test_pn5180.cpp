@@ -7,6 +7,17 @@
 using namespace fw;
 using Bytes = std::vector<uint8_t>;
 
+struct VecSink : TagSink {
+  std::vector<std::vector<uint8_t>> got;
+  bool tag(const uint8_t* uid, uint8_t len) override {
+    const std::vector<uint8_t> u(uid, uid + len);
+    for (const auto& g : got)
+      if (g == u) return true;
+    got.push_back(u);
+    return true;
+  }
+};
+
 class ScriptedPn5180 : public SpiBus {
  public:
   std::vector<Bytes> sent;            // command frames, in order
@@ -40,6 +51,7 @@ class ScriptedPn5180 : public SpiBus {
       case Pn5180::kReadData: out_ = data_; break;
       case Pn5180::kReadEeprom: out_ = absent ? Bytes{0, 0} : Bytes{0x00, 0x04}; break;  // firmware 4.0
       case Pn5180::kSendData: onSend(Bytes(f.begin() + 2, f.end())); break;
+      case Pn5180::kRfOn: regs[Pn5180::kIrqStatus] |= Pn5180::kIrqTxRfOn; break;
       default: break;
     }
   }
@@ -48,6 +60,15 @@ class ScriptedPn5180 : public SpiBus {
     return stuck;
   }
   uint32_t micros() override { return t; }
+  void reset(bool low) override {
+    if (!low) regs[Pn5180::kIrqStatus] = stuck ? 0 : Pn5180::kIrqIdle;  // booted
+  }
+  void delayUs(uint16_t us) override { t += us; }
+  int indexOf(const Bytes& f, int from = 0) const {
+    for (size_t i = static_cast<size_t>(from); i < sent.size(); i++)
+      if (sent[i] == f) return static_cast<int>(i);
+    return -1;
+  }
 
  private:
   void onSend(const Bytes& payload) {
@@ -72,54 +93,67 @@ TEST(pn5180_loads_the_iso15693_rf_config_and_sends_an_inventory_request) {
   ScriptedPn5180 spi;
   spi.tags = {0xE004015012345678ull};
   Pn5180 pn(spi);
-  TagRead out[8];
-  uint8_t n = 0;
-  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, out, 8, n) == ReadStatus::Ok);
-  CHECK(spi.sent.at(0) == (Bytes{0x07, 0x12, 0x02}));  // READ_EEPROM firmware version: is a chip there?
-  CHECK(spi.sent.at(1) == (Bytes{0x11, 0x0D, 0x8D}));  // LOAD_RF_CONFIG tx 0x0D rx 0x8D
-  CHECK(spi.sent.at(2) == (Bytes{0x16, 0x00}));        // RF_ON
-  bool probe = false;
-  for (const auto& f : spi.sent) probe = probe || f == (Bytes{0x09, 0x00, 0x26, 0x01, 0x00});  // 1 slot, INVENTORY, mask 0
-  CHECK(probe);
+  CHECK(pn.boot());  // IDLE_IRQ after the reset
+  VecSink sink;
+  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, sink) == ReadStatus::Ok);
+  const int version = spi.indexOf(Bytes{0x07, 0x12, 0x02});  // READ_EEPROM firmware version: is a chip there?
+  const int load = spi.indexOf(Bytes{0x11, 0x0D, 0x8D});      // LOAD_RF_CONFIG tx 0x0D rx 0x8D
+  const int on = spi.indexOf(Bytes{0x16, 0x00});              // RF_ON
+  const int probe = spi.indexOf(Bytes{0x09, 0x00, 0x26, 0x01, 0x00});  // 1 slot, INVENTORY, mask 0
+  CHECK(version >= 0 && version < load && load < on && on < probe);
   CHECK(spi.sent.back() == (Bytes{0x17, 0x00}));  // RF_OFF
-  CHECK_EQ(n, 1);
+  CHECK(spi.t >= 1000u);                          // the field settled 1 ms before the request (ISO/IEC 15693-3)
+  CHECK_EQ(sink.got.size(), 1u);
   const Bytes want = {0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78};
-  CHECK(Bytes(out[0].uid, out[0].uid + 8) == want);
+  CHECK(!sink.got.empty() && sink.got[0] == want);
 }
 
 TEST(pn5180_sixteen_slots_per_round_and_collisions_resolved) {
   ScriptedPn5180 spi;
+  spi.regs[Pn5180::kTxConfig] = 0x000F04C0ul;  // as LOAD_RF_CONFIG 0x0D leaves it: data on, SOF 3, EOF
   spi.tags = {0xE004015000000001ull, 0xE004015000000011ull, 0xE004015000000003ull};  // two share slot 1
   Pn5180 pn(spi);
-  TagRead out[8];
-  uint8_t n = 0;
+  CHECK(pn.boot());
+  VecSink sink;
   // the scripted frontend only models unmasked rounds: the collision stays unresolved, the third tag is read
-  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, out, 8, n) == ReadStatus::Collision);
-  CHECK_EQ(n, 1);
+  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, sink) == ReadStatus::Collision);
+  CHECK_EQ(sink.got.size(), 1u);
   int eofs = 0;
   bool rounds = false;
   for (const auto& f : spi.sent) eofs += f == (Bytes{0x09, 0x00}), rounds = rounds || f == (Bytes{0x09, 0x00, 0x06, 0x01, 0x00});
   CHECK(rounds);  // the 1-slot probe collided: 16-slot rounds follow
   CHECK(eofs >= 15);
+  // each EOF-only slot writes TX_CONFIG without data and SOF, then restores it exactly (SOF bits 6-7 = 3 included)
+  const uint32_t loaded = 0x000F04C0ul;
+  int restored = 0, eofOnly = 0;
+  for (const auto& f : spi.sent) {
+    if (f.size() != 6 || f[0] != Pn5180::kWriteRegister || f[1] != Pn5180::kTxConfig) continue;
+    const uint32_t v = f[2] | f[3] << 8 | f[4] << 16 | static_cast<uint32_t>(f[5]) << 24;
+    restored += v == loaded;
+    eofOnly += v == (loaded & ~0x4C0ul);
+  }
+  CHECK_EQ(restored, eofs);
+  CHECK_EQ(eofOnly, eofs);
 }
 
 TEST(pn5180_stuck_busy_line_is_an_antenna_timeout_not_a_hang) {
   ScriptedPn5180 spi;
   spi.stuck = true;
   Pn5180 pn(spi);
-  TagRead out[8];
-  uint8_t n = 0;
-  CHECK(readAntenna(pn, Pn5180::Air::Iso14443A, out, 8, n) == ReadStatus::Timeout);
+  CHECK(!pn.boot());  // BUSY never falls: the boot is not complete
+  VecSink sink;
+  CHECK(readAntenna(pn, Pn5180::Air::Iso14443A, sink) == ReadStatus::Timeout);
   CHECK(pn.stalled());
-  CHECK_EQ(n, 0);
+  CHECK(sink.got.empty());
 }
 
 TEST(pn5180_absent_chip_is_an_antenna_timeout_at_once) {
   ScriptedPn5180 spi;
   spi.absent = true;
   Pn5180 pn(spi);
-  TagRead out[8];
-  uint8_t n = 0;
-  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, out, 8, n) == ReadStatus::Timeout);
-  CHECK(spi.sent.size() <= 2u);  // no RF traffic to a chip that is not there
+  pn.boot();
+  VecSink sink;
+  CHECK(readAntenna(pn, Pn5180::Air::Iso15693, sink) == ReadStatus::Timeout);
+  CHECK(spi.indexOf(Bytes{0x16, 0x00}) < 0);  // no RF traffic to a chip that is not there
+  CHECK(spi.indexOf(Bytes{0x11, 0x0D, 0x8D}) < 0);
 }

@@ -101,9 +101,8 @@ TEST(bridge_renders_the_golden_frames_byte_for_byte) {
     CHECK(decodeLine(line, static_cast<uint8_t>(lf.size()), f, why));
     FrameRecord r{};
     r.seq = f.seq;
-    TagSlot slots[8] = {};
-    const TagSlot* inv[8];
-    uint8_t n = 0;
+    Presence presence;
+    std::vector<TagRead> reads;
     uint16_t bootId = 0;
     const char* device = "";
     const std::string type = f.type;
@@ -132,10 +131,16 @@ TEST(bridge_renders_the_golden_frames_byte_for_byte) {
       for (const auto& u : uids) real = real && (u.size() == 8 || u.size() == 14 || u.size() == 16);
       if (!real) continue;
       for (const auto& u : uids) {
-        slots[n].uidLen = parseUid(u.c_str(), slots[n].uid);
-        inv[n] = &slots[n];
-        n++;
+        TagRead t{};
+        t.uidLen = parseUid(u.c_str(), t.uid);
+        reads.push_back(t);
       }
+      struct : PresenceSink {
+        void tagArrived(uint8_t, const TagSlot&) override {}
+        void tagLeft(uint8_t, const TagSlot&) override {}
+      } quiet;
+      for (int k = 0; k < 2; k++)  // two reads latch a card on
+        presence.scanned(r.antenna, reads.data(), static_cast<uint8_t>(reads.size()), '-', 1000u * k, quiet);
     } else if (type == "HB") {
       r.type = Msg::Hb;
       r.u.hb.uptimeMs = static_cast<uint32_t>(std::atol(f.fields[0]));
@@ -152,7 +157,7 @@ TEST(bridge_renders_the_golden_frames_byte_for_byte) {
       continue;  // service-to-bridge or unknown types
     }
     char out[kMaxFrame + 1];
-    renderFrame(r, bootId, device, inv, n, out);
+    renderFrame(r, bootId, device, presence, out);
     CHECK_EQ(std::string(out), lf);
     rendered++;
   }

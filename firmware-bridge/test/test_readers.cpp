@@ -22,8 +22,10 @@ class Field15693 : public Iso15693Air {
  public:
   std::vector<uint64_t> tags;
   int rounds = 0;
+  int longestMask = 0;
   Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) override {
     rounds++;
+    if (maskLen > longestMask) longestMask = maskLen;
     maskLen_ = maskLen;
     mask_ = mask;
     slot_ = 0;
@@ -57,12 +59,24 @@ class Field15693 : public Iso15693Air {
   uint64_t slot_ = 0;
 };
 
-static std::set<std::string> read15693(Field15693& f, uint8_t max, InventoryResult& r) {
-  TagRead out[32];
-  r = inventory15693(f, out, max);
-  std::set<std::string> s;
-  for (uint8_t i = 0; i < r.count; i++) s.insert(hex(out[i].uid, out[i].uidLen));
-  return s;
+// Collects reads like the bridge's presence table does (duplicates once), up to `max`.
+struct SetSink : TagSink {
+  explicit SetSink(size_t m) : max(m) {}
+  size_t max;
+  std::set<std::string> got;
+  bool tag(const uint8_t* uid, uint8_t len) override {
+    const std::string h = hex(uid, len);
+    if (got.count(h)) return true;
+    if (got.size() == max) return false;
+    got.insert(h);
+    return true;
+  }
+};
+
+static std::set<std::string> read15693(Field15693& f, size_t max, InventoryResult& r) {
+  SetSink sink(max);
+  r = inventory15693(f, sink);
+  return sink.got;
 }
 
 static std::string printed(uint64_t uid) {
@@ -95,6 +109,27 @@ TEST(iso15693_separates_uids_that_differ_only_in_their_top_bit) {
   CHECK_EQ(got.size(), 2u);
   CHECK(got.count("E004015012345678") == 1);
   CHECK(!r.unresolved);
+}
+
+TEST(iso15693_resolves_a_stack_of_sixty_chips_with_multi_byte_masks) {
+  std::mt19937_64 rng(60);
+  Field15693 f;
+  std::set<std::string> want;
+  for (int i = 0; i < 60; i++) {
+    const uint64_t uid = 0xE004015000000000ull | (rng() & 0xFFFFFFFFull);
+    f.tags.push_back(uid);
+    want.insert(printed(uid));
+  }
+  // two chips sharing their low 20 bits: only a mask of 3 bytes and more tells them apart
+  f.tags.push_back(0xE004015012345678ull);
+  f.tags.push_back(0xE004015099945678ull);
+  want.insert("E004015012345678");
+  want.insert("E004015099945678");
+  InventoryResult r;
+  const auto got = read15693(f, 120, r);
+  CHECK(got == want);
+  CHECK(!r.overflow && !r.unresolved);
+  CHECK(f.longestMask >= 20);  // a 20-bit mask goes out as 3 bytes
 }
 
 TEST(iso15693_reports_overflow_past_max) {
@@ -180,13 +215,11 @@ TEST(iso14443a_reads_two_hole_cards_with_seven_byte_uids) {
   Field14443 f;
   f.cards.push_back({{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF6}});
   f.cards.push_back({{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF7}});  // differs in the very last bit
-  TagRead out[4];
-  const auto r = inventory14443a(f, out, 4);
+  SetSink sink(4);
+  const auto r = inventory14443a(f, sink);
   CHECK_EQ(r.count, 2);
   CHECK(!r.unresolved && !r.overflow);
-  std::set<std::string> got;
-  for (int i = 0; i < r.count; i++) got.insert(hex(out[i].uid, out[i].uidLen));
-  CHECK(got == (std::set<std::string>{"04A1B2C3D4E5F6", "04A1B2C3D4E5F7"}));
+  CHECK(sink.got == (std::set<std::string>{"04A1B2C3D4E5F6", "04A1B2C3D4E5F7"}));
 }
 
 TEST(iso14443a_reads_mixed_uid_sizes_and_stops_when_the_field_is_empty) {
@@ -194,16 +227,15 @@ TEST(iso14443a_reads_mixed_uid_sizes_and_stops_when_the_field_is_empty) {
   f.cards.push_back({{0x11, 0x22, 0x33, 0x44}});
   f.cards.push_back({{0x04, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60}});
   f.cards.push_back({{0x04, 0x10, 0x20, 0x31, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90}});
-  TagRead out[4];
-  const auto r = inventory14443a(f, out, 4);
-  CHECK_EQ(r.count, 2);  // the triple-size (10-byte) UID has no place in protocol v1: read, parked, left out
-  std::set<std::string> got;
-  for (int i = 0; i < r.count; i++) got.insert(hex(out[i].uid, out[i].uidLen));
-  CHECK(got.count("11223344") == 1);
-  CHECK(got.count("04102030405060") == 1);
+  SetSink sink(4);
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 2);  // the triple-size (10-byte) UID has no place in the protocol: read, parked, left out
+  CHECK(sink.got.count("11223344") == 1);
+  CHECK(sink.got.count("04102030405060") == 1);
   CHECK(f.cards[2].state == 3);
   Field14443 empty;
-  CHECK_EQ(inventory14443a(empty, out, 4).count, 0);
+  SetSink none(4);
+  CHECK_EQ(inventory14443a(empty, none).count, 0);
 }
 
 TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {

@@ -44,17 +44,16 @@ class PtyHal : public fw::Hal {
       else if (errno != EAGAIN) return drop();
     }
   }
-  void selectAntenna(uint8_t a) override { selected_ = a; }
-  fw::ReadStatus readTags(fw::TagRead* out, uint8_t max, uint8_t& n) override {
+  fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override {
+    selected_ = a;
     usleep(1000);  // an antenna read takes time on the real board too
-    n = 0;
     const auto b = broken.find(selected_);
     if (b != broken.end() && b->second != fw::ReadStatus::Ok) return b->second;
     for (const auto& uid : table[selected_]) {
-      if (n == max) break;
-      out[n].uidLen = static_cast<uint8_t>(uid.size() / 2);
-      for (uint8_t i = 0; i < out[n].uidLen; i++) out[n].uid[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
-      n++;
+      uint8_t u[8];
+      const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
+      for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
+      if (!sink.tag(u, len)) return fw::ReadStatus::Overrun;
     }
     return fw::ReadStatus::Ok;
   }

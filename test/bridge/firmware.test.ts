@@ -52,7 +52,9 @@ describe('bridge firmware', () => {
     expect(existsSync(`${FW}/build/mega/feltwire_bridge.hex`)).toBe(true);
     const data = Number(/Data:\s+(\d+) bytes/.exec(r.out)?.[1]);
     expect(data).toBeGreaterThan(2000); // the ring and presence tables are in there
-    expect(data).toBeLessThan(6500); // 8192 minus ~1.7 KB of stack
+    // 8192 minus the stack: its peak, measured under simavr by test/bench-avr/pn5180 (the SP low-water mark), is
+    // printed by that bench; 1.2 KB stays free here
+    expect(data).toBeLessThan(7000);
   }, 120_000);
 
   it('under simavr (no PN5180 on the bus) the image sends HELLO, an INV per antenna, ERR ANT_TIMEOUT per antenna, HBs', async () => {
@@ -69,7 +71,7 @@ describe('bridge firmware', () => {
       if (r.ok) frames.push(r.frame);
     }
     expect(frames[0]).toMatchObject({ seq: 0, type: 'HELLO' });
-    expect(frames[0].fields.slice(0, 2)).toEqual(['1', '1.0.0']);
+    expect(frames[0].fields.slice(0, 2)).toEqual(['2', '2.0.0']);
     const antennas = Number(frames[0].fields[4]);
     expect(frames.slice(1, 1 + antennas).map((f) => f.fields[0])).toEqual(
       Array.from({ length: antennas }, (_, i) => String(i)),

@@ -1,0 +1,447 @@
+/* Test bench for the reader-bridge firmware: the REAL Mega 2560 image (firmware-bridge/build/mega/feltwire_bridge.hex) under
+ * simavr, with four PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
+ * as firmware-bridge/avr/board_config.h wires them. The bridge's UART0 is a pseudo-terminal (printed as
+ * "PTY <path>") for the service's BridgeLink; tags arrive and leave on stdin:
+ *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first); 16: an ISO 15693 chip (MSB first)
+ *   remove <antenna> <UID hex>    clear <antenna>     reset (latency figures)     stats     quit
+ * Every command is answered "ACK <sim ms> ..." on stdout; "stats" prints one JSON line "STATS {...}".
+ * The harness replaces two simavr 1.6 behaviours: SPI takes 8 clock periods per byte at the programmed SPI clock
+ * (simavr: a fixed 100 us), and nothing drives the INTn pins (simavr polls a low level-triggered INTn every cycle).
+ * Simulated time is held to wall time (the service's heartbeat watch runs on the wall clock). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+#include <simavr/avr_ioport.h>
+#include <simavr/avr_spi.h>
+#include <simavr/avr_uart.h>
+#include <simavr/sim_avr.h>
+#include <simavr/sim_hex.h>
+#include "pn5180_model.h"
+
+#define ANTENNAS 24
+#define READERS 4
+/* board_config.h: kReaderOf, kPinNss/Busy/Reset (Mega pins -> ports), kSwitchShift */
+static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 2, 3};
+static const char nss_port[READERS] = {'B', 'L', 'L', 'L'};
+static const int nss_pin[READERS] = {0, 2, 3, 4};     /* 53, 47, 46, 45 */
+static const char busy_port[READERS] = {'L', 'L', 'L', 'L'};
+static const int busy_pin[READERS] = {0, 5, 6, 7};    /* 49, 44, 43, 42 */
+static const char rst_port[READERS] = {'L', 'G', 'G', 'G'};
+static const int rst_pin[READERS] = {1, 0, 1, 2};     /* 48, 41, 40, 39 */
+static const char sw_port[READERS] = {'A', 'A', 'C', 'C'};
+static const int sw_shift[READERS] = {0, 3, 0, 3};
+
+static avr_t* avr;
+static avr_spi_t* spi;
+static pn5180 pn[READERS];
+static pn_antenna ants[ANTENNAS];
+static double last_read[ANTENNAS], max_gap[ANTENNAS];
+static avr_irq_t* busy_irq[READERS];
+static uint8_t port_a, port_c;
+static int master = -1;
+static uint8_t spi_reply;
+static int xon = 1;
+static uint8_t in_q[4096];
+static int in_head, in_tail;
+static uint8_t out_q[65536];
+static int out_len;
+static struct timespec wall0;
+
+/* latency bookkeeping: every placed / removed tag until the bridge reports it */
+typedef struct { int antenna; char uid[24]; double at; int kind; int removal; } pending_t;
+static pending_t pend[4096];
+static int npend;
+static double lat_card_max, lat_chip_max, lat_gone_max;
+static long reported_cards, reported_chips, reported_gone;
+static int hb_scan_max;
+static char line_buf[256];
+static int line_len;
+
+static double now_us(void) { return (double)avr->cycle * 1e6 / avr->frequency; }
+
+static void tick_all(void) {
+  const double t = now_us();
+  for (int r = 0; r < READERS; r++) {
+    pn[r].now = t;
+    pn_tick(&pn[r]);
+    avr_raise_irq(busy_irq[r], pn[r].busy ? 1 : 0);
+  }
+}
+
+static avr_cycle_count_t busy_timer(avr_t* a, avr_cycle_count_t when, void* param) {
+  (void)a, (void)when, (void)param;
+  tick_all();
+  return 0;
+}
+
+static void arm_busy(pn5180* p) {
+  if (p->busy && p->busy_until > p->now)
+    avr_cycle_timer_register_usec(avr, (uint32_t)(p->busy_until - p->now) + 1, busy_timer, NULL);
+  if (!p->booted && !p->in_reset && p->boot_done_at > p->now)
+    avr_cycle_timer_register_usec(avr, (uint32_t)(p->boot_done_at - p->now) + 1, busy_timer, NULL);
+}
+
+static int selected_reader(void) {
+  for (int r = 0; r < READERS; r++)
+    if (pn[r].nss_low) return r;
+  return -1;
+}
+
+static avr_cycle_count_t spi_done(avr_t* a, avr_cycle_count_t when, void* param) {
+  (void)when, (void)param;
+  spi->input_data_register = spi_reply;
+  avr_raise_interrupt(a, &spi->spi); /* SPIF */
+  return 0;
+}
+
+/* SPDR written by the firmware: one byte out on MOSI, the selected PN5180's byte back on MISO */
+static void spdr_write(avr_t* a, avr_io_addr_t addr, uint8_t v, void* param) {
+  (void)param;
+  avr_regbit_clear(a, spi->spi.raised);
+  avr_core_watch_write(a, addr, v);
+  tick_all();
+  const int r = selected_reader();
+  spi_reply = r >= 0 ? pn_spi_byte(&pn[r], v) : 0xFF;
+  static const int div[4] = {4, 16, 64, 128};
+  const uint8_t spcr = a->data[spi->r_spcr], spsr = a->data[spi->r_spsr];
+  int d = div[spcr & 3];
+  if (spsr & 1) d /= 2;
+  avr_cycle_timer_register(a, (avr_cycle_count_t)(8 * d), spi_done, NULL);
+}
+
+static void pin_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
+  (void)irq;
+  const int what = (int)(intptr_t)param; /* reader * 4 + role (0 nss, 1 rst) */
+  const int r = what / 4;
+  tick_all();
+  pn[r].now = now_us();
+  if (what % 4 == 0) pn_nss(&pn[r], value == 0);
+  else pn_reset_pin(&pn[r], value == 0);
+  tick_all();
+  arm_busy(&pn[r]);
+}
+
+static void route_all(void) {
+  for (int r = 0; r < READERS; r++) {
+    const uint8_t reg = sw_port[r] == 'A' ? port_a : port_c;
+    const int portno = (reg >> sw_shift[r]) & 7;
+    int a = -1, k = 0;
+    for (int i = 0; i < ANTENNAS; i++)
+      if (reader_of[i] == r && k++ == portno) a = i;
+    pn[r].now = now_us();
+    pn_route(&pn[r], a);
+  }
+}
+
+static void switch_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
+  (void)irq;
+  const int what = (int)(intptr_t)param; /* port * 8 + bit */
+  uint8_t* reg = what / 8 == 0 ? &port_a : &port_c;
+  const int bit = what % 8;
+  *reg = (uint8_t)((*reg & ~(1u << bit)) | (value ? 1u << bit : 0));
+  route_all();
+}
+
+/* ---- UART0 <-> pty ---- */
+
+static void frame_seen(const char* l);
+
+static void uart_out(struct avr_irq_t* irq, uint32_t value, void* param) {
+  (void)irq, (void)param;
+  if (out_len < (int)sizeof out_q) out_q[out_len++] = (uint8_t)value;
+  if (value == '\n') {
+    line_buf[line_len < 255 ? line_len : 255] = 0;
+    frame_seen(line_buf);
+    line_len = 0;
+  } else if (line_len < 255) line_buf[line_len++] = (char)value;
+}
+
+static void uart_xon(struct avr_irq_t* irq, uint32_t value, void* param) { (void)irq, (void)value, (void)param, xon = 1; }
+static void uart_xoff(struct avr_irq_t* irq, uint32_t value, void* param) { (void)irq, (void)value, (void)param, xon = 0; }
+
+/* ---- stdin commands ---- */
+
+static int hexbytes(const char* s, uint8_t* out) {
+  const int n = (int)strlen(s);
+  if (n % 2) return -1;
+  for (int i = 0; i < n / 2; i++) {
+    unsigned v;
+    if (sscanf(s + 2 * i, "%2x", &v) != 1) return -1;
+    out[i] = (uint8_t)v;
+  }
+  return n / 2;
+}
+
+static void stats(void) {
+  /* stack low-water: SRAM was painted 0xA5 before reset; .data/.bss are written by the C runtime */
+  int free_start = -1, low = -1;
+  for (int a = 0x200; a < 0x2200 - 16; a++) {
+    int run = 1;
+    for (int k = 0; k < 16 && run; k++) run = avr->data[a + k] == 0xA5;
+    if (run) { free_start = a; break; }
+  }
+  if (free_start >= 0)
+    for (low = free_start; low < 0x2200 && avr->data[low] == 0xA5; low++) {
+    }
+  printf("STATS {\"simMs\":%.1f,\"cardLatencyMaxMs\":%.1f,\"chipLatencyMaxMs\":%.1f,\"goneLatencyMaxMs\":%.1f,"
+         "\"reportedCards\":%ld,\"reportedChips\":%ld,\"reportedGone\":%ld,\"unreported\":%d,\"hbScanMsMax\":%d,"
+         "\"stackBytes\":%d,\"heapEnd\":%d,\"maxGapMs\":[",
+         now_us() / 1000, lat_card_max / 1000, lat_chip_max / 1000, lat_gone_max / 1000, reported_cards, reported_chips,
+         reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start);
+  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", max_gap[a] / 1000);
+  long viol = 0, early = 0, badsof = 0, ex = 0, ans = 0;
+  for (int r = 0; r < READERS; r++)
+    viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
+        ex += pn[r].st.exchanges, ans += pn[r].st.answers;
+  printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld}\n", viol,
+         early, badsof, ex, ans);
+  fflush(stdout);
+}
+
+static void command(char* l) {
+  char verb[16] = "", uidhex[32] = "";
+  int a = -1;
+  const int n = sscanf(l, "%15s %d %31s", verb, &a, uidhex);
+  const double t = now_us();
+  if (n >= 1 && strcmp(verb, "quit") == 0) {
+    printf("ACK %.1f quit\n", t / 1000);
+    fflush(stdout);
+    exit(0);
+  }
+  if (n >= 1 && strcmp(verb, "stats") == 0) return stats();
+  if (n >= 1 && strcmp(verb, "reset") == 0) {
+    lat_card_max = lat_chip_max = lat_gone_max = 0;
+    for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
+    hb_scan_max = 0;
+    printf("ACK %.1f reset\n", t / 1000);
+    fflush(stdout);
+    return;
+  }
+  if (n >= 2 && strcmp(verb, "clear") == 0 && a >= 0 && a < ANTENNAS) {
+    ants[a].ntags = 0;
+    printf("ACK %.1f clear %d\n", t / 1000, a);
+    fflush(stdout);
+    return;
+  }
+  uint8_t b[16];
+  const int len = n == 3 ? hexbytes(uidhex, b) : -1;
+  if (a < 0 || a >= ANTENNAS || (len != 7 && len != 8 && len != 4)) {
+    printf("ERR bad command: %s\n", l);
+    fflush(stdout);
+    return;
+  }
+  pn_tag tag;
+  memset(&tag, 0, sizeof tag);
+  tag.kind = len == 8 ? 2 : 1;
+  tag.len = len;
+  for (int i = 0; i < len; i++) tag.uid[i] = tag.kind == 2 ? b[len - 1 - i] : b[i]; /* 15693: LSB first on air */
+  for (char* c = uidhex; *c; c++) if (*c >= 'a' && *c <= 'f') *c = (char)(*c - 32);
+  if (strcmp(verb, "place") == 0) {
+    pn_place(ants, pn, READERS, a, &tag, t);
+  } else if (strcmp(verb, "remove") == 0) {
+    if (!pn_remove(ants, a, tag.uid, tag.len, tag.kind)) {
+      printf("ERR not there: %s\n", l);
+      fflush(stdout);
+      return;
+    }
+  } else {
+    printf("ERR bad command: %s\n", l);
+    fflush(stdout);
+    return;
+  }
+  if (npend < (int)(sizeof pend / sizeof pend[0])) {
+    pending_t* p = &pend[npend++];
+    p->antenna = a;
+    snprintf(p->uid, sizeof p->uid, "%s", uidhex);
+    p->at = t;
+    p->kind = tag.kind;
+    p->removal = strcmp(verb, "remove") == 0;
+  }
+  printf("ACK %.1f %s %d %s\n", t / 1000, verb, a, uidhex);
+  fflush(stdout);
+}
+
+/* a line the firmware sent: settles pending placements (TAG, INV listing it) and removals (GONE) */
+static void settle(int antenna, const char* uid, int removal) {
+  const double t = now_us();
+  for (int i = 0; i < npend; i++) {
+    pending_t* p = &pend[i];
+    if (p->antenna != antenna || p->removal != removal || strcmp(p->uid, uid) != 0) continue;
+    const double lat = t - p->at;
+    if (removal) {
+      if (lat > lat_gone_max) lat_gone_max = lat;
+      reported_gone++;
+    } else if (p->kind == 1) {
+      if (lat > lat_card_max) lat_card_max = lat;
+      reported_cards++;
+    } else {
+      if (lat > lat_chip_max) lat_chip_max = lat;
+      reported_chips++;
+    }
+    pend[i] = pend[--npend];
+    return;
+  }
+}
+
+static void frame_seen(const char* l) {
+  char type[8] = "";
+  int seq, a = -1;
+  char rest[200] = "";
+  if (l[0] != '$' || sscanf(l, "$%d,%7[A-Z],%d,%199[^*]", &seq, type, &a, rest) < 2) return;
+  if (strcmp(type, "HB") == 0) {
+    int up, scan;
+    if (sscanf(l, "$%d,HB,%d,%d", &seq, &up, &scan) == 3 && scan > hb_scan_max) hb_scan_max = scan;
+    return;
+  }
+  if (strcmp(type, "TAG") == 0 || strcmp(type, "GONE") == 0) {
+    char uid[24] = "";
+    if (sscanf(rest, "%23[0-9A-F]", uid) == 1) settle(a, uid, type[0] == 'G');
+    return;
+  }
+  if (strcmp(type, "INV") == 0) {
+    char* save = NULL;
+    char list[200];
+    snprintf(list, sizeof list, "%s", rest);
+    char* comma = strchr(list, ',');
+    if (comma) *comma = 0;
+    for (char* u = strtok_r(list, " ", &save); u; u = strtok_r(NULL, " ", &save)) settle(a, u, 0);
+  }
+}
+
+static void io_poll(void) {
+  if (out_len > 0 && master >= 0) {
+    const ssize_t w = write(master, out_q, (size_t)out_len);
+    if (w > 0) memmove(out_q, out_q + w, (size_t)(out_len - w)), out_len -= (int)w;
+    else if (w < 0 && errno != EAGAIN) out_len = 0; /* nobody on the other end: the bytes are lost, as on a cable */
+  }
+  if (master >= 0 && in_tail - in_head < 1024) {
+    uint8_t b[512];
+    const ssize_t r = read(master, b, sizeof b);
+    for (ssize_t i = 0; i < r; i++) in_q[(in_tail++) % sizeof in_q] = b[i];
+  }
+  while (xon && in_head != in_tail) {
+    avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT), in_q[(in_head++) % sizeof in_q]);
+    break; /* one byte per poll (every 50 us, faster than 115200 baud): the UART's fifo paces the rest */
+  }
+  static char cmd[256];
+  static int cmdlen;
+  struct pollfd pf = {0, POLLIN, 0};
+  if (poll(&pf, 1, 0) > 0) {
+    char c;
+    while (read(0, &c, 1) == 1) {
+      if (c == '\n') {
+        cmd[cmdlen] = 0;
+        command(cmd);
+        cmdlen = 0;
+      } else if (cmdlen < 255) cmd[cmdlen++] = c;
+      if (poll(&pf, 1, 0) <= 0) break;
+    }
+  }
+}
+
+static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param) {
+  (void)param;
+  io_poll();
+  tick_all();
+  /* hold simulated time to the wall clock */
+  struct timespec w;
+  clock_gettime(CLOCK_MONOTONIC, &w);
+  const double wall = (w.tv_sec - wall0.tv_sec) * 1e6 + (w.tv_nsec - wall0.tv_nsec) / 1e3;
+  const double sim = now_us();
+  if (sim > wall + 2000) {
+    struct timespec d = {0, (long)((sim - wall) * 1000)};
+    nanosleep(&d, NULL);
+  }
+  return when + (avr_cycle_count_t)(a->frequency / 20000); /* every 50 us */
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s firmware.hex\n", argv[0]);
+    return 2;
+  }
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+  uint32_t size = 0, start = 0;
+  uint8_t* flash = read_ihex_file(argv[1], &size, &start);
+  if (!flash) {
+    fprintf(stderr, "cannot read %s\n", argv[1]);
+    return 1;
+  }
+  avr = avr_make_mcu_by_name("atmega2560");
+  if (!avr) return 1;
+  avr_init(avr);
+  avr->frequency = 16000000;
+  avr->log = LOG_ERROR;
+  memcpy(avr->flash + start, flash, size);
+  avr->codeend = avr->flashend;
+  avr->pc = start;
+  free(flash);
+  memset(avr->data + 0x200, 0xA5, 0x2000); /* paint SRAM: the stack's low-water mark */
+
+  for (avr_io_t* io = avr->io_port; io; io = io->next)
+    if (io->kind && strcmp(io->kind, "spi") == 0) spi = (avr_spi_t*)io;
+  if (!spi) return 1;
+  /* our SPDR write handler replaces simavr's (a fixed 100 us per byte) */
+  avr->io[AVR_DATA_TO_IO(spi->r_spdr)].w.c = spdr_write;
+  avr->io[AVR_DATA_TO_IO(spi->r_spdr)].w.param = NULL;
+
+  for (int a = 0; a < ANTENNAS; a++) last_read[a] = -1;
+  for (int r = 0; r < READERS; r++) {
+    pn_init(&pn[r], r, ants, last_read, max_gap);
+    busy_irq[r] = avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(busy_port[r]), busy_pin[r]);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(nss_port[r]), nss_pin[r]), pin_changed,
+                            (void*)(intptr_t)(r * 4));
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(rst_port[r]), rst_pin[r]), pin_changed,
+                            (void*)(intptr_t)(r * 4 + 1));
+    pn[r].nss_low = 0;
+  }
+  for (int b = 0; b < 6; b++) {
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('A'), b), switch_changed, (void*)(intptr_t)b);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('C'), b), switch_changed, (void*)(intptr_t)(8 + b));
+  }
+
+  uint32_t f = 0;
+  avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &f);
+  f &= ~(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
+  avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &f);
+  avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), uart_out, NULL);
+  avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), uart_xon, NULL);
+  avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), uart_xoff, NULL);
+
+  int slave;
+  char name[128];
+  if (openpty(&master, &slave, name, NULL, NULL) < 0) {
+    perror("openpty");
+    return 1;
+  }
+  struct termios tio;
+  tcgetattr(slave, &tio);
+  cfmakeraw(&tio);
+  tcsetattr(slave, TCSANOW, &tio);
+  tcgetattr(master, &tio);
+  cfmakeraw(&tio);
+  tcsetattr(master, TCSANOW, &tio);
+  fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+  printf("PTY %s\n", name);
+  fflush(stdout);
+
+  clock_gettime(CLOCK_MONOTONIC, &wall0);
+  avr_cycle_timer_register(avr, 800, periodic, NULL);
+  for (;;) {
+    const int state = avr_run(avr);
+    if (state == cpu_Done || state == cpu_Crashed) {
+      fprintf(stderr, "avr stopped: state %d at pc 0x%x\n", state, avr->pc);
+      stats();
+      return 1;
+    }
+  }
+}
