@@ -17,6 +17,8 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   sim: () => import('./commands/sim.js'),
   export: () => import('./commands/export.js'),
   enroll: () => import('./commands/enroll.js'),
+  flash: () => import('./commands/flash.js'),
+  room: () => import('./commands/room.js'),
 };
 
 export async function run(argv: string[]): Promise<number> {

@@ -35,7 +35,7 @@ export interface RoomLinkOptions {
   password?: string;
   tableName?: string;
   roomName?: string;
-  /** the archive key of a hand (default `<tableId>-<handNo>`) */
+  /** the archive key of a hand when the table's archive gives none (default `<tableId>-<handNo>`) */
   handId?: (handNo: number) => string;
   /** where the publish cursor is kept (the table's data folder); null: in memory only */
   dataDir: string | null;
@@ -275,7 +275,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
           v: 1,
           kind: 'hand',
           tableId,
-          handId: handId(h.handNo),
+          // the table identity's hand id (unique across tables and days) when the archive gives one
+          handId: played.handId || handId(h.handNo),
           handNo: h.handNo,
           prevHandNo: prev,
           tableName: ids.tableName,
