@@ -86,7 +86,8 @@ export type AlertCode =
   | 'CHIP_UNKNOWN'
   | 'TABLE_ALL_HANDS'
   | 'SHOWDOWN_ORDER'
-  // raised by the table/hardware layers, never by the engine:
+  // raised by the table/hardware layers and the session, never by the engine:
+  | 'HAND_VOID'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';

@@ -41,6 +41,21 @@ export interface SimTableSource extends TableSource {
 /** Table layer windows at fast pace (ms): each push grouped by the settle window, the motion window being 0. */
 export const FAST_LAYER = { chipSettleMs: 40, latchOffMs: 20, crosstalkMs: 80 } as const;
 
+/**
+ * The config of the hand the session is dealing, once the shuffle reached it (the hand is started and no card is
+ * read yet): what the simulated dealer then plays. Waits a little for the shuffle; null when it did not come.
+ */
+export async function sessionHandConfig(session: TableSession | null, waitMs = 500): Promise<TableConfig | null> {
+  for (let waited = 0; session && waited <= waitMs; waited += 5) {
+    const s = session.snapshot();
+    const h = s.hand;
+    const fresh = h.board.length === 0 && h.burns.length === 0 && h.seats.every((x) => x.cards.length === 0);
+    if (!s.handOver && s.handStartWall !== null && fresh && h.phase !== 'misdeal') return structuredClone(s.config);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return null;
+}
+
 export function simSource(opts: SimSourceOptions): TableSourceFactory {
   const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
   const speed = opts.pace === 'fast' ? 10 : opts.pace === 'table' ? 1 : opts.pace;
@@ -72,6 +87,8 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     reseat: (seats) => {
       session?.changeSeats(seats);
     },
+    // the simulated dealer plays the session's table (levels called by the floor, busts, seating), never its own
+    handConfig: () => sessionHandConfig(session),
   };
   const sim = new Simulator(simOpts);
   opts.onSimulator?.(sim);

@@ -1,6 +1,7 @@
 // The table session: one hand at a time through the engine, the next hand by the dead button, blind levels from
 // the next shuffle, every record written to the log BEFORE it is acted on, and recovery by replaying that log.
 import { EventEmitter } from 'node:events';
+import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
 import type { EventLog, LogRecord } from './log.js';
@@ -363,11 +364,30 @@ export class TableSession extends EventEmitter<SessionEvents> {
       if (!config) return;
       this.log.append('hand', c.handNo + 1, { config } satisfies HandRecord, wall);
       this.beginHand(c.handNo + 1, config, wall);
+    } else if (c.started && !c.over && c.snap.phase !== 'misdeal' && this.anythingDealt(c.snap)) {
+      this.voidUnfinishedHand(c, wall);
     } else if (!c.started && this.levelDiffers(c.config)) {
       const config = { ...c.config, blinds: [...this.level.blinds] as [number, number], bbAnte: this.level.bbAnte };
       this.log.append('hand', c.handNo, { config } satisfies HandRecord, wall);
       this.beginHand(c.handNo, config, wall);
     }
+  }
+
+  private anythingDealt(snap: HandSnapshot): boolean {
+    return snap.board.length > 0 || snap.burns.length > 0 || snap.seats.some((s) => s.cards.length > 0);
+  }
+
+  /**
+   * The dealer shuffled before the hand was over: the cards are gathered and the hand cannot go on. Rather than read
+   * the new deal into the old hand (every card a count error, for ever), the hand is void: every chip goes back to
+   * the stacks of its start, and the next hand is dealt with the same button and blinds, as a misdeal's redeal is
+   * (tda 35). The floor is told, with the hand's number, to check the stacks.
+   */
+  private voidUnfinishedHand(c: CurrentHand, wall: number): void {
+    const text = renderAlert('HAND_VOID', { amount: c.handNo, detail: c.snap.phase }, c.config.ruleset);
+    this.raiseTableAlert({ code: 'HAND_VOID', ...text, facts: { amount: c.handNo, detail: c.snap.phase } }, wall);
+    this.log.append('hand', c.handNo + 1, { config: c.config } satisfies HandRecord, wall);
+    this.beginHand(c.handNo + 1, c.config, wall);
   }
 
   private levelDiffers(config: TableConfig): boolean {

@@ -1,5 +1,5 @@
 // What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
-import type { AlertCode, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
+import type { AlertCode, AlertFacts, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
 import type { RosterOp, RosterSeat } from './roster.js';
 
 /** A TableEvent as the table layer or the server hands it over: the session fills in the hand-relative `t`. */
@@ -14,6 +14,11 @@ export interface BlindLevel {
 /** An alert raised outside the engine (hardware and table layers: READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
 export interface TableAlertInput {
   code: AlertCode | string;
+  /** what the texts were rendered from (cards, zone, seat): views mask on these */
+  facts?: AlertFacts;
+  seat?: number | null;
+  zone?: string;
+  uid?: string;
   severity: Severity;
   rule?: string;
   message: string;

@@ -108,6 +108,14 @@ export interface SimulatorOptions {
   floorDecision?: (alert: Alert) => Promise<void> | void;
   /** players sitting down in busted seats for the next hand (seat -> stack): tell the service's session */
   reseat?: (seats: Record<number, number>) => Promise<void> | void;
+  /**
+   * The table the service deals after the dealer's shuffle (its session's hand config), or null if it has none yet.
+   * With it the simulated dealer plays the service's table (seats, stacks, button, blinds, ante) rather than its own
+   * reckoning, so a level called from the floor or a bust the two count differently cannot split them.
+   */
+  handConfig?: () => Promise<TableConfig | null> | TableConfig | null;
+  /** busted seats are taken by a new player with the starting stack (default true) */
+  rebuy?: boolean;
 }
 
 export interface SimHandReport {
@@ -486,7 +494,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private async playHand(): Promise<SimHandReport> {
     this.handNo++;
     this.injectedThisHand = [];
-    const config = this.config;
+    let config = this.config;
     this.st = createHand(config);
     this.t = 0;
     this.skipBurn = false;
@@ -495,6 +503,18 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     let abandoned = false;
 
     await this.press('shuffle');
+    if (this.opts.handConfig) {
+      await this.settle();
+      const served = await this.opts.handConfig();
+      if (served) {
+        // the service's table is the truth: play its seats, button, blinds and ante
+        config = structuredClone(served);
+        this.config = config;
+        this.st = createHand(config);
+        this.t = 0;
+        this.apply({ kind: 'dealer', button: 'shuffle' });
+      }
+    }
     // blinds and ante
     const s0 = this.snap();
     const stackOf = (seat: number) => config.seats[seat] ?? 0;
@@ -547,8 +567,10 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     else {
       // a busted player's seat is taken by a new player with the starting stack, from the next hand on
       const joining: Record<number, number> = {};
-      for (const [seat, start] of Object.entries(this.initialSeats))
-        if ((final.stacks[seat] ?? 0) === 0 && config.seats[Number(seat)] !== undefined) joining[Number(seat)] = start;
+      if (this.opts.rebuy !== false)
+        for (const [seat, start] of Object.entries(this.initialSeats))
+          if ((final.stacks[seat] ?? 0) === 0 && config.seats[Number(seat)] !== undefined)
+            joining[Number(seat)] = start;
       if (Object.keys(joining).length) {
         await this.settle();
         await this.opts.reseat?.(joining);

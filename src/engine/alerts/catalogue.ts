@@ -369,6 +369,24 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
+  // raised by the session: a shuffle while the hand was unfinished
+  HAND_VOID: {
+    severity: 'warn',
+    message: {
+      en: (f) => `Shuffle pressed before hand ${f.amount ?? '?'} was over (${f.detail ?? 'in play'}): the hand is void`,
+      fr: (f) =>
+        `Mélange demandé avant la fin du coup ${f.amount ?? '?'} (${f.detail ?? 'en cours'}) : le coup est annulé`,
+    },
+    remedies: {
+      default: {
+        rule: both('tda 35'),
+        en: () =>
+          'Every chip goes back to the stacks as they were at its shuffle; deal the next hand with the same button and blinds. Floor: check the stacks and rule if the hand should have stood.',
+        fr: () =>
+          "Tous les jetons reviennent aux tapis tels qu'ils étaient au mélange ; distribuez le coup suivant avec le même bouton et les mêmes blinds. Arbitre : vérifiez les tapis et tranchez si le coup devait être maintenu.",
+      },
+    },
+  },
   // raised by the table layer (src/table/alerts.ts), rendered here like the engine's own
   CHIP_UNKNOWN: {
     severity: 'warn',

@@ -10,8 +10,8 @@ import { type BettingAlertCode, type BettingAlertFacts, readingFacts } from './b
 import { type BettingContext, type ChipReading, type DeclarationInput, readChips, sum } from './chipReading.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
-import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
 import { afterBetWithdrawn } from './minimumRaise.js';
+import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
 import { isStringBet } from './stringBet.js';
 import { classifyZoneDrop, withdrawalRuling } from './withdrawals.js';
 
