@@ -7,9 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flash } from '../../../src/cli/commands/flash.js';
 import { BridgeLink } from '../../../src/hardware/bridge/index.js';
 import type { ReaderEvent } from '../../../src/hardware/types.js';
-import { AvrBench, buildBench, MEGA_BOOTLOADER, sleep, until } from './bench.js';
+import { AvrBench, avrgirlHex, buildBench, MEGA_BOOTLOADER, sleep, until } from './bench.js';
 
 const FW = fileURLToPath(new URL('../../../firmware-bridge', import.meta.url));
 // not build/mega: the reader-bridge tests build there at the same time
@@ -67,6 +68,29 @@ describe('the bridge link against the real bootloader, reset on open', () => {
       } finally {
         await link.close();
       }
+    }
+  });
+
+  it('feltwire flash bridge onto a board that runs another sketch: the bridge then comes up on the next open', async () => {
+    const other = await AvrBench.start({
+      hex: avrgirlHex('mega', 'Blink.cpp.hex'),
+      bootloader: MEGA_BOOTLOADER,
+      resetOnOpen: true,
+    });
+    try {
+      await flash({ target: 'bridge', port: other.pty, hex: HEX });
+      const events: ReaderEvent[] = [];
+      const t0 = Date.now();
+      const link = await BridgeLink.open({ path: other.pty });
+      link.on('reader', (e) => events.push(e));
+      try {
+        await until('the flashed bridge up', () => events.some((e) => e.kind === 'link' && e.state === 'up'), 3000);
+        expect(Date.now() - t0).toBeLessThan(3000);
+      } finally {
+        await link.close();
+      }
+    } finally {
+      await other.stop();
     }
   });
 });
