@@ -33,6 +33,19 @@ export function layoutOf(hand: PhhHand): PhhLayout {
   return { n, button, sb: lo.seat, bb: hi.seat };
 }
 
+/**
+ * The denominations to play a file's hand with: 1 and up (PHH amounts are exact), or, when the file says its table
+ * splits pots in a bigger smallest chip (our user field `_feltwire_chip_unit`), that chip and up, so that an odd
+ * chip is that chip as at the table.
+ */
+export function chipsOf(hand: PhhHand): number[] {
+  const unit = hand.meta?._feltwire_chip_unit;
+  if (typeof unit !== 'number' || !Number.isInteger(unit) || unit <= 1) return PHH_CHIPS;
+  const amounts = [...hand.startingStacks, ...hand.antes, ...hand.blindsOrStraddles];
+  if (amounts.some((a) => a % unit !== 0)) return PHH_CHIPS;
+  return [unit, ...PHH_CHIPS.filter((c) => c > unit && c % unit === 0)];
+}
+
 export function phhConfig(hand: PhhHand): TableConfig {
   const { n, button, sb, bb } = layoutOf(hand);
   const seats: Record<number, number> = {};
@@ -54,7 +67,7 @@ export function phhConfig(hand: PhhHand): TableConfig {
     blinds: [small, big],
     bbAnte,
     absent: [],
-    chips: PHH_CHIPS,
+    chips: chipsOf(hand),
     motionMs: 700,
     orderKnown: true,
   };
@@ -125,7 +138,7 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
   const stack = [0, ...hand.startingStacks];
   const committed = new Array(n + 1).fill(0);
   const anteChips: number[][] = Array.from({ length: n + 1 }, () => []);
-  const zone = (seat: number): number[] => anteChips[seat].concat(decompose(committed[seat], PHH_CHIPS));
+  const zone = (seat: number): number[] => anteChips[seat].concat(decompose(committed[seat], config.chips));
   push({ kind: 'dealer', t: next(), button: 'shuffle' });
   // blinds (and the big-blind ante in the big blind's zone, blind first)
   let currentBet = 0;
@@ -140,7 +153,7 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
   if (config.bbAnte > 0) {
     const ante = Math.min(config.bbAnte, stack[bb]);
     stack[bb] -= ante;
-    anteChips[bb] = decompose(ante, PHH_CHIPS);
+    anteChips[bb] = decompose(ante, config.chips);
   }
   for (const seat of [sb, bb]) push({ kind: 'chips', t: next(), seat, chips: zone(seat) });
   // the deal: one card at a time from the first seat left of the button, two rounds

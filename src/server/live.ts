@@ -8,6 +8,12 @@ import type { TableConfig } from '../engine/types.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
 import { type EventLog, MemoryLog, type TableEventInput, TableSession } from '../session/index.js';
 import { HandArchive, SqliteEventLog } from '../store/index.js';
+import {
+  defaultIdentity,
+  type IdentityOverrides,
+  loadTableIdentity,
+  type TableIdentity,
+} from '../store/tableIdentity.js';
 import type { TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
@@ -49,6 +55,9 @@ export interface LiveOptions {
   overlayStepMs?: number;
   /** the service's clock (benches replay hands faster than real time) */
   now?: () => number;
+  /** H5: the table's identity in its hand histories (card room, table name and id, cash or tournament), over
+   * DATA/table.json (which keeps it; written on the first start) */
+  identity?: IdentityOverrides;
   /** SQLite durability: FULL (default, the service) or NORMAL (bulk benches only) */
   logSync?: 'FULL' | 'NORMAL';
   /** origins besides the service's own from which browser pages may open /ws */
@@ -65,6 +74,8 @@ export interface LiveService {
   source: TableSource | null;
   /** the link to the card room, when `room` was given */
   room: RoomLink | null;
+  /** H5: the table's identity (DATA/table.json) */
+  identity: TableIdentity;
   url: string;
   close(): Promise<void>;
 }
@@ -72,6 +83,10 @@ export interface LiveService {
 export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   mkdirSync(opts.dataDir, { recursive: true });
+  // H5: the table identity (DATA/table.json, the start options over it; a memory log writes nothing)
+  const identity: TableIdentity = opts.memoryLog
+    ? defaultIdentity(opts.identity)
+    : loadTableIdentity(opts.dataDir, opts.identity);
   const log: EventLog = opts.memoryLog
     ? new MemoryLog()
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
@@ -85,7 +100,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   }
   let source: TableSource | null = null;
   // one archive for the table's own exports and the room's copy: the room gets exactly what the table exports
-  const archive = new HandArchive(log, { engine: session.rulesEngine });
+  const archive = new HandArchive(log, { engine: session.rulesEngine, identity });
   const app = await buildApp({
     archive,
     session,
@@ -136,7 +151,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     })();
     return closing;
   };
-  return { app, session, log, tokens, source, room, url, close };
+  return { app, session, log, tokens, source, room, identity, url, close };
 }
 
 function defaultEquity(say: (line: string) => void): EquityComputer | null {

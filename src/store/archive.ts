@@ -256,8 +256,8 @@ export class HandArchive {
     if (known !== undefined) return known;
     let level = 0;
     let prev = '';
+    // one pass over every hand so far (later calls find theirs in the map)
     for (const n of this.handNumbers()) {
-      if (n > handNo) break;
       const recs = this.recordsOf(n);
       const hands = recs.filter((r) => r.kind === 'hand');
       const last = hands[hands.length - 1];

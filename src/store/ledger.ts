@@ -55,6 +55,18 @@ export interface Ledger {
   folded: Set<number>;
 }
 
+const STREET_SLICE: Record<Street, [number, number]> = { preflop: [0, 0], flop: [0, 3], turn: [3, 4], river: [4, 5] };
+
+/**
+ * A street's cards as the board finally holds them. A remedy can change a street after its deal was recorded (a
+ * four-card flop: one of the four goes to the burn, TDA 40 / club), so the board the engine ends with is the one
+ * written; the decision's own cards when the board does not reach that street.
+ */
+export function streetCards(board: readonly string[], street: Street, dealt: readonly string[]): string[] {
+  const [from, to] = STREET_SLICE[street];
+  return board.length >= to && to > from ? board.slice(from, to) : dealt.slice();
+}
+
 export function readLedger(hand: PlayedHand): Ledger {
   const { config, final } = hand;
   const order = phhSeatOrder(config);
@@ -116,11 +128,13 @@ export function readLedger(hand: PlayedHand): Ledger {
       case 'dealHole':
         actions.push({ ...base, type: 'dealt', cards: d.cards.slice() });
         break;
-      case 'dealBoard':
+      case 'dealBoard': {
         street = d.street;
-        boards.push({ street: d.street, cards: d.cards.slice() });
-        actions.push({ ...base, seat: 0, type: 'board', cards: d.cards.slice() });
+        const cards = streetCards(final.board, d.street, d.cards);
+        boards.push({ street: d.street, cards });
+        actions.push({ ...base, seat: 0, type: 'board', cards });
         break;
+      }
       case 'fold': {
         folded.add(d.seat);
         const action: LedgerAction = { ...base, type: 'fold' };

@@ -10,7 +10,7 @@
 // An imported hand gives back the optional fields its file had (names, event, venue and place, date).
 import { stringify } from 'smol-toml';
 import { phhLine } from '../engine/index.js';
-import { readLedger } from './ledger.js';
+import { readLedger, streetCards } from './ledger.js';
 import { type PlayedHand, phhSeatOrder, playerName } from './playedHand.js';
 import { zonedTime } from './tableIdentity.js';
 
@@ -65,7 +65,12 @@ export function toPhh(hand: PlayedHand): string {
         d.kind === 'fold' && killed?.killed
           ? ` # hand killed${killed.killed.rule ? ` (${killed.killed.rule})` : ''}`
           : '';
-      lines.push(`  ${lit(phhLine(d, order) + why)},`);
+      // a street as the board finally holds it (a remedy may have changed it after its deal was recorded)
+      const line =
+        d.kind === 'dealBoard'
+          ? phhLine({ ...d, cards: streetCards(final.board, d.street, d.cards) }, order)
+          : phhLine(d, order);
+      lines.push(`  ${lit(line + why)},`);
     }
   }
   for (const n of hand.notes.filter((x) => x.afterAction > decisions.length)) {

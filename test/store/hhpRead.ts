@@ -111,8 +111,8 @@ export function expectHhpParse(h: PlayedHand, text = toPokerStars(h)): HhpHand {
     timezone: 'UTC',
   });
   expect(hh.table, at).toMatchObject({ maxseats: h.seatCount, button: h.final.button });
-  if (h.final.bbAnte > 0 && readLedger(h).antes[h.final.bb] > 0)
-    expect(hh.info.ante, at).toBe(readLedger(h).antes[h.final.bb]);
+  const anteAllIn = led.actions.some((a) => a.type === 'postAnte' && a.allIn);
+  if (led.antes[h.final.bb] > 0 && !anteAllIn) expect(hh.info.ante, at).toBe(led.antes[h.final.bb]);
 
   // players and their stacks at the start of the hand
   const seats = [...led.order].sort((a, b) => a - b);
@@ -121,12 +121,23 @@ export function expectHhpParse(h: PlayedHand, text = toPokerStars(h)): HhpHand {
     at,
   ).toEqual(seats.map((s) => [s, name(s), h.config.seats[s]]));
 
-  // blinds and antes as posted
+  // blinds and antes as posted. A post that puts the player all in ("posts the ante 50 and is all-in", as
+  // PokerStars writes it) has no pattern in hhp 1.1.1 (its post pattern ends at the amount): those are read here
   const posts = led.actions.filter((a) => a.type === 'postSb' || a.type === 'postBb' || a.type === 'postAnte');
+  const post = (a: (typeof posts)[number]) => [name(a.seat), POST_TYPE[a.type as keyof typeof POST_TYPE], a.amount];
   expect(
     hh.posts.map((p) => [p.player, p.type, p.amount]),
     at,
-  ).toEqual(posts.map((a) => [name(a.seat), POST_TYPE[a.type as keyof typeof POST_TYPE], a.amount]));
+  ).toEqual(posts.filter((a) => !a.allIn).map(post));
+  const ALLIN_POST = /^(.+): posts (small blind|big blind|the ante) (\d+) and is all-in$/;
+  const KIND = { 'small blind': 'sb', 'big blind': 'bb', 'the ante': 'ante' } as Record<string, string>;
+  expect(
+    text.split('\n').flatMap((l) => {
+      const m = ALLIN_POST.exec(l);
+      return m ? [[m[1], KIND[m[2]], Number(m[3])]] : [];
+    }),
+    at,
+  ).toEqual(posts.filter((a) => a.allIn).map(post));
 
   // an observed hand: no hero (no "Dealt to" line, whose player a tracker takes for the hero)
   expect(hh.hero, at).toBeUndefined();
@@ -244,7 +255,8 @@ export function expectHhpParse(h: PlayedHand, text = toPokerStars(h)): HhpHand {
     .slice(1) // the header, read above (hhp stores it rewritten: "Freeroll" priced as $0.00+$0.00)
     .filter((l) => !read.has(l))
     .filter((l) => !/^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*/.test(l))
-    .filter((l) => !(multiSide && (NUMBERED_COLLECT.test(l) || NUMBERED_TOTAL.test(l))));
+    .filter((l) => !(multiSide && (NUMBERED_COLLECT.test(l) || NUMBERED_TOTAL.test(l))))
+    .filter((l) => !ALLIN_POST.test(l));
   expect(unread, at).toEqual([]);
   return hh;
 }

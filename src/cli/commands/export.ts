@@ -34,8 +34,8 @@ function handNumber(value: string | undefined, flag: string): number | null {
 
 /** many hands in one file: PHH's multi-hand form (.phhs: one TOML table per hand), OHH's blank-line-separated
  * objects, PokerStars' hands separated by blank lines */
-function joinHands(format: ExportFormat, hands: { handNo: number; text: string }[]): string {
-  if (format === 'phh') return hands.map((h) => `[${h.handNo}]\n${h.text}`).join('\n');
+function joinHands(format: ExportFormat, hands: { handId: string; text: string }[]): string {
+  if (format === 'phh') return hands.map((h) => `[${h.handId}]\n${h.text}`).join('\n');
   if (format === 'ohh') return hands.map((h) => h.text.trim()).join('\n\n') + (hands.length ? '\n' : '');
   return hands.map((h) => h.text.trimEnd()).join('\n\n\n') + (hands.length ? '\n' : '');
 }
@@ -76,17 +76,26 @@ export const command: Command = {
       const hands = archive
         .list()
         .filter((h) => (from === null || h.handNo >= from) && (to === null || h.handNo <= to));
-      const texts: { handNo: number; text: string }[] = [];
+      const texts: { handNo: number; handId: string; text: string }[] = [];
       let failed = 0;
       let unfinished = 0;
+      let misdeals = 0;
       for (const h of hands) {
         try {
           const played = archive.get(h.handNo);
+          if (played.final.phase === 'misdeal' && !values.partial) {
+            // a misdeal is no hand: its cards were dealt again as the next hand (same button, blinds, players)
+            misdeals++;
+            process.stderr.write(
+              `feltwire export: hand ${h.handNo} left out: a misdeal, dealt again as the next hand\n`,
+            );
+            continue;
+          }
           if (!played.complete && !values.partial) {
             unfinished++;
             continue;
           }
-          texts.push({ handNo: h.handNo, text: exportHand(played, format, dialect) });
+          texts.push({ handNo: h.handNo, handId: played.handId, text: exportHand(played, format, dialect) });
         } catch (err) {
           failed++;
           const code = err instanceof StoreError ? err.code : 'ERROR';
@@ -97,14 +106,19 @@ export const command: Command = {
       if (out && (out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory()))) {
         mkdirSync(out, { recursive: true });
         for (const t of texts) {
-          writeFileSync(join(out, `hand-${String(t.handNo).padStart(6, '0')}.${EXTENSION[format]}`), t.text);
+          // named by hand id: folders of several tables or days can be merged
+          writeFileSync(join(out, `hand-${t.handId}.${EXTENSION[format]}`), t.text);
         }
       } else if (out) {
         writeFileSync(out, joinHands(format, texts));
       } else {
         process.stdout.write(joinHands(format, texts));
       }
-      const left = unfinished > 0 ? ` (${unfinished} unfinished left out: --partial writes them)` : '';
+      const out_ = [
+        misdeals > 0 ? `${misdeals} misdeal${misdeals > 1 ? 's' : ''}` : '',
+        unfinished > 0 ? `${unfinished} unfinished` : '',
+      ].filter((x) => x);
+      const left = out_.length > 0 ? ` (${out_.join(', ')} left out: --partial writes them)` : '';
       process.stderr.write(`${texts.length} hands exported, ${failed} failed${left}\n`);
       return failed > 0 ? 1 : 0;
     } catch (err) {
