@@ -135,6 +135,12 @@ function parse(args: string[]) {
       stack: { type: 'string' },
       verbose: { type: 'boolean' },
       origin: { type: 'string', multiple: true },
+      'room-name': { type: 'string' },
+      'table-name': { type: 'string' },
+      'table-id': { type: 'string' },
+      game: { type: 'string' },
+      'tournament-id': { type: 'string' },
+      'time-zone': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
