@@ -1,4 +1,4 @@
-// feltwire bench [--json] [--live] [--only B1,B2] [--passes N] [--phh DIR]: performance.md's figures, each
+// feltwire bench [--json] [--live] [--room] [--only B1,B2] [--passes N] [--phh DIR]: performance.md's figures, each
 // beside its reference in the same process. With --json the last line is one object keyed B1..B5 (B6, B7
 // with --live, from the live service's own benchmark in src/bench/live.ts).
 import { existsSync } from 'node:fs';
@@ -16,7 +16,7 @@ function human(figures: Figures): string[] {
   const f = (k: string): Row | undefined => figures[k] as Row | undefined;
   const err = (k: string): string | null =>
     f(k) && 'error' in (f(k) as Row) ? `${k}  error: ${(f(k) as Row).error}` : null;
-  for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7']) {
+  for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8']) {
     const r = f(k);
     if (!r) continue;
     const e = err(k);
@@ -47,6 +47,19 @@ function human(figures: Figures): string[] {
       lines.push(
         `B5  PHH replay   ${fmt(r.handsPerSecond, 0)} hands/s over ${fmt(r.hands, 0)} hands (${fmt(r.passed, 0)} matched)   (target >= 20,000)`,
       );
+    } else if (k === 'B8') {
+      for (const [label, key] of [
+        ['ten times table pace', 'tenTimesPace'],
+        ['table pace', 'tablePace'],
+      ] as const) {
+        const p = r[key] as Row | undefined;
+        const lat = p?.latencyMs as Row | undefined;
+        if (p && lat)
+          lines.push(
+            `B8  room, ${fmt(p.tables, 0)} tables at ${label}   ${fmt(p.handsArchivedPerSecond, 2)} hands archived/s   table-to-room-view p50 ${fmt(lat.p50)} ms, p99 ${fmt(lat.p99)} ms (${fmt(lat.samples, 0)} statuses)`,
+          );
+      }
+      lines.push(`    target: ${String(r.target)}: ${r.met ? 'met' : 'NOT met'}`);
     } else lines.push(`${k}  ${JSON.stringify(r)}`);
   }
   lines.push(
@@ -71,10 +84,11 @@ async function liveFigures(only: string[] | undefined, log: (line: string) => vo
 }
 
 export const command: Command = {
-  summary: 'benchmarks B1-B5 beside phe and @pokertools/evaluator (--json, --live for B6/B7)',
+  summary: 'benchmarks B1-B5 beside phe and @pokertools/evaluator (--json, --live for B6/B7, --room for B8)',
   async run(args) {
     const json = args.includes('--json');
     const live = args.includes('--live');
+    const room = args.includes('--room');
     const value = (flag: string): string | undefined => {
       const i = args.indexOf(flag);
       return i >= 0 ? args[i + 1] : undefined;
@@ -102,6 +116,19 @@ export const command: Command = {
         Object.assign(figures, await liveFigures(only, log));
       } catch (e) {
         figures.B6 = { error: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    if (room && (!only || only.includes('B8'))) {
+      // B8: the card room on its real engines (src/bench/room.ts)
+      try {
+        const { runRoomBench } = await import('../../bench/room.js');
+        figures.B8 = await runRoomBench({
+          log,
+          seconds: value('--room-seconds') ? Number(value('--room-seconds')) : undefined,
+          tablePaceTables: value('--room-tables') ? Number(value('--room-tables')) : undefined,
+        });
+      } catch (e) {
+        figures.B8 = { error: e instanceof Error ? e.message : String(e) };
       }
     }
     if (json) process.stdout.write(`${JSON.stringify(figures)}\n`);
