@@ -112,6 +112,8 @@ export function parseAction(text: string, file?: string): ParsedAction {
   return { kind: verb as 'f' | 'cc', player, cards: null, amount: 0 };
 }
 
+const KILLED = /#\s*hand killed\b/;
+
 export function phhToEvents(hand: PhhHand): { config: TableConfig; events: TableEvent[] } {
   const config = phhConfig(hand);
   const { n, sb, bb } = layoutOf(hand);
@@ -180,7 +182,7 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
     }
     currentBet = 0;
   };
-  for (const a of parsed) {
+  parsed.forEach((a, i) => {
     const seat = a.player;
     if (a.kind !== 'dh' && a.kind !== 'db' && (seat < 1 || seat > n))
       throw new PhhError('BAD_ACTION', `${file}: no player p${seat}`);
@@ -195,6 +197,12 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
         break;
       }
       case 'f':
+        // our export writes a hand the engine killed (card count, clock, floor) as its fold with the commentary
+        // "hand killed": PHH has no notation for a kill, which gives back the bet no one called (LOI 28)
+        if (KILLED.test(hand.actions[i])) {
+          push({ kind: 'floorKill', t: next(), seat });
+          break;
+        }
         for (const c of holes[seat]) {
           push({ kind: 'cardOff', t: next(), card: formatCard(c), zone: `seat${seat}` });
           push({ kind: 'cardAt', t: next(), card: formatCard(c), zone: 'muck', face: 'down' });
@@ -243,7 +251,7 @@ export function phhToEvents(hand: PhhHand): { config: TableConfig; events: Table
         throw new PhhError('BAD_ACTION', `unknown action ${String(never)}`);
       }
     }
-  }
+  });
   return { config, events };
 }
 

@@ -3,6 +3,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import {
+  HandArchive,
   type PlayedHand,
   phhSeatOrder,
   readLedger,
@@ -12,7 +13,10 @@ import {
   toPokerStars,
   validateOhh,
 } from '../../src/store/index.js';
-import { archiveOf, expectIgnitionParse, loadScenario, scenarioFiles } from './helpers.js';
+import { parseScenario } from '../../src/engine/index.js';
+import { parsePhh, replayPhh } from '../../src/phh/index.js';
+import { accountIgnition, accountOhh, accountPokerStars, finalsBySeat } from './accounting.js';
+import { archiveOf, expectIgnitionParse, loadScenario, logHands, scenarioFiles } from './helpers.js';
 
 const files = scenarioFiles();
 const archive = archiveOf(files.map(loadScenario));
@@ -164,5 +168,56 @@ describe('PokerStars text', () => {
       parsed++;
     }
     expect(parsed).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('a hand the engine killed (the floor kills seat 3 after its raise: LOI 28 gives back what no one called)', () => {
+  // three seats, blinds 50/100 with a big-blind ante of 100: seat 3 raises to 300, the floor kills its hand, the
+  // small blind folds, the big blind wins. Seat 3 gets back the 200 no one called.
+  const scenario = parseScenario({
+    name: 'killed hand',
+    ruleset: 'tda',
+    table: { seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 3, blinds: [50, 100], bbAnte: 100, absent: [] },
+    events: [
+      { dealer: 'shuffle' },
+      { chips: [25, 25], at: 'bet1' },
+      { chips: [100, 100], at: 'bet2' },
+      ...['2c', '7d', 'Ah', '3c', '8d', 'Kh'].map((card, i) => ({ card, at: `seat${(i % 3) + 1}` })),
+      { chips: [100, 100, 100], at: 'bet3' },
+      { floor: 'kill', seat: 3 },
+      { card: '2c', off: 'seat1' },
+      { card: '2c', at: 'muck' },
+      { card: '3c', off: 'seat1' },
+      { card: '3c', at: 'muck' },
+    ],
+  });
+  const log = logHands([scenario]);
+  const h = new HandArchive(log, { names: { 1: 'Ana', 2: 'Ben', 3: 'Cy' } }).get(1);
+
+  it('is over, the kill a fold the engine recorded with its rule and refund', () => {
+    expect(h.complete).toBe(true);
+    const kill = h.final.decisions.find((d) => d.kind === 'fold' && d.seat === 3);
+    expect(kill).toMatchObject({ source: 'table', refund: 200 });
+    expect(h.final.stacks).toEqual({ 1: 4950, 2: 5150, 3: 4900 });
+  });
+
+  it('PHH: the fold with the commentary, a state that ends, and our replay gives the same stacks', () => {
+    const text = toPhh(h);
+    expect(text).toMatch(/"p3 f # hand killed \(floor\)"/);
+    const r = replayPhh(parsePhh(text, 'killed'));
+    expect(r).toMatchObject({ ok: true, match: true });
+  });
+
+  it('every text accounts to the engine stacks: the refund is written as the uncalled bet given back', () => {
+    const finals = { 1: 4950, 2: 5150, 3: 4900 };
+    const stars = toPokerStars(h);
+    expect(stars).toContain('Cy: folds\nUncalled bet (200) returned to Cy');
+    expect(finalsBySeat(accountPokerStars(stars))).toEqual(finals);
+    expect(finalsBySeat(accountIgnition(toPokerStars(h, 'ignition')))).toEqual(finals);
+    const ohh = toOhh(h);
+    expect(validateOhh(ohh)).toEqual([]);
+    expect(finalsBySeat(accountOhh(ohh))).toEqual(finals);
+    const phh = parseToml(toPhh(h)) as Record<string, unknown>;
+    expect(phh.finishing_stacks).toEqual([4950, 5150, 4900]);
   });
 });
