@@ -2,6 +2,8 @@
 // same chips the engine moved.
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/engine/index.js';
+import { parsePhh, replayPhh } from '../../src/phh/index.js';
 import {
   HandArchive,
   type PlayedHand,
@@ -13,8 +15,6 @@ import {
   toPokerStars,
   validateOhh,
 } from '../../src/store/index.js';
-import { parseScenario } from '../../src/engine/index.js';
-import { parsePhh, replayPhh } from '../../src/phh/index.js';
 import { accountIgnition, accountOhh, accountPokerStars, finalsBySeat } from './accounting.js';
 import { archiveOf, expectIgnitionParse, loadScenario, logHands, scenarioFiles } from './helpers.js';
 
