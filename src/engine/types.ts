@@ -80,6 +80,8 @@ export type AlertCode =
   | 'STRING_BET'
   | 'CHIPS_WITHDRAWN'
   | 'ACTION_OUT_OF_TURN'
+  /** chips pushed when no betting round can take them: held and named until given back */
+  | 'CHIPS_OUT_OF_ROUND'
   | 'BLIND_INCORRECT'
   | 'CLOCK_EXPIRED'
   /** a tag in a betting zone that is not an enrolled chip (a foreign chip): not counted, play goes on */

@@ -369,6 +369,22 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
+  CHIPS_OUT_OF_ROUND: {
+    severity: 'warn',
+    message: {
+      en: (f) => `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
+      fr: (f) => `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
+    },
+    remedies: {
+      default: {
+        rule: both('tda 53'),
+        en: (f) =>
+          `These chips are not in the pot: give the ${f.amount ?? 0} back to the player, or call the floor if the player meant to act.`,
+        fr: (f) =>
+          `Ces jetons ne sont pas dans le pot : rendez les ${f.amount ?? 0} au joueur, ou appelez l'arbitre si le joueur voulait agir.`,
+      },
+    },
+  },
   // raised by the session: a shuffle while the hand was unfinished
   HAND_VOID: {
     severity: 'warn',

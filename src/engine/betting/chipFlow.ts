@@ -1,6 +1,8 @@
 // From what the table saw to betting actions: chip motions in the betting zones (grouped by the motion window),
 // declarations (`say`), folds (cards to the muck), and checks inferred from a later seat acting (rules.md, Sensors).
 // The TDA chip readings live in chipReading.ts; the procedures judging how a seat acted in procedures.ts.
+import { raiseAlert } from '../alerts/raise.js';
+import { beginAction } from '../dealing/deal.js';
 import type { DecisionWhy } from '../hand/decisions.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
 import { smallestChip } from '../pots/oddChips.js';
@@ -70,9 +72,17 @@ export function roundChips(s: SeatState, chips: readonly number[]): number[] {
 
 function finishMotion(state: HandState, m: PendingMotion): void {
   const s = state.seats[m.seat] as SeatState;
+  if (!isBetting(state) && startsTheAction(state, s, m)) {
+    // tda 37: betting starts with the first seat's chips, whatever the deal's count (the blinds' zones as they were)
+    const now = s.zone;
+    s.zone = m.before;
+    beginAction(state);
+    s.zone = now;
+  }
   if (!isBetting(state)) {
     // the collection of a finished round, change, or blinds being posted before the action starts
     if (m.content.length === 0) s.zoneBase = [];
+    else heldOutOfRound(state, s, m);
     return;
   }
   const before = roundChips(s, m.before);
@@ -107,6 +117,47 @@ function finishMotion(state: HandState, m: PendingMotion): void {
   }
   s.declaration = null;
   s.owed = Math.max(0, s.committed - afterTotal);
+}
+
+/**
+ * Chips pushed during the initial deal by a seat that is not posting its blind: the action has begun (tda 37: the
+ * button short of a card does not hold the betting back; the count is judged when the action starts).
+ */
+function startsTheAction(state: HandState, s: SeatState, m: PendingMotion): boolean {
+  if (state.phase !== 'dealing' || state.deal.done || state.deal.dealt === 0) return false;
+  const added = chipSum(m.content) - chipSum(m.before);
+  if (added <= 0) return false;
+  const [sb, bb] = state.config.blinds;
+  if (s.seat === state.sb && chipSum(m.content) <= sb) return false;
+  if (s.seat === state.bb && chipSum(m.content) <= bb + state.config.bbAnte) return false;
+  return true;
+}
+
+/**
+ * Chips arriving in a zone when no betting round can take them (the round closed, the street not dealt, the
+ * showdown): held where they lie and named by an alert until the dealer gives them back (rules.md, Sensors: no
+ * reading is dropped silently). Chips a seat owes for an action already decided are not such chips.
+ */
+function heldOutOfRound(state: HandState, s: SeatState, m: PendingMotion): void {
+  if (state.phase !== 'board' && state.phase !== 'showdown') return;
+  // chips owed for a declared action (its uncalled part may have gone back since: change, not a new reading)
+  if (s.owed > 0) {
+    s.owed = Math.max(0, s.owed - (chipSum(m.content) - chipSum(m.before)));
+    return;
+  }
+  // a seat that put chips in this round may still be adding or squaring them (the dealer makes change later):
+  // the chips no round can take are those of a seat the rules read as putting nothing in (a check, a fold)
+  if (s.committed > 0 && !s.folded) return;
+  const lying = chipSum(m.content);
+  const expected = s.committed + chipSum(s.zoneBase);
+  if (lying <= chipSum(m.before) || lying <= expected) return;
+  raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
+    seat: s.seat,
+    zone: `bet${s.seat}`,
+    chips: m.content.slice(),
+    amount: lying - Math.max(expected, chipSum(m.before)),
+    street: state.street,
+  });
 }
 
 /** The round's actions, as the chip procedures apply them. */
@@ -148,6 +199,10 @@ export function inferChecksBefore(state: HandState, seat: number): boolean {
     const s = state.seats[cur];
     if (s && needsToAct(state, s)) {
       if (toCallFor(state, s) > 0 || s.committed < state.round.currentBet) return false;
+      // never infer over a seat that declared something whose chips have not come yet (tda 59B), nor over one whose
+      // chips are still moving, nor one holding an action out of turn
+      if (s.declaration !== null || s.chipRules?.outOfTurn) return false;
+      if (state.motions.some((p) => p.seat === cur)) return false;
       skipped.push(cur);
     }
     cur = seatAfter(state, cur);
@@ -182,7 +237,9 @@ export function onDeclaration(state: HandState, seatNo: number, say: Declaration
   if (!s || !isBetting(state) || s.folded) return;
   // words right after the seat's own chips: the first action stands (tda 40A); nothing new to read
   if (s.acted && state.round.lastActor === seatNo && state.round.toAct !== seatNo) return;
-  if (state.round.toAct !== seatNo && (s.acted || !inferChecksBefore(state, seatNo))) {
+  // a tap or a word names its seat: for a seat not on turn it is an action out of turn (tda 53, seed 002 passive
+  // example), never evidence that the seats skipped checked (rules.md, Sensors)
+  if (state.round.toAct !== seatNo) {
     onOutOfTurn(state, s, say, roundChips(s, s.zone), to);
     return;
   }
