@@ -4,6 +4,7 @@
 // which lists PULLUP) by the panel alone. Pins are read at the AVR's own registers and named by Arduino's variant
 // tables; buttons are modelled at the pin: pressed drives it low, released it reads high only if the AVR's pull-up
 // is on.
+import firmataIo from 'firmata-io';
 import { SerialPort } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
@@ -213,4 +214,34 @@ describe('ATmega328P with StandardFirmata 2.5 (PIN_MODE_PULLUP) under simavr', (
     ]);
     bench.release(pin(spec.buttons.confirm));
   });
+});
+
+describe('the finding behind the fallback: StandardFirmata 2.3 sent PIN_MODE_PULLUP', () => {
+  it('leaves the pin an output driven low, not an input with its pull-up: a press is never seen', async () => {
+    const pin = arduinoPinMap('mega');
+    const bench = await AvrBench.start({ hex: avrgirlHex('mega'), mcu: 'atmega2560', resetOnOpen: true });
+    const port = new SerialPort({ path: bench.pty, baudRate: 57600, autoOpen: false });
+    const io = new firmataIo.Firmata(port, { reportVersionTimeout: 3000 });
+    try {
+      await new Promise<void>((resolve) => {
+        io.once('ready', () => resolve());
+        port.open(() => {});
+      });
+      expect(io.pins[2].supportedModes).not.toContain(0x0b);
+      const reads: number[] = [];
+      io.on('digital-read-2', (v: number) => reads.push(v));
+      io.pinMode(2, 0x0b);
+      io.reportDigitalPin(2, 1);
+      await sleep(500);
+      // the unknown mode is ignored ("Unknown pin mode"): the pin stays the output driven low that StandardFirmata's
+      // reset made of every digital pin -- never an input, never pulled up
+      expect(bench.pin(pin(2))).toBe('0');
+      await push(bench, pin(2));
+      await sleep(300);
+      expect(reads.filter((v) => v === 1)).toEqual([]); // never reads released, so no press edge can be seen
+    } finally {
+      if (port.isOpen) await new Promise((r) => port.close(() => r(undefined)));
+      await bench.stop();
+    }
+  }, 30_000);
 });

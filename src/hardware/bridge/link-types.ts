@@ -21,7 +21,7 @@ export interface BridgeLinkOptions {
   /** transport injection (tests, recordings); defaults to serialport */
   openPort?: PortOpener;
   /** after opening the port, write nothing until the bridge speaks (its boot HELLO, or any frame of a bridge already
-   * running) or nothing has been heard for this long (ms, default OPEN_QUIET_MS = 1500; 0: SYNC at once). Opening a
+   * running) or nothing has been heard for this long (ms, default OPEN_QUIET_MS = 2000; 0: SYNC at once). Opening a
    * Mega's USB port resets it, and its bootloader listens for about a second: bytes sent then keep it there. */
   openQuietMs?: number;
   /** absent device at open: resolve anyway, report the link lost and keep trying (default: throw OPEN_FAILED) */

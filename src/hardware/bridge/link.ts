@@ -16,9 +16,9 @@ const MAX_RESENDS = 2;
 /** After open: silence from the bridge for this long means it is up and waiting for our SYNC (ms). The Mega 2560's
  * stk500v2 bootloader (Debian arduino-core-avr) gives up on the host about 0.8 s after the reset that opening the
  * port causes, and the sketch's HELLO follows at about 1.3 s (measured under simavr: test/bench-avr/firmata/bridgeBoot.test.ts). */
-export const OPEN_QUIET_MS = 1500;
+export const OPEN_QUIET_MS = 2000;
 /** ... and whatever is heard (bytes that are no frame: a wrong baud rate), SYNC goes out this long after open. */
-const OPEN_WAIT_MAX_MS = 3000;
+const OPEN_WAIT_MAX_MS = 4000;
 
 export class BridgeLink extends EventEmitter<ReaderEvents> {
   private port: BridgePort | null = null;
@@ -95,6 +95,20 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   /** uids the link believes are on an antenna */
   present(antenna: number): string[] {
     return this.receiver.present(antenna);
+  }
+
+  /** Protocol v2: the antennas the bridge should read most often now (the seat to act's betting zone, the board).
+   * Kept and sent again after every resync (a rebooted bridge forgets it); a v1 bridge ignores it. */
+  focus(antennas: readonly number[]): void {
+    this.focusSet = [...new Set(antennas)].sort((x, y) => x - y);
+    if (this.state === 'up' && !this.booting) this.sendFocus();
+  }
+
+  private focusSet: number[] = [];
+
+  private sendFocus(): void {
+    if (this.focusSet.length) this.writer.send(ServiceMsg.FOCUS, [this.focusSet.join(' ')]);
+    else this.writer.send(ServiceMsg.FOCUS);
   }
 
   async close(): Promise<void> {
@@ -185,6 +199,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.lastHeard = at;
     if (this.state !== 'syncing') return;
     this.state = 'up';
+    if (this.focusSet.length) this.sendFocus();
     this.emit('reader', { kind: 'link', state: this.everUp ? 'restored' : 'up', at });
     this.everUp = true;
   }

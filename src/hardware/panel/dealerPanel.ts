@@ -44,7 +44,8 @@ const PULLUP_MODE = 0x0b;
 /** How the board makes its buttons' pull-ups: PIN_MODE_PULLUP where its capability response lists it for every
  * button pin (StandardFirmata 2.5 and later); otherwise the older way, input mode then a HIGH write, which Firmata
  * 2.x's digital write turns into the AVR's pull-up (PORT bit set on an input). An old board sent the PULLUP mode
- * drops the pin from its input reports (it is no longer an INPUT): the buttons would never be read again. */
+ * ignores it ("Unknown pin mode"): the pin stays the output driven low its reset made of it, and reads pressed for
+ * ever (seen on StandardFirmata 2.3 under simavr, test/panel/firmata.avr.test.ts). */
 export function pullupWay(io: Firmata, pins: number[]): PanelInfo['pullups'] {
   const listed = pins.every((p) => io.pins[p]?.supportedModes?.includes(PULLUP_MODE));
   return listed ? 'firmata' : 'input-high';

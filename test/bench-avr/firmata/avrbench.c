@@ -18,6 +18,7 @@
  *                             while the pin is an input) and low (floating) otherwise
  *   reset                     an external reset
  *   dump FILE                 write the whole flash to FILE (binary)
+ *   mark                      print the AVR's time now (to time host-side events on the AVR's clock)
  *   quit
  * Reports on stdout, one a line (ms = AVR time since start, 3 decimals):
  *   pty PATH                  once, at start
@@ -25,6 +26,7 @@
  *   open ms / close ms        the pty was opened / closed by its user
  *   reset ms                  the AVR was reset (on open with -R, or on the reset command)
  *   dumped FILE               the dump is written
+ *   mark ms                   the answer to mark
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -226,6 +228,8 @@ static void command(char *line) {
 		if (!f || fwrite(avr->flash, 1, avr->flashend + 1, f) != avr->flashend + 1) perror(arg);
 		if (f) fclose(f);
 		printf("dumped %s\n", arg);
+	} else if (!strcmp(what, "mark")) {
+		printf("mark %.3f\n", avr_ms());
 	} else if (!strcmp(what, "quit")) {
 		exit(0);
 	} else {

@@ -73,6 +73,7 @@ export class AvrBench {
   private buf = '';
   private exited = false;
   private dumps: string[] = [];
+  private marks: number[] = [];
 
   private constructor(
     private readonly proc: ChildProcess,
@@ -124,6 +125,7 @@ export class AvrBench {
       } else if (what === 'open' || what === 'close' || what === 'reset') {
         this.events.push({ what, ms: Number(a), wall });
       } else if (what === 'dumped') this.dumps.push(a);
+      else if (what === 'mark') this.marks.push(Number(a));
     }
   }
 
@@ -152,6 +154,15 @@ export class AvrBench {
 
   reset(): void {
     this.send('reset');
+  }
+
+  /** The AVR's clock now (ms since start): host-side events timed as the board lives them, whatever the machine's
+   * load does to the simulation's pace. */
+  async avrNow(ms = 5000): Promise<number> {
+    const n = this.marks.length;
+    this.send('mark');
+    await until('the AVR time', () => this.marks.length > n, ms, 2);
+    return this.marks[n];
   }
 
   /** The whole flash, as the AVR holds it now. */
