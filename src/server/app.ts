@@ -8,15 +8,16 @@ import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SessionError } from '../session/errors.js';
-import type { EventLog } from '../session/log.js';
+import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { TableEventInput } from '../session/types.js';
+import type { TableAlert, TableAlertRecord, TableEventInput } from '../session/types.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
 import { credentialsOf, errorBody, HttpError, need, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
+import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
 import { TapError, TapGuard } from './taps.js';
 import { TokenError, type TokenStore } from './tokens.js';
@@ -63,6 +64,32 @@ declare module 'fastify' {
 }
 
 export { HttpError };
+
+/** the records of one hand (by the log's index when it has one) */
+function handRecordsOf(log: EventLog, handNo: number): LogRecord[] {
+  const indexed = log as EventLog & { handRecords?: (hand: number) => LogRecord[] };
+  if (typeof indexed.handRecords === 'function') return indexed.handRecords(handNo);
+  return [...log.records()].filter((r) => r.hand === handNo);
+}
+
+/** a hand's table alerts as they stood just before the record `beforeSeq` */
+function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
+  let out: TableAlert[] = [];
+  for (const r of recs) {
+    if (r.seq >= beforeSeq) break;
+    const d = r.data as TableAlertRecord;
+    if (d.op === 'raise') out.push(d.alert);
+    else
+      out = out.map((a) =>
+        a.id !== d.id
+          ? a
+          : d.op === 'ack'
+            ? { ...a, acknowledged: true }
+            : { ...a, acknowledged: true, decision: { decision: d.decision, by: d.by, wall: r.wall } },
+      );
+  }
+  return out;
+}
 
 /** the largest amount a body may name: far below 2^53, so that a number is never rounded on the way in */
 export const MAX_CHIPS = 1_000_000_000;
@@ -149,6 +176,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   session.on('state', onState);
   session.on('rejected', (err) => app.log.warn({ code: err.code }, err.message));
+  // H6: the delayed broadcast survives a restart: the last delay of states rebuilt from the log (overlayRebuild.ts)
+  for (const s of overlayHistory(opts.log, archive, session.snapshot(now()), hub.broadcastDelayMs, now())) hub.update(s);
+  hub.releaseOverlay();
   onState(session.snapshot(now()));
   const unRotate = tokens.onRotate((role) => hub.dropRole(role, 'token rotated'));
   hub.start();
@@ -266,9 +296,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const summary = archive.list().find((h) => h.handNo === handNo);
       if (!summary) throw new HttpError(404, 'NO_SUCH_HAND', `no hand ${handNo}`);
       const cur = session.snapshot(now());
+      // the hand's own table alerts as they stood at each step (never the current hand's)
+      const alertRecs = handRecordsOf(opts.log, handNo).filter((r) => r.kind === 'tableAlert');
       const steps = archive.steps(handNo).map((step) => {
         const state = {
-          session: { ...cur, handNo, hand: step.snapshot, handOver: false, wall: step.wall, clock: null },
+          session: {
+            ...cur,
+            handNo,
+            hand: step.snapshot,
+            handOver: false,
+            wall: step.wall,
+            clock: null,
+            tableAlerts: tableAlertsAt(alertRecs, step.seq),
+          },
           equity: null,
           broadcastDelayMs: hub.broadcastDelayMs,
         };
