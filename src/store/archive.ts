@@ -209,7 +209,7 @@ export class HandArchive {
       identity: this.identity,
       level: this.levelOf(handNo),
       tableName: this.identity.table,
-      seatCount: this.seatCount,
+      seatCount: source ? seatCountOf(source, config) : this.seatCount,
       config,
       final: snap,
       startWall: startWallOf(recs),
@@ -356,6 +356,13 @@ function splitHand(recs: LogRecord[]): { config: TableConfig | null; events: Log
     events: rest.filter((r) => r.kind === 'event'),
     tableAlerts: rest.filter((r) => r.kind === 'tableAlert'),
   };
+}
+
+/** an imported hand's table: the seats its file says it had, else as many as its players */
+function seatCountOf(source: NonNullable<PlayedHand['source']>, config: TableConfig): number {
+  const n = source.fields.seat_count;
+  const players = Object.keys(config.seats).length;
+  return typeof n === 'number' && Number.isInteger(n) && n >= players ? n : Math.max(2, players);
 }
 
 /** what an imported hand's source file said of itself (PHH optional fields), logged with its table */

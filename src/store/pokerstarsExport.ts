@@ -39,10 +39,13 @@ function stamp(wall: number | null, sep: string): string {
   return `${d.getUTCFullYear()}${sep}${pad2(d.getUTCMonth() + 1)}${sep}${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
 }
 
-/** the cards a seat showed (an observed hand names no other hole cards) */
+/** every card the hand shows for a seat: shown at showdown, else as dealt (the table reads every card; the summary
+ * names a mucked hand's cards as PokerStars does when it knows them -- the other formats name them too) */
 function holeCards(ledger: Ledger, seat: number): string[] {
   const shown = ledger.actions.filter((a) => a.seat === seat && a.type === 'show' && a.cards.length > 0);
-  return shown.length > 0 ? shown[shown.length - 1].cards : [];
+  if (shown.length > 0) return shown[shown.length - 1].cards;
+  const dealt = ledger.actions.find((a) => a.seat === seat && a.type === 'dealt');
+  return dealt ? dealt.cards.filter((c) => c !== '??') : [];
 }
 
 function winnings(hand: PlayedHand): { seat: number; amount: number; pot: number }[] {
