@@ -4,7 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
-static std::string bytesLiteral(const std::string& lit) {
+std::string bytesLiteral(const std::string& lit) {
   if (lit.size() < 3 || lit.compare(0, 2, "b'") != 0 || lit.back() != '\'') throw std::runtime_error("not b'': " + lit);
   std::string out;
   for (size_t i = 2; i + 1 < lit.size(); i++) {

@@ -15,3 +15,6 @@ struct Vector {
 };
 
 std::vector<Vector> loadVectors(const std::string& path);
+
+// Decodes a Python-style bytes literal b'...'.
+std::string bytesLiteral(const std::string& lit);

@@ -6,9 +6,11 @@ export type ReaderEvent =
   | { kind: 'leave'; antenna: number; uid: string; at: number; orderKnown: boolean }
   /** everything on one antenna now (after a SYNC, or the bridge's periodic inventory) */
   | { kind: 'inventory'; antenna: number; uids: string[]; at: number }
+  /** code 'OK': the antenna's fault cleared (protocol v2 CLR) */
   | { kind: 'fault'; antenna: number | null; code: string; at: number }
   | { kind: 'link'; state: 'lost' | 'restored' | 'up'; at: number; detail?: string }
-  | { kind: 'hello'; bootId: string; firmware: string; deviceId: string; antennas: number; at: number }
+  /** proto 2 and later: the bridge restates its standing faults after the inventory that follows */
+  | { kind: 'hello'; bootId: string; firmware: string; deviceId: string; antennas: number; at: number; proto?: number }
   | { kind: 'heartbeat'; uptimeMs: number; scanMs: number; dropped: number; at: number };
 
 export interface ReaderEvents {

@@ -6,6 +6,8 @@ export interface AntennaHealth {
   zone: string;
   reader: string;
   faults: number;
+  /** the fault standing now (cleared when the bridge reports the antenna reads again: protocol v2 CLR) */
+  fault?: string;
   lastFault?: { code: string; wall: number };
 }
 

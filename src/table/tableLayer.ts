@@ -77,6 +77,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   >();
   private flow: EnrollmentFlow | null = null;
   private readonly state: TableHealth;
+  /** after a v2 HELLO: the faults standing before it, until the bridge has restated its own */
+  private restating: Map<number, string> | null = null;
 
   constructor(opts: TableLayerOptions) {
     super();
@@ -129,7 +131,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     scanMs: number | null;
   } {
     const readers: Record<string, string> = {};
-    for (const a of this.state.antennas) readers[String(a.antenna)] = a.lastFault?.code ?? 'ok';
+    for (const a of this.state.antennas) readers[String(a.antenna)] = a.fault ?? 'ok';
     return {
       link: this.state.link,
       panel: this.state.panel,
@@ -173,8 +175,24 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       case 'fault': {
         const zone = ev.antenna === null ? undefined : this.antennas.zoneOf(ev.antenna);
         const h = this.state.antennas.find((a) => a.antenna === ev.antenna);
+        if (ev.code === 'OK') {
+          // protocol v2 CLR: the antenna reads again
+          if (h && h.fault !== undefined) {
+            h.fault = undefined;
+            this.emitHealth();
+          }
+          break;
+        }
+        // a fault the bridge restates after a SYNC, or repeats, is the same fault: no second alert
+        const standing = h?.fault ?? (ev.antenna === null ? undefined : this.restating?.get(ev.antenna));
         if (h) {
+          if (standing === ev.code) {
+            h.fault = ev.code;
+            this.emitHealth();
+            break;
+          }
           h.faults++;
+          h.fault = ev.code;
           h.lastFault = { code: ev.code, wall: ev.at };
         }
         this.emit('alert', readerFaultAlert(ev.at, ev.antenna, zone, ev.code));
@@ -193,6 +211,14 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
         const b = this.state.bridge;
         if (b.bootId !== undefined && b.bootId !== ev.bootId) b.reboots++;
         Object.assign(b, { bootId: ev.bootId, firmware: ev.firmware, deviceId: ev.deviceId, antennas: ev.antennas });
+        if ((ev.proto ?? 1) >= 2) {
+          // a v2 bridge restates every standing fault after this HELLO's inventory: what it does not restate cleared
+          this.restating = new Map();
+          for (const h of this.state.antennas) {
+            if (h.fault !== undefined) this.restating.set(h.antenna, h.fault);
+            h.fault = undefined;
+          }
+        }
         if (this.state.link === 'unknown') {
           this.state.link = 'up';
           this.state.linkChangedAt = ev.at;
@@ -201,6 +227,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
         break;
       }
       case 'heartbeat':
+        this.restating = null; // the HELLO burst is over
         Object.assign(this.state.bridge, {
           lastHeartbeat: ev.at,
           uptimeMs: ev.uptimeMs,

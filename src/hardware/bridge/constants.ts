@@ -1,5 +1,6 @@
 // Protocol v1 numbers (spec/protocol.md), in one place for the parser, the link and the virtual bridge.
-export const PROTOCOL_VERSION = 1;
+/** The protocol this service speaks: v2 (INV in parts, CLR, FOCUS); a v1 bridge is read as before. */
+export const PROTOCOL_VERSION = 2;
 /** Longest frame on the wire, `$` and `\n` included (a `\r` before the `\n` counts too). */
 export const MAX_FRAME = 160;
 export const START_BYTE = 0x24; // '$'
@@ -18,9 +19,19 @@ export const INVENTORY_PERIOD_MS = 5000;
 export const DEFAULT_BAUD = 115200;
 
 /** Messages from the bridge to the service. */
-export const BridgeMsg = { HELLO: 'HELLO', TAG: 'TAG', GONE: 'GONE', INV: 'INV', HB: 'HB', ERR: 'ERR' } as const;
+export const BridgeMsg = {
+  HELLO: 'HELLO',
+  TAG: 'TAG',
+  GONE: 'GONE',
+  INV: 'INV',
+  HB: 'HB',
+  ERR: 'ERR',
+  /** v2: the antenna's fault cleared */
+  CLR: 'CLR',
+} as const;
 /** Messages from the service to the bridge. */
-export const ServiceMsg = { ACK: 'ACK', RESEND: 'RESEND', SYNC: 'SYNC', PING: 'PING' } as const;
+/** FOCUS (v2): the antennas the bridge reads most often now (a v1 bridge counts and ignores it). */
+export const ServiceMsg = { ACK: 'ACK', RESEND: 'RESEND', SYNC: 'SYNC', PING: 'PING', FOCUS: 'FOCUS' } as const;
 
 export const BRIDGE_ERROR_CODES = ['ANT_TIMEOUT', 'ANT_SHORT', 'COLLISION', 'OVERRUN', 'BUF_FULL'] as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];

@@ -2,10 +2,14 @@
 // unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per antenna, PING with HB. No I/O: lines go
 // to `sink`; VirtualBridgeWire (virtual-bridge.ts) adds a serial port and the timers.
 import type { Face } from '../types.js';
-import { BridgeMsg, MAX_FRAME, PROTOCOL_VERSION, ServiceMsg } from './constants.js';
+import { BridgeMsg, MAX_FRAME, ServiceMsg } from './constants.js';
+
 import { encodeFrame, type Frame } from './frame.js';
 import { FrameScanner } from './parser.js';
 import { OutboundRing } from './ring.js';
+
+/** The simulated bridge speaks protocol v1 (TAG/GONE/INV of at most one frame, no CLR, no restated faults). */
+const V1 = 1;
 
 export interface VirtualBridgeOptions {
   antennas: number;
@@ -145,7 +149,7 @@ export class BridgeEndpoint {
   }
 
   private hello(): void {
-    const fields = [String(PROTOCOL_VERSION), this.opts.firmware ?? '1.0.0', this.opts.deviceId ?? 'BR-SIM'];
+    const fields = [String(V1), this.opts.firmware ?? '1.0.0', this.opts.deviceId ?? 'BR-SIM'];
     this.send(BridgeMsg.HELLO, [...fields, this.bootId, String(this.antennas)]);
     this.inventoryAll();
   }

@@ -15,6 +15,10 @@ export interface ReceiverCounts {
   reboots: number;
   /** frames never applied in order: given up after RESENDs, or jumped over by a HELLO (healed by inventory) */
   skipped: number;
+  /** protocol v2: inventories sent in parts (INV,a,uids,k/n) that were applied whole */
+  partedInventories: number;
+  /** protocol v2: inventories whose parts disagreed or came without their first (dropped; the next INV heals) */
+  brokenInventories: number;
 }
 
 export interface ReceiverHooks {
@@ -42,13 +46,19 @@ export class BridgeReceiver {
     badFields: 0,
     reboots: 0,
     skipped: 0,
+    partedInventories: 0,
+    brokenInventories: 0,
   };
+  /** protocol version of the bridge's last HELLO */
+  proto: number | null = null;
   bootId: string | null = null;
   /** the seq the next in-order frame must carry; null before the first HELLO */
   expected: number | null = null;
   private readonly believed: BelievedTags;
   private awaitingInventory: Set<number> | null = null;
   private skipping = false;
+  /** protocol v2: the parts of an inventory received so far, per antenna */
+  private readonly parts = new Map<number, { next: number; of: number; uids: string[] }>();
 
   constructor(private readonly hooks: ReceiverHooks) {
     this.believed = new BelievedTags((ev) => hooks.emit(ev));
@@ -116,7 +126,17 @@ export class BridgeReceiver {
     this.expected = nextSeq(f.seq);
     this.counts.applied++;
     this.awaitingInventory = new Set(Array.from({ length: antennas }, (_, i) => i));
-    this.hooks.emit({ kind: 'hello', bootId, firmware: firmware ?? '', deviceId: deviceId ?? '', antennas, at });
+    this.parts.clear();
+    this.proto = Number(proto);
+    this.hooks.emit({
+      kind: 'hello',
+      bootId,
+      firmware: firmware ?? '',
+      deviceId: deviceId ?? '',
+      antennas,
+      at,
+      proto: Number.isInteger(this.proto) ? this.proto : 1,
+    });
     if (rebooted) this.hooks.sync();
     if (antennas === 0) this.inventoryDone();
   }
@@ -138,10 +158,22 @@ export class BridgeReceiver {
         }
       case BridgeMsg.INV: {
         const uids = (b ?? '').split(' ').filter((u) => u !== '');
-        if (!ANTENNA.test(a ?? '') || f.fields.length !== 2 || !uids.every((u) => UID.test(u))) break;
-        this.inventory(Number(a), uids, at);
+        if (!ANTENNA.test(a ?? '') || !uids.every((u) => UID.test(u))) break;
+        if (f.fields.length === 2) {
+          this.parts.delete(Number(a));
+          this.inventory(Number(a), uids, at);
+          return;
+        }
+        // protocol v2: part k of n (1-based); the inventory is applied when its last part arrives
+        const part = /^([1-9][0-9]{0,2})\/([1-9][0-9]{0,2})$/.exec(c ?? '');
+        if (f.fields.length !== 3 || !part || Number(part[1]) > Number(part[2])) break;
+        this.inventoryPart(Number(a), Number(part[1]), Number(part[2]), uids, at);
         return;
       }
+      case BridgeMsg.CLR:
+        if (!ANTENNA.test(a ?? '') || f.fields.length !== 1) break;
+        this.hooks.emit({ kind: 'fault', antenna: Number(a), code: 'OK', at });
+        return;
       case BridgeMsg.HB: {
         const [uptimeMs, scanMs, dropped] = [a, b, c].map(Number);
         if (![uptimeMs, scanMs, dropped].every(Number.isInteger)) break;
@@ -163,6 +195,28 @@ export class BridgeReceiver {
         return;
     }
     this.counts.badFields++;
+  }
+
+  private inventoryPart(antenna: number, k: number, n: number, uids: string[], at: number): void {
+    let acc = this.parts.get(antenna);
+    if (k === 1) {
+      if (acc) this.counts.brokenInventories++; // a new inventory began before the last one was complete
+      acc = { next: 1, of: n, uids: [] };
+      this.parts.set(antenna, acc);
+    }
+    if (!acc || acc.next !== k || acc.of !== n) {
+      // a part without the ones before it (they went in a RESEND gap) or from an inventory of another size (the
+      // antenna changed between a part and its resend): nothing is applied, the periodic INV heals it
+      this.counts.brokenInventories++;
+      this.parts.delete(antenna);
+      return;
+    }
+    acc.uids.push(...uids);
+    acc.next++;
+    if (k < n) return;
+    this.parts.delete(antenna);
+    this.counts.partedInventories++;
+    this.inventory(antenna, acc.uids, at);
   }
 
   private inventory(antenna: number, uids: string[], at: number): void {

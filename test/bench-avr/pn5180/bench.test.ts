@@ -1,0 +1,221 @@
+// The real bridge image (firmware-bridge, built with Debian's arduino-mk) under simavr with four PN5180 models on its
+// SPI bus (test/bench-avr/pn5180, C against libsimavr-dev), the service's BridgeLink on the bench's pty and the
+// table layer on top: a dealt hand of ten seats, board, burns and muck, a 40-chip bet, a card leaving, a full table.
+// The bench measures in simulated time (held to the wall clock) and the figures are printed.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BridgeLink } from '../../../src/hardware/bridge/index.js';
+import type { ReaderEvent } from '../../../src/hardware/types.js';
+import { TableLayer, TagRegistry, validateHardwareFile } from '../../../src/table/index.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const FW = `${ROOT}firmware-bridge`;
+const BENCH = `${ROOT}test/bench-avr/pn5180`;
+const HW = validateHardwareFile(JSON.parse(readFileSync(`${ROOT}hardware/tables/table-10.json`, 'utf8')));
+
+const RANKS = '23456789TJQKA';
+const SUITS = 'cdhs';
+const CARDS = [...SUITS].flatMap((s) => [...RANKS].map((r) => `${r}${s}`));
+/** NTAG-like 7-byte UIDs (NXP manufacturer byte 04) and ISO 15693 8-byte UIDs (E0 04 ...) */
+const cardUid = (i: number) => `04A1${(0x100000 + i * 0x3f1).toString(16).toUpperCase().padStart(10, '0')}`;
+const chipUid = (i: number) =>
+  `E0040150${(0x10000 + i * 0x9e3779).toString(16).toUpperCase().slice(-8).padStart(8, '0')}`;
+const DENOMS = [25, 100, 500, 1000];
+const denomOf = (i: number) => DENOMS[i % DENOMS.length];
+
+interface Stats {
+  simMs: number;
+  cardLatencyMaxMs: number;
+  chipLatencyMaxMs: number;
+  goneLatencyMaxMs: number;
+  unreported: number;
+  hbScanMsMax: number;
+  stackBytes: number;
+  maxGapMs: number[];
+  violations: number;
+  earlyRequests: number;
+  badSofFrames: number;
+}
+
+class Bench {
+  private readonly proc: ChildProcess;
+  private readonly waiters: Array<(line: string) => boolean> = [];
+  readonly lines: string[] = [];
+  constructor(hex: string) {
+    this.proc = spawn(`${BENCH}/build/bench`, [hex], { stdio: ['pipe', 'pipe', 'inherit'] });
+    createInterface({ input: this.proc.stdout as NodeJS.ReadableStream }).on('line', (l) => {
+      this.lines.push(l);
+      for (let i = 0; i < this.waiters.length; i++)
+        if (this.waiters[i](l)) {
+          this.waiters.splice(i, 1);
+          break;
+        }
+    });
+  }
+  next(match: (l: string) => boolean, ms = 20_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench: no line in ${ms} ms`)), ms);
+      this.waiters.push((l) => {
+        if (!match(l)) return false;
+        clearTimeout(timer);
+        resolve(l);
+        return true;
+      });
+    });
+  }
+  send(...cmds: string[]): void {
+    this.proc.stdin?.write(`${cmds.join('\n')}\n`);
+  }
+  async stats(): Promise<Stats> {
+    const line = this.next((l) => l.startsWith('STATS '));
+    this.send('stats');
+    return JSON.parse((await line).slice(6)) as Stats;
+  }
+  kill(): void {
+    this.proc.kill('SIGKILL');
+  }
+}
+
+async function until(what: string, cond: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const antennaOf = (zone: string) => HW.antennas.find((a) => a.zone === zone)?.antenna as number;
+
+describe('bridge firmware under simavr with PN5180 models, the service on its pty', () => {
+  let bench: Bench;
+  let link: BridgeLink;
+  let layer: TableLayer;
+  const faults: ReaderEvent[] = [];
+  const figures: string[] = [];
+
+  beforeAll(async () => {
+    for (const [dir, target] of [
+      [FW, 'avr'],
+      [BENCH, 'build/bench'],
+    ]) {
+      const r = spawnSync('make', ['-C', dir, target], { encoding: 'utf8', timeout: 180_000 });
+      if (r.status !== 0) throw new Error(`make -C ${dir} ${target}: ${r.stdout}${r.stderr}`);
+    }
+    const registry = new TagRegistry();
+    registry.addDeck(
+      'bench',
+      'Bench deck (NTAG 7-byte UIDs)',
+      Object.fromEntries(CARDS.map((c, i) => [cardUid(i), c])),
+    );
+    registry.addChips(
+      'bench-chips',
+      'Bench chips (ISO 15693)',
+      Object.fromEntries(Array.from({ length: 400 }, (_, i) => [chipUid(i), denomOf(i)])),
+    );
+    registry.setDeckInPlay('bench');
+    layer = new TableLayer({ hardware: HW, registry, chipSettleMs: 50, latchOffMs: 0 });
+    bench = new Bench(`${FW}/build/mega/feltwire_bridge.hex`);
+    const pty = (await bench.next((l) => l.startsWith('PTY '))).slice(4);
+    link = await BridgeLink.open({ path: pty });
+    link.on('reader', (ev) => {
+      if (ev.kind === 'fault') faults.push(ev);
+    });
+    layer.attach(link);
+    let up = false;
+    link.on('reader', (ev) => {
+      if (ev.kind === 'link' && ev.state === 'up') up = true;
+    });
+    await until('link up', () => up, 20_000);
+  }, 240_000);
+
+  afterAll(async () => {
+    await link?.close();
+    bench?.kill();
+    layer?.close();
+    if (figures.length) console.log(`bench-avr/pn5180 figures (simulated time):\n  ${figures.join('\n  ')}`);
+  });
+
+  const cardsIn = (zone: string) => layer.view().cards[zone] ?? [];
+
+  it('reads every card of a dealt hand: ten seats, five board cards, three burns, the muck', async () => {
+    bench.send('reset');
+    let k = 0;
+    const dealt: Record<string, string[]> = {};
+    const put = (zone: string, n: number) => {
+      for (let i = 0; i < n; i++, k++) {
+        bench.send(`place ${antennaOf(zone)} ${cardUid(k)}`);
+        dealt[zone] = [...(dealt[zone] ?? []), CARDS[k]];
+      }
+    };
+    for (let s = 1; s <= 10; s++) put(`seat${s}`, 2);
+    put('board', 5);
+    put('burn', 3);
+    put('muck', 6);
+    await until('every dealt card in the table layer', () =>
+      Object.entries(dealt).every(([z, cs]) => cs.every((c) => cardsIn(z).includes(c))),
+    );
+    for (const [z, cs] of Object.entries(dealt)) expect([...cardsIn(z)].sort(), z).toEqual([...cs].sort());
+    const st = await bench.stats();
+    expect(st.unreported).toBe(0);
+    expect(st.violations).toBe(0);
+    expect(st.earlyRequests).toBe(0);
+    figures.push(`dealt hand (${k} cards): every card reported within ${st.cardLatencyMaxMs} ms of placing`);
+  }, 60_000);
+
+  it('reads a 40-chip bet exactly, in focus, within 300 ms', async () => {
+    const a = antennaOf('bet1');
+    link.focus([a, antennaOf('board')]);
+    await new Promise((r) => setTimeout(r, 300));
+    bench.send('reset');
+    const chips = Array.from({ length: 40 }, (_, i) => i);
+    bench.send(...chips.map((i) => `place ${a} ${chipUid(i)}`));
+    const want = chips.map(denomOf).sort((x, y) => y - x);
+    await until('40 chips in bet1', () => (layer.view().bets.bet1?.length ?? 0) === 40);
+    expect(layer.view().bets.bet1).toEqual(want);
+    const st = await bench.stats();
+    expect(st.unreported).toBe(0);
+    expect(st.badSofFrames).toBe(0);
+    figures.push(`40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms`);
+  }, 60_000);
+
+  it('sees a card leave', async () => {
+    bench.send('reset', `remove ${antennaOf('seat3')} ${cardUid(4)}`);
+    await until('4c gone from seat3', () => !cardsIn('seat3').includes(CARDS[4]));
+    expect(cardsIn('seat3')).toEqual([CARDS[5]]);
+    const st = await bench.stats();
+    expect(st.unreported).toBe(0);
+    figures.push(`card removed: GONE after ${st.goneLatencyMaxMs} ms (400 ms latch-off in the firmware)`);
+  }, 30_000);
+
+  it('a full table: every zone holding chips, card antennas still read every 250 ms; no tag lost, no ERR', async () => {
+    // 10 betting zones: bet1 keeps its 40, the nine others get 27 each (the bridge's pool holds 320 tags)
+    let next = 40;
+    for (let s = 2; s <= 10; s++) {
+      const a = antennaOf(`bet${s}`);
+      bench.send(...Array.from({ length: 27 }, () => `place ${a} ${chipUid(next++)}`));
+    }
+    await until(
+      'every betting zone full',
+      () => [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => layer.view().bets[`bet${s}`]?.length === 27),
+      30_000,
+    );
+    bench.send('reset');
+    await new Promise((r) => setTimeout(r, 3000));
+    const st = await bench.stats();
+    const cardAntennas = HW.antennas.filter((x) => /^(seat|board|burn|muck)/.test(x.zone)).map((x) => x.antenna);
+    const worstCard = Math.max(...cardAntennas.map((x) => st.maxGapMs[x]));
+    const chipGaps = HW.antennas.filter((x) => /^bet/.test(x.zone)).map((x) => st.maxGapMs[x.antenna]);
+    figures.push(
+      `full table (${next} chips in 10 zones + 36 cards): worst card-antenna read gap ${worstCard} ms, betting zones ${Math.min(...chipGaps)}-${Math.max(...chipGaps)} ms, HB full cycle ${st.hbScanMsMax} ms`,
+    );
+    figures.push(`stack peak ${st.stackBytes} bytes (SRAM low-water mark)`);
+    expect(st.unreported).toBe(0);
+    expect(st.violations).toBe(0);
+    expect(faults.filter((f) => f.kind === 'fault' && f.code !== 'OK')).toEqual([]);
+    expect(st.stackBytes).toBeGreaterThan(0);
+    expect(st.stackBytes).toBeLessThan(8192 - 6874 - 64);
+  }, 90_000);
+});
