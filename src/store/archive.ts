@@ -149,14 +149,14 @@ export class HandArchive {
     let nextTableAlert = 0;
     for (const rec of events) {
       while (nextTableAlert < tableAlerts.length && tableAlerts[nextTableAlert].seq < rec.seq) {
-        notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.actions.length));
+        notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
       }
       const ev = rec.data as TableEvent;
       try {
         state = this.engine.applyEvent(state, ev);
       } catch (err) {
         notes.push({
-          afterAction: snap.actions.length,
+          afterAction: snap.decisions.length,
           kind: 'refused',
           text: `${describeEvent(ev)}: ${(err as Error).message}`,
         });
@@ -168,33 +168,33 @@ export class HandArchive {
         // a live hand folded at showdown with no fold action: mucked unshown
         const was = new Set(prev.seats.filter((s) => s.folded).map((s) => s.seat));
         for (const s of snap.seats) {
-          if (s.folded && !was.has(s.seat)) mucks.push({ seat: s.seat, afterAction: snap.actions.length });
+          if (s.folded && !was.has(s.seat)) mucks.push({ seat: s.seat, afterAction: snap.decisions.length });
         }
       }
       for (; burns < snap.burns.length; burns++) {
         // a burn lies before the board deal it precedes: after the actions written when it was seen
-        notes.push({ afterAction: snap.actions.length, kind: 'burn', text: snap.burns[burns] });
+        notes.push({ afterAction: snap.decisions.length, kind: 'burn', text: snap.burns[burns] });
       }
       for (const a of snap.alerts) {
         if (seenAlerts.has(a.id)) continue;
         seenAlerts.add(a.id);
         const seat = a.seat === null ? '' : ` seat ${a.seat}`;
         notes.push({
-          afterAction: snap.actions.length,
+          afterAction: snap.decisions.length,
           kind: 'alert',
           text: `${a.code} (${a.severity}, ${a.rule})${seat}: ${a.message} / ${a.messageFr}`,
         });
       }
       if (ev.kind === 'floorDecision') {
         notes.push({
-          afterAction: snap.actions.length,
+          afterAction: snap.decisions.length,
           kind: 'decision',
           text: `alert ${ev.alertId}: ${ev.decision} (by ${ev.by})`,
         });
       }
     }
     while (nextTableAlert < tableAlerts.length)
-      notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.actions.length));
+      notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
     const source = sourceOf(recs);
     const names = { ...this.names, ...this.seatingAt(handNo), ...(this.namesOf?.(handNo) ?? {}) };
     if (source?.players) {

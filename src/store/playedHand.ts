@@ -4,7 +4,7 @@ import type { HandSnapshot, TableConfig } from '../engine/types.js';
 import type { TableIdentity } from './tableIdentity.js';
 
 export interface HandNote {
-  /** the note belongs after this many actions of `final.actions` (0 = before the first) */
+  /** the note belongs after this many decisions of `final.decisions` (0 = before the first) */
   afterAction: number;
   kind: 'burn' | 'alert' | 'tableAlert' | 'decision' | 'refused';
   text: string;
