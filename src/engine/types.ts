@@ -88,6 +88,8 @@ export type AlertCode =
   | 'CHIP_UNKNOWN'
   | 'TABLE_ALL_HANDS'
   | 'SHOWDOWN_ORDER'
+  /** a tabled hand reached the muck: it cannot be killed (LOI 29, tda 65B) */
+  | 'TABLED_HAND_MUCKED'
   // raised by the table/hardware layers and the session, never by the engine:
   | 'HAND_VOID'
   | 'READER_FAULT'

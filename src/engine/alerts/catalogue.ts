@@ -183,10 +183,18 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   BURN_EXTRA: {
     severity: 'warn',
     message: {
-      en: (f) => `Two burns before the flop: ${cardsOf(f)}`,
-      fr: (f) => `Deux cartes brûlées avant le flop : ${cardsOf(f)}`,
+      en: (f) => `Two burns before the ${f.street ?? 'flop'}: ${cardsOf(f)}`,
+      fr: (f) => `Deux cartes brûlées avant ${f.street ? sfr(f) : 'le flop'} : ${cardsOf(f)}`,
     },
     remedies: {
+      later: {
+        // club 2-6 read for a later street (the seeds name only the flop): the second burn is the street's card
+        rule: both('club 2-6'),
+        en: (f) =>
+          `Turn ${cardsOf(f)} over as the ${f.street}: it is the card the ${f.street} would have been. Burn and deal the next street as usual.`,
+        fr: (f) =>
+          `Retournez ${cardsOf(f)} comme ${sfr(f)} : c'est la carte qu'aurait été ${sfr(f)}. Brûlez et sortez la rue suivante normalement.`,
+      },
       default: {
         rule: both('club 2-6'),
         en: (f) =>
@@ -366,6 +374,22 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         en: (f) => `Ask ${seatEn(f)} to show first${f.detail ? ` (${f.detail})` : ''}; the others follow clockwise.`,
         fr: (f) =>
           `Demandez à ${seatFr(f)} de montrer en premier${f.detail ? ` (${f.detail})` : ''} ; les autres suivent dans le sens horaire.`,
+      },
+    },
+  },
+  TABLED_HAND_MUCKED: {
+    severity: 'warn',
+    message: {
+      en: (f) => `The tabled hand of ${seatEn(f)} (${cardsOf(f)}) went to the muck`,
+      fr: (f) => `La main abattue de ${seatFr(f)} (${cardsOf(f)}) est allée au muck`,
+    },
+    remedies: {
+      default: {
+        rule: { tda: 'tda 65B', club: 'LOI 29' },
+        en: (f) =>
+          `A tabled hand cannot be killed: take ${cardsOf(f)} back out of the muck, face up; the hand is read as tabled and keeps its share of the pot.`,
+        fr: (f) =>
+          `Une main abattue ne peut pas être tuée : ressortez ${cardsOf(f)} du muck, face visible ; la main est lue comme abattue et garde sa part du pot.`,
       },
     },
   },

@@ -39,6 +39,7 @@ function dealingStreet(state: HandState): Street | null {
 
 export function onBurn(state: HandState, card: Card): void {
   const b = state.boardState;
+  if (cardFromAHand(state, card)) return;
   // the exposed card of the deal becomes the first burn (club 2-4)
   const ex = state.deal.exposedReplacement;
   if (ex && ex.card === card && !ex.burned) {
@@ -77,9 +78,33 @@ export function onBurn(state: HandState, card: Card): void {
     raiseAlert(state, 'BURN_EXTRA', {
       cards: [formatCard(card)],
       street,
-      variant: state.config.orderKnown ? 'default' : 'unknown',
+      variant: street !== 'flop' ? 'later' : state.config.orderKnown ? 'default' : 'unknown',
     });
   }
+}
+
+/**
+ * A card that left a seat zone for the burn is not the dealer's burn: the sensors know where it came from. The small
+ * blind's extra card taken back is the first burn (club 2-17); a dead hand's extra card does not replace the burn
+ * (seed 002, substantial-action example B): it lies there, out of the hand, and the street is burned as usual.
+ */
+function cardFromAHand(state: HandState, card: Card): boolean {
+  const from = state.lastLeft[card];
+  if (!from.startsWith('seat')) return false;
+  const seat = Number(from.slice(4));
+  const s = state.seats[seat];
+  if (!s || !s.cards.includes(card)) return false;
+  s.cards = s.cards.filter((c) => c !== card);
+  state.burns.push(card);
+  const extra = state.alerts.find(
+    (a) => a.code === 'DEAL_CARD_COUNT' && a.seat === seat && !a.resolved && a.facts?.variant === 'smallBlindExtra',
+  );
+  if (extra) {
+    // club 2-17: it becomes the first burn, so the flop comes without another one
+    state.boardState.burnWaived = Math.max(state.boardState.burnWaived, 1);
+    resolveAlert(state, extra.id);
+  }
+  return true;
 }
 
 function findOpen(state: HandState, code: string): number {

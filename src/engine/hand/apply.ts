@@ -86,6 +86,12 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
       const s = state.seats[owner];
       if (!s || s.folded) return;
       if (state.phase === 'showdown') {
+        // a tabled hand cannot be killed by the muck (LOI 29, tda 65B): it stays read as tabled; say so (once)
+        if (s.tabled) {
+          if (!state.alerts.some((a) => a.code === 'TABLED_HAND_MUCKED' && a.seat === owner))
+            raiseAlert(state, 'TABLED_HAND_MUCKED', { seat: owner, cards: s.shown.map(formatText), zone: 'muck' });
+          return;
+        }
         // a hand that touched the muck is dead (club 5-3)
         foldSeat(state, s);
         checkShowdownDone(state, true);
