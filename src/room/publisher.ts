@@ -13,6 +13,7 @@ import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
 import type { HandArchive } from '../store/archive.js';
+import { tableUser } from './acl.js';
 import {
   type AckMessage,
   checkTableId,
@@ -204,7 +205,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   const client: MqttClient = mqtt.connect(opts.url, {
     clientId: `feltwire-table-${tableId}`,
-    username: opts.username,
+    username: opts.username ?? tableUser(tableId),
     password: opts.password,
     clean: true,
     reconnectPeriod: opts.reconnectMs ?? 1000,

@@ -72,6 +72,12 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
         source,
         equity: null,
         logSync: opts.logSync,
+        // the hand histories name the table as the room does (a digits-only table id is also the identity's)
+        identity: {
+          ...(/^[0-9]{1,9}$/.test(tableId) ? { tableId } : {}),
+          table: `Table ${tableId}`,
+          room: opts.roomName ?? 'feltwire room',
+        },
         say: opts.say ?? (() => {}),
         room: {
           url: opts.brokerUrl(tableId),

@@ -122,7 +122,14 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     source = opts.source ? await opts.source.start(session, say) : null;
     if (opts.room) {
       const { startRoomLink } = await import('../room/publisher.js');
-      room = startRoomLink(opts.room, {
+      // the room knows the table by its identity (DATA/table.json) unless told otherwise
+      const link = {
+        ...opts.room,
+        tableId: opts.room.tableId || identity.tableId,
+        tableName: opts.room.tableName ?? identity.table,
+        roomName: opts.room.roomName ?? identity.room,
+      };
+      room = startRoomLink(link, {
         session,
         log,
         archive,

@@ -32,12 +32,11 @@ const USAGE = `usage: feltwire room [options]
 
 class RoomCommandError extends Error {}
 
+/** the built pages (dist/web, where the room page is), whether running from dist/src or from src */
 function webRoot(): string | null {
-  for (const up of ['../../../web/', '../../../../dist/web/']) {
-    const p = fileURLToPath(new URL(up, import.meta.url));
-    if (existsSync(join(p, 'room.html'))) return p;
-  }
-  return null;
+  const up = import.meta.url.includes('/dist/src/') ? '../../../web/' : '../../../dist/web/';
+  const p = fileURLToPath(new URL(up, import.meta.url));
+  return existsSync(join(p, 'room.html')) ? p : null;
 }
 
 const num = (v: string | undefined, name: string, dflt: number, min = 0): number => {

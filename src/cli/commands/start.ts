@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TableConfig } from '../../engine/types.js';
+import type { RoomLinkOptions } from '../../room/publisher.js';
 import { hardwareSource } from '../../server/hardwareSource.js';
 import { startLive, type TableSourceFactory } from '../../server/live.js';
 import { DEFAULT_BROADCAST_DELAY_MS, type TokenRole } from '../../server/liveState.js';
@@ -32,6 +33,8 @@ const USAGE = `usage: feltwire start [options]
   --seats N            seats at the first hand (default 6), --stack N chips each (default 10000)
   --origin URL         another origin whose pages may open the views' websocket (repeatable; the service's own
                        origin always may)
+  --room URL           publish to the card room's broker (mqtt://host:1883); --room-user NAME (default
+                       table-<table id>), --room-password SECRET (or $FELTWIRE_ROOM_PASSWORD)
   --verbose            request logs (tokens redacted)`;
 
 export class StartError extends Error {
@@ -136,6 +139,9 @@ function parse(args: string[]) {
       verbose: { type: 'boolean' },
       origin: { type: 'string', multiple: true },
       'room-name': { type: 'string' },
+      room: { type: 'string' },
+      'room-user': { type: 'string' },
+      'room-password': { type: 'string' },
       'table-name': { type: 'string' },
       'table-id': { type: 'string' },
       game: { type: 'string' },
@@ -231,7 +237,37 @@ function parse(args: string[]) {
       logger: values.verbose ? { level: 'info' } : { level: 'warn' },
       allowedOrigins: values.origin ?? [],
       identity,
+      room: roomLink(values.room, values['room-user'], values['room-password'], dataDir),
     },
     source,
+  };
+}
+
+/** H7: --room mqtt://host:port: the card room's broker (the table's account: --room-user, default table-<id>, and
+ * --room-password or $FELTWIRE_ROOM_PASSWORD); the table plays on whether the room is there or not */
+function roomLink(
+  url: string | undefined,
+  user: string | undefined,
+  password: string | undefined,
+  dataDir: string,
+): RoomLinkOptions | undefined {
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StartError('BAD_OPTION', `--room must be a broker URL such as mqtt://room-host:1883, not ${url}`);
+  }
+  if (parsed.protocol !== 'mqtt:' && parsed.protocol !== 'mqtts:')
+    throw new StartError('BAD_OPTION', `--room takes mqtt:// or mqtts://, not ${parsed.protocol}`);
+  return {
+    url,
+    tableId: '',
+    username: user ?? (parsed.username ? decodeURIComponent(parsed.username) : undefined),
+    password:
+      password ??
+      process.env.FELTWIRE_ROOM_PASSWORD ??
+      (parsed.password ? decodeURIComponent(parsed.password) : undefined),
+    dataDir,
   };
 }
