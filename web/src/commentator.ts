@@ -12,6 +12,7 @@ import {
   Cards,
   ConnBanner,
   chips,
+  deciderName,
   decisionText,
   Header,
   h,
@@ -136,7 +137,7 @@ function ActionLog({ v }: { v: RoleView }): JSX.Element {
     items.push(
       h(
         'li',
-        { class: `act ${d.kind}`, key: i, 'data-seat': String(d.seat) },
+        { class: `log-act ${d.kind}`, key: i, 'data-seat': String(d.seat) },
         t('logLine', { who: who(v, d.seat), what: decisionText(d) }),
         d.rule ? h('span', { class: 'rule' }, ` ${t('ruleApplied', { rule: d.rule })}`) : null,
       ),
@@ -163,7 +164,11 @@ function Alerts({ v }: { v: RoleView }): JSX.Element | null {
             `${severityLabel(a.severity)} · ${a.code}${a.seat ? ` · ${who(v, a.seat)}` : ''}: ${alertText(a).message}`,
             a.resolved ? h('b', {}, ` ✓ ${t('corrected')}`) : null,
             a.decision
-              ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: a.decision.by || '—' }))
+              ? h(
+                  'div',
+                  { class: 'decision' },
+                  t('decided', { text: a.decision.decision, by: deciderName(a.decision.by) }),
+                )
               : null,
           ),
         ),

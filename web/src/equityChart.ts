@@ -72,10 +72,10 @@ export function EquityChart({
           ? h(
               'text',
               {
-                x: x(own[own.length - 1].boardLen) - 6,
-                y: y(own[own.length - 1].equity[seat]) - 8,
+                x: x(own[own.length - 1].boardLen) + 8,
+                y: y(own[own.length - 1].equity[seat]) + 4,
                 class: 'axis-label',
-                'text-anchor': 'end',
+                'text-anchor': 'start',
               },
               nameOf(v, seat) ?? String(seat),
             )

@@ -11,6 +11,7 @@ import {
   ConnBanner,
   cardText,
   chips,
+  deciderName,
   errorText,
   Header,
   h,
@@ -196,7 +197,7 @@ function AlertLog({ v, log }: { v: RoleView; log: LoggedAlert[] }): JSX.Element 
         h('div', {}, message),
         h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
         a.decision
-          ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: a.decision.by }))
+          ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: deciderName(a.decision.by) }))
           : current || a.source === 'table'
             ? h(DecideForm, { a })
             : h('div', { class: 'decision none' }, t('undecidedPast')),

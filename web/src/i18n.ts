@@ -62,8 +62,8 @@ const STRINGS = {
   phase_misdeal: { en: 'misdeal', fr: 'fausse donne' },
   preflop: { en: 'Preflop', fr: 'Pré-flop' },
   flop: { en: 'Flop', fr: 'Flop' },
-  turn: { en: 'Turn', fr: 'Tournant' },
-  river: { en: 'River', fr: 'Rivière' },
+  turn: { en: 'Turn', fr: 'Turn' },
+  river: { en: 'River', fr: 'River' },
   showdown: { en: 'Showdown', fr: 'Abattage' },
   // hand names (the engine's English names, translated)
   hn_high: { en: 'High card', fr: 'Hauteur' },

@@ -90,7 +90,8 @@ function Plate({
       'div',
       { class: 'plate-figures' },
       h('span', { class: 'plate-stack' }, chips(s.stack)),
-      s.committed ? h('span', { class: 'plate-bet' }, t('committed', { n: chips(s.committed) })) : null,
+      // bets in front while the hand runs (once it is over they are in the pot)
+      s.committed && !v.handOver ? h('span', { class: 'plate-bet' }, t('committed', { n: chips(s.committed) })) : null,
     ),
     h('div', { class: 'plate-action' }, won !== undefined ? t('wins', { name: '', n: chips(won) }).trim() : action),
     eq !== undefined
@@ -101,7 +102,7 @@ function Plate({
           h('span', { class: 'plate-eq-pct' }, `${Math.round(eq)} %`),
         )
       : null,
-    hn ? h('div', { class: 'plate-hand' }, hn) : null,
+    hn && !s.folded ? h('div', { class: 'plate-hand' }, hn) : null,
   );
 }
 
@@ -139,7 +140,9 @@ function App(): JSX.Element {
   const last = eqOn ? v.equity?.points.at(-1) : undefined;
   const won = winnings(v);
   const acts = lastActions(v);
-  const lowerSeat = pinned ?? (won.size ? [...won.entries()].sort((a, b) => b[1] - a[1])[0][0] : null);
+  // the lower third: the seat the producer pinned, else the biggest winner of a hand that is over (named players)
+  const topWinner = won.size ? [...won.entries()].sort((a, b) => b[1] - a[1])[0][0] : null;
+  const lowerSeat = pinned ?? (topWinner !== null && v.players?.[String(topWinner)] ? topWinner : null);
   // the pots hold every chip put in, this round's bets included
   const potTotal = v.pots.reduce((a, p) => a + p.amount, 0);
   const toAct = v.next ? (nameOf(v, v.next.toAct) ?? t('seat', { seat: v.next.toAct })) : null;

@@ -283,6 +283,9 @@ export function errorText(code: string, detail = ''): string {
   return t('err_other', { code, detail });
 }
 
+/** Who decided: the service records `floor:NAME`; the name is what people read. */
+export const deciderName = (by: string): string => by.replace(/^(floor|dealer|commentator):/, '') || '—';
+
 /** The open alerts (not acknowledged; table alerts of earlier hands are history), the most severe first. */
 const ORDER: Record<string, number> = { stop: 0, warn: 1, info: 2 };
 export function openAlerts(v: RoleView): AlertView[] {
