@@ -11,6 +11,7 @@ import { SessionError } from '../session/errors.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { TableAlert, TableAlertRecord, TableEventInput } from '../session/types.js';
+import { ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
 import { credentialsOf, errorBody, HttpError, need, redactUrl, tokenQuery } from './httpCommon.js';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { session, tokens } = opts;
   const tablet = opts.tablet ?? ((ev: TableEventInput) => void session.ingest(ev));
   const archive = opts.archive ?? new HandArchive(opts.log, { engine: session.rulesEngine });
+  const index = new ArchiveIndex(opts.log);
   const tracker = opts.equity
     ? new EquityTracker(
         opts.equity,
@@ -177,7 +179,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   session.on('state', onState);
   session.on('rejected', (err) => app.log.warn({ code: err.code }, err.message));
   // H6: the delayed broadcast survives a restart: the last delay of states rebuilt from the log (overlayRebuild.ts)
-  for (const s of overlayHistory(opts.log, archive, session.snapshot(now()), hub.broadcastDelayMs, now())) hub.update(s);
+  for (const s of overlayHistory(opts.log, archive, session.snapshot(now()), hub.broadcastDelayMs, now()))
+    hub.update(s);
   hub.releaseOverlay();
   onState(session.snapshot(now()));
   const unRotate = tokens.onRotate((role) => hub.dropRole(role, 'token rotated'));
@@ -275,10 +278,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return { view: live ? viewFor(req.role, live, now()) : null };
   });
 
-  app.get(
+  // The archive routes answer from the index kept as the log grows (src/store/archiveIndex.ts): the hand list is a
+  // page (newest first, `before` for older ones), a hand's steps and exports read that hand's rows only.
+  app.get<{ Querystring: { limit?: number; before?: number } }>(
     '/api/hands',
-    { schema: { querystring: tokenQuery, response: { 403: errorBody } }, preHandler: need('floor', 'commentator') },
-    async () => ({ hands: archive.list() }),
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            token: tokenQuery.properties.token,
+            limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+            before: { type: 'integer', minimum: 1 },
+          },
+        },
+        response: { 403: errorBody },
+      },
+      preHandler: need('floor', 'commentator'),
+    },
+    async (req) => index.page(req.query.limit ?? DEFAULT_PAGE, req.query.before),
   );
 
   const handParams = {
@@ -293,7 +312,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { schema: { params: handParams, querystring: tokenQuery }, preHandler: need('floor', 'commentator') },
     async (req) => {
       const handNo = req.params.handNo;
-      const summary = archive.list().find((h) => h.handNo === handNo);
+      const summary = index.get(handNo);
       if (!summary) throw new HttpError(404, 'NO_SUCH_HAND', `no hand ${handNo}`);
       const cur = session.snapshot(now());
       // the hand's own table alerts as they stood at each step (never the current hand's)
@@ -338,9 +357,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     async (req, reply) => {
       const { handNo, format } = req.params;
-      const end = [...opts.log.records()].find((r) => r.kind === 'handEnd' && r.hand === handNo);
-      if (!end) throw new HttpError(409, 'HAND_NOT_OVER', `hand ${handNo} is not over (or does not exist)`);
-      if (req.role === 'floor' && now() - end.wall < hub.broadcastDelayMs) {
+      const summary = index.get(handNo);
+      const end = summary?.endWall ?? null;
+      // H5: a misdeal has no history: it was dealt again as the next hand (same button, blinds and players)
+      if (end === null && summary && archive.get(handNo).final.phase === 'misdeal')
+        throw new HttpError(
+          409,
+          'MISDEAL',
+          `hand ${handNo} was a misdeal, dealt again as hand ${handNo + 1}: no history`,
+        );
+      if (end === null) throw new HttpError(409, 'HAND_NOT_OVER', `hand ${handNo} is not over (or does not exist)`);
+      if (req.role === 'floor' && now() - end < hub.broadcastDelayMs) {
         throw new HttpError(403, 'DELAYED', 'hand histories reach the floor after the broadcast delay');
       }
       const text = archive.export(handNo, format);
