@@ -1,5 +1,6 @@
 // `feltwire bench`: B1-B5 of shared/spec/performance.md, each beside its reference in this process.
 
+import { benchArchive } from './archive.js';
 import { benchFlopHeadsUp, benchHeadsUpPreflop, benchThreeWayPreflop } from './equity.js';
 import { type B1, benchEvaluators } from './evaluators.js';
 import { loadReferences } from './references.js';
@@ -43,6 +44,7 @@ export async function runBench(options: BenchOptions = {}): Promise<Figures> {
   await guard('B3', () => benchThreeWayPreflop(needPhe(), passes));
   await guard('B4', () => benchFlopHeadsUp(needPhe(), passes));
   await guard('B5', () => benchReplay(passes, options.phhDir, options.phhLimit));
+  await guard('B9', () => benchArchive(passes));
   figures.references = { phe: refs.pheVersion, pokertools: refs.pokertoolsVersion, node: process.version };
   return figures;
 }

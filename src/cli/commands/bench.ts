@@ -16,7 +16,7 @@ function human(figures: Figures): string[] {
   const f = (k: string): Row | undefined => figures[k] as Row | undefined;
   const err = (k: string): string | null =>
     f(k) && 'error' in (f(k) as Row) ? `${k}  error: ${(f(k) as Row).error}` : null;
-  for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8']) {
+  for (const k of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B9']) {
     const r = f(k);
     if (!r) continue;
     const e = err(k);
@@ -46,6 +46,15 @@ function human(figures: Figures): string[] {
     } else if (k === 'B5') {
       lines.push(
         `B5  PHH replay   ${fmt(r.handsPerSecond, 0)} hands/s over ${fmt(r.hands, 0)} hands (${fmt(r.passed, 0)} matched)   (target >= 20,000)`,
+      );
+    } else if (k === 'B9') {
+      for (const p of (r.points as Row[] | undefined) ?? []) {
+        lines.push(
+          `B9  archive routes, ${fmt(p.hands, 0)}-hand log (${fmt(p.records, 0)} records)   hand list page ${fmt(p.listPageMs, 2)} ms   one hand's steps ${fmt(p.stepsMs, 2)} ms   full re-read (reference) ${fmt(p.fullRescanMs, 0)} ms`,
+        );
+      }
+      lines.push(
+        `    growth 1k -> 10k hands: list page x${fmt(r.listGrowth, 2)}, full re-read x${fmt(r.rescanGrowth, 1)} (target: the routes flat)`,
       );
     } else if (k === 'B8') {
       for (const [label, key] of [
