@@ -25,6 +25,7 @@ export type BettingAlertVariant =
   // UNDERCALL
   | 'complete'
   | 'floor'
+  | 'confusing'
   // CHIPS_WITHDRAWN
   | 'facingRaise'
   | 'betStands'
@@ -142,19 +143,26 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     severity: 'warn',
     rule: { tda: 'tda 51', club: 'tda 51' },
     texts: (f) =>
-      f.variant === 'floor'
+      f.variant === 'confusing'
         ? {
-            message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
-            remedy: `Call the floor: the player either adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
-            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
-            remedyFr: `Appelez l'arbitre : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
+            message: `${who(f)} put in ${n(f.zoneTotal)}, the chips showing for a bet declared at ${n(f.declared)}: words and chips conflict.`,
+            remedy: `Stop and call the floor: in a confusing situation the floor decides which bet stands (the ${n(f.declared)} said or the ${n(f.zoneTotal)} shown).`,
+            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, les jetons posés pour une mise annoncée à ${n(f.declared)} : la parole et les jetons se contredisent.`,
+            remedyFr: `Arrêtez et appelez l'arbitre : dans une situation confuse, l'arbitre décide de la mise valide (les ${n(f.declared)} annoncés ou les ${n(f.zoneTotal)} posés).`,
           }
-        : {
-            message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
-            remedy: `Tell the player the bet is ${n(f.call)}: they must add ${n(f.owed)} to complete the call.`,
-            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer.`,
-            remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour compléter le call.`,
-          },
+        : f.variant === 'floor'
+          ? {
+              message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
+              remedy: `Call the floor: the player either adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
+              messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
+              remedyFr: `Appelez l'arbitre : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
+            }
+          : {
+              message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
+              remedy: `Tell the player the bet is ${n(f.call)}: they must add ${n(f.owed)} to complete the call.`,
+              messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer.`,
+              remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour compléter le call.`,
+            },
   },
   STRING_BET: {
     severity: 'warn',

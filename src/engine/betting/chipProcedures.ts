@@ -97,19 +97,37 @@ export function announceReading(state: HandState, s: SeatState, reading: ChipRea
  */
 export function roundFacts(
   state: HandState,
-): Pick<BettingContext, 'facingOpeningBet' | 'playersInHand' | 'betLevels' | 'shortBetsShowing'> {
+): Pick<
+  BettingContext,
+  'facingOpeningBet' | 'playersInHand' | 'betLevels' | 'shortBetsShowing' | 'confusingBetsShowing'
+> {
   const levels: number[] = state.street === 'preflop' ? [state.config.blinds[1]] : [];
   for (const d of roundDecisions(state)) if (d.kind === 'bet' || d.kind === 'raise') levels.push(d.to);
   let live = 0;
   const shortBetsShowing: number[] = [];
+  const confusingBetsShowing: number[] = [];
   for (const seat of state.seatOrder) {
     const s = state.seats[seat];
     if (!s || s.folded) continue;
     live++;
     // a bet or raise whose completion is still owed shows less than the rules read (tda 52)
-    if (s.owed > 0 && s.committed === state.round.currentBet) shortBetsShowing.push(s.committed - s.owed);
+    if (s.owed > 0 && s.committed === state.round.currentBet) {
+      // short of a declared amount the words gave (no completion rule applied): words and chips conflict, the
+      // floor decides (seed 002, TDA rule 1); short of a minimum the rules completed: tda 52
+      const last = roundDecisions(state)
+        .filter((d) => d.seat === s.seat)
+        .at(-1);
+      if (last && last.source === 'say' && last.rule === null) confusingBetsShowing.push(s.committed - s.owed);
+      else shortBetsShowing.push(s.committed - s.owed);
+    }
   }
-  return { facingOpeningBet: levels.length <= 1, playersInHand: live, betLevels: levels, shortBetsShowing };
+  return {
+    facingOpeningBet: levels.length <= 1,
+    playersInHand: live,
+    betLevels: levels,
+    shortBetsShowing,
+    confusingBetsShowing,
+  };
 }
 
 /** The seat acted, and another seat has acted since (the chips then belong to a new turn). */

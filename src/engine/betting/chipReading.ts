@@ -41,6 +41,12 @@ export interface BettingContext {
    * Chips matching one of these acted on a raise under the minimum: all complete to it (tda 52).
    */
   shortBetsShowing?: number[];
+  /**
+   * What lies in the zones of seats whose declared bet or raise the chips do not show (words said an amount, the
+   * chips pushed less). Chips matching one of these answered the chips, not the words: a confusing situation the floor
+   * decides (seed 002, TDA rule 1).
+   */
+  confusingBetsShowing?: number[];
 }
 
 /** A binding declaration the seat made for this action (tda 40), if any. */
@@ -66,7 +72,7 @@ export interface ReadingFacts {
   /** a declared total, when one was said */
   declared?: number;
   /** undercall: complete the call, or the floor decides (tda 51) */
-  ruling?: 'complete' | 'floor';
+  ruling?: 'complete' | 'floor' | 'confusing';
   /** undercall: what the seat forfeits if the floor lets it fold (the bet its chips answered) */
   forfeit?: number;
 }
@@ -180,6 +186,7 @@ function raiseReading(ctx: BettingContext, to: number, total: number): ChipReadi
  * answered. The reading holds the seat to the call until the floor says otherwise.
  */
 export function readUndercall(ctx: BettingContext, total: number): ChipReading {
+  if (ctx.confusingBetsShowing?.includes(total)) return readWordsAndChipsConflict(ctx, total);
   if (ctx.shortBetsShowing?.includes(total)) return readShortRaiseActedOn(ctx, total);
   const reading = settle(ctx, 'call', callTo(ctx), total);
   const ruling = undercallRuling({
@@ -197,6 +204,22 @@ export function readUndercall(ctx: BettingContext, total: number): ChipReading {
         ? `${total} short of the call of ${ctx.currentBet}: must complete ${reading.owed}`
         : `${total} short of the call of ${ctx.currentBet}: floor decides`,
     facts,
+  };
+  return reading;
+}
+
+/**
+ * Seed 002 (TDA rule 1): the bettor declared an amount but pushed less, and this seat answered the chips showing.
+ * Words and chips conflict: the floor decides which bet stands. Until then the seat is held to the declared bet.
+ */
+export function readWordsAndChipsConflict(ctx: BettingContext, total: number): ChipReading {
+  const reading = settle(ctx, 'call', callTo(ctx), total);
+  reading.alert = {
+    code: 'UNDERCALL',
+    rule: 'TDA 2024 rule 1',
+    severity: 'stop',
+    detail: `${total} answers the chips of a bet declared at ${ctx.currentBet}: the floor decides`,
+    facts: { ...factsOf(ctx, total), ruling: 'confusing', declared: ctx.currentBet },
   };
   return reading;
 }

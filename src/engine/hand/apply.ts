@@ -34,7 +34,8 @@ function ownerOf(state: HandState, card: Card): number {
 function cardAt(state: HandState, text: string, zone: string, face: Face): void {
   const card = parseCard(text);
   if (card < 0) {
-    raiseAlert(state, 'CARD_UNKNOWN', { cards: [String(text)] });
+    raiseAlert(state, 'CARD_UNKNOWN', { cards: [String(text)], zone });
+    voidForDefectiveDeck(state);
     return;
   }
   const prev = state.cardZone[card];
@@ -47,7 +48,8 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
     return;
   }
   if (prev !== '') {
-    raiseAlert(state, 'CARD_DUPLICATE', { cards: [text] });
+    raiseAlert(state, 'CARD_DUPLICATE', { cards: [text], zone: `${prev},${zone}` });
+    voidForDefectiveDeck(state);
     return;
   }
   state.cardZone[card] = zone;
@@ -109,6 +111,30 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
     default:
       return;
   }
+}
+
+/**
+ * A defective deck (tda 35: an unknown card, one card read twice): the hand is void and every chip goes back to its
+ * stack, blinds and ante included. The stop alert stays for the floor; the hand is over.
+ */
+function voidForDefectiveDeck(state: HandState): void {
+  if (state.phase === 'complete') return;
+  const received: number[] = new Array(state.seats.length).fill(0);
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    s.stack += s.total + s.ante;
+    s.allIn = false;
+    s.total = 0;
+    s.committed = 0;
+    s.ante = 0;
+    s.owed = 0;
+  }
+  state.deadMoney = 0;
+  state.round.toAct = 0;
+  state.round.complete = true;
+  state.award = { pots: [], received };
+  state.phase = 'complete';
 }
 
 /** A hole card turned face up: tabled (showdown, all-in) or exposed (tda 68, LOI 35, club 6-1). */
