@@ -11,6 +11,8 @@ const HEADER_BYTES = 100;
 export interface FileProblem {
   kind: 'truncated' | 'notSqlite';
   reason: string;
+  /** whole pages, but fewer than the header counts: the pages missing may still be in the WAL */
+  pagesShort?: boolean;
 }
 
 /** null when the header and size are consistent (SQLite's integrity check still has to pass). */
@@ -53,6 +55,7 @@ export function checkDatabaseFile(path: string): FileProblem | null {
     return {
       kind: 'truncated',
       reason: `the header counts ${pageCount} pages (${pageCount * pageSize} bytes) but the file holds ${size} bytes`,
+      pagesShort: true,
     };
   }
   return null;

@@ -7,9 +7,32 @@
 // writes a few records a second at most (measured by test/store and `feltwire bench`).
 //
 // A corrupt or truncated file found at open is renamed aside (with its -wal and -shm, so it still opens with
-// them), never deleted, and a fresh log starts in its place; `startup` says what happened.
+// them), never deleted, and a fresh log starts in its place holding every row that could still be read from it
+// (salvaged row by row: a damaged page loses its own rows, not the log); `startup` says what was kept and lost.
+// A WAL beside the file is part of it: a file whose header counts more pages than it holds (a checkpoint cut short
+// by a full disk) is opened with its WAL and judged by SQLite's integrity check, not set aside on its size.
+//
+// Storage faults while running (disk full, I/O error, read-only file system) never lose a record silently: the
+// record is held in memory (within MAX_PENDING_BYTES), `fault()` says what is wrong, listeners are told (the service
+// raises a stop alert on every view and health says so), and the held records are written, in order, as soon as the
+// disk takes them again. Past the bound a record is refused with StoreError LOG_STORAGE (the caller does not act on
+// it: the dealer holds the table).
+//
+// Privacy: the log holds every hole card of every hand. The data folder is made 0700 and the log, its WAL and
+// shared-memory files 0600 (SQLite creates the -wal and -shm with the database file's mode).
 
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventLog, LogKind, LogRecord } from '../session/log.js';
@@ -24,11 +47,42 @@ export const LOG_FORMAT = 1;
 
 const KINDS: readonly LogKind[] = ['hand', 'event', 'tableAlert', 'config', 'handEnd'];
 
+/** records held in memory while the disk refuses writes, at most (the dealer is told to hold before) */
+export const MAX_PENDING_BYTES = 32 * 1024 * 1024;
+
+/** what is wrong with the disk under the log, while it is wrong */
+export interface LogFault {
+  /** SQLite's extended code: SQLITE_FULL, SQLITE_IOERR_WRITE, SQLITE_READONLY, ... */
+  code: string;
+  kind: 'full' | 'io' | 'readonly';
+  message: string;
+  /** wall ms of the first refused write */
+  since: number;
+  /** records held in memory, not yet on disk */
+  pending: number;
+  pendingBytes: number;
+  /** records refused since the fault began (the bound was reached) */
+  refused: number;
+}
+
+/** what was kept of a damaged log */
+export interface LogSalvage {
+  /** rows read from the damaged file and written to the fresh log (seq kept) */
+  kept: number;
+  /** rows that could not be read (their seq ranges in `lostSeqs`) */
+  lost: number;
+  lostSeqs: Array<[number, number]>;
+  /** set when not even the table could be found (the schema page is unreadable) */
+  note?: string;
+}
+
 export interface LogStartup {
   /** the file was created by this open */
   created: boolean;
   /** set when the file found was unusable and moved aside */
   setAside?: { kind: 'corrupt' | 'truncated' | 'foreign'; reason: string; keptAs: string[] };
+  /** the rows kept from the file set aside (corrupt or truncated files) */
+  salvage?: LogSalvage;
   /** one line for the operator, English then French; empty when nothing happened worth saying */
   message: string;
 }
@@ -43,6 +97,8 @@ export interface OpenOptions {
   /** FULL (default): fsync per record. NORMAL is for bulk loads only (tests, imports): it survives a crash of the
    * process but not a power cut, so the service never sets it. */
   synchronous?: 'FULL' | 'NORMAL';
+  /** bound of the records held in memory while the disk refuses writes (default MAX_PENDING_BYTES) */
+  maxPendingBytes?: number;
 }
 
 interface Row {
@@ -54,23 +110,63 @@ interface Row {
 }
 
 const PAGE = 1000;
+const RETRY_MS = 1000;
+
+/** SQLite's codes for a disk that refuses writes (the record is kept in memory), by kind */
+function storageFault(err: unknown): LogFault['kind'] | null {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL') return 'full';
+  if (code.startsWith('SQLITE_IOERR')) return 'io';
+  if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN') return 'readonly';
+  return null;
+}
 
 export class SqliteEventLog implements EventLog {
   readonly path: string;
   readonly startup: LogStartup;
   private db: Database.Database | null;
   private lock: string | null = null;
-  private readonly insert: Database.Statement<[number, number, string, string]> | null;
+  private readonly insert: Database.Statement<[number, number, number, string, string]> | null;
   private readonly page: Database.Statement<[number, number], Row>;
+  private nextSeq: number;
+  /** records the disk has not taken yet, in seq order */
+  private pending: Row[] = [];
+  private pendingBytes = 0;
+  private faultState: LogFault | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly faultListeners = new Set<(fault: LogFault | null) => void>();
+  private readonly clock: () => number;
+  private maxPending = MAX_PENDING_BYTES;
 
-  private constructor(path: string, db: Database.Database, startup: LogStartup, readonly: boolean) {
+  private constructor(
+    path: string,
+    db: Database.Database,
+    startup: LogStartup,
+    readonly: boolean,
+    clock: () => number = Date.now,
+  ) {
     this.path = path;
     this.db = db;
     this.startup = startup;
-    this.insert = readonly ? null : db.prepare('INSERT INTO log (wall, hand, kind, data) VALUES (?, ?, ?, ?)');
+    this.clock = clock;
+    this.insert = readonly ? null : db.prepare('INSERT INTO log (seq, wall, hand, kind, data) VALUES (?, ?, ?, ?, ?)');
     this.page = db.prepare<[number, number], Row>(
       'SELECT seq, wall, hand, kind, data FROM log WHERE seq >= ? ORDER BY seq LIMIT ?',
     );
+    const max = db.prepare<[], { m: number | null }>('SELECT max(seq) AS m FROM log').get();
+    this.nextSeq = (max?.m ?? 0) + 1;
+  }
+
+  /** the storage fault in force (null: the disk takes every record) */
+  fault(): LogFault | null {
+    return this.faultState ? { ...this.faultState } : null;
+  }
+
+  /** told on a fault (and on every change of its backlog) and with null once every held record is on disk */
+  onFault(fn: (fault: LogFault | null) => void): () => void {
+    this.faultListeners.add(fn);
+    return () => this.faultListeners.delete(fn);
   }
 
   /** Opens (or creates) the log in the data folder `dir`. */
@@ -88,7 +184,8 @@ export class SqliteEventLog implements EventLog {
       }
       return new SqliteEventLog(path, db, { created: false, message: '' }, true);
     }
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     const lock = takeLock(join(dir, LOCK_FILE));
     try {
       return SqliteEventLog.openWriter(path, lock, options);
@@ -103,7 +200,10 @@ export class SqliteEventLog implements EventLog {
     let db: Database.Database | null = null;
     const existed = existsSync(path);
     if (existed) {
-      const problem = checkDatabaseFile(path);
+      privatise(path);
+      let problem = checkDatabaseFile(path);
+      // the WAL holds the pages a checkpoint cut short had not written yet: SQLite reads them, the check decides
+      if (problem?.kind === 'truncated' && problem.pagesShort && walBytes(path) > 0) problem = null;
       let kind: 'corrupt' | 'truncated' | 'foreign' | null = problem
         ? problem.kind === 'truncated'
           ? 'truncated'
@@ -129,16 +229,32 @@ export class SqliteEventLog implements EventLog {
       }
       if (kind) setAside = { kind, reason, keptAs: moveAside(path, (options.now ?? (() => new Date()))()) };
     }
-    if (!db) db = openChecked(path, false, options.synchronous ?? 'FULL');
+    if (!db) {
+      if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
+      privatise(path);
+      db = openChecked(path, false, options.synchronous ?? 'FULL');
+    }
     createSchema(db);
+    let salvage: LogSalvage | undefined;
+    if (setAside && setAside.kind !== 'foreign') salvage = salvageInto(setAside.keptAs[0], db);
+    privatise(path);
+    const kept = salvage
+      ? ` with the ${salvage.kept} rows that could be read (${salvage.lost} lost${lostText(salvage)})`
+      : '';
+    const keptFr = salvage
+      ? ` avec les ${salvage.kept} lignes lisibles (${salvage.lost} perdues${lostText(salvage)})`
+      : '';
     const message = setAside
       ? `feltwire: the event log ${path} is ${setAside.kind === 'foreign' ? 'not a feltwire log' : setAside.kind} ` +
-        `(${setAside.reason}); it was kept as ${setAside.keptAs[0]} and a fresh log was started. / ` +
+        `(${setAside.reason}); it was kept as ${setAside.keptAs[0]} and a fresh log was started${kept}. / ` +
         `feltwire : le journal ${path} est ${FR_KIND[setAside.kind]} (${setAside.reason}) ; il est conservé sous ` +
-        `${setAside.keptAs[0]} et un nouveau journal a été ouvert.`
+        `${setAside.keptAs[0]} et un nouveau journal a été ouvert${keptFr}.`
       : '';
-    const log = new SqliteEventLog(path, db, { created: !existed || !!setAside, setAside, message }, false);
+    const startup: LogStartup = { created: !existed || !!setAside, setAside, message };
+    if (salvage) startup.salvage = salvage;
+    const log = new SqliteEventLog(path, db, startup, false);
     log.lock = lock;
+    if (options.maxPendingBytes !== undefined) log.maxPending = options.maxPendingBytes;
     if (message) (options.notify ?? ((m: string) => process.stderr.write(`${m}\n`)))(message);
     return log;
   }
@@ -156,8 +272,99 @@ export class SqliteEventLog implements EventLog {
       throw new StoreError('LOG_BAD_RECORD', `a '${kind}' record is not JSON-serialisable`, { cause: err });
     }
     if (text === undefined) throw new StoreError('LOG_BAD_RECORD', `a '${kind}' record has no JSON form`);
-    // autocommit: one transaction per record, fsynced (synchronous=FULL) before run() returns
-    return Number(insert.run(Math.trunc(wall), hand, kind, text).lastInsertRowid);
+    const row: Row = { seq: this.nextSeq, wall: Math.trunc(wall), hand, kind, data: text };
+    if (this.pending.length > 0 && !this.flush()) return this.hold(row);
+    try {
+      // autocommit: one transaction per record, fsynced (synchronous=FULL) before run() returns
+      insert.run(row.seq, row.wall, row.hand, row.kind, row.data);
+    } catch (err) {
+      const kind = storageFault(err);
+      if (!kind) throw err;
+      this.setFault(err as Error, kind);
+      return this.hold(row);
+    }
+    this.nextSeq++;
+    return row.seq;
+  }
+
+  /** Writes the held records (one transaction); true when none is left. */
+  flush(): boolean {
+    const db = this.db;
+    const insert = this.insert;
+    if (this.pending.length === 0) return true;
+    if (!db || !insert) return false;
+    try {
+      db.transaction((rows: Row[]) => {
+        for (const r of rows) insert.run(r.seq, r.wall, r.hand, r.kind, r.data);
+      })(this.pending);
+    } catch (err) {
+      const kind = storageFault(err);
+      if (!kind) throw err;
+      this.setFault(err as Error, kind);
+      return false;
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.faultState = null;
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+    this.tell();
+    return true;
+  }
+
+  private hold(row: Row): number {
+    const bytes = row.data.length + 64;
+    const f = this.faultState as LogFault;
+    if (this.pendingBytes + bytes > this.maxPending) {
+      f.refused++;
+      this.tell();
+      throw new StoreError(
+        'LOG_STORAGE',
+        `the event log cannot write (${f.code}: ${f.message}) and ${this.pending.length} records wait in memory; ` +
+          'this one is refused: hold the table until the disk is fixed',
+      );
+    }
+    this.pending.push(row);
+    this.pendingBytes += bytes;
+    this.nextSeq++;
+    f.pending = this.pending.length;
+    f.pendingBytes = this.pendingBytes;
+    this.tell();
+    return row.seq;
+  }
+
+  private setFault(err: Error, kind: LogFault['kind']): void {
+    const code = String((err as { code?: unknown }).code);
+    if (!this.faultState) {
+      this.faultState = {
+        code,
+        kind,
+        message: err.message,
+        since: this.clock(),
+        pending: this.pending.length,
+        pendingBytes: this.pendingBytes,
+        refused: 0,
+      };
+    } else {
+      this.faultState.code = code;
+      this.faultState.kind = kind;
+      this.faultState.message = err.message;
+    }
+    if (!this.retryTimer) {
+      this.retryTimer = setInterval(() => {
+        try {
+          this.flush();
+        } catch {
+          // a non-storage error on retry: kept pending, retried next time
+        }
+      }, RETRY_MS);
+      this.retryTimer.unref();
+    }
+  }
+
+  private tell(): void {
+    const f = this.fault();
+    for (const fn of this.faultListeners) fn(f);
   }
 
   /** Pages through the table so that appending while iterating (the session does) is safe. */
@@ -168,9 +375,11 @@ export class SqliteEventLog implements EventLog {
       const rows = this.page.all(next, PAGE);
       for (const r of rows)
         yield { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
-      if (rows.length < PAGE) return;
+      if (rows.length < PAGE) break;
       next = rows[rows.length - 1].seq + 1;
     }
+    // records held while the disk refuses them are part of the log (they are written first when it returns)
+    for (const r of [...this.pending]) if (r.seq >= next) yield toRecord(r);
   }
 
   /** the records of one hand, in order */
@@ -178,25 +387,24 @@ export class SqliteEventLog implements EventLog {
     const rows = this.live()
       .prepare<[number], Row>('SELECT seq, wall, hand, kind, data FROM log WHERE hand = ? ORDER BY seq')
       .all(hand);
-    return rows.map((r) => ({
-      seq: r.seq,
-      wall: r.wall,
-      hand: r.hand,
-      kind: r.kind as LogKind,
-      data: JSON.parse(r.data),
-    }));
+    for (const r of this.pending) if (r.hand === hand) rows.push(r);
+    return rows.map(toRecord);
   }
 
   /** hand numbers that have a 'hand' record, ascending */
   handNumbers(): number[] {
-    return this.live()
+    const hands = this.live()
       .prepare<[], { hand: number }>("SELECT DISTINCT hand FROM log WHERE kind = 'hand' ORDER BY hand")
       .all()
       .map((r) => r.hand);
+    const extra = this.pending.filter((r) => r.kind === 'hand' && !hands.includes(r.hand)).map((r) => r.hand);
+    return extra.length === 0 ? hands : [...new Set([...hands, ...extra])].sort((a, b) => a - b);
   }
 
   /** the latest record of a kind (e.g. the 'config' in force), or null */
   latest(kind: LogKind): LogRecord | null {
+    for (let i = this.pending.length - 1; i >= 0; i--)
+      if (this.pending[i].kind === kind) return toRecord(this.pending[i]);
     const r = this.live()
       .prepare<[string], Row>('SELECT seq, wall, hand, kind, data FROM log WHERE kind = ? ORDER BY seq DESC LIMIT 1')
       .get(kind);
@@ -218,6 +426,22 @@ export class SqliteEventLog implements EventLog {
 
   close(): void {
     if (!this.db) return;
+    if (this.pending.length > 0) {
+      try {
+        this.flush();
+      } catch {
+        // reported below
+      }
+    }
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+    if (this.pending.length > 0) {
+      process.stderr.write(
+        `feltwire: closing the event log with ${this.pending.length} records the disk refused (${this.faultState?.code}); ` +
+          `they are lost (seq ${this.pending[0].seq}-${this.pending[this.pending.length - 1].seq}) / ` +
+          `${this.pending.length} enregistrements refusés par le disque sont perdus\n`,
+      );
+    }
     this.db.close();
     this.db = null;
     if (this.lock) releaseLock(this.lock);
@@ -326,7 +550,7 @@ function takeLock(file: string): string {
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
       heldLocks.set(file, 1);
       return file;
     } catch (err) {
@@ -356,5 +580,134 @@ function releaseLock(file: string): void {
     if (Number.parseInt(readFileSync(file, 'utf8'), 10) === process.pid) unlinkSync(file);
   } catch {
     // already gone
+  }
+}
+
+function toRecord(r: Row): LogRecord {
+  return { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
+}
+
+/** the log and its companions readable by the service's user only (it holds every hole card) */
+function privatise(path: string): void {
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch {
+      // not there (yet)
+    }
+  }
+}
+
+function walBytes(path: string): number {
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+function lostText(s: LogSalvage): string {
+  if (s.note) return `: ${s.note}`;
+  if (s.lostSeqs.length === 0) return '';
+  const ranges = s.lostSeqs.slice(0, 5).map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
+  return `: seq ${ranges.join(', ')}${s.lostSeqs.length > 5 ? ', ...' : ''}`;
+}
+
+const SALVAGE_CHUNK = 256;
+
+/**
+ * Copies every readable row of a damaged log (the file set aside, with its WAL) into `into`, seq kept. The damaged
+ * file is read through a scratch copy, so that what was set aside stays byte for byte as it was found. Ranges of
+ * rows are read by rowid; a range that fails is halved until single rows: a damaged page loses its own rows only.
+ */
+function salvageInto(damaged: string, into: Database.Database): LogSalvage {
+  const scratch = `${damaged}.salvage`;
+  const out: LogSalvage = { kept: 0, lost: 0, lostSeqs: [] };
+  let src: Database.Database | null = null;
+  try {
+    copyFileSync(damaged, scratch);
+    if (existsSync(`${damaged}-wal`)) copyFileSync(`${damaged}-wal`, `${scratch}-wal`);
+    privatise(scratch);
+    try {
+      src = new Database(scratch, { fileMustExist: true });
+      src.prepare('SELECT 1 FROM log LIMIT 0').all();
+    } catch (err) {
+      out.note = `no table could be read (${(err as Error).message})`;
+      return out;
+    }
+    const db = src;
+    let max = 0;
+    for (const sql of ['SELECT max(seq) AS m FROM log', 'SELECT max(seq) AS m FROM log INDEXED BY log_by_hand']) {
+      try {
+        max = Math.max(max, db.prepare<[], { m: number | null }>(sql).get()?.m ?? 0);
+        break;
+      } catch {
+        // try the next way
+      }
+    }
+    if (max === 0) {
+      // neither the table's right edge nor the index can be read: bound the rows by the file's pages
+      try {
+        const pages = Number(db.pragma('page_count', { simple: true }));
+        const size = Number(db.pragma('page_size', { simple: true }));
+        max = Math.ceil((pages * size) / 16);
+      } catch {
+        max = 0;
+      }
+    }
+    const range = db.prepare<[number, number], Row>(
+      'SELECT seq, wall, hand, kind, data FROM log WHERE seq BETWEEN ? AND ? ORDER BY seq',
+    );
+    const one = db.prepare<[number], Row>('SELECT seq, wall, hand, kind, data FROM log WHERE seq = ?');
+    const insert = into.prepare('INSERT INTO log (seq, wall, hand, kind, data) VALUES (?, ?, ?, ?, ?)');
+    const lost = (seq: number) => {
+      out.lost++;
+      const last = out.lostSeqs[out.lostSeqs.length - 1];
+      if (last && last[1] === seq - 1) last[1] = seq;
+      else out.lostSeqs.push([seq, seq]);
+    };
+    const keep = (rows: Row[]) => {
+      for (const r of rows) {
+        let ok = KINDS.includes(r.kind as LogKind) && Number.isInteger(r.hand) && Number.isInteger(r.wall);
+        if (ok) {
+          try {
+            JSON.parse(r.data);
+          } catch {
+            ok = false;
+          }
+        }
+        if (!ok) {
+          lost(r.seq);
+          continue;
+        }
+        insert.run(r.seq, r.wall, r.hand, r.kind, r.data);
+        out.kept++;
+      }
+    };
+    const read = (lo: number, hi: number): void => {
+      if (lo === hi) {
+        try {
+          const r = one.get(lo);
+          if (r) keep([r]);
+        } catch {
+          lost(lo);
+        }
+        return;
+      }
+      try {
+        keep(range.all(lo, hi));
+      } catch {
+        const mid = Math.floor((lo + hi) / 2);
+        read(lo, mid);
+        read(mid + 1, hi);
+      }
+    };
+    into.transaction(() => {
+      for (let lo = 1; lo <= max; lo += SALVAGE_CHUNK) read(lo, Math.min(max, lo + SALVAGE_CHUNK - 1));
+    })();
+    return out;
+  } finally {
+    src?.close();
+    for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) rmSync(f, { force: true });
   }
 }
