@@ -1,7 +1,7 @@
 // The dealer panel against real StandardFirmata images running under simavr (test/bench-avr/firmata), UART0 on a
 // pty, the board reset when the port opens (DTR): the Mega 2560 image avrgirl-arduino 5.0.1 ships (Firmata 2.3, no
-// PIN_MODE_PULLUP) driven by the whole service, and a Firmata 2.5 image (avrgirl's Duemilanove/ATmega328P build,
-// which lists PULLUP) by the panel alone. Pins are read at the AVR's own registers and named by Arduino's variant
+// PIN_MODE_PULLUP) driven by the whole service, and by the panel alone a Firmata 2.5 image (avrgirl's
+// Duemilanove/ATmega328P build, which lists PULLUP) and avrgirl's Uno build (Firmata 2.4, no PULLUP). Pins are read at the AVR's own registers and named by Arduino's variant
 // tables; buttons are modelled at the pin: pressed drives it low, released it reads high only if the AVR's pull-up
 // is on.
 import firmataIo from 'firmata-io';
@@ -216,10 +216,18 @@ describe('ATmega328P with StandardFirmata 2.5 (PIN_MODE_PULLUP) under simavr', (
   });
 });
 
-describe('the finding behind the fallback: StandardFirmata 2.3 sent PIN_MODE_PULLUP', () => {
-  it('leaves the pin an output driven low, not an input with its pull-up: a press is never seen', async () => {
-    const pin = arduinoPinMap('mega');
-    const bench = await AvrBench.start({ hex: avrgirlHex('mega'), mcu: 'atmega2560', resetOnOpen: true });
+describe('StandardFirmata 2.3 (Mega) and the pull-ups, at the pin', () => {
+  const pin = arduinoPinMap('mega');
+  let bench: AvrBench;
+
+  beforeAll(async () => {
+    bench = await AvrBench.start({ hex: avrgirlHex('mega'), mcu: 'atmega2560', resetOnOpen: true });
+  });
+  afterAll(async () => {
+    await bench?.stop();
+  });
+
+  it('the finding behind the fallback: sent PIN_MODE_PULLUP, the pin stays an output driven low, a press is never seen', async () => {
     const port = new SerialPort({ path: bench.pty, baudRate: 57600, autoOpen: false });
     const io = new firmataIo.Firmata(port, { reportVersionTimeout: 3000 });
     try {
@@ -241,7 +249,47 @@ describe('the finding behind the fallback: StandardFirmata 2.3 sent PIN_MODE_PUL
       expect(reads.filter((v) => v === 1)).toEqual([]); // never reads released, so no press edge can be seen
     } finally {
       if (port.isOpen) await new Promise((r) => port.close(() => r(undefined)));
-      await bench.stop();
     }
   }, 30_000);
+});
+
+describe('Uno with StandardFirmata 2.4 (avrgirl-arduino), no pull-up mode: a button held while an LED of its port changes', () => {
+  const pin = arduinoPinMap('standard');
+  let bench: AvrBench;
+
+  beforeAll(async () => {
+    bench = await AvrBench.start({ hex: avrgirlHex('uno'), mcu: 'atmega328p', resetOnOpen: true });
+  });
+  afterAll(async () => {
+    await bench?.stop();
+  });
+
+  it('keeps the held input pulled up, and its next press is seen', async () => {
+    // Before 2.5 a digital port write reaches the port's inputs too (LOW turns an input's pull-up off), and
+    // firmata-io writes back the LOW it read from a held button. Seat 2's LED (pin 7, no PWM: a digital port write)
+    // shares Firmata port 0 with the buttons (2-5). The panel keeps the pull-up bits set in what it writes.
+    const events: PanelEvent[] = [];
+    const link = new PanelLink({ path: bench.pty, spec });
+    link.on('panel', (e) => events.push(e));
+    try {
+      await link.start().whenUp(20_000);
+      const up = events.find((e) => e.kind === 'panelLink' && e.state === 'up');
+      expect(up).toMatchObject({ info: { protocol: '2.4', pullups: 'input-high' } });
+      const confirm = pin(spec.buttons.confirm);
+      await until('confirm pulled up', () => bench.pin(confirm) === 'u');
+      bench.press(confirm);
+      await until('the press seen', () => events.some((e) => e.kind === 'button' && e.button === 'confirm'), 3000);
+      link.setTurn(2);
+      await until('seat 2 lit', () => bench.pin(pin(spec.seatLeds['2'])) === '1');
+      await sleep(200);
+      bench.release(confirm);
+      await sleep(200);
+      expect(bench.pin(confirm)).toBe('u');
+      const n = events.filter((e) => e.kind === 'button').length;
+      await push(bench, confirm);
+      await until('the next press seen', () => events.filter((e) => e.kind === 'button').length > n, 3000);
+    } finally {
+      await link.close();
+    }
+  }, 40_000);
 });

@@ -178,9 +178,10 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
         const last = levels.get(name);
         if (last === 1 && level === 0) this.pressed(name);
         levels.set(name, level);
-        // firmata-io copies an input's reading into the port value it writes for the port's outputs: a press (low)
-        // would then be written back to the input, and on an old board a LOW write to an input turns its pull-up
-        // off. The pull-up bit stays set in what we write.
+        // firmata-io copies an input's reading into the port value it writes for the port's outputs (an LED on a
+        // pin without PWM, e.g. pin 7 of an Uno): a held button (low) would be written back to its input, and before
+        // Firmata 2.5 a LOW written to an input turns its pull-up off -- the button then reads pressed for ever.
+        // The pull-up bit stays set in what we write.
         if (this.pullups === 'input-high') io.ports[port] |= bit;
       });
       io.reportDigitalPin(pin, 1);
