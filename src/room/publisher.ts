@@ -365,32 +365,43 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   });
   client.on('error', (err) => say(`room link: ${err.message}`));
 
+  let shownHand = session.handNo;
+  let announcing = false;
   const onState = (state: SessionState) => {
     hub.update(state);
     sendStatus(state);
-    // a new hand began: the one before is sealed
+    // a new hand began: the one before is sealed, and a break due is told
     if (finished.length > 0 && finished[finished.length - 1].handNo < state.handNo) pump();
+    if (state.handStartWall !== null && state.handNo !== shownHand && !announcing) {
+      shownHand = state.handNo;
+      announcing = true;
+      try {
+        announceBreaks(state.wall);
+      } finally {
+        announcing = false;
+      }
+    }
   };
   const onHandEnd = (info: HandEndInfo) => {
     finished.push({ handNo: info.handNo, wall: info.wall });
     lastHandWall = info.wall;
-    announceBreaks(info.wall);
   };
-  // a break the room called is told to the dealer when the first hand after its start ends (the next shuffle waits)
+  // a break the room called is told to the dealer at the first shuffle after its start: finish that hand, then stop
   const announceBreaks = (wall: number) => {
     for (const b of pendingBreaks.filter((x) => x.fromWall <= wall)) {
       cursor.breaks.push(b.fromWall);
       pendingBreaks = pendingBreaks.filter((x) => x !== b);
       writeCursor(opts.dataDir, cursor);
+      const until = new Date(Math.max(wall, b.fromWall) + b.minutes * 60_000).toISOString().slice(11, 16);
       try {
         session.raiseTableAlert({
           code: 'ROOM_BREAK',
           severity: 'warn',
           rule: 'room',
-          message: `The room calls a ${b.minutes}-minute break: do not shuffle the next hand until it ends.`,
-          remedy: `Resume after ${new Date(b.fromWall + b.minutes * 60_000).toISOString().slice(11, 16)} UTC.`,
-          messageFr: `La salle annonce une pause de ${b.minutes} minutes : ne mélangez pas la main suivante avant la fin.`,
-          remedyFr: `Reprenez après ${new Date(b.fromWall + b.minutes * 60_000).toISOString().slice(11, 16)} UTC.`,
+          message: `The room calls a ${b.minutes}-minute break: finish this hand, then deal no more until ${until} UTC.`,
+          remedy: `Resume at ${until} UTC.`,
+          messageFr: `La salle annonce une pause de ${b.minutes} minutes : terminez cette main, puis ne distribuez plus avant ${until} UTC.`,
+          remedyFr: `Reprenez à ${until} UTC.`,
         });
       } catch (err) {
         say(`room: break not announced: ${(err as Error).message}`);
