@@ -75,10 +75,15 @@ export class HandArchive {
   private readonly names: Record<number, string>;
   private readonly namesOf: ((handNo: number) => Record<number, string>) | null;
   private readonly owned: boolean;
-  /** hand number -> blind level (1, 2, ...), filled in hand order as hands are read */
+  /** what the log said so far, read once and then as it grows (catchUp): hand number -> blind level (1, 2, ...)
+   * and the floor's seating (seat -> name) */
   private readonly levels = new Map<number, number>();
-  /** hand number -> the floor's seating (seat -> name), read in one pass of the log */
-  private seating: Map<number, Record<number, string>> | null = null;
+  private readonly seating = new Map<number, Record<number, string>>();
+  private readonly roster = new Roster();
+  private cursor = 0;
+  private lastHand = 0;
+  private level = 0;
+  private levelKey = '';
 
   constructor(log: EventLog, options: ArchiveOptions = {}, owned = false) {
     this.log = log;
@@ -89,6 +94,7 @@ export class HandArchive {
     this.names = options.names ?? {};
     this.namesOf = options.namesOf ?? null;
     this.owned = owned;
+    this.catchUp();
   }
 
   /** opens the log of a data folder read-only (safe while the service writes it), with its DATA/table.json */
@@ -224,53 +230,49 @@ export class HandArchive {
   /** the players the floor had seated when the hand was played (src/session/roster.ts: ops logged during hand N
    * count for hand N), by seat */
   seatingAt(handNo: number): Record<number, string> {
-    if (!this.seating?.has(handNo)) {
-      const out = new Map<number, Record<number, string>>();
-      const roster = new Roster();
-      let hand = 0;
-      const keep = () => {
-        if (hand > 0) out.set(hand, Object.fromEntries(roster.list().map((x) => [x.seat, x.player.name])));
-      };
-      for (const rec of this.log.records()) {
-        if (rec.hand !== hand) {
-          keep();
-          hand = rec.hand;
-        }
-        if (rec.kind === 'config' && isRosterRecord(rec.data)) {
-          try {
-            roster.apply(rec.data.roster);
-          } catch {
-            // an op the session refused when it was logged changes nothing here either
-          }
-        }
-      }
-      keep();
-      this.seating = out;
-    }
+    this.catchUp();
     return this.seating.get(handNo) ?? {};
   }
 
   /** the blind level of a hand: 1 at the first hand (or a new table), one more at each change of blinds or ante */
   levelOf(handNo: number): number {
-    const known = this.levels.get(handNo);
-    if (known !== undefined) return known;
-    let level = 0;
-    let prev = '';
-    // one pass over every hand so far (later calls find theirs in the map)
-    for (const n of this.handNumbers()) {
-      const recs = this.recordsOf(n);
-      const hands = recs.filter((r) => r.kind === 'hand');
-      const last = hands[hands.length - 1];
-      if (!last) continue;
-      const data = last.data as { config?: TableConfig; restart?: boolean } & Partial<TableConfig>;
-      const config = (data.config ?? data) as TableConfig;
-      const key = `${config.blinds?.join('/')}+${config.bbAnte ?? 0}`;
-      if (hands.some((r) => (r.data as { restart?: boolean }).restart)) level = 0;
-      if (key !== prev || level === 0) level++;
-      prev = key;
-      this.levels.set(n, level);
-    }
+    this.catchUp();
     return this.levels.get(handNo) ?? 1;
+  }
+
+  /**
+   * Reads the records appended since the last call (all of them the first time, when the archive is made): the
+   * floor's seating and the blind level, hand by hand. Later calls read only what is new, so an export's cost does
+   * not grow with the log.
+   */
+  private catchUp(): void {
+    for (const rec of this.log.records(this.cursor + 1)) {
+      this.cursor = rec.seq;
+      if (rec.hand !== this.lastHand) {
+        this.lastHand = rec.hand;
+        this.seating.set(rec.hand, this.seated());
+      }
+      if (rec.kind === 'config' && isRosterRecord(rec.data)) {
+        try {
+          this.roster.apply(rec.data.roster);
+        } catch {
+          // an op the session refused when it was logged changes nothing here either
+        }
+        this.seating.set(rec.hand, this.seated());
+      } else if (rec.kind === 'hand') {
+        const data = rec.data as { config?: TableConfig; restart?: boolean } & Partial<TableConfig>;
+        const config = (data.config ?? data) as TableConfig;
+        const key = `${config.blinds?.join('/')}+${config.bbAnte ?? 0}`;
+        if (data.restart || this.level === 0) this.level = 1;
+        else if (key !== this.levelKey) this.level++;
+        this.levelKey = key;
+        this.levels.set(rec.hand, this.level);
+      }
+    }
+  }
+
+  private seated(): Record<number, string> {
+    return Object.fromEntries(this.roster.list().map((x) => [x.seat, x.player.name]));
   }
 
   /** every event of the hand with the snapshot after it (the floor view's step-through) */

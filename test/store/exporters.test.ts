@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import { parsePhh, replayPhh } from '../../src/phh/index.js';
+import { MemoryLog, TableSession } from '../../src/session/index.js';
 import {
   HandArchive,
   type PlayedHand,
@@ -16,7 +17,7 @@ import {
   validateOhh,
 } from '../../src/store/index.js';
 import { accountIgnition, accountOhh, accountPokerStars, finalsBySeat } from './accounting.js';
-import { archiveOf, expectIgnitionParse, loadScenario, logHands, scenarioFiles } from './helpers.js';
+import { archiveOf, expectIgnitionParse, loadScenario, logHands, scenarioFiles, WALL0 } from './helpers.js';
 
 const files = scenarioFiles();
 const archive = archiveOf(files.map(loadScenario));
@@ -219,5 +220,35 @@ describe('a hand the engine killed (the floor kills seat 3 after its raise: LOI 
     expect(finalsBySeat(accountOhh(ohh))).toEqual(finals);
     const phh = parseToml(toPhh(h)) as Record<string, unknown>;
     expect(phh.finishing_stacks).toEqual([4950, 5150, 4900]);
+  });
+});
+
+describe("players' names from the floor's seating (the session's roster records in the log)", () => {
+  it('the names the floor seated are the names every format writes', () => {
+    const scenario = loadScenario(scenarioFiles().find((f) => f.endsWith('r00001.json')) as string);
+    const log = new MemoryLog();
+    let wall = WALL0;
+    const session = new TableSession({ config: scenario.config, log, now: () => wall });
+    const names: Record<number, string> = {};
+    for (const seat of Object.keys(scenario.config.seats).map(Number)) {
+      names[seat] = `Joueur ${seat} Élise`;
+      session.changeRoster({ op: 'seat', seat, player: { name: names[seat] } });
+    }
+    for (const { t, ...ev } of scenario.events) {
+      wall = WALL0 + t;
+      session.ingest(ev as Parameters<TableSession['ingest']>[0], wall);
+    }
+    session.close();
+    const archive = new HandArchive(log);
+    const h = archive.get(1);
+    expect(h.complete).toBe(true);
+    expect(h.names).toEqual(names);
+    const stars = toPokerStars(h);
+    for (const [seat, name] of Object.entries(names)) expect(stars).toContain(`Seat ${seat}: ${name} (`);
+    expect(toOhh(h).ohh.players.map((p) => [p.seat, p.name])).toEqual(phhSeatOrder(h.config).map((s) => [s, names[s]]));
+    expect((parseToml(toPhh(h)) as { players: string[] }).players).toEqual(phhSeatOrder(h.config).map((s) => names[s]));
+    expect(finalsBySeat(accountPokerStars(stars))).toEqual(
+      Object.fromEntries(Object.keys(h.config.seats).map((s) => [Number(s), h.final.stacks[s]])),
+    );
   });
 });
