@@ -105,7 +105,7 @@ describe('Mega 2560 with StandardFirmata 2.3 (avrgirl-arduino) under simavr, thr
     });
     // at the AVR: every button pin an input with its pull-up on (the old way: input mode, then HIGH written)
     await until('button pull-ups on', () => Object.values(spec.buttons).every((p) => bench.pin(pin(p)) === 'u'));
-    // and they stay on once the LEDs of the same Firmata port are written (pins 6 and 7 share port 0 with 2-5)
+    // and they stay on after setup has written the LEDs
     await sleep(1700);
     for (const p of Object.values(spec.buttons)) expect(bench.pin(pin(p)), `pin ${p}`).toBe('u');
     expect(live.session.snapshot().health.panelButtonsLow).toEqual([]);

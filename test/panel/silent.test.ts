@@ -2,6 +2,7 @@
 // must not take the service down -- johnny-five's connect timeout emits 'error' twice and keeps its timer after the
 // port is closed -- and the dealer's and the floor's views say what is wrong. `--panel` with the simulator, or a
 // device that does not exist, is refused at start with a clear error.
+import five from 'johnny-five';
 import { SerialPort } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { command as start } from '../../src/cli/commands/start.js';
@@ -84,6 +85,8 @@ describe('a panel that never answers', () => {
     const h = live.session.snapshot().health;
     expect(h.panel).toBe('silent');
     expect(h.panelDetail).toMatch(/did not answer as a Firmata board/);
+    // the failed tries leave nothing behind in johnny-five's board cache (at most the try under way)
+    expect(five.Board.cache.length).toBeLessThanOrEqual(1);
     // told once, not once per retry
     expect(live.session.snapshot().tableAlerts.filter((a) => a.code === 'PANEL_SILENT')).toHaveLength(1);
   });

@@ -288,6 +288,10 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     this.closed = true;
     this.stopTimers();
     this.removeAllListeners();
+    // johnny-five keeps every board it made; a panel retried every few seconds for hours would pile them up
+    const cache = five.Board.cache;
+    const at = cache.indexOf(this.board);
+    if (at >= 0) cache.splice(at, 1);
     if (this.port.isOpen) await new Promise<void>((resolve) => this.port.close(() => resolve()));
   }
 }

@@ -42,6 +42,8 @@ declare module 'johnny-five' {
   }
   export class Board extends EventEmitter {
     constructor(options: BoardOptions);
+    /** every Board ever made, kept by johnny-five (for components made without a board) */
+    static readonly cache: Board[];
     isReady: boolean;
     io: EventEmitter;
   }
