@@ -13,6 +13,7 @@ import type { TableSession } from '../session/TableSession.js';
 import type { TableAlert, TableAlertRecord, TableEventInput } from '../session/types.js';
 import { ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
+import type { LogFault } from '../store/sqliteLog.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
 import { credentialsOf, errorBody, HttpError, need, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
@@ -20,6 +21,7 @@ import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
+import { storageView } from './storageAlerts.js';
 import { TapError, TapGuard } from './taps.js';
 import { TokenError, type TokenStore } from './tokens.js';
 import { publicCards, scrubCards, viewFor } from './views.js';
@@ -262,11 +264,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
-  app.get('/api/health', { schema: { querystring: tokenQuery } }, async () => ({
-    ok: true,
-    hand: session.handNo,
-    clients: hub.stats().clients,
-  }));
+  // health says what is wrong: the event log's storage (a fault: not ok), the link's counters (bad bytes, frames
+  // rejected by cause), the hub's clients
+  const logFault = () => (opts.log as { fault?: () => LogFault | null }).fault?.() ?? null;
+  app.get('/api/health', { schema: { querystring: tokenQuery } }, async () => {
+    const fault = logFault();
+    return {
+      ok: fault === null,
+      hand: session.handNo,
+      clients: hub.stats().clients,
+      storage: fault ? storageView(fault) : { state: 'ok' },
+      counters: session.snapshot(now()).health.counters,
+    };
+  });
 
   app.get('/api/whoami', { schema: { querystring: tokenQuery } }, async (req) => ({
     role: req.role,

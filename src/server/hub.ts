@@ -2,7 +2,7 @@
 // Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
 import type { SessionState } from '../session/types.js';
-import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role } from './liveState.js';
+import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
 import { handCards, type RoleView, viewFor } from './views.js';
 
 /** earlier hands whose cards are kept to mask their alerts (older ones show no card at all) */
@@ -70,6 +70,7 @@ export class LiveHub {
   private delay: number;
   private readonly counts = { sent: 0, skipped: 0, dropped: 0 };
   private readonly pastHands = new Map<number, HandCards>();
+  private storage: StorageView | null = null;
 
   constructor(opts: HubOptions) {
     if (!(Number.isFinite(opts.broadcastDelayMs) && opts.broadcastDelayMs >= 0)) {
@@ -126,7 +127,16 @@ export class LiveHub {
       while (this.pastHands.size > PAST_HANDS_KEPT) this.pastHands.delete(this.pastHands.keys().next().value as number);
     }
     const equity = this.live?.equity && this.live.equity.handNo === session.handNo ? this.live.equity : null;
-    this.setLive({ session, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands });
+    this.setLive({ session, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands, storage: this.storage });
+  }
+
+  /** The log's storage fault (null: over); `broadcast` sends every role its view now. */
+  setStorage(storage: StorageView | null, broadcast: boolean): void {
+    this.storage = storage;
+    if (!this.live) return;
+    const next = { ...this.live, storage };
+    if (broadcast) this.setLive(next);
+    else this.live = next;
   }
 
   setEquity(track: EquityTrack): void {

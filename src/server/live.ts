@@ -18,6 +18,7 @@ import type { TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
+import { watchStorage } from './storageAlerts.js';
 import { TokenStore } from './tokens.js';
 
 /** Something that feeds the session (hardware, simulator); closed on shutdown. */
@@ -82,7 +83,7 @@ export interface LiveService {
 
 export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
-  mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   // H5: the table identity (DATA/table.json, the start options over it; a memory log writes nothing)
   const identity: TableIdentity = opts.memoryLog
     ? defaultIdentity(opts.identity)
@@ -115,6 +116,11 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     now: opts.now,
     allowedOrigins: opts.allowedOrigins,
   });
+  // the log's storage faults and a salvage at start: alerts on every view (storageAlerts.ts)
+  const unwatch =
+    log instanceof SqliteEventLog
+      ? watchStorage(log, session, app.live, (err) => say(`storage alert failed: ${(err as Error).message}`))
+      : () => {};
   let room: RoomLink | null = null;
   try {
     await app.listen({ port: opts.port, host: opts.host });
@@ -152,6 +158,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     closing ??= (async () => {
       await source?.close().catch(() => {});
       await room?.close().catch(() => {});
+      unwatch();
       await app.close();
       session.close();
       log.close();

@@ -30,6 +30,20 @@ export interface HandCards {
   secret: string[] | null;
 }
 
+/** The event log's storage fault, as every view shows it (null: the disk takes every record). */
+export interface StorageView {
+  state: 'fault';
+  kind: 'full' | 'io' | 'readonly';
+  code: string;
+  /** records held in memory, not on disk yet */
+  pending: number;
+  /** records refused (the memory bound was reached) */
+  refused: number;
+  since: number;
+  message: string;
+  messageFr: string;
+}
+
 export interface LiveState {
   session: SessionState;
   equity: EquityTrack | null;
@@ -38,6 +52,8 @@ export interface LiveState {
   /** the cards of earlier hands as they ended (the alerts of those hands are masked on them); a hand not here
    * shows none of its cards */
   pastHands?: ReadonlyMap<number, HandCards>;
+  /** a storage fault of the event log, shown on every view */
+  storage?: StorageView | null;
 }
 
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;

@@ -30,7 +30,7 @@ import type {
   Street,
 } from '../engine/types.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
-import type { EquityTrack, HandCards, LiveState, Role } from './liveState.js';
+import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
 
 export const HIDDEN = '??';
 
@@ -117,6 +117,8 @@ export interface RoleView {
   clock: ShotClock | null;
   health: TableHealth | null;
   equity: EquityTrack | null;
+  /** the event log cannot be written (every role: the table holds); null when all is well */
+  storage: StorageView | null;
 }
 
 /** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. */
@@ -221,6 +223,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     clock: role === 'dealer' || role === 'floor' || role === 'commentator' ? s.clock : null,
     health: role === 'floor' ? s.health : null,
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
+    storage: state.storage ?? null,
   };
 }
 
