@@ -80,6 +80,10 @@ export class HandArchive {
   private readonly levels = new Map<number, number>();
   private readonly seating = new Map<number, Record<number, string>>();
   private readonly roster = new Roster();
+  /** seat -> its player's entry (1, 2, ...): a seat taken again after its player busted is a new player */
+  private readonly entries = new Map<number, number>();
+  private readonly entriesAt = new Map<number, Record<number, number>>();
+  private readonly everSeated = new Set<number>();
   private cursor = 0;
   private lastHand = 0;
   private level = 0;
@@ -202,7 +206,12 @@ export class HandArchive {
     while (nextTableAlert < tableAlerts.length)
       notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
     const source = sourceOf(recs);
-    const names = { ...this.names, ...this.seatingAt(handNo), ...(this.namesOf?.(handNo) ?? {}) };
+    const names = {
+      ...this.entrants(handNo),
+      ...this.names,
+      ...this.seatingAt(handNo),
+      ...(this.namesOf?.(handNo) ?? {}),
+    };
     if (source?.players) {
       // an imported PHH hand: player pK sits in seat K
       source.players.forEach((name, i) => {
@@ -259,9 +268,20 @@ export class HandArchive {
           // an op the session refused when it was logged changes nothing here either
         }
         this.seating.set(rec.hand, this.seated());
+      } else if (rec.kind === 'config' && (rec.data as { seats?: Record<number, number> }).seats) {
+        // a player sitting down in a seat that was played before (its player busted or left) is someone new
+        for (const [seat, stack] of Object.entries((rec.data as { seats: Record<number, number> }).seats))
+          if (stack > 0 && this.everSeated.has(Number(seat)))
+            this.entries.set(Number(seat), (this.entries.get(Number(seat)) ?? 1) + 1);
       } else if (rec.kind === 'hand') {
         const data = rec.data as { config?: TableConfig; restart?: boolean } & Partial<TableConfig>;
         const config = (data.config ?? data) as TableConfig;
+        if (data.restart) {
+          this.entries.clear();
+          this.everSeated.clear();
+        }
+        for (const seat of Object.keys(config.seats ?? {})) this.everSeated.add(Number(seat));
+        this.entriesAt.set(rec.hand, Object.fromEntries(this.entries));
         const key = `${config.blinds?.join('/')}+${config.bbAnte ?? 0}`;
         if (data.restart || this.level === 0) this.level = 1;
         else if (key !== this.levelKey) this.level++;
@@ -269,6 +289,17 @@ export class HandArchive {
         this.levels.set(rec.hand, this.level);
       }
     }
+  }
+
+  /** in a tournament, a seat's later entrants when no one named them: "Seat 3 #2" (a busted player never comes
+   * back: whoever sits there next is someone else) */
+  private entrants(handNo: number): Record<number, string> {
+    if (this.identity.game !== 'tournament') return {};
+    this.catchUp();
+    const out: Record<number, string> = {};
+    for (const [seat, k] of Object.entries(this.entriesAt.get(handNo) ?? {}))
+      if (k > 1) out[Number(seat)] = `Seat ${seat} #${k}`;
+    return out;
   }
 
   private seated(): Record<number, string> {

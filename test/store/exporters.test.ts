@@ -9,6 +9,7 @@ import {
   HandArchive,
   type PlayedHand,
   phhSeatOrder,
+  playerName,
   readLedger,
   StoreError,
   toOhh,
@@ -16,6 +17,7 @@ import {
   toPokerStars,
   validateOhh,
 } from '../../src/store/index.js';
+import { defaultIdentity } from '../../src/store/tableIdentity.js';
 import { accountIgnition, accountOhh, accountPokerStars, finalsBySeat } from './accounting.js';
 import { archiveOf, expectIgnitionParse, loadScenario, logHands, scenarioFiles, WALL0 } from './helpers.js';
 
@@ -250,5 +252,30 @@ describe("players' names from the floor's seating (the session's roster records 
     expect(finalsBySeat(accountPokerStars(stars))).toEqual(
       Object.fromEntries(Object.keys(h.config.seats).map((s) => [Number(s), h.final.stacks[s]])),
     );
+  });
+});
+
+describe('a tournament: the seat of a busted player is taken by someone else', () => {
+  it('names the next player in that seat as a new entrant (the busted one never comes back); a cash game does not', () => {
+    const scenario = loadScenario(scenarioFiles().find((f) => f.endsWith('r00001.json')) as string);
+    const log = new MemoryLog();
+    let wall = WALL0;
+    const session = new TableSession({ config: scenario.config, log, now: () => wall });
+    for (const { t, ...ev } of scenario.events) {
+      wall = WALL0 + t;
+      session.ingest(ev as Parameters<TableSession['ingest']>[0], wall);
+    }
+    expect(session.snapshot().hand.stacks['7']).toBe(0);
+    // someone sits down in seat 7 for the next hand (the simulator's reseat does this), then the next shuffle
+    session.changeSeats({ 7: 7000 });
+    wall += 60_000;
+    session.ingest({ kind: 'dealer', button: 'shuffle' }, wall);
+    session.close();
+    const tournament = new HandArchive(log, { identity: defaultIdentity({ game: 'tournament' }) });
+    expect(tournament.get(1).names[7]).toBeUndefined();
+    expect(playerName(tournament.get(1), 7)).toBe('Seat 7');
+    expect(playerName(tournament.get(2), 7)).toBe('Seat 7 #2');
+    expect(playerName(tournament.get(2), 8)).toBe('Seat 8');
+    expect(playerName(new HandArchive(log).get(2), 7)).toBe('Seat 7');
   });
 });
