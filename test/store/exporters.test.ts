@@ -114,6 +114,21 @@ describe('OHH export', () => {
     const noAmount = structuredClone(doc);
     delete noAmount.ohh.rounds[0].actions[0].amount;
     expect(validateOhh(noAmount)).not.toEqual([]);
+    // spec (action): '"Bet" is not a valid pre-flop action'
+    const preflopBet = structuredClone(doc);
+    preflopBet.ohh.rounds[0].actions.push({
+      action_number: 99,
+      player_id: doc.ohh.players[0].id,
+      action: 'Bet',
+      amount: 100,
+    });
+    expect(validateOhh(preflopBet)).not.toEqual([]);
+    // spec (hero_player_id): 'If this is an observed hand then hero_player_id can either be omitted or set to null'
+    expect('hero_player_id' in doc.ohh).toBe(false);
+    expect(validateOhh({ ohh: { ...doc.ohh, hero_player_id: null } })).toEqual([]);
+    expect(validateOhh({ ohh: { ...doc.ohh, hero_player_id: 'Seat 1' } })).not.toEqual([]);
+    // a tournament hand needs its tournament_info
+    expect(validateOhh({ ohh: { ...doc.ohh, tournament: true } })).not.toEqual([]);
   });
 
   it('puts in, per player, what the ledger says, and pays out what the engine awarded', () => {
