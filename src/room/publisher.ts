@@ -261,6 +261,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     return finished.filter((h) => h.handNo > cursor.acked).length;
   }
 
+  /** a hand the archive could not re-run: said once, retried on each pump */
+  let unsendable: number | null = null;
   const pump = () => {
     if (closed || !client.connected) return;
     const ready = sealed();
@@ -290,8 +292,11 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
         payload = encodeMessage('hand', msg);
       } catch (err) {
         // a hand the archive cannot re-run stays in the log; the table says so and the room's ack stalls there
-        counts.refused++;
-        say(`room: hand ${h.handNo} not sent: ${(err as Error).message}`);
+        if (unsendable !== h.handNo) {
+          unsendable = h.handNo;
+          counts.refused++;
+          say(`room: hand ${h.handNo} not sent: ${(err as Error).message}`);
+        }
         return;
       }
       client.publish(topics.table(tableId, 'hands'), payload, { qos: 1 });
