@@ -7,6 +7,7 @@ import type { LedState } from '../hardware/types.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
 import { type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
+import { wireLinkCounters } from './linkHealth.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
 
 export interface HardwareSourceOptions {
@@ -59,6 +60,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       );
       const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
       layer.attach(link);
+      const unCount = wireLinkCounters(link, session);
       say(`reader bridge on ${opts.serial}`);
       let panel: PanelLink | null = null;
       let unfollow: (() => void) | null = null;
@@ -79,6 +81,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
         tablet: (ev) => layer.ingestTablet(ev),
         async close() {
           unwire();
+          unCount();
           unfollow?.();
           await panel?.close();
           await link.close();

@@ -9,6 +9,7 @@ import { SideChannelGate } from '../sim/sideChannel.js';
 import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js';
 import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
 import { followSession } from './hardwareSource.js';
+import { wireLinkCounters } from './linkHealth.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
 
 export interface SimSourceOptions {
@@ -140,6 +141,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       // the gate first on every frame (side events due before it go now), then the layer reads the frame
       l.on('reader', () => gate.beforeFrame());
       layer.attach(l);
+      const unCount = wireLinkCounters(l, s);
       // in-process panel buttons (over ptys with a panel the presses come through DealerPanel instead, above)
       sim.on('panel', ({ afterSeq, ...ev }) => gated(afterSeq, () => layer.ingestPanel(ev)));
       // the simulated dealer's taps on the tablet (checks) reach the session like the real tablet's
@@ -152,6 +154,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         async close() {
           sim.stop();
           unwire();
+          unCount();
           unfollow?.();
           await sim.close();
           await playing;

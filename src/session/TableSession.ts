@@ -48,7 +48,7 @@ export interface TableSessionOptions {
   engine?: HandEngine<EngineHand>;
   /** wall clock; tests and the simulator inject theirs */
   now?: () => number;
-  /** keeps the last N table alerts in the state (default 200) */
+  /** keeps the last N table alerts of each severity in the state (default 200); undecided stops are always kept */
   tableAlertLimit?: number;
   /** schedules the shot clock's expiry tick (default setTimeout, unref'd); return a cancel function */
   schedule?: (ms: number, fn: () => void) => () => void;
@@ -74,6 +74,29 @@ interface CurrentHand {
   lastT: number;
   acked: Set<number>;
   decisions: Map<number, { decision: string; by: string; t: number }>;
+}
+
+/**
+ * The table alerts kept in the state: a stop alert until the floor decides it, whatever comes after it; of the
+ * others (and of the decided stops), the newest `limit` of each severity. A flood of lesser alerts (a bad bridge:
+ * hundreds of warnings) never pushes out a stop the table is waiting on.
+ */
+export function boundTableAlerts(alerts: TableAlert[], limit: number): TableAlert[] {
+  const kept = new Array<boolean>(alerts.length).fill(false);
+  const counts = new Map<string, number>();
+  for (let i = alerts.length - 1; i >= 0; i--) {
+    const a = alerts[i];
+    if (a.severity === 'stop' && !a.decision) {
+      kept[i] = true;
+      continue;
+    }
+    const n = counts.get(a.severity) ?? 0;
+    if (n < limit) {
+      kept[i] = true;
+      counts.set(a.severity, n + 1);
+    }
+  }
+  return kept.every(Boolean) ? alerts : alerts.filter((_, i) => kept[i]);
 }
 
 const defaultSchedule = (ms: number, fn: () => void): (() => void) => {
@@ -480,7 +503,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
 
   private applyTableAlertRecord(rec: TableAlertRecord, wall: number): void {
     if (rec.op === 'raise') {
-      this.tableAlerts = [...this.tableAlerts, rec.alert].slice(-this.tableAlertLimit);
+      this.tableAlerts = boundTableAlerts([...this.tableAlerts, rec.alert], this.tableAlertLimit);
       this.nextTableAlertId = Math.max(this.nextTableAlertId, rec.alert.id + 1);
       if (!this.replaying) this.emit('alert', rec.alert);
       return;

@@ -1,0 +1,108 @@
+// A flood of lesser alerts never evicts a stop alert the table waits on (a bound per severity, stops kept until the
+// floor decides them), and the bridge link's counters (bytes outside frames, frames rejected by cause) reach health.
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BridgeLink } from '../../src/hardware/bridge/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { wireLinkCounters } from '../../src/server/linkHealth.js';
+import { TokenStore } from '../../src/server/tokens.js';
+import type { RoleView } from '../../src/server/views.js';
+import { MemoryLog } from '../../src/session/log.js';
+import { TableSession } from '../../src/session/TableSession.js';
+import type { TableAlertInput } from '../../src/session/types.js';
+import { duplexPair } from '../../src/sim/duplexPair.js';
+import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
+
+let app: FastifyInstance | null = null;
+let session: TableSession | null = null;
+let link: BridgeLink | null = null;
+afterEach(async () => {
+  await link?.close();
+  await app?.close();
+  session?.close();
+  link = null;
+  app = null;
+  session = null;
+});
+
+const alert = (severity: 'stop' | 'warn' | 'info', code: string): TableAlertInput => ({
+  code,
+  severity,
+  rule: '',
+  message: `${code} happened`,
+  remedy: 'do something',
+  messageFr: `${code} est arrivé`,
+  remedyFr: 'faites quelque chose',
+  antenna: null,
+});
+
+async function start(log = new MemoryLog()) {
+  session = new TableSession({ config: CONFIG, log, engine: fakeEngine() });
+  const tokens = TokenStore.memory();
+  app = await buildApp({ session, log, tokens, broadcastDelayMs: 60_000, webRoot: null });
+  const view = async (role: 'dealer' | 'floor') =>
+    (await app?.inject({ url: '/api/state', headers: { authorization: `Bearer ${tokens.tokenOf(role)}` } }))?.json()
+      .view as RoleView;
+  return { session, view, log };
+}
+
+describe('alert bounds', () => {
+  it('200 bad-bridge warnings do not push out an unacknowledged stop; a bound per severity', async () => {
+    const { session, view, log } = await start();
+    const stop = session.raiseTableAlert(alert('stop', 'LINK_LOST'));
+    for (let i = 0; i < 260; i++) session.raiseTableAlert(alert('warn', 'BRIDGE_BAD_FRAME'));
+    for (let i = 0; i < 230; i++) session.raiseTableAlert(alert('info', 'CARD_UNKNOWN'));
+    for (const role of ['dealer', 'floor'] as const) {
+      const v = await view(role);
+      const table = v.alerts.filter((a) => a.source === 'table');
+      expect(
+        table.find((a) => a.id === stop.id),
+        role,
+      ).toMatchObject({ severity: 'stop', code: 'LINK_LOST' });
+      expect(table.filter((a) => a.severity === 'warn')).toHaveLength(200);
+      expect(table.filter((a) => a.severity === 'info')).toHaveLength(200);
+    }
+    // the same after a restart (the session rebuilt from its log)
+    const again = TableSession.recover(log, { config: CONFIG, engine: fakeEngine() });
+    expect(again.snapshot().tableAlerts.some((a) => a.id === stop.id)).toBe(true);
+    again.close();
+    // decided, it is history like the others: bounded with the decided stops; one still waiting is kept
+    session.decide(stop.id, 'link checked, play on', 'floor:Ann');
+    const waiting = session.raiseTableAlert(alert('stop', 'CARD_DUPLICATE'));
+    for (let i = 0; i < 200; i++) {
+      const a = session.raiseTableAlert(alert('stop', 'READER_FAULT'));
+      session.decide(a.id, 'reader swapped', 'floor:Ann');
+    }
+    for (let i = 0; i < 300; i++) session.raiseTableAlert(alert('warn', 'BRIDGE_BAD_FRAME'));
+    const ids = session.snapshot().tableAlerts.map((a) => a.id);
+    expect(ids).not.toContain(stop.id);
+    expect(ids).toContain(waiting.id);
+    expect(session.snapshot().tableAlerts.filter((a) => a.severity === 'stop')).toHaveLength(201);
+  });
+});
+
+describe('link counters in health', () => {
+  it('bad bytes and rejected frames from the bridge link are counted by cause in health.counters', async () => {
+    const { session } = await start();
+    const [service, device] = duplexPair();
+    link = await BridgeLink.open({ path: 'inject', openPort: async () => service as Duplex, openQuietMs: 0 });
+    const unwire = wireLinkCounters(link, session, 50);
+    device.write('line noise before any frame\n');
+    device.write('$HB,1,2*ZZ\n'); // no valid checksum
+    device.write(`$${'X'.repeat(400)}*00\n`); // too long
+    device.write('$HB,1*\n');
+    await new Promise((r) => setTimeout(r, 300));
+    const counters = session.snapshot().health.counters;
+    expect(counters['parser.noiseBytes']).toBeGreaterThan(20);
+    expect(counters['parser.too_long']).toBeGreaterThanOrEqual(1);
+    const rejected = ['parser.bad_crc', 'parser.bad_format', 'parser.no_asterisk', 'parser.truncated'].reduce(
+      (n, k) => n + (counters[k] ?? 0),
+      0,
+    );
+    expect(rejected).toBeGreaterThanOrEqual(2);
+    const health = (await app?.inject({ url: '/api/health' }))?.json();
+    expect(health.counters['parser.too_long']).toBe(counters['parser.too_long']);
+    unwire();
+  });
+});
