@@ -36,6 +36,19 @@ beforeAll(() => {
   const unfinished = loadScenario(random[0]);
   log.append('hand', random.length + 2, { config: unfinished.config });
   for (const ev of unfinished.events.slice(0, 20)) log.append('event', random.length + 2, ev);
+  // a hand the session voided: the dealer shuffled before it was over (TableSession logs the HAND_VOID alert)
+  const voided = loadScenario(random[2]);
+  log.append('hand', random.length + 3, { config: voided.config });
+  for (const ev of voided.events.slice(0, 12)) log.append('event', random.length + 3, ev);
+  const alert = {
+    code: 'HAND_VOID',
+    severity: 'warn',
+    rule: 'tda 35',
+    message: 'hand void',
+    remedy: '',
+    messageFr: '',
+  };
+  log.append('tableAlert', random.length + 3, { op: 'raise', alert: { ...alert, remedyFr: '', id: 1_000_000 } });
   log.close();
 });
 
@@ -44,9 +57,10 @@ describe('feltwire export', () => {
     const out = join(data, 'phh/');
     const r = feltwire('export', '--format', 'phh', '--data', data, '--out', out);
     expect(r.stderr).toContain(
-      `${random.length} hands exported, 0 failed (1 misdeal, 1 unfinished left out: --partial writes them)`,
+      `${random.length} hands exported, 0 failed (1 misdeal, 1 void, 1 unfinished left out: --partial writes them)`,
     );
     expect(r.stderr).toContain(`hand ${random.length + 1} left out: a misdeal, dealt again as the next hand`);
+    expect(r.stderr).toContain(`hand ${random.length + 3} left out: void (shuffled before it was over)`);
     expect(r.status).toBe(0);
     const files = readdirSync(out).filter((f) => f.endsWith('.phh'));
     expect(files).toHaveLength(random.length);

@@ -80,6 +80,7 @@ export const command: Command = {
       let failed = 0;
       let unfinished = 0;
       let misdeals = 0;
+      let voided = 0;
       for (const h of hands) {
         try {
           const played = archive.get(h.handNo);
@@ -92,7 +93,11 @@ export const command: Command = {
             continue;
           }
           if (!played.complete && !values.partial) {
-            unfinished++;
+            // a hand the session voided (the dealer shuffled before it was over: every chip back to its start)
+            if (played.notes.some((n) => n.kind === 'tableAlert' && n.text.startsWith('HAND_VOID'))) {
+              voided++;
+              process.stderr.write(`feltwire export: hand ${h.handNo} left out: void (shuffled before it was over)\n`);
+            } else unfinished++;
             continue;
           }
           texts.push({ handNo: h.handNo, handId: played.handId, text: exportHand(played, format, dialect) });
@@ -116,6 +121,7 @@ export const command: Command = {
       }
       const out_ = [
         misdeals > 0 ? `${misdeals} misdeal${misdeals > 1 ? 's' : ''}` : '',
+        voided > 0 ? `${voided} void` : '',
         unfinished > 0 ? `${unfinished} unfinished` : '',
       ].filter((x) => x);
       const left = out_.length > 0 ? ` (${out_.join(', ')} left out: --partial writes them)` : '';
