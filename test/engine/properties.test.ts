@@ -77,8 +77,14 @@ function playRandomHand(p: HandParams): void {
         }
       } else if (kind === 'fold') t.say(seat, 'fold').fold(seat);
       else if (kind === 'check') t.say(seat, 'check');
-      else if (kind === 'call') t.say(seat, 'call').bet(seat, s.committed + next.toCall);
-      else if (kind === 'allin') t.say(seat, 'allin').bet(seat, s.committed + s.stack);
+      // the seat's totals as they were before the words (the words commit them at once)
+      else if (kind === 'call') {
+        const to = s.committed + next.toCall;
+        t.say(seat, 'call').bet(seat, to);
+      } else if (kind === 'allin') {
+        const to = s.committed + s.stack;
+        t.say(seat, 'allin').bet(seat, to);
+      }
       else {
         const min = next.minRaiseTo ?? 0;
         const max = next.maxRaiseTo ?? min;

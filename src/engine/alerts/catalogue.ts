@@ -396,8 +396,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   CHIPS_OUT_OF_ROUND: {
     severity: 'warn',
     message: {
-      en: (f) => `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
-      fr: (f) => `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
+      en: (f) =>
+        f.variant === 'surplus'
+          ? `${seatEn(f)} put ${f.amount ?? 0} more in its betting zone than its action of ${f.to ?? 0} holds`
+          : `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
+      fr: (f) =>
+        f.variant === 'surplus'
+          ? `${seatFr(f)} a mis ${f.amount ?? 0} de plus dans sa zone de mise que son action de ${f.to ?? 0}`
+          : `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
     },
     remedies: {
       default: {

@@ -97,7 +97,11 @@ function finishMotion(state: HandState, m: PendingMotion): void {
     afterTotal === s.committed
   )
     return;
-  if (s.folded) return;
+  if (s.folded) {
+    // a folded hand's chips take no part in the round: held and named, never dropped
+    if (afterTotal > chipSum(before)) heldFromFoldedSeat(state, s, m, afterTotal - chipSum(before));
+    return;
+  }
   if (state.round.toAct !== s.seat && !s.acted && !inferChecksBefore(state, s.seat)) {
     onOutOfTurn(state, s, 'chips', before);
     return;
@@ -139,23 +143,32 @@ function startsTheAction(state: HandState, s: SeatState, m: PendingMotion): bool
  * reading is dropped silently). Chips a seat owes for an action already decided are not such chips.
  */
 function heldOutOfRound(state: HandState, s: SeatState, m: PendingMotion): void {
-  if (state.phase !== 'board' && state.phase !== 'showdown') return;
-  // chips owed for a declared action (its uncalled part may have gone back since: change, not a new reading)
-  if (s.owed > 0) {
-    s.owed = Math.max(0, s.owed - (chipSum(m.content) - chipSum(m.before)));
+  if (state.phase !== 'board' && state.phase !== 'showdown' && state.phase !== 'complete') return;
+  const lying = chipSum(m.content);
+  const added = lying - chipSum(m.before);
+  if (added <= 0) return;
+  // what the rules hold there: the round's commitment (owed chips included), the uncollected chips, and what they
+  // gave back (an uncalled bet the dealer has not returned yet)
+  const expected = s.committed + chipSum(s.zoneBase) + s.returned;
+  if (lying <= expected) {
+    s.owed = Math.max(0, s.owed - added);
     return;
   }
-  // a seat that put chips in this round may still be adding or squaring them (the dealer makes change later):
-  // the chips no round can take are those of a seat the rules read as putting nothing in (a check, a fold)
-  if (s.committed > 0 && !s.folded) return;
-  const lying = chipSum(m.content);
-  const expected = s.committed + chipSum(s.zoneBase);
-  if (lying <= chipSum(m.before) || lying <= expected) return;
   raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
     seat: s.seat,
     zone: `bet${s.seat}`,
     chips: m.content.slice(),
     amount: lying - Math.max(expected, chipSum(m.before)),
+    street: state.street,
+  });
+}
+
+function heldFromFoldedSeat(state: HandState, s: SeatState, m: PendingMotion, amount: number): void {
+  raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
+    seat: s.seat,
+    zone: `bet${s.seat}`,
+    chips: m.content.slice(),
+    amount,
     street: state.street,
   });
 }

@@ -80,7 +80,20 @@ export function raiseBettingAlert(
 /** Announces what a chip reading's rule changed (OVERSIZED_CHIP, MULTI_CHIP, UNDERCALL, ...), if anything. */
 export function announceReading(state: HandState, s: SeatState, reading: ChipReading): void {
   const a = reading.alert;
-  if (!a) return;
+  if (!a) {
+    // chips beyond what the reading takes that no rule announced (more than the seat's stack, say): named, with
+    // the amount to give back
+    if (reading.giveBack > 0)
+      raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
+        seat: s.seat,
+        zone: `bet${s.seat}`,
+        chips: s.zone.slice(),
+        amount: reading.giveBack,
+        to: reading.to,
+        variant: 'surplus',
+      });
+    return;
+  }
   raiseAlert(state, a.code, {
     ...readingFacts(s.seat, reading),
     zone: `bet${s.seat}`,
@@ -209,6 +222,17 @@ export function judgeChipsAfterAction(
       action: standingAction(state, s),
       to: ruled,
       giveBack: roundTotal - Math.max(previousTotal, ruled),
+    });
+  } else if (roundTotal > ruled + s.returned) {
+    // more than the seat's action holds, and no rule reads it (a declared amount already paid, a new motion after
+    // others acted with nothing to answer, an all-in's extra chips): named, never dropped
+    raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
+      seat: s.seat,
+      zone: `bet${s.seat}`,
+      chips: s.zone.slice(),
+      amount: roundTotal - Math.max(previousTotal, ruled + s.returned),
+      to: ruled,
+      variant: 'surplus',
     });
   }
   s.owed = 0;
@@ -408,6 +432,7 @@ export function refundKilledHand(state: HandState, s: SeatState): number {
   s.committed -= refund;
   s.total -= refund;
   s.stack += refund;
+  s.returned += refund;
   s.allIn = false;
   if (state.round.currentBet > s.committed && state.round.currentBet === s.committed + refund) {
     state.round.currentBet = Math.max(s.committed, ...others);

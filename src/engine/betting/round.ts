@@ -99,6 +99,7 @@ export function startRound(state: HandState, street: Street): void {
       s.acted = false;
       s.betWhenActed = 0;
       s.owed = 0;
+      s.returned = 0;
       s.declaration = null;
       s.chipRules = undefined;
       // chips not yet collected from the last round are not this round's

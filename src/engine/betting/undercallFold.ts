@@ -21,6 +21,7 @@ export function floorFoldUndercall(state: HandState, seatNo: number): void {
   s.committed -= back;
   s.total -= back;
   s.stack += back;
+  s.returned += back;
   s.owed = 0;
   s.allIn = false;
   resolveAlert(state, alert.id);

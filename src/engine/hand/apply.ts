@@ -124,6 +124,7 @@ function voidForDefectiveDeck(state: HandState): void {
     const s = state.seats[seat];
     if (!s) continue;
     s.stack += s.total + s.ante;
+    s.returned += s.total + s.ante;
     s.allIn = false;
     s.total = 0;
     s.committed = 0;

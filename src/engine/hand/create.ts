@@ -51,6 +51,7 @@ function newSeat(seat: number, stack: number, absent: boolean): SeatState {
     zone: [],
     zoneBase: [],
     owed: 0,
+    returned: 0,
     declaration: null,
   };
 }

@@ -29,6 +29,7 @@ export function returnUncalled(state: HandState): void {
   s.committed -= excess;
   s.total -= excess;
   s.stack += excess;
+  s.returned += excess;
   if (s.stack > 0) s.allIn = false;
 }
 

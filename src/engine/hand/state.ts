@@ -41,6 +41,8 @@ export interface SeatState {
   zoneBase: number[];
   /** chips the seat still owes into its zone for an action already determined (a declared call or raise) */
   owed: number;
+  /** chips the rules gave back to the seat this round (an uncalled bet, a killed hand's refund, a void hand) */
+  returned: number;
   /** a binding declaration waiting for chips to give its amount (say raise/bet without `to`) */
   declaration: DeclarationInput | null;
 }
