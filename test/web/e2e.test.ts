@@ -41,11 +41,6 @@ async function open(
   return p;
 }
 
-const floorHeaders = () => ({
-  authorization: `Bearer ${live.tokens.tokenOf('floor')}`,
-  'content-type': 'application/json',
-});
-
 /** Waits until the tablet shows a seat to act whose buttons are live (a fresh turn, not the one shown before). */
 async function freshTurn(page: Page): Promise<number> {
   // a turn that began after the test set the players' thinking time: a seat to act, then the next one (the
@@ -63,6 +58,15 @@ async function freshTurn(page: Page): Promise<number> {
   );
   return Number(await page.locator('#turn').getAttribute('data-to-act'));
 }
+
+/** The box of every element the overlay draws. */
+const safeBoxes = (p: Page) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll('#air *')]
+      .map((e) => ({ cls: (e as HTMLElement).className, r: e.getBoundingClientRect() }))
+      .filter((x) => x.r.width > 0 && x.r.height > 0)
+      .map((x) => ({ cls: String(x.cls), l: x.r.left, t: x.r.top, r: x.r.right, b: x.r.bottom })),
+  );
 
 const says = (from: number, seat: number) =>
   [...live.log.records()]
@@ -182,12 +186,16 @@ describe('views in chromium', () => {
       expect(says(before, seat)).toHaveLength(0);
       expect(await page.locator('#notice').textContent()).toMatch(/Undone/);
 
-      // a tap on the same turn goes through
+      // a tap on the turn shown goes through: a fold for the seat the button names, in the log
+      const label = (await fold.textContent()) ?? '';
+      const now = Number(/^Seat (\d+)/.exec(label)?.[1]);
       await fold.click();
       await expect
-        .poll(async () => `${says(before, seat).length} ${await page.locator('#notice').textContent()}`, {
-          timeout: 8000,
-        })
+        .poll(
+          async () =>
+            `${says(before, now).filter((r) => (r.data as { say: string }).say === 'fold').length} ${label} ${await page.locator('#notice').textContent()}`,
+          { timeout: 8000 },
+        )
         .toMatch(/^1 /);
       await expect.poll(() => page.locator('#notice').textContent(), { timeout: 5000 }).toMatch(/Recorded/);
 
@@ -300,12 +308,7 @@ describe('views in chromium', () => {
     const bg = await ov.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bg).toBe('rgba(0, 0, 0, 0)');
     await ov.screenshot({ path: join(SHOTS, 'overlay.png'), omitBackground: true });
-    const boxes = await ov.evaluate(() =>
-      [...document.querySelectorAll('#air *')]
-        .map((e) => ({ cls: (e as HTMLElement).className, r: e.getBoundingClientRect() }))
-        .filter((x) => x.r.width > 0 && x.r.height > 0)
-        .map((x) => ({ cls: String(x.cls), l: x.r.left, t: x.r.top, r: x.r.right, b: x.r.bottom })),
-    );
+    const boxes = await safeBoxes(ov);
     expect(boxes.length).toBeGreaterThan(10);
     // 90 % title-safe (SMPTE ST 2046-1 / EBU R 95): 5 % margins, 96 px and 54 px at 1920x1080
     for (const b of boxes) {
@@ -314,6 +317,7 @@ describe('views in chromium', () => {
       expect(b.r, b.cls).toBeLessThanOrEqual(1824);
       expect(b.b, b.cls).toBeLessThanOrEqual(1026);
     }
+    // biome-ignore lint/performance/useDomNodeTextContent: the text drawn on screen (innerText), not the DOM's
     const text = (await ov.locator('#air').innerText()).replace(/\s+/g, ' ');
     expect(text).not.toMatch(/Delayed|broadcast/i);
     expect(text).toMatch(/wins [\d,]+/);
@@ -327,6 +331,14 @@ describe('views in chromium', () => {
     );
     expect(await ov.locator('.plate-eq').count()).toBe(0);
     await ov.close();
+    // the producer's other layout (a column on the left), in French: inside title-safe too
+    const left = await open('overlay', 'overlay', { width: 1920, height: 1080, extra: '&layout=left&lang=fr' });
+    await left.locator('.plate').first().waitFor({ timeout: 20_000 });
+    for (const b of await safeBoxes(left)) {
+      expect(b.l >= 96 && b.t >= 54 && b.r <= 1824 && b.b <= 1026, `left layout: ${JSON.stringify(b)}`).toBe(true);
+    }
+    await left.screenshot({ path: join(SHOTS, 'overlay-left-fr.png'), omitBackground: true });
+    await left.close();
   });
 
   it('the French views show no English UI word; views render and screenshots are taken', {
@@ -370,6 +382,7 @@ describe('views in chromium', () => {
       if (page === 'commentator') await p.locator('#action-log li').first().waitFor({ timeout: 20_000 });
       await p.waitForTimeout(500);
       // alert codes (READER_FAULT) are identifiers, not words
+      // biome-ignore lint/performance/useDomNodeTextContent: the text shown to the user (innerText), not the DOM's
       const text = (await p.locator('body').innerText()).replace(/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' ');
       const lower = text.toLowerCase();
       const seen = lower.split(/[^a-zà-ÿœæ’']+/).filter((w) => english.includes(w));
@@ -392,6 +405,7 @@ describe('views in chromium', () => {
     await com.waitForFunction(() => document.querySelectorAll('.equity-chart polyline').length >= 2, undefined, {
       timeout: 20_000,
     });
+    // biome-ignore lint/performance/useDomNodeTextContent: the text shown to the user
     expect(await com.locator('#action-log').innerText()).not.toMatch(/\bp\d\b|\bsm\b|\bcbr\b/);
     await com.screenshot({ path: join(SHOTS, 'commentator.png'), fullPage: true });
     await com.close();

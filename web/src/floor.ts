@@ -27,6 +27,7 @@ import {
 } from './ui.js';
 
 const store = makeStore(true);
+let backfilled = false;
 
 interface HandRow {
   handNo: number;
@@ -233,7 +234,7 @@ function Health({ v }: { v: RoleView }): JSX.Element {
           h(
             'div',
             { class: 'tray', key: 't' },
-            `${t('tray')}: `,
+            `${t('tray')} `,
             Object.entries(hl.tray).map(([d, n]) => h('span', { key: d }, `${chips(Number(d))}×${n} `)),
           ),
         ]
@@ -495,8 +496,8 @@ function App(): JSX.Element {
     setLog((old) => {
       const next = { ...old };
       for (const a of v.alerts) {
-        const key = a.source === 'table' ? `t:${a.id}` : `${v.handNo}:${a.id}`;
-        const hand = next[key]?.hand ?? v.handNo;
+        const hand = a.hand ?? next[a.source === 'table' ? `t:${a.id}` : `${v.handNo}:${a.id}`]?.hand ?? v.handNo;
+        const key = a.source === 'table' ? `t:${a.id}` : `${hand}:${a.id}`;
         next[key] = { key, hand, alert: a };
       }
       const keys = Object.keys(next);
@@ -505,6 +506,32 @@ function App(): JSX.Element {
       return next;
     });
   }, [v?.version]);
+
+  // the alert log reaches back over the last hands played before this page opened (their last step's alerts)
+  useEffect(() => {
+    if (snap.conn !== 'open' || backfilled) return;
+    backfilled = true;
+    void (async () => {
+      try {
+        const list = (await api<{ hands: HandRow[] }>('/api/hands?limit=6')).hands;
+        for (const hd of list) {
+          const r = await api<{ steps: Step[] }>(`/api/hands/${hd.handNo}/steps`);
+          const lastView = r.steps.at(-1)?.view;
+          if (!lastView) continue;
+          setLog((old) => {
+            const next = { ...old };
+            for (const a of lastView.alerts.filter((x) => x.source === 'hand')) {
+              const key = `${hd.handNo}:${a.id}`;
+              if (!next[key]) next[key] = { key, hand: hd.handNo, alert: a };
+            }
+            return next;
+          });
+        }
+      } catch (e) {
+        setMsg(errOf(e));
+      }
+    })();
+  }, [snap.conn]);
 
   // the hand list follows the table: reloaded when a hand begins or ends
   useEffect(() => {
