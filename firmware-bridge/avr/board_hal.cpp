@@ -37,7 +37,7 @@ void BoardSpi::delayUs(uint16_t us) {
 
 BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
   pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
-  for (uint8_t r = 0; r < kReaders; r++) onAir_[r] = -1, bootTry_[r] = 0;
+  for (uint8_t r = 0; r < kReaders; r++) onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0;
 }
 
 void BoardHal::begin() {
@@ -90,13 +90,34 @@ void BoardHal::prepare(uint8_t a) {
   if (pn.fieldOn(kind & kCards ? fw::Pn5180::Air::Iso14443A : fw::Pn5180::Air::Iso15693)) onAir_[r] = a;
 }
 
+fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
+  fw::Pn5180& pn = *pn_[r];
+  pn.fieldOff();
+  invOn_[r] = -1;
+  if (pn.stalled()) {
+    pn.lost();
+    bootTry_[r] = ::millis();
+    return fw::ReadStatus::Timeout;
+  }
+  if (res.overflow) return fw::ReadStatus::Overrun;
+  return res.unresolved ? fw::ReadStatus::Collision : fw::ReadStatus::Ok;
+}
+
 fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
   const uint8_t r = readerOf(a);
   fw::Pn5180& pn = *pn_[r];
+  // a chip inventory under way: its next round, the field still on
+  if (invOn_[r] == a) return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
   if (onAir_[r] != a) prepare(a);
   if (onAir_[r] != a) return fw::ReadStatus::Timeout;
   onAir_[r] = -1;
   const uint8_t kind = a < sizeof kAntennaKind ? kAntennaKind[a] : kCards;
+  if (kind == kChips) {
+    pn.settle();
+    inv_[r].begin();
+    invOn_[r] = a;
+    return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+  }
   fw::ReadStatus st = fw::ReadStatus::Ok;
   if (kind & kCards) st = fw::readAntenna(pn, fw::Pn5180::Air::Iso14443A, sink);
   if ((kind & kChips) && st != fw::ReadStatus::Timeout) {

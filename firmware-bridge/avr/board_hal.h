@@ -41,7 +41,10 @@ class BoardHal : public fw::Hal {
   BoardSpi spi_[kReaders];
   fw::Pn5180 pn0_, pn1_, pn2_, pn3_;
   fw::Pn5180* pn_[kReaders];
+  fw::ReadStatus finish(uint8_t r, const fw::InventoryResult& res);
   int16_t onAir_[kReaders];  // antenna whose field is on, or -1
+  fw::Inventory15693 inv_[kReaders];  // the chip inventory under way on each reader
+  int16_t invOn_[kReaders];           // its antenna, or -1
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";

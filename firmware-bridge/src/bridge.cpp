@@ -41,10 +41,18 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
   int16_t best = -1;
   uint32_t bestScore = 0;
   for (uint8_t a = 0; a < kAntennas; a++) {
-    if (a == notAntenna || (notReader != 0xFF && hal_.readerOf(a) == notReader)) continue;
-    // overdue ratio in 1/256 of the period; an antenna never read in its period scores above one that was
-    const uint32_t elapsed = now - lastRead_[a];
-    const uint32_t score = (elapsed > 0x00FFFFFFul ? 0x00FFFFFFul : elapsed) * 256u / periodOf(a) + 1;
+    const uint8_t r = hal_.readerOf(a);
+    if (a == notAntenna || (notReader != 0xFF && r == notReader)) continue;
+    if (r < kMaxReaders && inProgress_[r] >= 0 && inProgress_[r] != a) continue;  // its reader is busy elsewhere
+    // (4) a chip inventory under way, right after any other read: rounds and the rest alternate when both wait;
+    // (3) an antenna past its period, the most overdue first (elapsed / period, in 1/256); (2) an inventory under
+    // way, back to back when nothing is overdue; (1) the rest, the most overdue first.
+    const bool running = r < kMaxReaders && inProgress_[r] == a;
+    const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
+    const uint32_t e = elapsed > 0xFFFFul ? 0xFFFFul : elapsed;
+    const uint16_t period = periodOf(a);
+    const uint32_t tier = running ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
+    const uint32_t score = tier << 24 | (running ? e : e * 256u / period);
     if (score > bestScore) best = a, bestScore = score;
   }
   return best;
@@ -55,11 +63,21 @@ void Bridge::scanNext() {
   const int16_t a = prepared_ >= 0 ? prepared_ : pick(now, 0xFF, -1);
   if (a < 0) return;
   // The next antenna on another reader gets its field now, so it settles while this one is read.
-  const int16_t next = pick(now, hal_.readerOf(static_cast<uint8_t>(a)), a);
-  if (next >= 0) hal_.prepare(static_cast<uint8_t>(next));
+  const uint8_t reader = hal_.readerOf(static_cast<uint8_t>(a));
+  const int16_t next = pick(now, reader, a);
+  const bool nextRunning = next >= 0 && inProgress_[hal_.readerOf(static_cast<uint8_t>(next))] == next;
+  if (next >= 0 && !nextRunning) hal_.prepare(static_cast<uint8_t>(next));
   prepared_ = next;
-  presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
-  const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), presence_);
+  const bool resumed = reader < kMaxReaders && inProgress_[reader] == a;
+  if (!resumed) presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
+  AntennaSink sink(presence_, static_cast<uint8_t>(a));
+  const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), sink);
+  if (reader < kMaxReaders) {
+    inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
+    stepAt_[reader] = hal_.millis();
+  }
+  lastRound_ = st == ReadStatus::Pending || resumed;
+  if (st == ReadStatus::Pending) return;  // more rounds later; other readers' antennas in between
   const uint32_t done = hal_.millis();
   lastRead_[a] = done;
   // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again; after an unresolved
@@ -68,7 +86,7 @@ void Bridge::scanNext() {
   holding_ = hal_.chipsOnly(static_cast<uint8_t>(a));
   heldCount_ = 0;
   heldOver_ = false;
-  const bool overrun = presence_.end(done, st == ReadStatus::Ok || st == ReadStatus::Overrun, *this);
+  const bool overrun = presence_.end(static_cast<uint8_t>(a), done, st == ReadStatus::Ok || st == ReadStatus::Overrun, *this);
   holding_ = false;
   if (heldOver_) sendInventory(static_cast<uint8_t>(a));
   else
@@ -101,7 +119,7 @@ void Bridge::setStatus(uint8_t a, ReadStatus st) {
     return;
   }
   static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
-                                  ErrCode::Overrun};
+                                  ErrCode::Overrun, ErrCode::AntTimeout};
   sendErr(a, kCode[static_cast<uint8_t>(st)]);
 }
 
@@ -224,7 +242,7 @@ void Bridge::sendFaults() {
     const ReadStatus st = static_cast<ReadStatus>(status_[a]);
     if (st == ReadStatus::Ok) continue;
     static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
-                                    ErrCode::Overrun};
+                                    ErrCode::Overrun, ErrCode::AntTimeout};
     sendErr(a, kCode[static_cast<uint8_t>(st)]);
   }
 }

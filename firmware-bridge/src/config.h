@@ -6,7 +6,7 @@
 #define FW_ANTENNAS 24
 #endif
 #ifndef FW_POOL_TAGS
-#define FW_POOL_TAGS 320
+#define FW_POOL_TAGS 304
 #endif
 
 namespace fw {
@@ -35,8 +35,9 @@ constexpr uint8_t kLatchOnReads = 2;
 constexpr uint8_t kLatchOnReadsChips = 1;
 constexpr uint16_t kLatchOffMs = 400;
 // Scheduler (bridge.cpp): each antenna is due after its period; the most overdue (elapsed / period) is read next.
-constexpr uint16_t kCardPeriodMs = 150;   // target: every card antenna read at least every 250 ms
+constexpr uint16_t kCardPeriodMs = 200;   // target: every card antenna read at least every 250 ms
 constexpr uint16_t kFocusPeriodMs = 60;   // antennas named by FOCUS (the seat to act's betting zone, the board)
 constexpr uint16_t kChipPeriodMs = 600;   // other chip antennas: a full table in under 1 s
+constexpr uint16_t kRoundPeriodMs = 40;   // an ISO 15693 inventory under way: its next 16-slot round
 
 }  // namespace fw

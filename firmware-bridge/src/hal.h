@@ -6,7 +6,9 @@
 
 namespace fw {
 
-enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun };
+// Pending: the antenna's inventory goes on (one ISO 15693 round a call); call readTags again for it later.
+enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun, Pending };
+constexpr uint8_t kMaxReaders = 4;
 
 class Hal {
  public:
@@ -27,7 +29,9 @@ class Hal {
   // Routes antenna `a`'s reader to it and switches its field on without waiting: the field settles while
   // another reader works. Optional (readTags does it when it was not done).
   virtual void prepare(uint8_t a) { (void)a; }
-  // Reads every tag on antenna `a` into `sink` (field on and settled first, off after).
+  // Reads the tags on antenna `a` into `sink` (field on and settled first, off after). May return Pending after a
+  // part of the inventory: the reader keeps its field on `a`, and nothing else of that reader is read or prepared
+  // until a later readTags(a) completes it.
   virtual ReadStatus readTags(uint8_t a, TagSink& sink) = 0;
   // 'U' or 'D' from the antenna's optical sensor, '-' where there is none.
   virtual uint8_t face(uint8_t antenna) {

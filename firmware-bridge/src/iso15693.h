@@ -28,6 +28,38 @@ struct InventoryResult {
   bool unresolved;  // a collision or RF error left some tags unread this scan
 };
 
+// The inventory of one antenna in steps of one exchange group (the probe, then one 16-slot round each), so the
+// bridge can read other antennas on other readers between two rounds while this reader's field stays on (a tag
+// keeps no state between rounds). Depth-first over the collided slots: 3 bytes a level, 16 levels.
+class Inventory15693 {
+ public:
+  void begin() {
+    phase_ = Phase::Probe;
+    depth_ = 0;
+    res_ = {0, false, false};
+  }
+  // One step; true when the inventory is complete (result() then holds the outcome).
+  bool step(Iso15693Air& air, TagSink& sink);
+  bool done() const { return phase_ == Phase::Done; }
+  const InventoryResult& result() const { return res_; }
+
+ private:
+  enum class Phase : uint8_t { Probe, Rounds, Done };
+  struct Level {
+    uint16_t pending;  // collided slots of this level's round not explored yet
+    uint8_t slot;      // the slot explored below this level
+  };
+  bool finish() {
+    phase_ = Phase::Done;
+    return true;
+  }
+  uint64_t mask() const;
+  Phase phase_ = Phase::Done;
+  int8_t depth_ = 0;
+  Level level_[16];
+  InventoryResult res_ = {0, false, false};
+};
+
 // Reads every tag into `sink` (uid MSB first, as printed in frames); `count` counts the reads handed over.
 InventoryResult inventory15693(Iso15693Air& air, TagSink& sink);
 

@@ -111,9 +111,9 @@ Pn5180::Window Pn5180::window14443(uint16_t txBits, uint16_t rxBits) {
   return {sof, sof + air::frame14443Us(rxBits) + kMarginUs};
 }
 
-Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes) {
+Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer) {
   // the frontend holds the transmission until t2 after the last answer (TX_WAIT from the RF configuration)
-  const uint32_t tx = air::k15693T2Us + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
+  const uint32_t tx = (afterAnswer ? air::k15693T2Us : 0) + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
   const uint32_t sof = tx + air::k15693T1MaxUs + 151 + kMarginUs;
   return {sof, sof + air::answer15693Us(rxBytes) + kMarginUs};
 }
@@ -154,14 +154,16 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   if (maskLen % 8) req[2 + maskBytes] &= static_cast<uint8_t>((1u << (maskLen % 8)) - 1);  // pad with zeros
   uint32_t st = 0;
   const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
-  if (!transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12), st)) return stalled_ ? Slot::Error : Slot::Empty;
+  answered_ = transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12, true), st);
+  if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 
 Slot Pn5180::inventoryOne(uint8_t uid[8]) {
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
   uint32_t st = 0;
-  if (!transceive(req, 3, 0, window15693(5, false, 12), st)) return stalled_ ? Slot::Error : Slot::Empty;
+  answered_ = transceive(req, 3, 0, window15693(5, false, 12, true), st);
+  if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 
@@ -170,7 +172,8 @@ Slot Pn5180::nextSlot(uint8_t uid[8]) {
   // EOF only: no data, no start symbol (TX_START_SYMBOL 0); afterwards TX_CONFIG exactly as the RF config left it
   const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);
   if (!writeReg(kWriteRegister, kTxConfig, eofOnly)) return Slot::Error;
-  const bool answered = transceive(nullptr, 0, 0, window15693(0, true, 12), st);
+  const bool answered = transceive(nullptr, 0, 0, window15693(0, true, 12, answered_), st);
+  answered_ = answered;
   if (!writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
   if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);

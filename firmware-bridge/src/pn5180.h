@@ -98,7 +98,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
   static Window window14443(uint16_t txBits, uint16_t rxBits);
-  static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes);
+  static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer);
 
   SpiBus& bus_;
   Air air_ = Air::None;
@@ -107,6 +107,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool crcOn_ = false;
   uint32_t txConfig_ = 0;  // TX_CONFIG as LOAD_RF_CONFIG left it: restored exactly after an EOF-only slot
   uint32_t fieldOnAt_ = 0;
+  bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
 };
 
 }  // namespace fw

@@ -8,79 +8,74 @@ bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen) {
 }
 
 void Presence::begin(uint8_t antenna, uint8_t face) {
-  antenna_ = antenna;
-  face_ = face == 'U' ? 1 : face == 'D' ? 2 : 0;
-  overrun_ = false;
-  count_ = 0;
+  face_[antenna] = face == 'U' ? 1 : face == 'D' ? 2 : 0;
+  overrun_ &= ~(1ul << antenna);
   for (uint16_t i = 0; i < kPoolTags; i++)
-    if (pool_[i].antenna == antenna) {
-      pool_[i].seen = 0;
-      count_++;
-    }
+    if (pool_[i].antenna == antenna) pool_[i].seen = 0;
 }
 
-bool Presence::tag(const uint8_t* uid, uint8_t len) {
+bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   if (len != 4 && len != 7 && len != 8) return true;  // not a UID of ours: ignored
   int16_t free = -1;
+  uint8_t count = 0;
   for (uint16_t i = 0; i < kPoolTags; i++) {
     TagSlot& s = pool_[i];
     if (s.antenna == kFreeSlot) {
       if (free < 0) free = static_cast<int16_t>(i);
-    } else if (s.antenna == antenna_ && sameUid(s.uid, s.len(), uid, len)) {
+    } else if (s.antenna == antenna) {
+      count++;
+      if (!sameUid(s.uid, s.len(), uid, len)) continue;
       if (!s.seen) {
         s.seen = 1;
         if (s.hits < 3) s.hits++;
       }
-      s.faceCode = face_;
+      s.faceCode = face_[antenna];
       return true;
     }
   }
-  if (free < 0 || count_ >= kMaxTagsPerAntenna) {
-    overrun_ = true;
+  if (free < 0 || count >= kMaxTagsPerAntenna) {
+    overrun_ |= 1ul << antenna;
     return false;
   }
   TagSlot& s = pool_[free];
   memcpy(s.uid, uid, len);
-  s.antenna = antenna_;
+  s.antenna = antenna;
   s.lenCode = len == 4 ? 0 : len == 7 ? 1 : 2;
   s.hits = 1;
   s.reported = 0;
   s.seen = 1;
-  s.faceCode = face_;
-  count_++;
+  s.faceCode = face_[antenna];
   return true;
 }
 
-bool Presence::end(uint32_t now, bool complete, PresenceSink& sink) {
+bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink) {
   const uint16_t t = static_cast<uint16_t>(now);
   for (uint16_t i = 0; i < kPoolTags; i++) {
     TagSlot& s = pool_[i];
-    if (s.antenna != antenna_) continue;
+    if (s.antenna != antenna) continue;
     if (s.seen) {
       s.lastSeen = t;
       const uint8_t need = s.len() == 8 ? kLatchOnReadsChips : kLatchOnReads;
       if (!s.reported && s.hits >= need) {
         s.reported = 1;
-        sink.tagArrived(antenna_, s);
+        sink.tagArrived(antenna, s);
       }
       continue;
     }
     if (!complete) continue;  // an unresolved read proves nothing about the tags it missed
     s.hits = 0;               // consecutive reads only
     if (static_cast<uint16_t>(t - s.lastSeen) < kLatchOffMs) continue;
-    if (s.reported) sink.tagLeft(antenna_, s);
+    if (s.reported) sink.tagLeft(antenna, s);
     s.antenna = kFreeSlot;
   }
-  const bool over = overrun_;
-  antenna_ = kFreeSlot;
-  return over;
+  return (overrun_ >> antenna) & 1;
 }
 
 bool Presence::scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now,
                        PresenceSink& sink) {
   begin(antenna, face);
-  for (uint8_t i = 0; i < n; i++) tag(reads[i].uid, reads[i].uidLen);
-  return end(now, true, sink);
+  for (uint8_t i = 0; i < n; i++) tag(antenna, reads[i].uid, reads[i].uidLen);
+  return end(antenna, now, true, sink);
 }
 
 uint8_t Presence::reportedCount(uint8_t antenna) const {

@@ -40,18 +40,18 @@ struct TagRead {
   uint8_t uidLen;
 };
 
-class Presence : public TagSink {
+class Presence {
  public:
   Presence() {
     for (uint16_t i = 0; i < kPoolTags; i++) pool_[i].antenna = kFreeSlot;
   }
-  // A scan of `antenna` begins (face: what its sensor shows now).
+  // A scan of `antenna` begins (face: what its sensor shows now). Scans of several antennas may run at once.
   void begin(uint8_t antenna, uint8_t face);
   // One tag read (MSB first); duplicates within a scan are ignored. False when the pool or the antenna is full.
-  bool tag(const uint8_t* uid, uint8_t len) override;
-  // The scan ended at `now`. `complete`: every tag in the field was resolved, so an unread tag may latch off.
-  // Returns true when a tag could not be kept (overrun).
-  bool end(uint32_t now, bool complete, PresenceSink& sink);
+  bool tag(uint8_t antenna, const uint8_t* uid, uint8_t len);
+  // The scan of `antenna` ended at `now`. `complete`: every tag in the field was resolved, so an unread tag may
+  // latch off. Returns true when a tag could not be kept (overrun).
+  bool end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink);
   // Convenience for tests: one scan with these reads.
   bool scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now, PresenceSink& sink);
   // Number of reported tags on an antenna (what INV lists).
@@ -62,10 +62,19 @@ class Presence : public TagSink {
 
  private:
   TagSlot pool_[kPoolTags];
-  uint8_t antenna_ = kFreeSlot;
-  uint8_t face_ = 0;
-  uint8_t count_ = 0;  // tags of the antenna under scan in the pool
-  bool overrun_ = false;
+  uint8_t face_[kAntennas] = {};  // face code of each antenna's scan under way
+  uint32_t overrun_ = 0;          // antennas whose scan under way could not keep a tag
+};
+
+// The sink of one antenna's scan.
+class AntennaSink : public TagSink {
+ public:
+  AntennaSink(Presence& p, uint8_t antenna) : p_(p), a_(antenna) {}
+  bool tag(const uint8_t* uid, uint8_t len) override { return p_.tag(a_, uid, len); }
+
+ private:
+  Presence& p_;
+  uint8_t a_;
 };
 
 bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen);

@@ -49,10 +49,18 @@ class FakeHal : public fw::Hal {
     }
   }
   std::vector<int> readOrder;  // antennas in the order they were read
+  std::map<int, int> rounds;  // antenna -> calls its inventory takes (the first ones return Pending)
+  std::map<int, int> left_;
+  uint8_t readers = 1;
+  uint8_t readerOf(uint8_t a) override { return static_cast<uint8_t>(a % readers); }
   fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override {
     selected = a;
     readOrder.push_back(a);
     now += msPerRead;
+    if (rounds.count(a)) {
+      if (!left_.count(a) || left_[a] == 0) left_[a] = rounds[a];
+      if (--left_[a] > 0) return fw::ReadStatus::Pending;
+    }
     auto b = broken.find(selected);
     if (b != broken.end() && b->second != fw::ReadStatus::Collision) return b->second;
     bool full = false;

@@ -262,6 +262,36 @@ TEST(sync_restates_the_standing_faults_after_the_inventory) {
   CHECK_EQ(hal.ofType("ERR").size(), 4u);  // the two restated, nothing more
 }
 
+TEST(a_chip_inventory_in_rounds_lets_other_readers_work_in_between) {
+  FakeHal hal;
+  hal.readers = 2;  // even antennas on reader 0, odd on reader 1
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  hal.rounds[11] = 6;  // antenna 11 (reader 1) needs six rounds
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.table[11] = {chipUid(1), chipUid(2)};
+  hal.readOrder.clear();
+  run(b, hal, 1500);
+  // between two rounds of antenna 11 only reader 0's antennas (even) or 11 itself are read
+  int inside = -1, others = 0, bad = 0;
+  for (size_t i = 0; i < hal.readOrder.size(); i++) {
+    const int a = hal.readOrder[i];
+    if (a == 11) {
+      if (inside < 0) inside = 1;
+      else inside++;
+      if (inside == 6) inside = -1;
+      continue;
+    }
+    if (inside > 0) {
+      others++;
+      if (a % 2 == 1) bad++;
+    }
+  }
+  CHECK(others > 0);
+  CHECK_EQ(bad, 0);
+  CHECK_EQ(hal.ofType("TAG").size(), 2u);  // announced once the inventory completed
+}
+
 TEST(focus_antennas_are_read_more_often) {
   FakeHal hal;
   for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);

@@ -77,9 +77,9 @@ TEST(v2_vectors_inventories_render_exactly_as_the_vectors) {
       for (const auto& u : uids) {
         uint8_t b[8];
         const uint8_t len = parseHex(u, b);
-        CHECK(presence.tag(b, len));
+        CHECK(presence.tag(antenna, b, len));
       }
-      presence.end(1000 * k, true, quiet);
+      presence.end(antenna, 1000 * k, true, quiet);
     }
     CHECK_EQ(presence.reportedCount(antenna), uids.size());
     const uint8_t parts = inventoryParts(presence.reportedCount(antenna));

@@ -34,6 +34,7 @@ interface Stats {
   unreported: number;
   hbScanMsMax: number;
   stackBytes: number;
+  heapEnd: number;
   maxGapMs: number[];
   violations: number;
   earlyRequests: number;
@@ -140,6 +141,22 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
 
   const cardsIn = (zone: string) => layer.view().cards[zone] ?? [];
 
+  it('the hardware file names the same reader for every antenna as the firmware board (board_config.h)', () => {
+    const cfg = readFileSync(`${FW}/avr/board_config.h`, 'utf8');
+    const readerOf = (/kReaderOf\[24\] = \{([^}]*)\}/.exec(cfg)?.[1] ?? '')
+      .replace(/\/\/[^\n]*/g, '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '')
+      .map(Number);
+    expect(readerOf).toHaveLength(24);
+    for (const a of HW.antennas)
+      expect(
+        HW.readers.findIndex((r) => r.id === a.reader),
+        `antenna ${a.antenna}`,
+      ).toBe(readerOf[a.antenna]);
+  });
+
   it('reads every card of a dealt hand: ten seats, five board cards, three burns, the muck', async () => {
     bench.send('reset');
     let k = 0;
@@ -165,7 +182,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(`dealt hand (${k} cards): every card reported within ${st.cardLatencyMaxMs} ms of placing`);
   }, 60_000);
 
-  it('reads a 40-chip bet exactly, in focus, within 300 ms', async () => {
+  it('reads a 40-chip bet exactly (focused zone; the 300 ms target is printed, not met)', async () => {
     const a = antennaOf('bet1');
     link.focus([a, antennaOf('board')]);
     await new Promise((r) => setTimeout(r, 300));
@@ -178,7 +195,9 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const st = await bench.stats();
     expect(st.unreported).toBe(0);
     expect(st.badSofFrames).toBe(0);
-    figures.push(`40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms`);
+    figures.push(
+      `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms (target 300)`,
+    );
   }, 60_000);
 
   it('sees a card leave', async () => {
@@ -190,16 +209,16 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(`card removed: GONE after ${st.goneLatencyMaxMs} ms (400 ms latch-off in the firmware)`);
   }, 30_000);
 
-  it('a full table: every zone holding chips, card antennas still read every 250 ms; no tag lost, no ERR', async () => {
-    // 10 betting zones: bet1 keeps its 40, the nine others get 27 each (the bridge's pool holds 320 tags)
+  it('a full table: every betting zone holding chips, every tag read, no ERR; the scan figures printed', async () => {
+    // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 304 tags)
     let next = 40;
     for (let s = 2; s <= 10; s++) {
       const a = antennaOf(`bet${s}`);
-      bench.send(...Array.from({ length: 27 }, () => `place ${a} ${chipUid(next++)}`));
+      bench.send(...Array.from({ length: 25 }, () => `place ${a} ${chipUid(next++)}`));
     }
     await until(
       'every betting zone full',
-      () => [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => layer.view().bets[`bet${s}`]?.length === 27),
+      () => [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => layer.view().bets[`bet${s}`]?.length === 25),
       30_000,
     );
     bench.send('reset');
@@ -209,13 +228,13 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const worstCard = Math.max(...cardAntennas.map((x) => st.maxGapMs[x]));
     const chipGaps = HW.antennas.filter((x) => /^bet/.test(x.zone)).map((x) => st.maxGapMs[x.antenna]);
     figures.push(
-      `full table (${next} chips in 10 zones + 36 cards): worst card-antenna read gap ${worstCard} ms, betting zones ${Math.min(...chipGaps)}-${Math.max(...chipGaps)} ms, HB full cycle ${st.hbScanMsMax} ms`,
+      `full table (${next} chips in 10 zones + 33 cards): worst card-antenna read gap ${worstCard} ms (target 250), longest gap between two ISO 15693 rounds on a betting zone ${Math.max(...chipGaps)} ms, HB full cycle ${st.hbScanMsMax} ms (target 1000)`,
     );
     figures.push(`stack peak ${st.stackBytes} bytes (SRAM low-water mark)`);
     expect(st.unreported).toBe(0);
     expect(st.violations).toBe(0);
     expect(faults.filter((f) => f.kind === 'fault' && f.code !== 'OK')).toEqual([]);
     expect(st.stackBytes).toBeGreaterThan(0);
-    expect(st.stackBytes).toBeLessThan(8192 - 6874 - 64);
+    expect(st.stackBytes).toBeLessThan(0x2200 - st.heapEnd - 256); // the stack never came near the static data
   }, 90_000);
 });
