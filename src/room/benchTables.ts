@@ -35,7 +35,8 @@ process.on('message', (msg: BenchTablesRequest) => {
           credentials: (id) => msg.credentials[id],
           dataDir: msg.dataDir,
           pace: msg.pace,
-          broadcastDelayMs: 15 * 60_000,
+          // no delay: each hand goes to the room when the next one begins (the room's load, not the delay's)
+          broadcastDelayMs: 0,
           seed: msg.seed,
           say: () => {},
         });

@@ -56,7 +56,10 @@ export interface RoomLinkDeps {
   log: EventLog;
   /** the table's own archive: the room gets exactly what the table exports */
   archive: HandArchive;
-  broadcastDelayMs: number;
+  /** the table's broadcast delay (a function: the floor may lengthen it while the table runs). Hands go to the
+   * room no sooner than this after they ended, so that before the delay hole cards travel on the commentators'
+   * topic only; the overlay stream is held as long. */
+  broadcastDelayMs: number | (() => number);
   now?: () => number;
   say?: (line: string) => void;
 }
@@ -218,7 +221,9 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   // The views: a hub of our own fed the session's states, so that the overlay's broadcast delay is the hub's own
   // buffer and every payload comes from viewFor. Equities are the table service's; they do not travel.
-  const hub = new LiveHub({ broadcastDelayMs: deps.broadcastDelayMs, now });
+  const delay =
+    typeof deps.broadcastDelayMs === 'function' ? deps.broadcastDelayMs : () => deps.broadcastDelayMs as number;
+  const hub = new LiveHub({ broadcastDelayMs: delay(), now });
   for (const role of ['public', 'overlay', 'commentator'] as const) {
     hub.add(
       {
@@ -244,7 +249,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   const sendStatus = (state: SessionState) => {
     if (!client.connected) return;
-    const live = hub.current() ?? { session: state, equity: null, broadcastDelayMs: deps.broadcastDelayMs };
+    const live = hub.current() ?? { session: state, equity: null, broadcastDelayMs: delay() };
     try {
       const msg = statusFrom(state, live, ids, { now: now(), lastHandWall, settingsVersion: cursor.settingsVersion });
       client.publish(topics.table(tableId, 'status'), encodeMessage('status', msg), { qos: 0, retain: true });
@@ -255,8 +260,12 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     }
   };
 
-  // finished hands go out once sealed: the next hand has begun, so nothing more is logged under their number
-  const sealed = () => finished.filter((h) => h.handNo < session.handNo);
+  // finished hands go out once sealed (the next hand has begun, so nothing more is logged under their number) and
+  // the broadcast delay has passed since they ended
+  const sealed = () => {
+    const due = now() - delay();
+    return finished.filter((h) => h.handNo < session.handNo && h.wall <= due);
+  };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;
   }
@@ -373,6 +382,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   let shownHand = session.handNo;
   let announcing = false;
   const onState = (state: SessionState) => {
+    const d = delay();
+    if (d > hub.broadcastDelayMs) hub.setBroadcastDelay(d);
     hub.update(state);
     sendStatus(state);
     // a new hand began: the one before is sealed, and a break due is told

@@ -139,7 +139,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
         session,
         log,
         archive,
-        broadcastDelayMs: app.live.broadcastDelayMs,
+        broadcastDelayMs: () => app.live.broadcastDelayMs,
         now: opts.now,
         say,
       });

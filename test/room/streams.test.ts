@@ -1,8 +1,8 @@
 // What one table sends the room, read by subscribers holding the staff accounts (the embedded default: the in-process
 // broker and a SQLite archive): the commentators' stream has the hole cards live, the public one never shows an
-// unseen card, the overlay stream is never younger than the broadcast delay; the room view's row has the seats,
-// the level and the open alerts with their time; a break the room calls reaches the dealer as an alert when the hand
-// ends; malformed payloads are refused by the room (counted, said) and the archive goes on.
+// unseen card, the overlay stream and the hand records are never younger than the broadcast delay; the room view's
+// row has the seats, the level and the open alerts with their time; a break the room calls reaches the dealer as an
+// alert at the next shuffle; malformed payloads are refused by the room (counted, said) and the archive goes on.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +116,11 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
     const overlays = got.overlay.filter((m) => m.view !== null);
     expect(overlays.length).toBeGreaterThan(0);
     for (const m of overlays) expect(m.sent - Number(m.view?.wall)).toBeGreaterThanOrEqual(DELAY_MS);
+
+    // the hand records (every hole card) leave the table only once the broadcast delay has passed
+    const archived = await archive.db.selectFrom('hands').select(['end_wall', 'received_wall']).execute();
+    expect(archived.length).toBeGreaterThan(0);
+    for (const h of archived) expect(Number(h.received_wall) - Number(h.end_wall)).toBeGreaterThanOrEqual(DELAY_MS);
 
     // malformed payloads on the table's own topics: refused, counted, said; the room keeps archiving
     const t = account(accounts, 'table-1');
