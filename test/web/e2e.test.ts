@@ -412,6 +412,10 @@ describe('views in chromium', () => {
     const pub = await open('public', null);
     await pub.locator('.seats .seat').first().waitFor();
     await pub.screenshot({ path: join(SHOTS, 'public.png') });
+    // the language switch: the page changes language in place
+    await pub.locator('#lang').click();
+    await expect.poll(() => pub.locator('header').textContent()).toMatch(/Main nº \d+/);
+    expect(await pub.evaluate(() => document.documentElement.lang)).toBe('fr');
     await pub.close();
   });
 
