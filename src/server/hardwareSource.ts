@@ -9,6 +9,7 @@ import type { SessionState } from '../session/types.js';
 import { type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
 import { wireLinkCounters } from './linkHealth.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
+import { resumeTableLayer } from './resume.js';
 
 export interface HardwareSourceOptions {
   serial: string;
@@ -58,6 +59,8 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       const unwire = wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) =>
         say(`table event refused: ${(err as Error).message}`),
       );
+      // after a restart the readers' first inventories are movements from where the log left the cards
+      resumeTableLayer(layer, session);
       const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
       layer.attach(link);
       const unCount = wireLinkCounters(link, session);

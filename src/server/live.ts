@@ -14,10 +14,11 @@ import {
   loadTableIdentity,
   type TableIdentity,
 } from '../store/tableIdentity.js';
-import type { TableLayer } from '../table/index.js';
+import type { LiveTableEvent, TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
+import { DealOrder } from './resume.js';
 import { watchStorage } from './storageAlerts.js';
 import { TokenStore } from './tokens.js';
 
@@ -186,7 +187,8 @@ export function wireTableLayer(
 ): () => void {
   // unwired (the source closing): the layer's last words (the link closed, the table emptied) are not the table's
   let wired = true;
-  layer.on('event', (ev) => {
+  // hole cards read without their order (inventories) go to the engine in the deal's order (resume.ts)
+  const dealOrder = new DealOrder(session, (ev: LiveTableEvent) => {
     if (!wired) return;
     const { wall, orderKnown: _orderKnown, ...rest } = ev;
     try {
@@ -194,6 +196,10 @@ export function wireTableLayer(
     } catch (err) {
       onError(err);
     }
+  });
+  layer.on('event', (ev) => {
+    if (!wired) return;
+    dealOrder.push(ev);
   });
   layer.on('alert', (a) => {
     if (!wired) return;
@@ -235,6 +241,7 @@ export function wireTableLayer(
   refresh();
   return () => {
     wired = false;
+    dealOrder.close();
     clearInterval(timer);
   };
 }

@@ -144,6 +144,30 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     };
   }
 
+  /**
+   * After a restart: what the engine was told before it (the session rebuilt from its log) becomes what this layer
+   * believes it told, so that the readers' first inventories are read against it: a card still where it was is
+   * nothing new, a card that moved while the service was down (folded into the muck) is a movement (a departure
+   * from its old zone, an arrival in the new one), never a second copy of the card.
+   */
+  resume(cards: ReadonlyArray<{ card: string; zone: string; face: Face }>): number {
+    const deck = this.registry.deckInPlay;
+    if (!deck) return 0;
+    let n = 0;
+    for (const c of cards) {
+      if (!CARD_ZONES.test(c.zone)) continue;
+      let uid: string;
+      try {
+        uid = this.registry.uidOfCard(deck, c.card).toUpperCase();
+      } catch {
+        continue; // not a card of the deck in play: the readers' word on it stands
+      }
+      this.reported.set(uid, { card: c.card, zone: c.zone as Zone, face: c.face });
+      n++;
+    }
+    return n;
+  }
+
   /** What the engine was told lies in each zone now (cards) and in each betting zone (chips). */
   view(): { cards: Record<string, string[]>; bets: Record<string, number[]> } {
     const cards: Record<string, string[]> = {};
