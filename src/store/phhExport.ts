@@ -26,6 +26,9 @@ function comment(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** fields this writer always writes itself */
+const OURS = new Set(['players', 'finishing_stacks', 'winnings']);
+
 export function toPhh(hand: PlayedHand): string {
   const { config, final, identity } = hand;
   const order = phhSeatOrder(config);
@@ -98,7 +101,8 @@ export function toPhh(hand: PlayedHand): string {
     written.add(key);
   }
   for (const [key, value] of Object.entries(source)) {
-    if (written.has(key) || key === 'players' || key === 'finishing_stacks') continue;
+    // ours are written below (a re-imported export of ours carries them too)
+    if (written.has(key) || OURS.has(key) || key.startsWith('_feltwire_')) continue;
     lines.push(`${key} = ${lit(value)}`);
   }
   lines.push(`players = ${lit(order.map((s) => playerName(hand, s)))}`);

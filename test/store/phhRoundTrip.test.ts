@@ -6,6 +6,7 @@
 // sample of them. FELTWIRE_PHH_SAMPLE=N limits the run to every N-th file (default: all 8,130).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parsePhh, phhSource, phhToEvents, replayPhh } from '../../src/phh/index.js';
 import { MemoryLog } from '../../src/session/log.js';
@@ -139,5 +140,19 @@ describe('PHH round trip through the log and the exporter', () => {
     const again = replayPhh(exported);
     expect(again).toMatchObject({ ok: true, match: true });
     expect([...again.stacks].reverse()).toEqual([6700, 5300]);
+  });
+});
+
+describe('an export of ours imported and exported again', () => {
+  it('is the same hand with the same fields, each written once (valid TOML), the chip unit kept', () => {
+    const file = phhFiles().find((f) => f.includes('wsop')) as string;
+    const first = toPhh(play(parsePhh(readFileSync(file, 'utf8'), file)));
+    const again = toPhh(play(parsePhh(first, 'first export'), 1));
+    const a = parseToml(first) as Record<string, unknown>;
+    const b = parseToml(again) as Record<string, unknown>;
+    for (const k of ['event', 'city', 'players', 'finishing_stacks', 'winnings', 'actions', 'hand', 'day', 'year'])
+      expect(b[k], k).toEqual(a[k]);
+    expect(b._feltwire_chip_unit).toBe(1);
+    expect(replayPhh(parsePhh(again, 'second export'))).toMatchObject({ ok: true, match: true });
   });
 });
