@@ -51,7 +51,9 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
     const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
     const uint32_t e = elapsed > 0xFFFFul ? 0xFFFFul : elapsed;
     const uint16_t period = periodOf(a);
-    const uint32_t tier = running ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
+    // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
+    const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
+    const uint32_t tier = running || chipDue ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
     const uint32_t score = tier << 24 | (running ? e : e * 256u / period);
     if (score > bestScore) best = a, bestScore = score;
   }
@@ -76,7 +78,7 @@ void Bridge::scanNext() {
     inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
     stepAt_[reader] = hal_.millis();
   }
-  lastRound_ = st == ReadStatus::Pending || resumed;
+  lastRound_ = st == ReadStatus::Pending || resumed || hal_.chipsOnly(static_cast<uint8_t>(a));
   if (st == ReadStatus::Pending) return;  // more rounds later; other readers' antennas in between
   const uint32_t done = hal_.millis();
   lastRead_[a] = done;
