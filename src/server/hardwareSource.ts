@@ -6,7 +6,7 @@ import { PanelLink } from '../hardware/panel/index.js';
 import type { LedState } from '../hardware/types.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
-import { type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
+import { type AntennaMap, type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
 import { wireLinkCounters } from './linkHealth.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
 import { resumeTableLayer } from './resume.js';
@@ -50,6 +50,27 @@ export function followSession(panel: PanelLights, session: TableSession): () => 
   return () => session.off('state', onState);
 }
 
+/** Keeps the bridge's FOCUS (protocol v2) on what matters now: the seat to act's betting zone and the board, so
+ * the bridge reads them most often. */
+export function followFocus(
+  link: { focus(antennas: readonly number[]): void },
+  antennas: AntennaMap,
+  session: TableSession,
+): () => void {
+  let last = '';
+  const onState = (s: SessionState) => {
+    const seat = s.hand.next?.toAct ?? null;
+    const want = [...antennas.antennasOf('board'), ...(seat === null ? [] : antennas.antennasOf(`bet${seat}`))];
+    const key = want.join(' ');
+    if (key === last) return;
+    last = key;
+    link.focus(want);
+  };
+  session.on('state', onState);
+  onState(session.snapshot());
+  return () => session.off('state', onState);
+}
+
 export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory {
   return {
     start: async (session, say): Promise<TableSource> => {
@@ -64,6 +85,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });
       layer.attach(link);
       const unCount = wireLinkCounters(link, session);
+      const unfocus = followFocus(link, layer.antennas, session);
       say(`reader bridge on ${opts.serial}`);
       let panel: PanelLink | null = null;
       let unfollow: (() => void) | null = null;
@@ -85,6 +107,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
         async close() {
           unwire();
           unCount();
+          unfocus();
           unfollow?.();
           await panel?.close();
           await link.close();

@@ -62,6 +62,7 @@ static int npend;
 static double lat_card_max, lat_chip_max, lat_gone_max;
 static long reported_cards, reported_chips, reported_gone;
 static int hb_scan_max;
+static long focus_frames;
 static char line_buf[256];
 static int line_len;
 
@@ -201,8 +202,8 @@ static void stats(void) {
   for (int r = 0; r < READERS; r++)
     viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
         ex += pn[r].st.exchanges, ans += pn[r].st.answers;
-  printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld}\n", viol,
-         early, badsof, ex, ans);
+  printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
+         "\"focusFrames\":%ld}\n", viol, early, badsof, ex, ans, focus_frames);
   fflush(stdout);
 }
 
@@ -325,7 +326,17 @@ static void io_poll(void) {
   if (master >= 0 && in_tail - in_head < 1024) {
     uint8_t b[512];
     const ssize_t r = read(master, b, sizeof b);
-    for (ssize_t i = 0; i < r; i++) in_q[(in_tail++) % sizeof in_q] = b[i];
+    for (ssize_t i = 0; i < r; i++) {
+      in_q[(in_tail++) % sizeof in_q] = b[i];
+      /* the service's frames, for the figures: FOCUS lines seen */
+      static char sl[200];
+      static int sn;
+      if (b[i] == '\n') {
+        sl[sn] = 0;
+        if (strstr(sl, ",FOCUS")) focus_frames++;
+        sn = 0;
+      } else if (sn < 199) sl[sn++] = (char)b[i];
+    }
   }
   while (xon && in_head != in_tail) {
     avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT), in_q[(in_head++) % sizeof in_q]);

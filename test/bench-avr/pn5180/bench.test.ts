@@ -39,6 +39,7 @@ interface Stats {
   violations: number;
   earlyRequests: number;
   badSofFrames: number;
+  focusFrames: number;
 }
 
 class Bench {
