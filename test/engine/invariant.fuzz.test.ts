@@ -156,6 +156,17 @@ function playHand(r: () => number, handNo: number): { events: number; alerts: nu
   if (err(0.01)) cardTo(draw(), `seat${pick(seatNos)}`);
 
   for (let step = 0; step < 160 && st.phase !== 'complete' && st.phase !== 'misdeal'; step++) {
+    // the dealer's mistakes can use the deck up: the hand ends there (the floor's business)
+    if (deck.length < 8) break;
+    const ff = st.boardState.fourFlop;
+    if (ff && !err(0.3)) {
+      // a four-card flop: the floor's pick (tda 39) or the fourth card (club 2-7) goes to the burn
+      const c = formatCard(st.config.ruleset === 'club' ? (ff.cards[3] ?? 0) : pick(ff.cards));
+      if (where.get(c) === 'board') {
+        cardTo(c, 'burn');
+        continue;
+      }
+    }
     if (st.stopAlertId !== 0) {
       apply({ kind: 'floorDecision', alertId: st.stopAlertId, decision: 'play on', by: 'fuzz' }, 100);
       continue;

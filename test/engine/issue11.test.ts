@@ -1,7 +1,8 @@
 // Issue 11's cases, each from the seed's own words (the French text is the judge), as scenario files kept in
 // test/scenarios/issue11/ (spec/scenario.md format) and checked here beyond their `expect`: which decision the
 // engine recorded, which rule it cites, that no chip and no card is lost without an alert.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -234,5 +235,46 @@ describe('issue 11, case 10: a defective deck', () => {
     const foreign = unknownTagAlert(1, 7, 'bet3', '04AABBCE', 'blue');
     expect(foreign).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop' });
     expect(foreign.message).toMatch(/deck "blue"/);
+  });
+});
+
+describe('issue 11: the scenario files through the command a user runs, and typed decisions end to end', () => {
+  it('feltwire scenario test/scenarios/issue11 --json: every file passes its expect', () => {
+    const root = join(import.meta.dirname, '../..');
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
+    const r = spawnSync(process.execPath, [join(root, 'bin/feltwire.js'), 'scenario', DIR, '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe(`${files.length} passed, 0 failed`);
+    expect(r.status).toBe(0);
+    const outcomes = lines.slice(0, -1).map((l) => JSON.parse(l) as { name: string; alerts: { code: string }[] });
+    expect(outcomes.length).toBe(files.length);
+    const passive = outcomes.find((o) => o.name.startsWith('tda 53, seed 002 passive example'));
+    expect(passive?.alerts.map((a) => a.code)).toContain('ACTION_OUT_OF_TURN');
+  });
+
+  it('no PHH action text is parsed outside src/phh and the PHH writer', () => {
+    const src = join(import.meta.dirname, '../../src');
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (p.endsWith('.ts')) {
+          const rel = p.slice(src.length + 1);
+          if (rel.startsWith('phh/') || rel === 'store/phhExport.ts' || rel === 'engine/hand/decisions.ts') continue;
+          const text = readFileSync(p, 'utf8');
+          // a PHH verb read back from text: ' cbr ', 'd db', 'd dh', ' sm ' inside a pattern or a startsWith/includes
+          if (/(exec|match|test|startsWith|includes|split)\([^)]*(cbr|d db|d dh| sm | cc)/.test(text))
+            offenders.push(rel);
+          if (/\/[^/\n]*\b(cbr|d db|d dh)\b[^/\n]*\//.test(text)) offenders.push(rel);
+          if (/['"`](cbr|cc|sm|db|dh)['"`]/.test(text)) offenders.push(rel);
+        }
+      }
+    };
+    walk(src);
+    expect(offenders).toEqual([]);
   });
 });

@@ -84,8 +84,7 @@ function playRandomHand(p: HandParams): void {
       } else if (kind === 'allin') {
         const to = s.committed + s.stack;
         t.say(seat, 'allin').bet(seat, to);
-      }
-      else {
+      } else {
         const min = next.minRaiseTo ?? 0;
         const max = next.maxRaiseTo ?? min;
         const steps = Math.floor((max - min) / 25);

@@ -9,7 +9,6 @@ import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
 
 const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
-const cardList = (cards: readonly Card[]): string => cards.map(formatCard).join(' ');
 
 function bettingOpen(state: HandState): boolean {
   return state.phase === 'betting' && !state.round.complete;
@@ -93,7 +92,7 @@ function cardFromAHand(state: HandState, card: Card): boolean {
   if (!from.startsWith('seat')) return false;
   const seat = Number(from.slice(4));
   const s = state.seats[seat];
-  if (!s || !s.cards.includes(card)) return false;
+  if (!s?.cards.includes(card)) return false;
   s.cards = s.cards.filter((c) => c !== card);
   state.burns.push(card);
   const extra = state.alerts.find(
@@ -204,7 +203,9 @@ function burnMissed(state: HandState, card: Card, street: Street): void {
   });
   if (unknown) {
     // club 2-5, order unknown: the cards go back into the stub; a burn and a new flop follow
-    b.scramble = { cards: [card], dealt: 1, alertId: state.alerts[state.alerts.length - 1].id };
+    // cards of an earlier scramble still on the board stay owed to the stub with this one
+    const earlier = b.scramble?.cards ?? [];
+    b.scramble = { cards: [...earlier, card], dealt: 1, alertId: state.alerts[state.alerts.length - 1].id };
     return;
   }
   b.toBurn.push(card);
@@ -225,8 +226,17 @@ function fourFlopBurn(state: HandState, card: Card): void {
   const ff = b.fourFlop;
   if (!ff) return;
   state.burns.push(card);
+  if (!ff.cards.includes(card)) {
+    // a card from the stub, not one of the four: the four still lie there, one of them must be burned
+    raiseAlert(state, 'FLOP_FOUR_CARDS', {
+      cards: ff.cards.map(formatCard).concat(formatCard(card)),
+      ...(ff.cards[3] !== undefined ? { burnCard: formatCard(ff.cards[3]) } : {}),
+      variant: state.config.ruleset === 'club' ? 'wrongCard' : 'tda',
+    });
+    return;
+  }
   const club = state.config.ruleset === 'club' && state.config.orderKnown;
-  if (club && card !== ff.cards[3]) {
+  if (club && ff.cards[3] !== undefined && card !== ff.cards[3]) {
     raiseAlert(state, 'FLOP_FOUR_CARDS', {
       cards: ff.cards.map(formatCard),
       burnCard: formatCard(ff.cards[3]),

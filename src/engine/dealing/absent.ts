@@ -5,6 +5,6 @@ import type { HandState } from '../hand/state.js';
 
 export function playerSits(state: HandState, seatNo: number): void {
   const s = state.seats[seatNo];
-  if (!s || !s.absent) return;
+  if (!s?.absent) return;
   s.absent = false;
 }

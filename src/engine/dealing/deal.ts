@@ -206,7 +206,7 @@ export function beginAction(state: HandState): void {
 }
 
 /** BLIND_INCORRECT: the blinds' zones must hold the blind (and the big blind's zone the ante), nothing else. */
-function checkBlinds(state: HandState): void {
+export function checkBlinds(state: HandState): void {
   for (const seat of state.seatOrder) {
     const s = state.seats[seat];
     if (!s) continue;
@@ -215,6 +215,8 @@ function checkBlinds(state: HandState): void {
     // a blind posted with one larger chip is normal (seed 002 prior-chips situation 4): the chip lies as the blind's
     // prior chips and the change is made when the round is read
     const oneLargerChip = s.committed > 0 && s.ante === 0 && s.zone.length === 1 && have > expected;
+    // the change for that chip is owed back to the seat by the rules until a push reads the chip with it
+    if (oneLargerChip) s.returned += have - expected;
     if (have !== expected && !oneLargerChip) {
       raiseAlert(state, 'BLIND_INCORRECT', {
         seat,

@@ -2,6 +2,7 @@
 // comes; when one hand is left it wins. Also the all-in prompt (TABLE_ALL_HANDS) and the showdown order.
 import { raiseAlert } from '../alerts/raise.js';
 import { canAct, liveCount, seatAfter, setRoundHooks, startRound } from '../betting/round.js';
+import { checkBlinds } from '../dealing/deal.js';
 import { computeAward } from '../showdown/award.js';
 import type { Street } from '../types.js';
 import type { HandState } from './state.js';
@@ -70,6 +71,11 @@ export function onRoundComplete(state: HandState): void {
 }
 
 export function onOneLeft(state: HandState): void {
+  // won before the deal was over: the blinds' zones are judged as when the action starts (change owed, errors named)
+  if (!state.deal.done) {
+    state.deal.done = true;
+    checkBlinds(state);
+  }
   returnUncalled(state);
   state.round.toAct = 0;
   state.round.complete = true;
