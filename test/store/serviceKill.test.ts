@@ -258,4 +258,69 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
     },
     120_000,
   );
+
+  it('killed during preflop betting while players fold into the muck: after the restart those folds are folds (no CARD_DUPLICATE) and the hand pays out as the table played it', async () => {
+    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
+    const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
+    const sim = new Simulator({
+      hardware,
+      seed: 4242,
+      speed: 4,
+      pace: { collectMs: 900, motionGapMs: 900, handGapMs: 1500 },
+      floorDecision: () => {},
+    });
+    const reports = new Map<number, { stacks: Record<string, number>; complete: boolean }>();
+    sim.on('hand', (r) => reports.set(r.hand, { stacks: r.stacks, complete: r.complete }));
+    sim.registry.save(join(dir, 'registry.json'));
+    const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
+    const service = new Service(dir, paths.bridge, paths.panel as string);
+    sim.on('tablet', (ev) => service.tap(ev));
+    let playing: Promise<unknown> = Promise.resolve();
+    try {
+      await service.start();
+      playing = sim.run(20).catch(() => []);
+      let view: StateView | null = null;
+      for (let i = 0; i < 4000 && !view; i++) {
+        const v = await service.state().catch(() => null);
+        // preflop betting under way, nobody folded yet: the folds to come happen while the service is down
+        if (v && v.phase === 'betting' && v.street === 'preflop' && !v.seats.some((s) => s.folded)) view = v;
+        else await sleep(15);
+      }
+      expect(view, 'never reached preflop betting').not.toBeNull();
+      if (!view) return;
+      await service.kill('SIGKILL');
+      // down long enough for players to act (and fold into the muck)
+      await sleep(2500);
+      await service.start();
+      let after: StateView | null = null;
+      for (let i = 0; i < 2000; i++) {
+        const v = await service.state().catch(() => null);
+        if (v && v.handNo > view.handNo && reports.has(view.handNo)) {
+          after = v;
+          break;
+        }
+        await sleep(20);
+      }
+      expect(after, 'the hand never ended after the restart').not.toBeNull();
+      await service.kill('SIGTERM');
+      const recs = snapshotLog(dir);
+      const hand = recs.filter((r) => r.hand === view?.handNo);
+      const alerts = hand
+        .filter((r) => r.kind === 'tableAlert' || r.kind === 'event')
+        .map((r) => r.data)
+        .join('\n');
+      expect(alerts).not.toContain('CARD_DUPLICATE');
+      const end = hand.find((r) => r.kind === 'handEnd');
+      expect(end, 'the hand has an end in the log').toBeDefined();
+      const played = reports.get(view.handNo);
+      expect(played?.complete).toBe(true);
+      expect((JSON.parse(end?.data ?? '{}') as { stacks: Record<string, number> }).stacks).toEqual(played?.stacks);
+    } finally {
+      await service.kill('SIGKILL');
+      sim.stop();
+      await sim.close();
+      await playing;
+    }
+  }, 120_000);
 });
