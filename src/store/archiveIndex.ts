@@ -78,7 +78,7 @@ export class ArchiveIndex {
 
   private summary(handNo: number): HandSummary | null {
     const e = this.byHand.get(handNo);
-    if (!e || !e.config || e.events === 0) return null;
+    if (!e?.config || e.events === 0) return null;
     const cached = this.summaryCache.get(handNo);
     if (cached) return cached;
     const s: HandSummary = {
