@@ -90,9 +90,17 @@ describe('views in chromium', () => {
     // a refused change says why, in the user's language
     await floor.locator('#seat-go').click();
     await expect.poll(() => floor.locator('#notice').textContent()).toMatch(/seating refused: seat 1 already has/i);
+    // seat 2 gets a name and sits out the next hand
+    await floor.fill('#seat-no', '2');
+    await floor.fill('#seat-name', 'Bob');
+    await floor.fill('#seat-country', '');
+    await floor.locator('#seat-go').click();
+    await floor.locator('#seating li[data-seat="2"]').waitFor({ timeout: 5000 });
+    await floor.locator('#seat-out').click();
+    await floor.locator('#seating li[data-seat="2"]', { hasText: 'sits out next hand' }).waitFor({ timeout: 5000 });
+    const mark = [...live.log.records()].length;
     await floor.close();
 
-    const hand = live.session.handNo;
     for (const [page, role] of [
       ['dealer', 'dealer'],
       ['public', null],
@@ -106,10 +114,19 @@ describe('views in chromium', () => {
     const ov = await open('overlay', 'overlay', { width: 1920, height: 1080 });
     await ov.locator('.plate[data-seat="1"] .plate-name', { hasText: 'Alice Martin' }).waitFor({ timeout: 20_000 });
     await ov.close();
-    // the hand histories: a hand played with her seated names her (PHH `players`)
+    // the next hand is dealt without seat 2 (sitting out), and the hand histories name Alice (PHH `players`)
+    const nextHand = () =>
+      [...live.log.records()].slice(mark).find((r) => r.kind === 'hand') as
+        | { hand: number; data: { config: { seats: Record<string, number> } } }
+        | undefined;
+    await expect.poll(() => nextHand()?.hand ?? 0, { timeout: 120_000 }).toBeGreaterThan(0);
+    const dealt = nextHand() as NonNullable<ReturnType<typeof nextHand>>;
+    expect(Object.keys(dealt.data.config.seats)).not.toContain('2');
+    expect(Object.keys(dealt.data.config.seats)).toContain('1');
     const ended = (n: number) => [...live.log.records()].some((r) => r.kind === 'handEnd' && r.hand === n);
-    await expect.poll(() => ended(hand + 1), { timeout: 120_000 }).toBe(true);
-    const res = await fetch(`${live.url}/api/hands/${hand + 1}/export/phh`, {
+    await expect.poll(() => ended(dealt.hand), { timeout: 120_000 }).toBe(true);
+    expect(live.session.snapshot().hand.seats.map((x) => x.seat)).not.toContain(2);
+    const res = await fetch(`${live.url}/api/hands/${dealt.hand}/export/phh`, {
       headers: { authorization: `Bearer ${live.tokens.tokenOf('commentator')}` },
     });
     const phh = await res.text();
@@ -117,6 +134,14 @@ describe('views in chromium', () => {
     // read by a TOML parser of its own (PHH is TOML): the seat's player is named
     const parsed = parseToml(phh) as { players: string[]; seats?: number[] };
     expect(parsed.players, phh).toContain('Alice Martin');
+    expect(parsed.players, phh).not.toContain('Bob');
+    // Bob comes back from the next hand on
+    const back = await fetch(`${live.url}/api/seats/2/sit-out`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${live.tokens.tokenOf('floor')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ out: false }),
+    });
+    expect(back.status).toBe(200);
   });
 
   it('the dealer sees every open alert with remedy and rule, and acknowledges one', async () => {
@@ -321,13 +346,35 @@ describe('views in chromium', () => {
     const text = (await ov.locator('#air').innerText()).replace(/\s+/g, ' ');
     expect(text).not.toMatch(/Delayed|broadcast/i);
     expect(text).toMatch(/wins [\d,]+/);
-    // a winner uncontested (everyone else folded) shows no equity
+    // a winner uncontested shows no equity: the dealer's tablet folds every seat in turn until one is left
+    const thinking = sim.pace.actionMs;
+    sim.pace.actionMs = 20_000;
+    let target = 0;
+    try {
+      await expect
+        .poll(() => live.session.snapshot().hand.next?.legal.includes('fold') ?? false, { timeout: 60_000 })
+        .toBe(true);
+      target = live.session.handNo;
+      for (let k = 0; k < 40; k++) {
+        const st = live.session.snapshot();
+        if (st.handNo !== target || st.handOver) break;
+        const n = st.hand.next;
+        if (n?.legal.includes('fold')) live.source?.tablet?.({ kind: 'say', seat: n.toAct, say: 'fold' });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const done = live.session.snapshot();
+      expect(done.handNo === target && done.handOver, 'the hand ended on folds').toBe(true);
+      expect(done.hand.seats.filter((x) => !x.folded && !x.dead)).toHaveLength(1);
+    } finally {
+      sim.pace.actionMs = thinking;
+    }
     await ov.waitForFunction(
-      () =>
+      (hand) =>
+        document.querySelector('#air')?.getAttribute('data-hand') === String(hand) &&
         document.querySelectorAll('.plate.winner').length === 1 &&
         document.querySelectorAll('.plate:not(.folded)').length === 1,
-      undefined,
-      { timeout: 90_000, polling: 100 },
+      target,
+      { timeout: 30_000, polling: 100 },
     );
     expect(await ov.locator('.plate-eq').count()).toBe(0);
     await ov.close();

@@ -37,6 +37,7 @@ const STRINGS = {
   dead: { en: 'dead hand', fr: 'main morte' },
   sittingOut: { en: 'sits out next hand', fr: 'ne joue pas la prochaine main' },
   movingTo: { en: 'moves to seat {seat}', fr: 'passe au siège {seat}' },
+  sittingOutNow: { en: 'sitting out', fr: 'ne joue pas' },
   waitingSeat: { en: 'joins next hand', fr: 'joue dès la prochaine main' },
   button: { en: 'Dealer button', fr: 'Bouton du donneur' },
   // pots and board

@@ -209,11 +209,11 @@ export function SeatBox({ v, s }: { v: RoleView; s: Seat }): JSX.Element {
 }
 
 /** Seats named in the roster but not in this hand (just seated: they play from the next hand). */
-export function waitingSeats(v: RoleView): Array<{ seat: number; name: string }> {
+export function waitingSeats(v: RoleView): Array<{ seat: number; name: string; out: boolean }> {
   const inHand = new Set(v.seats.map((s) => s.seat));
   return Object.entries(v.players ?? {})
     .filter(([seat]) => !inHand.has(Number(seat)))
-    .map(([seat, p]) => ({ seat: Number(seat), name: p.name }));
+    .map(([seat, p]) => ({ seat: Number(seat), name: p.name, out: p.sittingOut }));
 }
 
 export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
@@ -226,7 +226,7 @@ export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
       h(
         'span',
         { class: 'seat waiting', 'data-seat': String(w.seat), 'data-player': w.name, key: w.seat },
-        `${who(v, w.seat)} · ${t('waitingSeat')}`,
+        `${who(v, w.seat)} · ${w.out ? t('sittingOutNow') : t('waitingSeat')}`,
       ),
     ),
   );
