@@ -115,7 +115,7 @@ function playHand(r: () => number, handNo: number): { events: number; alerts: nu
       ack.set(s, ex);
     }
     // cards: every card on the table is somewhere the engine knows (checked when cards move, and at the hand's end)
-    if (ev.kind === 'cardAt' || ev.kind === 'cardOff' || ev.kind === 'tick')
+    if (ev.kind === 'cardAt' || ev.kind === 'tick')
       for (const [card] of where)
         if (!known(card))
           throw new Violation(
