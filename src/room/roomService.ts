@@ -262,6 +262,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   };
 
   // ---- HTTP: the room view, the archive ---------------------------------------------------------------------
+  // no request log: the room view's websocket carries its token in the URL
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
   await app.register(fastifyWebsocket);
   const authed = (req: FastifyRequest): boolean => {
@@ -272,6 +273,13 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   };
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
+    // a browser page of another site may not open the room's websocket with a token it got hold of
+    const origin = req.headers.origin;
+    const host = req.headers.host;
+    if (req.url.startsWith('/ws') && origin && origin !== `http://${host}` && origin !== `https://${host}`) {
+      await reply.code(403).send({ error: 'ORIGIN', message: `origin ${origin} may not open the room view` });
+      return;
+    }
     if (!authed(req)) await reply.code(401).send({ error: 'UNAUTHORIZED', message: 'the room token is required' });
   });
   const tablesView = () => ({

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { account, makeAccounts } from '../../src/room/acl.js';
 import { RoomArchive } from '../../src/room/archive.js';
 import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
@@ -133,4 +134,20 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
     expect(text).toMatch(/^PokerStars Hand #/);
     await context.close();
   }, 120_000);
+
+  it('the room view socket: refused without the token, or from another site with it', async () => {
+    const status = (headers: Record<string, string>, token: string) =>
+      new Promise<number>((resolveStatus) => {
+        const ws = new WebSocket(`${room.url.replace('http', 'ws')}/ws?token=${token}`, { headers });
+        ws.on('open', () => {
+          ws.close();
+          resolveStatus(101);
+        });
+        ws.on('unexpected-response', (_req, res) => resolveStatus(res.statusCode ?? 0));
+        ws.on('error', () => {});
+      });
+    expect(await status({}, room.token)).toBe(101);
+    expect(await status({}, 'wrong')).toBe(401);
+    expect(await status({ origin: 'http://elsewhere.example' }, room.token)).toBe(403);
+  });
 });
