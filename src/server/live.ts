@@ -7,6 +7,7 @@ import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
 import { type EventLog, MemoryLog, type TableEventInput, TableSession } from '../session/index.js';
+import type { TableAlertInput } from '../session/types.js';
 import { HandArchive, SqliteEventLog } from '../store/index.js';
 import {
   defaultIdentity,
@@ -204,6 +205,7 @@ export function wireTableLayer(
   layer.on('alert', (a) => {
     if (!wired) return;
     try {
+      const facts = (a as { facts?: TableAlertInput['facts'] }).facts;
       session.raiseTableAlert(
         {
           code: a.code,
@@ -214,6 +216,8 @@ export function wireTableLayer(
           messageFr: a.messageFr,
           remedyFr: a.remedyFr,
           antenna: a.antenna ?? null,
+          // the cards the alert names, as facts: the views mask them on the alert's own hand (views.ts)
+          ...(facts ? { facts } : {}),
         },
         a.wall,
       );
