@@ -2,11 +2,13 @@
 // SQLite archive), then a separate `feltwire start --sim --room mqtt://...` with its own account joining that room.
 // The room view lists both tables, archives their hands, and both processes stop cleanly on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoomAccounts } from '../../src/room/acl.js';
+import { freePort } from '../../src/room/engines.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin/feltwire.js');
@@ -148,4 +150,53 @@ describe.runIf(built)('feltwire room and feltwire start --room (built CLI)', () 
     expect(await stop(table.child)).toBe(0);
     expect(await stop(room.child)).toBe(0);
   }, 150_000);
+
+  it.runIf(existsSync('/usr/sbin/mosquitto'))(
+    '--broker-files writes password and ACL files that Mosquitto itself accepts',
+    async () => {
+      const data = join(dir, 'files-room');
+      const out = join(dir, 'mosquitto-files');
+      const made = run(['room', '--tables', '21,22', '--broker-files', out, '--data', data], {}, /wrote .*passwd/);
+      await made.match;
+      expect(await new Promise((r) => made.child.once('exit', r))).toBe(0);
+      expect(statSync(join(out, 'passwd')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(data, 'room-accounts.json')).mode & 0o777).toBe(0o600);
+      const port = await freePort();
+      writeFileSync(
+        join(out, 'mosquitto.conf'),
+        `listener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${join(out, 'passwd')}\nacl_file ${join(out, 'acl')}\nuser root\n`,
+      );
+      const broker = spawn('/usr/sbin/mosquitto', ['-c', join(out, 'mosquitto.conf')], { stdio: 'ignore' });
+      children.push(broker);
+      try {
+        const accounts = JSON.parse(readFileSync(join(data, 'room-accounts.json'), 'utf8')) as RoomAccounts;
+        const t21 = accounts.accounts.find((a) => a.username === 'table-21');
+        let client: mqtt.MqttClient | null = null;
+        for (let i = 0; i < 50 && !client; i++) {
+          client = await mqtt
+            .connectAsync(`mqtt://127.0.0.1:${port}`, {
+              username: 'table-21',
+              password: t21?.password,
+              reconnectPeriod: 0,
+              connectTimeout: 2000,
+            })
+            .catch(() => null);
+          if (!client) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(client?.connected).toBe(true);
+        await client?.endAsync();
+        await expect(
+          mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+            username: 'table-21',
+            password: 'not-it',
+            reconnectPeriod: 0,
+            connectTimeout: 2000,
+          }),
+        ).rejects.toThrow(/Not authorized|Bad username/i);
+      } finally {
+        await stop(broker);
+      }
+    },
+    60_000,
+  );
 });
