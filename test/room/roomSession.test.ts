@@ -161,7 +161,7 @@ describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, b
           }
           return true;
         },
-        90_000,
+        150_000,
       );
       await Promise.all(tables.map((t) => t.live.source?.close()));
       await waitFor(
@@ -174,7 +174,7 @@ describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, b
             return sealed.length > 0 && last.get(t.tableId) === sealed[sealed.length - 1];
           });
         },
-        60_000,
+        120_000,
       );
       expect(tables.every((t) => t.live.room?.stats().backlog === 1 || t.live.room?.stats().backlog === 0)).toBe(true);
 
@@ -239,6 +239,6 @@ describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, b
       // the room's API wants its token
       expect((await fetch(`${room.url}/api/room`)).status).toBe(401);
     },
-    CUT_MS + 180_000,
+    CUT_MS + 360_000,
   );
 });
