@@ -108,7 +108,7 @@ describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, b
       await waitFor(
         'two hands of every table in the archive',
         () => room.tables().filter((r) => r.archived >= 2).length === TABLES.length,
-        60_000,
+        120_000,
       );
       expect(room.tables().every((r) => r.online && r.status !== null)).toBe(true);
 
