@@ -6,7 +6,7 @@ import {
   type BettingAlertFacts,
   bettingAlert,
 } from '../../src/engine/betting/bettingAlerts.js';
-import { readChips } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 const codes = Object.keys(BETTING_ALERTS) as BettingAlertCode[];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readChips } from '../../src/engine/betting/chipReading.js';
 import {
   bindDeclaration,
   firstActionStands,
   readCallBeforeAmountKnown,
 } from '../../src/engine/betting/declarations.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 const facing1100 = ctx({ bigBlind: 500, currentBet: 1100, minRaiseIncrement: 600 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readChips } from '../../src/engine/betting/chipReading.js';
 import { CLOCK_COUNT_MS, CLOCK_MINUTE_MS, clockState } from '../../src/engine/betting/clock.js';
 import { uncalledBetRefund } from '../../src/engine/betting/killedHand.js';
 import { continuesMotion, groupMotions } from '../../src/engine/betting/motions.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { isStringBet, readStringBet } from '../../src/engine/betting/stringBet.js';
 import { underRaiseCompletion } from '../../src/engine/betting/underRaise.js';
 import { classifyZoneDrop, withdrawalRuling } from '../../src/engine/betting/withdrawals.js';

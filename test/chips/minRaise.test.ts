@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minRaiseTo, readChips } from '../../src/engine/betting/chipReading.js';
+import { minRaiseTo } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 // seed 002 minimum-raise examples (tda 43): the minimum raise adds the largest full bet or raise of the round.

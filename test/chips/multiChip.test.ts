@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEveryChipNeeded, reachesHalfMinimumRaise, readChips } from '../../src/engine/betting/chipReading.js';
+import { isEveryChipNeeded, reachesHalfMinimumRaise } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 // seed 002, "multi-chip bets" (tda 45, LOI 10): blinds 250-500, the first player raised by 600 to 1100.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChips } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 // seed 002 prior-chips situations (tda 46): NLHE 25-50, the big blind lies as two 25 chips, the button raised to 600.

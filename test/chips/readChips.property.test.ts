@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BettingContext, minRaiseTo, readChips, sum } from '../../src/engine/betting/chipReading.js';
+import { type BettingContext, minRaiseTo, sum } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import type { Declaration } from '../../src/engine/types.js';
 
 const denominations = [25, 100, 500, 1000, 5000];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minRaiseTo, readChips } from '../../src/engine/betting/chipReading.js';
+import { minRaiseTo } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { ctx } from './context.js';
 
 // seed 002 short all-in examples (tda 47, LOI 38): what a seat's chips read as once the engine says whether its option

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChips } from '../../src/engine/betting/chipReading.js';
+import { readChips } from '../../src/engine/betting/readChips.js';
 import { undercallForfeit, undercallRuling } from '../../src/engine/betting/undercall.js';
 import { ctx } from './context.js';
 

@@ -526,6 +526,10 @@ const FAULTS: Record<string, [string, string]> = {
   COLLISION: ['too many tags answered at once', 'trop de puces ont répondu à la fois'],
   OVERRUN: ['the scan cycle overran', 'le cycle de lecture a débordé'],
   BUF_FULL: ['the bridge dropped unacknowledged frames', 'le pont a perdu des trames non acquittées'],
+  FOREIGN_TAG: [
+    'a tag the bridge cannot report lies on it (not one of our cards or chips)',
+    'une puce que le pont ne sait pas transmettre y est posée (ni une de nos cartes ni un de nos jetons)',
+  ],
   UNMAPPED: ['an antenna that the hardware file does not map', 'une antenne absente du fichier matériel'],
 };
 const faultOf = (f: AlertFacts): [string, string] =>

@@ -7,11 +7,12 @@ import { type DecisionWhy, roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
 import { type BettingAlertCode, type BettingAlertFacts, readingFacts } from './bettingAlerts.js';
-import { type BettingContext, type ChipReading, type DeclarationInput, readChips, sum } from './chipReading.js';
+import { type BettingContext, type ChipReading, type DeclarationInput, sum } from './chipReading.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
 import { afterBetWithdrawn } from './minimumRaise.js';
 import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
+import { readChips } from './readChips.js';
 import { isStringBet } from './stringBet.js';
 import { classifyZoneDrop, withdrawalRuling } from './withdrawals.js';
 

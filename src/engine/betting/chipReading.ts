@@ -4,7 +4,6 @@
 // bet under the big blind, the undercall (tda 51) and the raise a closed option does not allow (tda 47).
 // Declarations combined with chips (tda 40, 43B, 55) are read in declarations.ts.
 import type { AlertCode, Declaration, LegalActionKind, Severity } from '../types.js';
-import { readDeclaredChips } from './declarations.js';
 import { minimumIncrement, minimumRaiseTotal } from './minimumRaise.js';
 import { undercallForfeit, undercallRuling } from './undercall.js';
 
@@ -357,17 +356,11 @@ export function readPriorChips(
 }
 
 /**
- * Reads the chips now in a seat's zone. `prior` is what lay in the zone from earlier in the round (blinds
- * included), `zone` what lies there now (the whole content). Call it for a push (a motion that added chips); a zone
- * that only lost chips is change, a withdrawal or the collection (withdrawals.ts).
+ * Reads the chips now in a seat's zone, pushed silently (no declaration, or words that came after the chips: tda
+ * 40A). `prior` is what lay in the zone from earlier in the round (blinds included), `zone` what lies there now (the
+ * whole content). With a declaration made first, readChips.ts reads them with declarations.ts.
  */
-export function readChips(
-  ctx: BettingContext,
-  prior: readonly number[],
-  zone: readonly number[],
-  declaration?: DeclarationInput,
-): ChipReading {
-  if (declaration && !declaration.afterChips) return readDeclaredChips(ctx, prior, zone, declaration);
+export function readSilentChips(ctx: BettingContext, prior: readonly number[], zone: readonly number[]): ChipReading {
   const total = Math.max(0, sum(zone) - (ctx.zoneDead ?? 0));
   if (ctx.currentBet === 0) return readOpeningBet(ctx, total);
   if (splitZone(prior, zone).added.length === 0) {

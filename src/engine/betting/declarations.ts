@@ -1,6 +1,6 @@
 // Declarations (a `say` event) and how they combine with chips (rules.md, Betting; tda 40, 43B, 44, 51A, 55, 59B;
 // LOI 30, 36). A declaration made first binds; chips pushed after it pay for it (the change goes back, a shortfall is
-// owed). When the chips came first, the chips stand (tda 40A) and readChips reads them as if pushed silently.
+// owed). When the chips came first, the chips stand (tda 40A) and readSilentChips reads them as if pushed silently.
 import type { LegalActionKind } from '../types.js';
 import {
   allInTo,
@@ -10,8 +10,8 @@ import {
   type DeclarationInput,
   factsOf,
   minRaiseTo,
-  readChips,
   readRaiseNotAllowed,
+  readSilentChips,
   splitZone,
   sum,
 } from './chipReading.js';
@@ -60,7 +60,7 @@ export function readDeclaredCheck(
   if (splitZone(prior, zone).added.length === 0) {
     return { ...reading(ctx, 'check', ctx.committed, total), giveBack: 0, undetermined: ['fold', 'call'] };
   }
-  const silent = readChips({ ...ctx, canRaise: true }, prior, zone);
+  const silent = readSilentChips({ ...ctx, canRaise: true }, prior, zone);
   const held = readDeclaredCall(ctx, total);
   if (silent.action === 'raise') {
     held.alert = {
