@@ -117,6 +117,30 @@ describe('a full disk', () => {
     back.close();
   });
 
+  it('a log turned read-only under the service: the fault says so, the records wait, and are written back', () => {
+    // (a file system cannot be remounted read-only while the log is open for writing, so SQLite's own switch
+    // stands for it here: the same SQLITE_READONLY the service would meet)
+    const dir = dataDir();
+    const log = SqliteEventLog.open(dir, quiet);
+    const raw = (log as unknown as { db: Database.Database }).db;
+    for (let i = 0; i < 10; i++) log.append('event', 1, { kind: 'tick', t: i });
+    raw.pragma('query_only = 1');
+    for (let i = 10; i < 40; i++) log.append('event', 1, { kind: 'tick', t: i });
+    const f = log.fault();
+    expect(f).not.toBeNull();
+    expect(['readonly', 'io']).toContain(f?.kind);
+    expect(f?.pending).toBe(30);
+    raw.pragma('query_only = 0');
+    expect(log.flush()).toBe(true);
+    expect(log.fault()).toBeNull();
+    log.close();
+    const back = SqliteEventLog.open(dir, quiet);
+    expect([...back.records()].map((r) => (r.data as { t: number }).t)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+    back.close();
+  });
+
   it('past its bound a record is refused with LOG_STORAGE (the caller holds), the held ones are kept', () => {
     const dir = dataDir();
     const log = SqliteEventLog.open(dir, { ...quiet, maxPendingBytes: 20_000 });
