@@ -5,15 +5,14 @@ import { raiseAlert } from '../alerts/raise.js';
 import { beginAction } from '../dealing/deal.js';
 import type { DecisionWhy } from '../hand/decisions.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
-import { smallestChip } from '../pots/oddChips.js';
 import type { Declaration } from '../types.js';
-import { applyReading, judgeFold, type RoundActions, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
-import type { BettingContext } from './chipReading.js';
+import { applyReading, judgeFold, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
+import { bettingContext, roundChips } from './context.js';
 import { bindDeclaration } from './declarations.js';
 import { continuesMotion } from './motions.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
-import { doCall, doCheck, doFold, doRaiseTo, mayRaise, needsToAct, seatAfter, toCallFor } from './round.js';
-import { addedChips, chipSum, minusChips } from './zoneChips.js';
+import { doCheck, doFold, needsToAct, seatAfter, toCallFor } from './round.js';
+import { addedChips, chipSum } from './zoneChips.js';
 
 const INFERRED: DecisionWhy = { source: 'inferred' };
 
@@ -65,11 +64,6 @@ function afterMotion(
   return added === null ? roundChips(s, content) : beforeRound.concat(added);
 }
 
-/** The chips of a zone that belong to this round (the ante and uncollected chips taken out). */
-export function roundChips(s: SeatState, chips: readonly number[]): number[] {
-  return minusChips(chips, s.zoneBase);
-}
-
 function finishMotion(state: HandState, m: PendingMotion): void {
   const s = state.seats[m.seat] as SeatState;
   if (!isBetting(state) && startsTheAction(state, s, m)) {
@@ -114,7 +108,7 @@ function finishMotion(state: HandState, m: PendingMotion): void {
   const declaration = s.declaration;
   const reading = readSeatChips(state, bettingContext(state, s), before, after, declaration ?? undefined);
   // a "raise" said without its amount is paid in one motion (LOI 36): its chips are read like silent ones after it
-  if (!applyReading(state, s, reading, false, ROUND_ACTIONS)) {
+  if (!applyReading(state, s, reading, false)) {
     // nothing settled: the seat on turn took chips back or moved them around (tda 46B, seed 002 situation 2)
     onChipsAfterAction(state, s, afterTotal, chipSum(before), before);
     return;
@@ -171,33 +165,6 @@ function heldFromFoldedSeat(state: HandState, s: SeatState, m: PendingMotion, am
     amount,
     street: state.street,
   });
-}
-
-/** The round's actions, as the chip procedures apply them. */
-const ROUND_ACTIONS: RoundActions = {
-  doCheck,
-  doCall,
-  doRaiseTo,
-  doFold,
-  context: (state, s) => bettingContext(state, s),
-  roundChips: (s) => roundChips(s, s.zone),
-};
-
-export function bettingContext(state: HandState, s: SeatState): BettingContext {
-  return {
-    bigBlind: state.config.blinds[1],
-    currentBet: state.round.currentBet,
-    committed: s.committed,
-    minRaiseIncrement: state.round.minRaiseIncrement,
-    stack: s.stack,
-    canRaise: mayRaise(state, s),
-    unit: smallestChip(state.config.chips),
-    // the ante and last round's chips are already taken out of the zone (roundChips)
-    zoneDead: 0,
-    facingOpeningBet: state.round.levels.length <= 1,
-    playersInHand: state.live,
-    betLevels: state.round.levels.slice(),
-  };
 }
 
 /**
@@ -265,7 +232,7 @@ export function onDeclaration(state: HandState, seatNo: number, say: Declaration
     onCheckFacingBet(state, s);
     return;
   }
-  applyReading(state, s, binding.reading, true, ROUND_ACTIONS);
+  applyReading(state, s, binding.reading, true);
   s.owed = Math.max(0, s.committed - chipSum(roundChips(s, s.zone)));
 }
 
@@ -289,6 +256,8 @@ export function applyPendingOutOfTurn(state: HandState): void {
   for (let guard = 0; guard < 11 && isBetting(state); guard++) {
     const s = state.seats[state.round.toAct];
     if (!s?.chipRules?.outOfTurn) return;
-    if (!releaseOutOfTurn(state, s, ROUND_ACTIONS)) return;
+    if (!releaseOutOfTurn(state, s)) return;
   }
 }
+
+export { bettingContext, roundChips };

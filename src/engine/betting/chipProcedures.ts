@@ -8,11 +8,12 @@ import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
 import { type BettingAlertCode, type BettingAlertFacts, readingFacts } from './bettingAlerts.js';
 import { type BettingContext, type ChipReading, type DeclarationInput, sum } from './chipReading.js';
+import { bettingContext, roundChips } from './context.js';
 import { readDeclaredChips } from './declarations.js';
 import { uncalledBetRefund } from './killedHand.js';
-import { afterBetWithdrawn } from './minimumRaise.js';
 import { isSubstantialAction, type OutOfTurnKind, outOfTurnRuling } from './outOfTurn.js';
 import { readChips } from './readChips.js';
+import { doCall, doCheck, doFold, doRaiseTo } from './round.js';
 import { isStringBet } from './stringBet.js';
 import { classifyZoneDrop, withdrawalRuling } from './withdrawals.js';
 
@@ -264,7 +265,6 @@ export function applyReading(
   s: SeatState,
   reading: ChipReading,
   declared: boolean,
-  act: RoundActions,
   rule?: string,
 ): boolean {
   if (reading.undetermined) return false;
@@ -277,17 +277,17 @@ export function applyReading(
   };
   switch (reading.action) {
     case 'check':
-      act.doCheck(state, s.seat, why);
+      doCheck(state, s.seat, why);
       break;
     case 'call':
-      act.doCall(state, s.seat, why);
+      doCall(state, s.seat, why);
       break;
     case 'bet':
     case 'raise':
-      act.doRaiseTo(state, s.seat, reading.to, why);
+      doRaiseTo(state, s.seat, reading.to, why);
       break;
     case 'fold':
-      act.doFold(state, s.seat, why);
+      doFold(state, s.seat, why);
       break;
     default: {
       const never: never = reading.action;
@@ -295,16 +295,6 @@ export function applyReading(
     }
   }
   return true;
-}
-
-/** The round's actions (round.ts), passed in so this module does not import the round (no import cycle). */
-export interface RoundActions {
-  doCheck(state: HandState, seat: number, why?: DecisionWhy): void;
-  doCall(state: HandState, seat: number, why?: DecisionWhy): void;
-  doRaiseTo(state: HandState, seat: number, to: number, why?: DecisionWhy): void;
-  doFold(state: HandState, seat: number, why?: DecisionWhy): void;
-  context(state: HandState, s: SeatState): BettingContext;
-  roundChips(s: SeatState): number[];
 }
 
 const ootKind = (k: 'chips' | Declaration): OutOfTurnKind =>
@@ -358,7 +348,7 @@ export function holdOutOfTurn(
  * The turn reached a seat holding an out-of-turn action (tda 53): a fold binds; an unchanged action binds; a changed
  * one is void (every option back), except a check, which leaves call or fold. Returns true when an action was applied.
  */
-export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActions): boolean {
+export function releaseOutOfTurn(state: HandState, s: SeatState): boolean {
   const rules = chipRulesOf(s);
   const held = rules.outOfTurn;
   if (!held) return false;
@@ -379,19 +369,19 @@ export function releaseOutOfTurn(state: HandState, s: SeatState, act: RoundActio
     });
     return false;
   }
-  const ctx = act.context(state, s);
+  const ctx = bettingContext(state, s);
   if (held.kind === 'chips') {
-    const reading = readSeatChips(state, ctx, held.before, act.roundChips(s), undefined);
-    return applyReading(state, s, reading, false, act, 'tda 53');
+    const reading = readSeatChips(state, ctx, held.before, roundChips(s, s.zone), undefined);
+    return applyReading(state, s, reading, false, 'tda 53');
   }
   if (held.kind === 'fold') {
-    act.doFold(state, s.seat, { source: 'say', rule: 'tda 53' });
+    doFold(state, s.seat, { source: 'say', rule: 'tda 53' });
     return true;
   }
-  const lying = act.roundChips(s);
+  const lying = roundChips(s, s.zone);
   const declaration = held.to !== undefined ? { say: held.kind, to: held.to } : { say: held.kind };
   const reading = readDeclaredChips(ctx, lying, lying, declaration);
-  return applyReading(state, s, reading, true, act, 'tda 53');
+  return applyReading(state, s, reading, true, 'tda 53');
 }
 
 /** "Check" said facing a bet (tda 55): the seat may now only call or fold. */
@@ -416,30 +406,6 @@ export function judgeFold(state: HandState, s: SeatState): void {
     call: state.round.currentBet,
     variant: 'facingRaise',
   });
-}
-
-/**
- * A killed hand (floor, clock, dead by the rules) gets back the bet no one has called (LOI 28, tda 65A, club 5-8);
- * the bet the others face drops back to the highest other commitment. Returns the refund.
- */
-export function refundKilledHand(state: HandState, s: SeatState): number {
-  const others: number[] = [];
-  for (const seat of state.seatOrder) {
-    const o = state.seats[seat];
-    if (o && o !== s) others.push(o.committed);
-  }
-  const refund = uncalledBetRefund(s.committed, others);
-  if (refund <= 0) return 0;
-  s.committed -= refund;
-  s.total -= refund;
-  s.stack += refund;
-  s.returned += refund;
-  s.allIn = false;
-  if (state.round.currentBet > s.committed && state.round.currentBet === s.committed + refund) {
-    state.round.currentBet = Math.max(s.committed, ...others);
-    afterBetWithdrawn(state);
-  }
-  return refund;
 }
 
 /**

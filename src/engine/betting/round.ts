@@ -4,7 +4,7 @@ import { raiseAlert } from '../alerts/raise.js';
 import { type DecisionWhy, recordDecision, WORDS } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
-import { refundKilledHand } from './chipProcedures.js';
+import { refundKilledHand } from './killedHand.js';
 import { minimumRaiseTo, optionReopened, recordRaise } from './minimumRaise.js';
 
 export type Rejection =
