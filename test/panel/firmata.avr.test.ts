@@ -46,8 +46,9 @@ async function push(bench: AvrBench, pin: string): Promise<void> {
 async function settledOff(bench: AvrBench, p: string): Promise<void> {
   await until(
     `${p} off and settled`,
-    () => bench.pin(p) === '0' && Date.now() - (bench.changesOf(p).at(-1)?.wall ?? 0) >= 300,
-    5000,
+    // longer than two of the stop output's 400 ms blink phases: an off phase of a blink that goes on is not "settled"
+    () => bench.pin(p) === '0' && Date.now() - (bench.changesOf(p).at(-1)?.wall ?? 0) >= 1000,
+    8000,
   );
 }
 
