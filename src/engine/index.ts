@@ -8,7 +8,6 @@
 // Chip changes of one betting zone within config.motionMs are one motion. A motion is read when any other event
 // arrives (cards, words, another zone's chips), or when a `tick` comes after its window. A live table therefore
 // sends a `tick` about motionMs after the last chips event so that `next` moves on without waiting.
-import './hand/flow.js';
 
 export { ALERTS } from './alerts/catalogue.js';
 export { minimumRaiseTo, optionReopened } from './betting/minimumRaise.js';

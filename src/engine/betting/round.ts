@@ -2,10 +2,12 @@
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
 import { raiseAlert } from '../alerts/raise.js';
 import { type DecisionWhy, recordDecision, WORDS } from '../hand/decisions.js';
+import { onOneLeft, onRoundComplete } from '../hand/flow.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
 import { refundKilledHand } from './killedHand.js';
 import { minimumRaiseTo, optionReopened, recordRaise } from './minimumRaise.js';
+import { canAct, liveCount, seatAfter } from './seats.js';
 
 export type Rejection =
   | 'NOT_BETTING'
@@ -16,32 +18,7 @@ export type Rejection =
   | 'UNDER_MINIMUM'
   | 'OVER_STACK';
 
-/** Round completion, showdown and awards are decided elsewhere; round.ts calls back through these hooks. */
-export interface RoundHooks {
-  onRoundComplete(state: HandState): void;
-  onOneLeft(state: HandState): void;
-}
-
-let hooks: RoundHooks | null = null;
-export function setRoundHooks(h: RoundHooks): void {
-  hooks = h;
-}
-
-export const canAct = (s: SeatState): boolean => !s.folded && !s.allIn;
-
-/** Next occupied seat clockwise after `seat` (in seatOrder). */
-export function seatAfter(state: HandState, seat: number): number {
-  const order = state.seatOrder;
-  const n = order.length;
-  let i = order.indexOf(seat);
-  if (i < 0) {
-    // seat not occupied (dead button): first occupied seat numerically after it
-    for (let k = 0; k < n; k++) if (order[k] > seat) return order[k];
-    return order[0];
-  }
-  i = (i + 1) % n;
-  return order[i];
-}
+export { canAct, liveCount, seatAfter } from './seats.js';
 
 export function needsToAct(state: HandState, s: SeatState): boolean {
   return canAct(s) && (!s.acted || s.committed < state.round.currentBet);
@@ -66,10 +43,6 @@ export function findToAct(state: HandState, from: number): number {
     return s.seat;
   }
   return 0;
-}
-
-export function liveCount(state: HandState): number {
-  return state.live;
 }
 
 /** Every fold goes through here so the count of live hands stays exact. */
@@ -115,7 +88,7 @@ export function startRound(state: HandState, street: Street): void {
 function completeRound(state: HandState): void {
   state.round.complete = true;
   state.round.toAct = 0;
-  hooks?.onRoundComplete(state);
+  onRoundComplete(state);
 }
 
 /** Moves the turn on after `seat` acted; completes the round or the hand when nothing is left to do. */
@@ -123,7 +96,7 @@ function advance(state: HandState, seat: number): void {
   if (liveCount(state) <= 1) {
     state.round.toAct = 0;
     state.round.complete = true;
-    hooks?.onOneLeft(state);
+    onOneLeft(state);
     return;
   }
   const next = findToAct(state, seatAfter(state, seat));
@@ -360,6 +333,6 @@ export function killHand(state: HandState, seat: number, rule: string | null = n
   if (state.phase === 'betting' && !state.round.complete) {
     if (state.round.toAct === seat || liveCount(state) <= 1) advance(state, seat);
   } else if (liveCount(state) <= 1) {
-    hooks?.onOneLeft(state);
+    onOneLeft(state);
   }
 }

@@ -2,9 +2,10 @@
 // both rulesets' remedies (club 2-5..2-13, tda 39, tda 74), and watching the remedy being carried out.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { inferChecksToEnd } from '../betting/chipFlow.js';
+import { startRound } from '../betting/round.js';
 import { type Card, formatCard } from '../cards.js';
 import { recordDecision } from '../hand/decisions.js';
-import { NEXT_STREET, onStreetDealt } from '../hand/flow.js';
+import { NEXT_STREET } from '../hand/flow.js';
 import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
 
@@ -183,7 +184,9 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
   if (b.cardsThisStreet === STREET_CARDS[street]) {
     const cards = state.board.slice(-STREET_CARDS[street]).map(formatCard);
     recordDecision(state, { kind: 'dealBoard', street, seat: 0, amount: 0, to: 0, allIn: false, cards });
-    onStreetDealt(state, street);
+    // the street is dealt: its betting round starts (or is skipped when no betting is possible)
+    state.boardState.dealing = null;
+    startRound(state, street);
   }
 }
 

@@ -3,10 +3,10 @@
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
-import { chipSum, removeValue } from '../betting/zoneChips.js';
 import { type Card, formatCard } from '../cards.js';
 import { recordDecision } from '../hand/decisions.js';
 import type { HandState } from '../hand/state.js';
+import { checkBlinds } from './blinds.js';
 
 function misdeal(state: HandState, reason: string): void {
   raiseAlert(state, 'MISDEAL', { detail: reason, reason });
@@ -203,36 +203,4 @@ export function beginAction(state: HandState): void {
     recordDecision(state, { kind: 'dealHole', seat, amount: 0, to: 0, allIn: false, cards: s.cards.map(formatCard) });
   }
   startRound(state, 'preflop');
-}
-
-/** BLIND_INCORRECT: the blinds' zones must hold the blind (and the big blind's zone the ante), nothing else. */
-export function checkBlinds(state: HandState): void {
-  for (const seat of state.seatOrder) {
-    const s = state.seats[seat];
-    if (!s) continue;
-    const expected = s.committed + s.ante;
-    const have = chipSum(s.zone);
-    // a blind posted with one larger chip is normal (seed 002 prior-chips situation 4): the chip lies as the blind's
-    // prior chips and the change is made when the round is read
-    const oneLargerChip = s.committed > 0 && s.ante === 0 && s.zone.length === 1 && have > expected;
-    // the change for that chip is owed back to the seat by the rules until a push reads the chip with it
-    if (oneLargerChip) s.returned += have - expected;
-    if (have !== expected && !oneLargerChip) {
-      raiseAlert(state, 'BLIND_INCORRECT', {
-        seat,
-        amount: expected,
-        detail: `zone holds ${have}, the rules commit ${expected}`,
-      });
-    }
-    if (s.ante > 0) {
-      // the big blind's zone holds blind and ante; the ante is not part of the bet (tda 72)
-      const rest = removeValue(s.zone, s.ante);
-      const base = s.zone.slice();
-      for (const c of rest) {
-        const i = base.indexOf(c);
-        if (i >= 0) base.splice(i, 1);
-      }
-      s.zoneBase = chipSum(base) === s.ante ? base : [s.ante];
-    }
-  }
 }

@@ -1,8 +1,8 @@
 // What happens when a betting round ends: the uncalled bet goes back, the next street is awaited, or the showdown
 // comes; when one hand is left it wins. Also the all-in prompt (TABLE_ALL_HANDS) and the showdown order.
 import { raiseAlert } from '../alerts/raise.js';
-import { canAct, liveCount, seatAfter, setRoundHooks, startRound } from '../betting/round.js';
-import { checkBlinds } from '../dealing/deal.js';
+import { canAct, liveCount, seatAfter } from '../betting/seats.js';
+import { checkBlinds } from '../dealing/blinds.js';
 import { computeAward } from '../showdown/award.js';
 import type { Street } from '../types.js';
 import type { HandState } from './state.js';
@@ -83,12 +83,6 @@ export function onOneLeft(state: HandState): void {
   state.phase = 'complete';
 }
 
-/** Deals with a completed street: the next betting round starts (or is skipped when no betting is possible). */
-export function onStreetDealt(state: HandState, street: Street): void {
-  state.boardState.dealing = null;
-  startRound(state, street);
-}
-
 function enterShowdown(state: HandState): void {
   state.phase = 'showdown';
   if (anyLiveAllIn(state) && !state.allInPromptRaised) {
@@ -130,5 +124,3 @@ export function checkShowdownDone(state: HandState, handsChanged = false): void 
 export function nextStreetOf(state: HandState): Street | null {
   return NEXT_STREET[state.street];
 }
-
-setRoundHooks({ onRoundComplete, onOneLeft });

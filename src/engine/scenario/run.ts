@@ -1,7 +1,6 @@
 // Running a scenario through the engine and checking its `expect` (spec/scenario.md).
 import { applyEvent } from '../hand/apply.js';
 import { createHand } from '../hand/create.js';
-import '../hand/flow.js';
 import { snapshot } from '../hand/snapshot.js';
 import type { AlertText, PotView } from '../types.js';
 import type { Scenario } from './parse.js';
