@@ -100,7 +100,8 @@ fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
     return fw::ReadStatus::Timeout;
   }
   if (res.overflow) return fw::ReadStatus::Overrun;
-  return res.unresolved ? fw::ReadStatus::Collision : fw::ReadStatus::Ok;
+  if (res.unresolved) return fw::ReadStatus::Collision;
+  return res.foreign ? fw::ReadStatus::Foreign : fw::ReadStatus::Ok;
 }
 
 fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {

@@ -6,6 +6,12 @@ namespace fw {
 
 namespace {
 constexpr uint32_t kAllAntennas = kAntennas >= 32 ? 0xFFFFFFFFul : (1ul << kAntennas) - 1;
+// The ERR code of an antenna's read status (Ok never gets here).
+ErrCode errOf(ReadStatus st) {
+  static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
+                                  ErrCode::Overrun,    ErrCode::AntTimeout, ErrCode::ForeignTag};
+  return kCode[static_cast<uint8_t>(st)];
+}
 }
 
 void Bridge::begin() {
@@ -84,11 +90,12 @@ void Bridge::scanNext() {
   lastRead_[a] = done;
   // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again; after an unresolved
   // collision only the tags it read count (none leaves).
-  // (an overrun read every tag in the field, it only could not keep them all)
+  // (an overrun read every tag in the field, it only could not keep them all; a foreign tag was read and left out)
   holding_ = hal_.chipsOnly(static_cast<uint8_t>(a));
   heldCount_ = 0;
   heldOver_ = false;
-  const bool overrun = presence_.end(static_cast<uint8_t>(a), done, st == ReadStatus::Ok || st == ReadStatus::Overrun, *this);
+  const bool overrun = presence_.end(static_cast<uint8_t>(a), done,
+                                    st == ReadStatus::Ok || st == ReadStatus::Overrun || st == ReadStatus::Foreign, *this);
   holding_ = false;
   if (heldOver_) sendInventory(static_cast<uint8_t>(a));
   else
@@ -120,9 +127,7 @@ void Bridge::setStatus(uint8_t a, ReadStatus st) {
     emit(r);
     return;
   }
-  static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
-                                  ErrCode::Overrun, ErrCode::AntTimeout};
-  sendErr(a, kCode[static_cast<uint8_t>(st)]);
+  sendErr(a, errOf(st));
 }
 
 void Bridge::tagArrived(uint8_t antenna, const TagSlot& t) {
@@ -243,9 +248,7 @@ void Bridge::sendFaults() {
   for (uint8_t a = 0; a < kAntennas; a++) {
     const ReadStatus st = static_cast<ReadStatus>(status_[a]);
     if (st == ReadStatus::Ok) continue;
-    static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
-                                    ErrCode::Overrun, ErrCode::AntTimeout};
-    sendErr(a, kCode[static_cast<uint8_t>(st)]);
+    sendErr(a, errOf(st));
   }
 }
 

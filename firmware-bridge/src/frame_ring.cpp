@@ -2,7 +2,8 @@
 
 namespace fw {
 
-static const char* const kErrNames[] = {"ANT_TIMEOUT", "ANT_SHORT", "COLLISION", "OVERRUN", "BUF_FULL"};
+static const char* const kErrNames[] = {"ANT_TIMEOUT", "ANT_SHORT", "COLLISION", "OVERRUN", "BUF_FULL",
+                                             "FOREIGN_TAG"};
 const char* errCodeName(ErrCode c) { return kErrNames[static_cast<uint8_t>(c)]; }
 
 bool FrameRing::push(const FrameRecord& r) {

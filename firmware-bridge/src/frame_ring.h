@@ -7,7 +7,7 @@
 namespace fw {
 
 enum class Msg : uint8_t { Hello, Tag, Gone, Inv, Hb, Err, Clr };
-enum class ErrCode : uint8_t { AntTimeout, AntShort, Collision, Overrun, BufFull };
+enum class ErrCode : uint8_t { AntTimeout, AntShort, Collision, Overrun, BufFull, ForeignTag };
 const char* errCodeName(ErrCode c);
 
 constexpr uint8_t kNoAntenna = 0xFF;  // '-' in ERR

@@ -35,7 +35,7 @@ bool resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
 }  // namespace
 
 InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
-  InventoryResult res{0, false, false};
+  InventoryResult res{0, false, false, false};
   // each pass reads one card and halts it; a table antenna never holds more than a few cards
   for (uint8_t pass = 0; pass < max; pass++) {
     if (!air.request()) return res;
@@ -50,7 +50,7 @@ InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
       const bool more = (sak & kSakCascade) != 0;
       for (uint8_t i = more ? 1 : 0; i < 4; i++)
         if (t.uidLen < kUidMaxBytes) t.uid[t.uidLen++] = cl[i];
-        else t.uidLen = kUidMaxBytes + 1;  // 10-byte UID: protocol v1 has no room for it
+        else t.uidLen = kUidMaxBytes + 1;  // 10-byte UID: no room in a frame
       if (!more) break;
       ok = cl[0] == kCascadeTag;
     }
@@ -59,7 +59,10 @@ InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
       return res;
     }
     air.halt();
-    if (t.uidLen > kUidMaxBytes) continue;  // parked and left out: not a playing card of ours
+    if (t.uidLen > kUidMaxBytes) {  // parked: a frame has no room for it, so the antenna reports FOREIGN_TAG
+      res.foreign = true;
+      continue;
+    }
     if (!sink.tag(t.uid, t.uidLen)) {
       res.overflow = true;
       return res;

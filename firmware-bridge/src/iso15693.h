@@ -26,6 +26,7 @@ struct InventoryResult {
   uint16_t count;
   bool overflow;    // more tags than `max`
   bool unresolved;  // a collision or RF error left some tags unread this scan
+  bool foreign;     // a tag answered whose UID no frame can carry (a 10-byte ISO 14443A UID): left out, reported
 };
 
 // The inventory of one antenna in steps of one exchange group (the probe, then one 16-slot round each), so the
@@ -36,7 +37,7 @@ class Inventory15693 {
   void begin() {
     phase_ = Phase::Probe;
     depth_ = 0;
-    res_ = {0, false, false};
+    res_ = {0, false, false, false};
   }
   // One step; true when the inventory is complete (result() then holds the outcome).
   bool step(Iso15693Air& air, TagSink& sink);
@@ -57,7 +58,7 @@ class Inventory15693 {
   Phase phase_ = Phase::Done;
   int8_t depth_ = 0;
   Level level_[16];
-  InventoryResult res_ = {0, false, false};
+  InventoryResult res_ = {0, false, false, false};
 };
 
 // Reads every tag into `sink` (uid MSB first, as printed in frames); `count` counts the reads handed over.

@@ -201,7 +201,11 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   if (align) writeReg(kWriteRegisterOrMask, kCrcRxConfig, static_cast<uint32_t>(align) << kRxBitAlignShift);
   const uint16_t txBits = static_cast<uint16_t>(16 + knownBits);
   const uint16_t rxBits = static_cast<uint16_t>(40 - knownBits);
-  if (!transceive(tx, static_cast<uint8_t>(2 + n), align, window14443(txBits + txBits / 8, rxBits + rxBits / 8 + 1), st)) return false;
+  const bool answered = transceive(tx, static_cast<uint8_t>(2 + n), align, window14443(txBits + txBits / 8, rxBits + rxBits / 8 + 1), st);
+  // RX_BIT_ALIGN applies to every reception until cleared: the SAK that follows must land at bit 0 (else a cascade
+  // bit 0x04 is read shifted, and a 7- or 10-byte card resolved after a level-1 collision passes for a 4-byte one)
+  if (align) writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
+  if (!answered) return false;
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};
   const uint8_t count = static_cast<uint8_t>(st & kRxBytesMask);
@@ -249,7 +253,8 @@ ReadStatus readAntenna(Pn5180& pn, Pn5180::Air air, TagSink& sink) {
   pn.fieldOff();
   if (pn.stalled()) return ReadStatus::Timeout;
   if (r.overflow) return ReadStatus::Overrun;
-  return r.unresolved ? ReadStatus::Collision : ReadStatus::Ok;
+  if (r.unresolved) return ReadStatus::Collision;
+  return r.foreign ? ReadStatus::Foreign : ReadStatus::Ok;
 }
 
 }  // namespace fw

@@ -62,7 +62,9 @@ class FakeHal : public fw::Hal {
       if (--left_[a] > 0) return fw::ReadStatus::Pending;
     }
     auto b = broken.find(selected);
-    if (b != broken.end() && b->second != fw::ReadStatus::Collision) return b->second;
+    // Collision / Foreign: the tags listed were read, then that status (a 10-byte UID is not given to the sink)
+    if (b != broken.end() && b->second != fw::ReadStatus::Collision && b->second != fw::ReadStatus::Foreign)
+      return b->second;
     bool full = false;
     for (const auto& uid : table[selected]) {
       uint8_t u[8];

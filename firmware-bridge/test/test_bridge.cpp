@@ -160,6 +160,34 @@ TEST(antenna_faults_are_reported_once_per_change) {
   CHECK_EQ(hal.ofType("ERR").back().fields.at(1), std::string("ANT_SHORT"));
 }
 
+TEST(a_tag_that_no_frame_can_carry_is_an_err_not_a_silent_drop) {
+  FakeHal hal;
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.table[4] = {kCard};
+  hal.broken[4] = ReadStatus::Foreign;  // a 10-byte UID card lies with the hole card
+  run(b, hal, 1000);
+  auto errs = hal.ofType("ERR");
+  CHECK_EQ(errs.size(), 1u);  // once, not once per read
+  if (!errs.empty()) CHECK(errs[0].fields == (std::vector<std::string>{"4", "FOREIGN_TAG"}));
+  auto tags = hal.ofType("TAG");
+  CHECK_EQ(tags.size(), 1u);  // the card it could read is still reported
+  if (!tags.empty()) CHECK_EQ(tags[0].fields.at(0), std::string("4"));
+  const size_t before = hal.sent.size();
+  hal.command("0,SYNC");
+  b.poll();
+  bool restated = false;
+  for (size_t i = before; i < hal.sent.size(); i++)
+    if (hal.sent[i].type == "ERR" && hal.sent[i].fields == std::vector<std::string>{"4", "FOREIGN_TAG"}) restated = true;
+  CHECK(restated);
+  hal.broken.erase(4);  // the foreign tag taken away
+  run(b, hal, 500);
+  auto clr = hal.ofType("CLR");
+  CHECK_EQ(clr.size(), 1u);
+  if (!clr.empty()) CHECK_EQ(clr[0].fields.at(0), std::string("4"));
+  CHECK(hal.ofType("GONE").empty());  // the card stayed
+}
+
 static std::string chipUid(int i) {
   char b[17];
   std::snprintf(b, sizeof b, "E0040150%08X", 0x1000 + i * 0x10001);

@@ -218,7 +218,7 @@ TEST(iso14443a_reads_two_hole_cards_with_seven_byte_uids) {
   SetSink sink(4);
   const auto r = inventory14443a(f, sink);
   CHECK_EQ(r.count, 2);
-  CHECK(!r.unresolved && !r.overflow);
+  CHECK(!r.unresolved && !r.overflow && !r.foreign);
   CHECK(sink.got == (std::set<std::string>{"04A1B2C3D4E5F6", "04A1B2C3D4E5F7"}));
 }
 
@@ -229,13 +229,27 @@ TEST(iso14443a_reads_mixed_uid_sizes_and_stops_when_the_field_is_empty) {
   f.cards.push_back({{0x04, 0x10, 0x20, 0x31, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90}});
   SetSink sink(4);
   const auto r = inventory14443a(f, sink);
-  CHECK_EQ(r.count, 2);  // the triple-size (10-byte) UID has no place in the protocol: read, parked, left out
+  CHECK_EQ(r.count, 2);  // the triple-size (10-byte) UID has no place in a frame: read, parked, left out...
+  CHECK(r.foreign);      // ...and said: the bridge sends ERR,<a>,FOREIGN_TAG
+  CHECK(!r.unresolved && !r.overflow);
   CHECK(sink.got.count("11223344") == 1);
   CHECK(sink.got.count("04102030405060") == 1);
   CHECK(f.cards[2].state == 3);
   Field14443 empty;
   SetSink none(4);
   CHECK_EQ(inventory14443a(empty, none).count, 0);
+}
+
+TEST(iso14443a_a_ten_byte_uid_sharing_cascade_level_1_with_two_hole_cards) {
+  Field14443 f;
+  f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x1F, 0x88}});
+  f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x23, 0x79}});
+  f.cards.push_back({{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF6, 0x07, 0x18, 0x29}});
+  SetSink sink(4);
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 2);
+  CHECK(r.foreign && !r.unresolved && !r.overflow);
+  CHECK(sink.got == (std::set<std::string>{"04A10000101F88", "04A10000102379"}));
 }
 
 TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {

@@ -52,6 +52,22 @@ TEST(v2_vectors_new_frames_are_accepted_by_the_firmware_reader) {
   CHECK(n >= 4);
 }
 
+TEST(v2_vectors_foreign_tag_err_renders_exactly_as_the_vector) {
+  std::string want;
+  for (const auto& cols : v2Lines())
+    if (cols.at(0) == "valid" && cols.at(1).find("FOREIGN_TAG") != std::string::npos) want = bytesLiteral(cols.at(1));
+  CHECK(!want.empty());
+  FrameRecord r{};
+  r.seq = 42;
+  r.type = Msg::Err;
+  r.antenna = 20;
+  r.arg = static_cast<uint8_t>(ErrCode::ForeignTag);
+  static Presence presence;
+  char out[kMaxFrame + 1];
+  renderFrame(r, 0, "", presence, out);
+  CHECK_EQ(std::string(out), want);
+}
+
 TEST(v2_vectors_inventories_render_exactly_as_the_vectors) {
   int n = 0;
   for (const auto& cols : v2Lines()) {

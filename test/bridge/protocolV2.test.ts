@@ -135,4 +135,20 @@ describe('table layer on protocol v2', () => {
     feed(frame(9, 'ERR', '7', 'COLLISION'));
     expect(alerts.length).toBe(3); // it came back: a new alert
   });
+
+  it('a tag the bridge cannot report (FOREIGN_TAG, from the vectors) is an alert and a fault in health', () => {
+    const { feed, layer, alerts } = table();
+    feed(frame(0, 'HELLO', '2', '2.0.0', 'BR-T', 'AAAA', '0'));
+    const lit = rows.find((r) => r[0] === 'valid' && r[1].includes('FOREIGN_TAG'))?.[1] as string;
+    const d = decodeFrame(bytesLiteral(lit).toString('latin1'));
+    if (!d.ok) throw new Error(d.cause);
+    const [a, code] = d.frame.fields;
+    feed(frame(1, 'ERR', a, code)); // the vector's ERR (antenna 20), in this stream's seq
+    expect(code).toBe('FOREIGN_TAG');
+    expect(alerts.length).toBe(1);
+    expect(JSON.parse(alerts[0])).toMatchObject({ code: 'READER_FAULT', reason: 'FOREIGN_TAG' });
+    expect(layer.sessionHealth().readers[a]).toBe('FOREIGN_TAG');
+    feed(frame(2, 'CLR', a));
+    expect(layer.sessionHealth().readers[a]).toBe('ok');
+  });
 });

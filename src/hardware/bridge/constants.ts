@@ -33,7 +33,15 @@ export const BridgeMsg = {
 /** FOCUS (v2): the antennas the bridge reads most often now (a v1 bridge counts and ignores it). */
 export const ServiceMsg = { ACK: 'ACK', RESEND: 'RESEND', SYNC: 'SYNC', PING: 'PING', FOCUS: 'FOCUS' } as const;
 
-export const BRIDGE_ERROR_CODES = ['ANT_TIMEOUT', 'ANT_SHORT', 'COLLISION', 'OVERRUN', 'BUF_FULL'] as const;
+/** v2 adds FOREIGN_TAG: a tag answered whose UID no frame can carry (a 10-byte ISO 14443A UID); it is left out. */
+export const BRIDGE_ERROR_CODES = [
+  'ANT_TIMEOUT',
+  'ANT_SHORT',
+  'COLLISION',
+  'OVERRUN',
+  'BUF_FULL',
+  'FOREIGN_TAG',
+] as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
 
 /** Why a receiver dropped bytes that looked like a frame. */

@@ -2,7 +2,8 @@
  * simavr, with four PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
  * as firmware-bridge/avr/board_config.h wires them. The bridge's UART0 is a pseudo-terminal (printed as
  * "PTY <path>") for the service's BridgeLink; tags arrive and leave on stdin:
- *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first); 16: an ISO 15693 chip (MSB first)
+ *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
+ *                                   16: an ISO 15693 chip (MSB first)
  *   remove <antenna> <UID hex>    clear <antenna>     reset (latency figures)     stats     quit
  * Every command is answered "ACK <sim ms> ..." on stdout; "stats" prints one JSON line "STATS {...}".
  * The harness replaces two simavr 1.6 behaviours: SPI takes 8 clock periods per byte at the programmed SPI clock
@@ -234,7 +235,7 @@ static void command(char* l) {
   }
   uint8_t b[16];
   const int len = n == 3 ? hexbytes(uidhex, b) : -1;
-  if (a < 0 || a >= ANTENNAS || (len != 7 && len != 8 && len != 4)) {
+  if (a < 0 || a >= ANTENNAS || (len != 7 && len != 8 && len != 4 && len != 10)) {
     printf("ERR bad command: %s\n", l);
     fflush(stdout);
     return;
@@ -258,7 +259,8 @@ static void command(char* l) {
     fflush(stdout);
     return;
   }
-  if (npend < (int)(sizeof pend / sizeof pend[0])) {
+  /* a 10-byte UID is never reported by a TAG (no frame carries it): the bridge's ERR FOREIGN_TAG says it */
+  if (len != 10 && npend < (int)(sizeof pend / sizeof pend[0])) {
     pending_t* p = &pend[npend++];
     p->antenna = a;
     snprintf(p->uid, sizeof p->uid, "%s", uidhex);

@@ -238,4 +238,25 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     expect(st.stackBytes).toBeGreaterThan(0);
     expect(st.stackBytes).toBeLessThan(0x2200 - st.heapEnd - 256); // the stack never came near the static data
   }, 90_000);
+
+  it('a card with a 10-byte UID (no frame can carry it) is an ERR FOREIGN_TAG and an alert, not a silent drop', async () => {
+    const a = antennaOf('seat5');
+    const alerts: string[] = [];
+    const onAlert = (al: { code: string; reason?: string }) => alerts.push(`${al.code}:${al.reason ?? ''}`);
+    layer.on('alert', onAlert);
+    const from = faults.length;
+    const foreign = '04A1B2C3D4E5F6071829'; // 10 bytes: three cascade levels
+    bench.send(`place ${a} ${foreign}`);
+    await until('FOREIGN_TAG on seat5', () =>
+      faults.slice(from).some((f) => f.kind === 'fault' && f.code === 'FOREIGN_TAG'),
+    );
+    expect(alerts).toContain('READER_FAULT:FOREIGN_TAG');
+    expect(layer.sessionHealth().readers[String(a)]).toBe('FOREIGN_TAG');
+    expect([...cardsIn('seat5')].sort()).toEqual([CARDS[8], CARDS[9]].sort()); // its hole cards still read
+    bench.send(`remove ${a} ${foreign}`);
+    await until('CLR on seat5', () => layer.sessionHealth().readers[String(a)] === 'ok');
+    const mine = faults.slice(from).filter((f) => f.kind === 'fault');
+    expect(mine.map((f) => (f.kind === 'fault' ? f.code : ''))).toEqual(['FOREIGN_TAG', 'OK']); // once, then CLR
+    layer.off('alert', onAlert);
+  }, 60_000);
 });
