@@ -35,6 +35,11 @@ const USAGE = `usage: feltwire start [options]
                        origin always may)
   --room URL           publish to the card room's broker (mqtt://host:1883); --room-user NAME (default
                        table-<table id>), --room-password SECRET (or $FELTWIRE_ROOM_PASSWORD)
+  --room-name NAME     the card room's name in every hand history; --table-name NAME the table's (both kept in
+                       DATA/table.json with the table id drawn on first start; flags given later override and are saved)
+  --table-id DIGITS    the table's id (nine digits; a hand id is the table id and the hand number)
+  --game cash|tournament  how the histories name the game (default cash); --tournament-id N; --time-zone ZONE
+                       (IANA name such as Europe/Paris; default UTC)
   --verbose            request logs (tokens redacted)`;
 
 export class StartError extends Error {
