@@ -20,8 +20,8 @@ static const uint8_t kReaders = 4;
 static const uint8_t kReaderOf[24] = {
     0, 0, 0, 0, 0, 1, 1, 1, 1, 1,  // seats 1-5 on reader 0, seats 6-10 on reader 1
     2, 2, 2, 2, 2, 3, 3, 3, 3, 3,  // bets 1-5 on reader 2, bets 6-10 on reader 3
-    0, 1, 2, 3,                    // board, burn, muck, enroll
-};
+    0, 1, 0, 1,                    // board, burn, muck, enroll: card antennas on the card readers (a chip reader
+};                                 // is held by a stack's inventory for up to ~1.5 s, its card antenna unread)
 static const uint8_t kPinNss[kReaders] = {53, 47, 46, 45};
 static const uint8_t kPinBusy[kReaders] = {49, 44, 43, 42};
 static const uint8_t kPinReset[kReaders] = {48, 41, 40, 39};

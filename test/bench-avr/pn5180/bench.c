@@ -30,7 +30,7 @@
 #define ANTENNAS 24
 #define READERS 4
 /* board_config.h: kReaderOf, kPinNss/Busy/Reset (Mega pins -> ports), kSwitchShift */
-static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 2, 3};
+static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 0, 1};
 static const char nss_port[READERS] = {'B', 'L', 'L', 'L'};
 static const int nss_pin[READERS] = {0, 2, 3, 4};     /* 53, 47, 46, 45 */
 static const char busy_port[READERS] = {'L', 'L', 'L', 'L'};
