@@ -104,7 +104,7 @@ function Booth({ v }: { v: RoleView }): JSX.Element {
                     `${eq.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`,
                   ),
                 )
-              : !showEq && !s.folded
+              : !showEq && !s.folded && v.seats.filter((x) => !x.folded && !x.dead).length >= 2
                 ? h('span', { class: 'eq-wait' }, t('equityWaiting'))
                 : null,
           ),
@@ -143,7 +143,7 @@ function ActionLog({ v }: { v: RoleView }): JSX.Element {
       ),
     );
   }
-  return h('ol', { class: 'action-log', id: 'action-log' }, items);
+  return h('ul', { class: 'action-log', id: 'action-log' }, items);
 }
 
 function Alerts({ v }: { v: RoleView }): JSX.Element | null {
