@@ -130,6 +130,49 @@ describe('FLOP_FOUR_CARDS', () => {
   });
 });
 
+describe('FLOP_FOUR_CARDS: the typed record says the flop the remedy left', () => {
+  function flopRecord(t: Table) {
+    const i = t.state.decisions.findIndex((d) => d.kind === 'dealBoard' && d.street === 'flop');
+    const flops = t.state.decisions.filter((d) => d.kind === 'dealBoard' && d.street === 'flop');
+    return { decision: t.state.decisions[i], line: t.state.actions[i], count: flops.length };
+  }
+
+  it('tda 39: the flop decision and its PHH line carry the three cards left after the floor burned one', () => {
+    const t = beforeFlop('tda').burn().board('Ah', 'Kd', '7c', 'Qs');
+    expect(flopRecord(t).decision.cards).toEqual(['Ah', 'Kd', '7c']);
+    t.off('Ah', 'board').at('Ah', 'burn');
+    const r = flopRecord(t);
+    expect(r.decision.cards).toEqual(['Kd', '7c', 'Qs']);
+    expect(r.line).toBe('d db Kd7cQs');
+    expect(r.count).toBe(1);
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.board('2s');
+    // the PHH lines, replayed, give the final board
+    const dealt = t.state.actions.filter((l) => l.startsWith('d db ')).map((l) => l.slice(5));
+    expect(dealt.join('')).toBe(t.snap().board.join(''));
+    expect(t.state.decisions.length).toBe(t.state.actions.length);
+  });
+
+  it('club 2-7: the fourth card burned: the flop record is the first three, unchanged', () => {
+    const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
+    t.off('Qs', 'board').at('Qs', 'burn');
+    const r = flopRecord(t);
+    expect(r.decision.cards).toEqual(['Ah', 'Kd', '7c']);
+    expect(r.line).toBe('d db AhKd7c');
+  });
+
+  it('club 2-7, order unknown: the flop dealt again replaces the first record (one flop in the PHH)', () => {
+    const t = beforeFlop('club', false).burn().board('Ah', 'Kd', '7c', 'Qs');
+    for (const c of ['Ah', 'Kd', '7c', 'Qs']) t.off(c, 'board');
+    t.board('2s', '3s', '4s');
+    const r = flopRecord(t);
+    expect(r.count).toBe(1);
+    expect(r.decision.cards).toEqual(['2s', '3s', '4s']);
+    expect(r.line).toBe('d db 2s3s4s');
+    expect(t.state.actions.filter((l) => l.startsWith('d db ')).length).toBe(1);
+  });
+});
+
 describe('BOARD_PREMATURE', () => {
   function flopWithBet(ruleset: Ruleset): Table {
     const t = beforeFlop(ruleset).burn('9h').board('Ah', 'Kd', '7c');

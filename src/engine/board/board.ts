@@ -4,7 +4,7 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { inferChecksToEnd } from '../betting/chipFlow.js';
 import { startRound } from '../betting/round.js';
 import { type Card, formatCard } from '../cards.js';
-import { recordDecision } from '../hand/decisions.js';
+import { amendBoardDecision, recordDecision } from '../hand/decisions.js';
 import { NEXT_STREET } from '../hand/flow.js';
 import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
@@ -183,7 +183,10 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
   b.cardsThisStreet++;
   if (b.cardsThisStreet === STREET_CARDS[street]) {
     const cards = state.board.slice(-STREET_CARDS[street]).map(formatCard);
-    recordDecision(state, { kind: 'dealBoard', street, seat: 0, amount: 0, to: 0, allIn: false, cards });
+    // a street dealt again by a remedy (club 2-7, order unknown: the four scrambled, the flop redealt) keeps one record
+    if (!amendBoardDecision(state, street, cards)) {
+      recordDecision(state, { kind: 'dealBoard', street, seat: 0, amount: 0, to: 0, allIn: false, cards });
+    }
     // the street is dealt: its betting round starts (or is skipped when no betting is possible)
     state.boardState.dealing = null;
     startRound(state, street);
@@ -249,6 +252,8 @@ function fourFlopBurn(state: HandState, card: Card): void {
   const flop = ff.cards.filter((c) => c !== card).slice(0, 3);
   state.board.length = 0;
   state.board.push(...flop);
+  // the flop's record says the three cards the hand is played with, not the first three read
+  amendBoardDecision(state, 'flop', flop.map(formatCard));
   b.fourFlop = null;
   b.nextStreetNoBurn = true;
   resolveAlert(state, ff.alertId);

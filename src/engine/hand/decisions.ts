@@ -127,6 +127,24 @@ export function recordDecision(
   return decision;
 }
 
+/**
+ * A street's cards as a remedy left them (tda 39, club 2-7: one of a four-card flop burned, or the four scrambled and
+ * the flop dealt again): the street's `dealBoard` decision and its PHH line are rewritten in place, so that the record
+ * says the flop the hand was played with and a PHH reader replays the final board. No decision is added or removed
+ * (the notes placed between decisions keep their places). Returns false when the street has no decision yet.
+ */
+export function amendBoardDecision(state: HandState, street: Street, cards: string[]): boolean {
+  for (let i = state.decisions.length - 1; i >= 0; i--) {
+    const d = state.decisions[i];
+    if (d.kind !== 'dealBoard' || d.street !== street) continue;
+    const amended: Decision = { ...d, cards: cards.slice() };
+    state.decisions[i] = amended;
+    state.actions[i] = phhLine(amended, state.seatOrder);
+    return true;
+  }
+  return false;
+}
+
 /** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first. */
 export function roundDecisions(state: HandState): Decision[] {
   const out: Decision[] = [];
