@@ -19,7 +19,7 @@ import type { LiveTableEvent, TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
-import { DealOrder } from './resume.js';
+import { DealOrder, ResumeHold, reconcileResume } from './resume.js';
 import { watchStorage } from './storageAlerts.js';
 import { TokenStore } from './tokens.js';
 
@@ -189,11 +189,23 @@ export function wireTableLayer(
   // unwired (the source closing): the layer's last words (the link closed, the table emptied) are not the table's
   let wired = true;
   // hole cards read without their order (inventories) go to the engine in the deal's order (resume.ts)
-  const dealOrder = new DealOrder(session, (ev: LiveTableEvent) => {
+  // a hand stopped after a restart (a card the log placed gone from the table) gets no event until the floor decides
+  const hold = new ResumeHold(session, (ev: LiveTableEvent) => {
     if (!wired) return;
     const { wall, orderKnown: _orderKnown, ...rest } = ev;
     try {
       session.ingest(rest, wall);
+    } catch (err) {
+      onError(err);
+    }
+  });
+  const dealOrder = new DealOrder(session, (ev: LiveTableEvent) => hold.push(ev));
+  // after a restart, the readers' first inventory against the log: cards gone from the table are told, never kept
+  layer.on('resumed', (r) => {
+    if (!wired) return;
+    dealOrder.flush();
+    try {
+      reconcileResume(session, r.missing, r.wall);
     } catch (err) {
       onError(err);
     }
@@ -246,6 +258,7 @@ export function wireTableLayer(
   return () => {
     wired = false;
     dealOrder.close();
+    hold.close();
     clearInterval(timer);
   };
 }

@@ -34,6 +34,9 @@ export interface TableLayerEvents {
   enroll: [EnrollEvent];
   /** panel buttons that are not engine events (confirm) */
   panel: [{ button: PanelButton; wall: number }];
+  /** after resume(): every antenna has given its inventory; `missing` are the cards the log placed on the table that
+   * no antenna reads now (moved while the service was down, to nowhere the readers see) */
+  resumed: [{ wall: number; missing: Array<{ card: string; zone: string }> }];
 }
 
 export interface TableLayerOptions {
@@ -79,6 +82,9 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   private readonly state: TableHealth;
   /** after a v2 HELLO: the faults standing before it, until the bridge has restated its own */
   private restating: Map<number, string> | null = null;
+  /** after resume(): the antennas whose first inventory has not come yet, and the cards the log placed */
+  private awaitingInventory: Set<number> | null = null;
+  private resumedUids = new Set<string>();
 
   constructor(opts: TableLayerOptions) {
     super();
@@ -163,9 +169,32 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
         continue; // not a card of the deck in play: the readers' word on it stands
       }
       this.reported.set(uid, { card: c.card, zone: c.zone as Zone, face: c.face });
+      this.resumedUids.add(uid);
       n++;
     }
+    // once every antenna has said what lies on it, the cards no antenna reads are told ('resumed'): a card is never
+    // silently kept where the log left it
+    if (n > 0)
+      this.awaitingInventory = new Set(this.antennas.antennas.filter((a) => this.antennas.zoneOf(a) !== 'enroll'));
     return n;
+  }
+
+  /** The first inventory after resume() is complete: the cards the log placed that no antenna reads now. A card on
+   * an antenna in fault is not missing (the reader fault is its own alert). Those cards stay where the engine was
+   * told (a card put back is no change); the caller decides what their absence means for the hand. */
+  private reconcileResume(wall: number): void {
+    this.awaitingInventory = null;
+    const faulted = new Set(
+      this.state.antennas.filter((a) => a.fault !== undefined).map((a) => this.antennas.zoneOf(a.antenna)),
+    );
+    const missing: Array<{ card: string; zone: string }> = [];
+    for (const uid of this.resumedUids) {
+      const rep = this.reported.get(uid);
+      if (!rep || this.presence.has(uid) || this.pendingLeave.has(uid) || faulted.has(rep.zone as ZoneName)) continue;
+      missing.push({ card: rep.card, zone: rep.zone });
+    }
+    this.resumedUids.clear();
+    this.emit('resumed', { wall, missing });
   }
 
   /** What the engine was told lies in each zone now (cards) and in each betting zone (chips). */
@@ -464,6 +493,11 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     const before = this.contentsOf(antenna);
     for (const uid of [...before]) if (!now.has(uid)) this.leave(antenna, uid, wall, false);
     for (const uid of now) if (!before.has(uid)) this.arrive(antenna, uid, '-', wall, false);
+    const waiting = this.awaitingInventory;
+    if (waiting) {
+      waiting.delete(antenna);
+      if (waiting.size === 0) this.reconcileResume(wall);
+    }
   }
 
   private placeCard(
