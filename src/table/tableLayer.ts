@@ -85,6 +85,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   /** after resume(): the antennas whose first inventory has not come yet, and the cards the log placed */
   private awaitingInventory: Set<number> | null = null;
   private resumedUids = new Set<string>();
+  private heardSinceResume = false;
 
   constructor(opts: TableLayerOptions) {
     super();
@@ -183,9 +184,13 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
    * an antenna in fault is not missing (the reader fault is its own alert). Those cards stay where the engine was
    * told (a card put back is no change); the caller decides what their absence means for the hand. */
   private reconcileResume(wall: number): void {
+    // an antenna that gave no inventory (the bridge has fewer than the file maps) or is in fault judges nothing
+    const unheard = this.awaitingInventory ?? new Set<number>();
     this.awaitingInventory = null;
     const faulted = new Set(
-      this.state.antennas.filter((a) => a.fault !== undefined).map((a) => this.antennas.zoneOf(a.antenna)),
+      this.state.antennas
+        .filter((a) => a.fault !== undefined || unheard.has(a.antenna))
+        .map((a) => this.antennas.zoneOf(a.antenna)),
     );
     const missing: Array<{ card: string; zone: string }> = [];
     for (const uid of this.resumedUids) {
@@ -281,6 +286,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       }
       case 'heartbeat':
         this.restating = null; // the HELLO burst is over
+        // the first inventory after resume() is over too, even if some antenna the file maps gave none
+        if (this.awaitingInventory && this.heardSinceResume) this.reconcileResume(ev.at);
         Object.assign(this.state.bridge, {
           lastHeartbeat: ev.at,
           uptimeMs: ev.uptimeMs,
@@ -495,6 +502,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     for (const uid of now) if (!before.has(uid)) this.arrive(antenna, uid, '-', wall, false);
     const waiting = this.awaitingInventory;
     if (waiting) {
+      this.heardSinceResume = true;
       waiting.delete(antenna);
       if (waiting.size === 0) this.reconcileResume(wall);
     }
