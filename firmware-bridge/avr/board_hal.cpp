@@ -104,11 +104,57 @@ fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
   return res.foreign ? fw::ReadStatus::Foreign : fw::ReadStatus::Ok;
 }
 
+int8_t BoardHal::partnerOf(uint8_t r) const {
+  if (heldReader_ >= 0) return -1;
+  for (uint8_t o = 0; o < kReaders; o++)
+    if (o != r && invOn_[o] >= 0 && inv_[o].inRounds() && !pn_[o]->stalled()) return static_cast<int8_t>(o);
+  return -1;
+}
+
+fw::ReadStatus BoardHal::lockstep(uint8_t r, uint8_t o, fw::TagSink& sink) {
+  fw::Pn5180& a = *pn_[r];
+  fw::Pn5180& b = *pn_[o];
+  const uint8_t lenA = inv_[r].roundMaskLen(), lenB = inv_[o].roundMaskLen();
+  const uint64_t maskA = inv_[r].roundMask(), maskB = inv_[o].roundMask();
+  bool liveA = true, liveB = true;  // a reader whose slot failed ends its round there (as Inventory15693::step)
+  heldN_ = 0;
+  uint8_t uid[8];
+  for (uint8_t s = 0; s < 16 && (liveA || liveB); s++) {
+    const bool sentA = liveA && a.slotBegin(s == 0, lenA, maskA);
+    const bool sentB = liveB && b.slotBegin(s == 0, lenB, maskB);
+    if (liveA) {
+      const fw::Slot ra = sentA ? a.slotEnd(uid) : a.stalled() ? fw::Slot::Error : fw::Slot::Empty;
+      inv_[r].roundSlot(ra, uid, &sink);
+      liveA = ra != fw::Slot::Error;
+    }
+    if (liveB) {
+      const fw::Slot rb = sentB ? b.slotEnd(uid) : b.stalled() ? fw::Slot::Error : fw::Slot::Empty;
+      if (rb == fw::Slot::One && heldN_ < 16)
+        for (uint8_t i = 0; i < 8; i++) heldUid_[heldN_][i] = uid[i];
+      if (rb == fw::Slot::One && heldN_ < 16) heldN_++;
+      inv_[o].roundSlot(rb, uid, nullptr);
+      liveB = rb != fw::Slot::Error;
+    }
+  }
+  heldDone_ = inv_[o].roundEnd();
+  heldReader_ = static_cast<int8_t>(o);
+  return inv_[r].roundEnd() ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+}
+
 fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
   const uint8_t r = readerOf(a);
   fw::Pn5180& pn = *pn_[r];
   // a chip inventory under way: its next round, the field still on
-  if (invOn_[r] == a) return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+  if (invOn_[r] == a) {
+    if (heldReader_ == static_cast<int8_t>(r)) {  // its round already ran beside another reader's
+      heldReader_ = -1;
+      for (uint8_t i = 0; i < heldN_; i++) inv_[r].deliver(sink, heldUid_[i]);
+      return heldDone_ ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+    }
+    const int8_t o = inv_[r].inRounds() ? partnerOf(r) : -1;
+    if (o >= 0) return lockstep(r, static_cast<uint8_t>(o), sink);
+    return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+  }
   if (onAir_[r] != a) prepare(a);
   if (onAir_[r] != a) return fw::ReadStatus::Timeout;
   onAir_[r] = -1;

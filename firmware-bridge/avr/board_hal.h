@@ -45,6 +45,15 @@ class BoardHal : public fw::Hal {
   int16_t onAir_[kReaders];  // antenna whose field is on, or -1
   fw::Inventory15693 inv_[kReaders];  // the chip inventory under way on each reader
   int16_t invOn_[kReaders];           // its antenna, or -1
+  // Lockstep: a round of reader r runs slot by slot beside a round of another reader's inventory (both requests /
+  // EOFs sent, then both answers collected: the air time overlaps). That other round's UIDs wait here until the
+  // bridge resumes its antenna.
+  int8_t partnerOf(uint8_t r) const;
+  fw::ReadStatus lockstep(uint8_t r, uint8_t o, fw::TagSink& sink);
+  int8_t heldReader_ = -1;
+  bool heldDone_ = false;
+  uint8_t heldN_ = 0;
+  uint8_t heldUid_[16][8];
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";

@@ -42,17 +42,31 @@ bool Inventory15693::step(Iso15693Air& air, TagSink& sink) {
     depth_ = 0;
   }
   // one 16-slot round at the current depth: mask = the slots chosen above it, 4 bits a level
-  const uint8_t maskLen = static_cast<uint8_t>(4 * depth_);
+  const uint8_t maskLen = roundMaskLen();
   const uint64_t m = mask();
-  uint16_t collided = 0;
+  collided_ = 0;
+  slot_ = 0;
   for (uint8_t s = 0; s < 16; s++) {
     const Slot r = s == 0 ? air.inventoryStart(maskLen, m, uid) : air.nextSlot(uid);
-    if (r == Slot::One) add(sink, res_, uid);
-    else if (r == Slot::Collision) collided |= static_cast<uint16_t>(1u << s);
-    else if (r == Slot::Error) res_.unresolved = true;
+    roundSlot(r, uid, &sink);
     if (r == Slot::Error) break;
   }
-  level_[depth_].pending = collided;
+  return roundEnd();
+}
+
+void Inventory15693::roundSlot(Slot r, const uint8_t uid[8], TagSink* sink) {
+  if (r == Slot::One && sink) add(*sink, res_, uid);
+  else if (r == Slot::Collision) collided_ |= static_cast<uint16_t>(1u << slot_);
+  else if (r == Slot::Error) res_.unresolved = true;
+  slot_++;
+}
+
+void Inventory15693::deliver(TagSink& sink, const uint8_t uid[8]) { add(sink, res_, uid); }
+
+bool Inventory15693::roundEnd() {
+  level_[depth_].pending = collided_;
+  collided_ = 0;
+  slot_ = 0;
   // depth-first: the next collided slot at this level or the first one found going back up
   for (;;) {
     Level& l = level_[depth_];

@@ -43,6 +43,15 @@ class Inventory15693 {
   bool step(Iso15693Air& air, TagSink& sink);
   bool done() const { return phase_ == Phase::Done; }
   const InventoryResult& result() const { return res_; }
+  // A step in parts, for two readers' rounds in lockstep (BoardHal): true when the next step is a 16-slot round;
+  // its mask; each slot's outcome (sink null: the caller keeps the UID and deliver()s it later); then roundEnd(),
+  // true when the inventory is complete.
+  bool inRounds() const { return phase_ == Phase::Rounds; }
+  uint8_t roundMaskLen() const { return static_cast<uint8_t>(4 * depth_); }
+  uint64_t roundMask() const { return mask(); }
+  void roundSlot(Slot r, const uint8_t uid[8], TagSink* sink);
+  bool roundEnd();
+  void deliver(TagSink& sink, const uint8_t uid[8]);
 
  private:
   enum class Phase : uint8_t { Probe, Rounds, Done };
@@ -58,6 +67,8 @@ class Inventory15693 {
   Phase phase_ = Phase::Done;
   int8_t depth_ = 0;
   Level level_[16];
+  uint16_t collided_ = 0;  // collided slots of the round under way
+  uint8_t slot_ = 0;       // its next slot
   InventoryResult res_ = {0, false, false, false};
 };
 

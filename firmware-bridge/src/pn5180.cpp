@@ -119,12 +119,21 @@ Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxByte
 }
 
 bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus) {
+  return send(data, n, lastBits) && await(w, rxStatus);
+}
+
+bool Pn5180::send(const uint8_t* data, uint8_t n, uint8_t lastBits) {
   uint8_t tx[16] = {kSendData, lastBits};
   for (uint8_t i = 0; i < n && i < 14; i++) tx[2 + i] = data[i];
   if (!writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul) || !writeReg(kWriteRegisterAndMask, kSystemConfig, kSystemCommandMask) ||
       !writeReg(kWriteRegisterOrMask, kSystemConfig, kTransceive) || !command(tx, static_cast<uint8_t>(2 + n)))
     return false;
-  const uint32_t start = bus_.micros();
+  sentAt_ = bus_.micros();
+  return true;
+}
+
+bool Pn5180::await(const Window& w, uint32_t& rxStatus) {
+  const uint32_t start = sentAt_;
   uint32_t irq = 0;
   for (;;) {
     if (!readReg(kIrqStatus, irq) || (irq & kIrqGeneralError)) return false;
@@ -156,6 +165,38 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
   answered_ = transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12, true), st);
   if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
+  return slotAnswer(st, uid);
+}
+
+bool Pn5180::slotBegin(bool first, uint8_t maskLen, uint64_t mask) {
+  if (first) {
+    uint8_t req[11] = {0x06, 0x01, maskLen};  // as inventoryStart
+    const uint8_t maskBytes = static_cast<uint8_t>((maskLen + 7) / 8);
+    for (uint8_t i = 0; i < maskBytes; i++) req[3 + i] = static_cast<uint8_t>(mask >> (8 * i));
+    if (maskLen % 8) req[2 + maskBytes] &= static_cast<uint8_t>((1u << (maskLen % 8)) - 1);
+    const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
+    slotWin_ = window15693(static_cast<uint8_t>(n + 2), false, 12, true);
+    slotEof_ = false;
+    if (send(req, n, 0)) return true;
+    answered_ = false;
+    return false;
+  }
+  const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);  // as nextSlot
+  if (!writeReg(kWriteRegister, kTxConfig, eofOnly)) return false;
+  slotWin_ = window15693(0, true, 12, answered_);
+  slotEof_ = true;
+  if (send(nullptr, 0, 0)) return true;
+  answered_ = false;
+  writeReg(kWriteRegister, kTxConfig, txConfig_);
+  return false;
+}
+
+Slot Pn5180::slotEnd(uint8_t uid[8]) {
+  uint32_t st = 0;
+  const bool answered = await(slotWin_, st);
+  answered_ = answered;
+  if (slotEof_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
+  if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
 

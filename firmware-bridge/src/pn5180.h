@@ -57,6 +57,11 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) override;
   Slot nextSlot(uint8_t uid[8]) override;
   Slot inventoryOne(uint8_t uid[8]) override;
+  // Lockstep (two readers' 16-slot rounds side by side, BoardHal): slotBegin starts slot 0's request (`first`) or
+  // the next slot's EOF and returns at once; slotEnd waits for that slot's answer. False from slotBegin: nothing
+  // went on air (slotEnd is not called; the slot is Error when stalled(), else Empty).
+  bool slotBegin(bool first, uint8_t maskLen, uint64_t mask);
+  Slot slotEnd(uint8_t uid[8]);
 
   bool request() override;
   bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
@@ -96,6 +101,9 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool crc(bool on);
   // Idle -> transceive, sends `n` bytes (`lastBits` valid in the last one, 0 = 8), waits for the answer.
   bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
+  // transceive in two halves: send (idle -> transceive, SEND_DATA) and await (the answer within `w` of the send)
+  bool send(const uint8_t* data, uint8_t n, uint8_t lastBits);
+  bool await(const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
   static Window window14443(uint16_t txBits, uint16_t rxBits);
   static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer);
@@ -108,6 +116,9 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   uint32_t txConfig_ = 0;  // TX_CONFIG as LOAD_RF_CONFIG left it: restored exactly after an EOF-only slot
   uint32_t fieldOnAt_ = 0;
   bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
+  uint32_t sentAt_ = 0;   // micros() of the last SEND_DATA
+  Window slotWin_ = {0, 0};
+  bool slotEof_ = false;  // the slot under way is EOF-only: TX_CONFIG to restore after it
 };
 
 }  // namespace fw
