@@ -132,6 +132,59 @@ TEST(iso15693_resolves_a_stack_of_sixty_chips_with_multi_byte_masks) {
   CHECK(f.longestMask >= 20);  // a 20-bit mask goes out as 3 bytes
 }
 
+// Two readers' inventories in lockstep, as BoardHal::lockstep drives them: each round slot by slot side by side,
+// the second inventory's UIDs held and delivered after the round. Both stacks read exactly, as step() reads them.
+TEST(iso15693_two_inventories_in_lockstep_rounds_read_both_stacks_exactly) {
+  std::mt19937_64 rng(7);
+  Field15693 fa, fb;
+  std::set<std::string> wantA, wantB;
+  for (int i = 0; i < 40; i++) {
+    const uint64_t u = 0xE004015000000000ull | (rng() & 0xFFFFFFFFull);
+    fa.tags.push_back(u);
+    wantA.insert(printed(u));
+  }
+  for (int i = 0; i < 25; i++) {
+    const uint64_t u = 0xE004015100000000ull | (rng() & 0xFFFFFFFFull);
+    fb.tags.push_back(u);
+    wantB.insert(printed(u));
+  }
+  SetSink sa(120), sb(120);
+  Inventory15693 a, b;
+  a.begin();
+  b.begin();
+  bool doneA = a.step(fa, sa), doneB = b.step(fb, sb);  // the probes: both collide, rounds follow
+  CHECK(a.inRounds() && b.inRounds());
+  int paired = 0;
+  while (!doneA || !doneB) {
+    if (doneA || doneB || !a.inRounds() || !b.inRounds()) {  // one finished: the other goes on alone
+      if (!doneA) doneA = a.step(fa, sa);
+      if (!doneB) doneB = b.step(fb, sb);
+      continue;
+    }
+    paired++;
+    std::vector<std::vector<uint8_t>> held;
+    const uint8_t lenA = a.roundMaskLen(), lenB = b.roundMaskLen();
+    const uint64_t mA = a.roundMask(), mB = b.roundMask();
+    for (uint8_t s = 0; s < 16; s++) {
+      uint8_t uid[8];
+      const Slot ra = s == 0 ? fa.inventoryStart(lenA, mA, uid) : fa.nextSlot(uid);
+      a.roundSlot(ra, uid, &sa);
+      const Slot rb = s == 0 ? fb.inventoryStart(lenB, mB, uid) : fb.nextSlot(uid);
+      if (rb == Slot::One) held.push_back(std::vector<uint8_t>(uid, uid + 8));
+      b.roundSlot(rb, uid, nullptr);
+    }
+    doneB = b.roundEnd();
+    doneA = a.roundEnd();
+    for (const auto& u : held) b.deliver(sb, u.data());
+  }
+  CHECK(paired >= 2);
+  CHECK(sa.got == wantA);
+  CHECK(sb.got == wantB);
+  CHECK_EQ(a.result().count, 40);
+  CHECK_EQ(b.result().count, 25);
+  CHECK(!a.result().unresolved && !b.result().unresolved);
+}
+
 TEST(iso15693_reports_overflow_past_max) {
   Field15693 f;
   for (uint64_t i = 0; i < 10; i++) f.tags.push_back(0xE004015000000000ull + i * 0x1111);
