@@ -323,4 +323,101 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
       await playing;
     }
   }, 120_000);
+  it('killed during the flop betting while a board card is lifted away: restarted, the hand is stopped for the floor (RESUME_CARD_GONE on the dealer and floor views, no hole card in it) and nothing is paid', async () => {
+    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
+    const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
+    const sim = new Simulator({
+      hardware,
+      seed: 4242,
+      speed: 4,
+      pace: { collectMs: 900, motionGapMs: 900, handGapMs: 1500 },
+      floorDecision: () => {},
+    });
+    sim.registry.save(join(dir, 'registry.json'));
+    const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
+    const service = new Service(dir, paths.bridge, paths.panel as string);
+    sim.on('tablet', (ev) => service.tap(ev));
+    let playing: Promise<unknown> = Promise.resolve();
+    const roleState = async (role: 'dealer' | 'floor') => {
+      const tokens = JSON.parse(readFileSync(join(dir, 'tokens.json'), 'utf8')) as Record<string, string>;
+      const res = await fetch(`${service.url}/api/state?token=${tokens[role]}`);
+      return ((await res.json()) as { view: { handNo: number; alerts: AlertLike[] } }).view;
+    };
+    interface AlertLike {
+      code: string;
+      severity: string;
+      hand: number;
+      message: string;
+      facts?: { zone?: string };
+    }
+    try {
+      await service.start();
+      playing = sim.run(20).catch(() => []);
+      let view: StateView | null = null;
+      for (let i = 0; i < 4000 && !view; i++) {
+        const v = await service.state().catch(() => null);
+        if (v && v.phase === 'betting' && v.street === 'flop' && v.board.length === 3) view = v;
+        else await sleep(15);
+      }
+      expect(view, 'never reached the flop betting').not.toBeNull();
+      if (!view) return;
+      await service.kill('SIGKILL');
+      // while the service is down the flop's middle card is lifted off the board, to nowhere a reader sees
+      const deck = sim.registry.deckInPlay as string;
+      const uid = sim.registry.uidOfCard(deck, view.board[1]).toUpperCase();
+      let lifted = false;
+      for (const a of sim.antennas.antennasOf('board')) {
+        const on = sim.wire.inventory(a).find((u) => u.toUpperCase() === uid);
+        if (on) {
+          sim.wire.leave(a, on);
+          lifted = true;
+        }
+      }
+      expect(lifted, 'the board card was on a board antenna').toBe(true);
+      const hole = view.seats.flatMap((s) => s.cards);
+      expect(hole.length).toBeGreaterThan(0);
+      await service.start();
+      let stop: AlertLike | undefined;
+      for (let i = 0; i < 500 && !stop; i++) {
+        const d = await roleState('dealer').catch(() => null);
+        stop = d?.alerts.find((a) => a.code === 'RESUME_CARD_GONE');
+        if (!stop) await sleep(20);
+      }
+      expect(stop, 'the dealer sees the stop').toBeDefined();
+      expect(stop).toMatchObject({ severity: 'stop', hand: view.handNo, facts: { zone: 'board' } });
+      for (const role of ['dealer', 'floor'] as const) {
+        const v = await roleState(role);
+        expect(v.alerts.some((a) => a.code === 'RESUME_CARD_GONE' && a.severity === 'stop')).toBe(true);
+        const text = JSON.stringify(v.alerts);
+        for (const c of hole) expect(text, `${role} alerts name ${c}`).not.toMatch(new RegExp(`\\b${c}\\b`));
+      }
+      // the table plays the hand out and shuffles for the next: the stopped hand is never paid (no hand end);
+      // the shuffle voids it and the next hand begins on the stacks it began with
+      let next: StateView | null = null;
+      for (let i = 0; i < 1500 && !next; i++) {
+        const v = await service.state().catch(() => null);
+        if (v && v.handNo > view.handNo) next = v;
+        else await sleep(20);
+      }
+      expect(next, 'the next hand began').not.toBeNull();
+      await service.kill('SIGTERM');
+      const recs = snapshotLog(dir);
+      const hand = recs.filter((r) => r.hand === view?.handNo);
+      expect(hand.some((r) => r.kind === 'handEnd')).toBe(false);
+      expect(hand.some((r) => r.kind === 'tableAlert' && r.data.includes('HAND_VOID'))).toBe(true);
+      const config = (h: number) =>
+        (
+          JSON.parse(recs.filter((r) => r.hand === h && r.kind === 'hand').at(-1)?.data ?? '{}') as {
+            config?: { seats: Record<string, number> };
+          }
+        ).config?.seats;
+      expect(config(view.handNo + 1)).toEqual(config(view.handNo));
+    } finally {
+      await service.kill('SIGKILL');
+      sim.stop();
+      await sim.close();
+      await playing;
+    }
+  }, 120_000);
 });
