@@ -199,12 +199,12 @@ static void stats(void) {
          now_us() / 1000, lat_card_max / 1000, lat_chip_max / 1000, lat_gone_max / 1000, reported_cards, reported_chips,
          reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start);
   for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", max_gap[a] / 1000);
-  long viol = 0, early = 0, badsof = 0, ex = 0, ans = 0;
+  long viol = 0, early = 0, badsof = 0, ex = 0, ans = 0, ov = 0;
   for (int r = 0; r < READERS; r++)
     viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
-        ex += pn[r].st.exchanges, ans += pn[r].st.answers;
+        ex += pn[r].st.exchanges, ans += pn[r].st.answers, ov += pn[r].st.overlapped;
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
-         "\"focusFrames\":%ld}\n", viol, early, badsof, ex, ans, focus_frames);
+         "\"focusFrames\":%ld,\"overlapped\":%ld}\n", viol, early, badsof, ex, ans, focus_frames, ov);
   fflush(stdout);
 }
 

@@ -35,6 +35,9 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
   return c;
 }
 
+/* per reader: when its last frame or answer leaves the air (us), for the overlap count */
+static double g_air_end[8];
+
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap) {
   memset(p, 0, sizeof *p);
   p->id = id;
@@ -328,7 +331,13 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     dur = (bits + (crc_tx ? 18 : 0) + 2) * BIT14443;
   }
   p->st.exchanges++;
+  for (int j = 0; j < 8; j++)
+    if (j != p->id && g_air_end[j] > start) {
+      p->st.overlapped++; /* another reader's frame or answer is still on its air: the readers work side by side */
+      break;
+    }
   p->tx_end = start + dur;
+  if (p->id >= 0 && p->id < 8) g_air_end[p->id] = p->tx_end;
   p->reg[IRQ_STATUS] &= ~(uint32_t)(IRQ_TX | IRQ_RX | IRQ_RX_SOF);
   p->rx_pending = 0;
   answer a;
@@ -336,6 +345,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
   a.coll = -1;
   const double fdt = iso15693 ? T1_15693 : FDT14443;
   const double t_rx = p->tx_end + fdt;
+  if (p->id >= 0 && p->id < 8) g_air_end[p->id] = t_rx; /* no answer: its window is open until then at least */
   if (valid) {
     if (iso15693) air15693(p, d, n, eof_only, crc_tx, t_rx, &a);
     else air14443(p, d, n, lastbits, crc_tx, t_rx, &a);
@@ -370,6 +380,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
                                     : (a.nbits + a.nbits / 8 + 2) * BIT14443; /* parity bits, S and E */
   p->rx_sof_at = t_rx + sof;
   p->rx_end = t_rx + bits_time;
+  if (p->id >= 0 && p->id < 8) g_air_end[p->id] = p->rx_end;
   p->rx_status = status;
   p->rx_pending = 1;
 }

@@ -28,6 +28,7 @@ typedef struct pn_stats {
   long early_requests;      /* a request sent before the field had settled (5.1 ms 14443, 1 ms 15693) */
   long bad_sof_frames;      /* ISO 15693 frames sent with a TX_CONFIG start symbol other than the SOF (3) */
   long exchanges;           /* air frames sent */
+  long overlapped;          /* of them, sent while another reader's frame or answer was on air (lockstep) */
   long answers;             /* frames the tags answered */
 } pn_stats;
 
