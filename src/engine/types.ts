@@ -92,6 +92,8 @@ export type AlertCode =
   | 'TABLED_HAND_MUCKED'
   // raised by the table/hardware layers and the session, never by the engine:
   | 'HAND_VOID'
+  /** fewer than two seats with chips: the session deals no next hand (a tournament is over) */
+  | 'TABLE_FINISHED'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';

@@ -35,7 +35,8 @@ export interface TableSource {
  * the session starts a new table with it instead of resuming the logged one. */
 export interface TableSourceFactory {
   table?: TableConfig;
-  start(session: TableSession, say: (line: string) => void): Promise<TableSource>;
+  /** `table`: what the service knows of the table (its identity: cash or tournament) */
+  start(session: TableSession, say: (line: string) => void, table?: { identity: TableIdentity }): Promise<TableSource>;
 }
 
 export interface LiveOptions {
@@ -93,7 +94,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const log: EventLog = opts.memoryLog
     ? new MemoryLog()
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
-  const session = TableSession.recover(log, { config: opts.table, now: opts.now });
+  // a tournament's table is finished when one seat is left with chips (TABLE_FINISHED); a cash table waits for players
+  const session = TableSession.recover(log, { config: opts.table, now: opts.now, game: identity.game });
   const tokens = TokenStore.open(opts.dataDir);
   for (const role of opts.rotate ?? []) tokens.rotate(role);
   const fresh = [...new Set([...tokens.created, ...(opts.rotate ?? [])])];
@@ -127,7 +129,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   try {
     await app.listen({ port: opts.port, host: opts.host });
     if (opts.source?.table) session.restartTable(opts.source.table);
-    source = opts.source ? await opts.source.start(session, say) : null;
+    source = opts.source ? await opts.source.start(session, say, { identity }) : null;
     if (opts.room) {
       const { startRoomLink } = await import('../room/publisher.js');
       // the room knows the table by its identity (DATA/table.json) unless told otherwise
@@ -205,7 +207,7 @@ export function wireTableLayer(
     if (!wired) return;
     dealOrder.flush();
     try {
-      reconcileResume(session, r.missing, r.wall);
+      reconcileResume(session, r.missing, r.wall, r.chips);
     } catch (err) {
       onError(err);
     }

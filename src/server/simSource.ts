@@ -31,6 +31,9 @@ export interface SimSourceOptions {
   motionMs?: number;
   /** the virtual bridge's heartbeat period, and the link's watch of it (ms) */
   heartbeatMs?: number;
+  /** busted seats taken by a new player with the starting stack (default: yes for a cash table, never in a
+   * tournament: the table identity's game 'tournament' makes it false) */
+  rebuy?: boolean;
   /** table layer timings (default: the layer's own; FAST_LAYER at fast pace) */
   layer?: { latchOffMs?: number; chipSettleMs?: number; crosstalkMs?: number };
 }
@@ -79,6 +82,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     button: opts.table?.button,
     blinds: opts.table?.blinds,
     ruleset: opts.table?.ruleset,
+    ...(opts.rebuy !== undefined ? { rebuy: opts.rebuy } : {}),
     // a stop alert whose remedy is done: the simulated floor rules "play on" on the session, as a floor would
     floorDecision: (alert) => {
       // the simulator's shadow numbers alerts its own way: rule on the session's pending alert of that code
@@ -95,8 +99,13 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
   opts.onSimulator?.(sim);
   return {
     table: sim.tableConfig(),
-    async start(s, say): Promise<SimTableSource> {
+    async start(s, say, table): Promise<SimTableSource> {
       session = s;
+      // a tournament's busted player does not come back (issue 14): the simulated table plays it to its end
+      if (opts.rebuy === undefined && table?.identity.game === 'tournament') sim.setRebuy(false);
+      sim.on('finished', ({ hand }) =>
+        say(`simulated table finished after hand ${hand}: fewer than two seats with chips`),
+      );
       const layer = new TableLayer({ hardware, registry: sim.registry, ...layerOpts });
       const unwire = wireTableLayer(layer, s, 'simulator', (err) =>
         say(`table event refused: ${(err as Error).message}`),

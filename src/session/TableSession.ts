@@ -52,6 +52,9 @@ export interface TableSessionOptions {
   tableAlertLimit?: number;
   /** schedules the shot clock's expiry tick (default setTimeout, unref'd); return a cancel function */
   schedule?: (ms: number, fn: () => void) => () => void;
+  /** cash or tournament (the table identity's game): a tournament's table is finished, and says so, as soon as a hand
+   * leaves fewer than two seats with chips; a cash table only when the next shuffle finds no second player */
+  game?: 'cash' | 'tournament';
 }
 
 export interface SessionEvents {
@@ -136,6 +139,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
   };
   private version = 0;
   private replaying = false;
+  private readonly game: 'cash' | 'tournament';
   private closed = false;
 
   constructor(opts: TableSessionOptions, fresh = true) {
@@ -148,6 +152,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.engine = impl;
     this.schedule = opts.schedule ?? defaultSchedule;
     this.tableAlertLimit = opts.tableAlertLimit ?? 200;
+    this.game = opts.game ?? 'cash';
     this.level = { blinds: [...opts.config.blinds], bbAnte: opts.config.bbAnte };
     if (fresh) {
       const wall = this.now();
@@ -383,6 +388,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private prepareShuffle(wall: number): void {
     const c = this.cur;
     if (c.started && c.over) {
+      // fewer than two seats with chips: no next hand is dealt (the shuffle stays in the hand that ended)
+      if (this.tableFinished(c, wall)) return;
       const config = this.nextConfig(c);
       if (!config) return;
       this.log.append('hand', c.handNo + 1, { config } satisfies HandRecord, wall);
@@ -394,6 +401,33 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.log.append('hand', c.handNo, { config } satisfies HandRecord, wall);
       this.beginHand(c.handNo, config, wall);
     }
+  }
+
+  /**
+   * A hand ended and fewer than two seats have chips for the next one (the seats sitting down counted): the session
+   * deals no next hand and says so once, with TABLE_FINISHED (its tournament text when the game is a tournament).
+   * A misdeal's redeal is the same table: never finished.
+   */
+  private tableFinished(c: CurrentHand, wall: number): boolean {
+    if (c.snap.phase === 'misdeal') return false;
+    const seats: Record<number, number> = {};
+    for (const [seat, stack] of Object.entries(c.snap.stacks)) if (stack > 0) seats[Number(seat)] = stack;
+    for (const [seat, stack] of Object.entries(this.pendingSeats ?? {})) {
+      if (stack > 0) seats[Number(seat)] = stack;
+      else delete seats[Number(seat)];
+    }
+    const left = Object.entries(seats);
+    if (left.length >= 2) return false;
+    if (!this.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === c.handNo)) {
+      const facts = {
+        ...(left.length === 1 ? { seat: Number(left[0][0]), amount: left[0][1] } : {}),
+        detail: String(c.handNo),
+        ...(this.game === 'tournament' ? { variant: 'tournament' } : {}),
+      };
+      const text = renderAlert('TABLE_FINISHED', facts, c.config.ruleset);
+      this.raiseTableAlert({ code: 'TABLE_FINISHED', ...text, facts, seat: facts.seat ?? null }, wall);
+    }
+    return true;
   }
 
   private anythingDealt(snap: HandSnapshot): boolean {
@@ -558,6 +592,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
         };
         this.log.append('handEnd', c.handNo, end, wall);
         this.emit('handEnd', { handNo: c.handNo, config: c.config, final: c.snap, wall });
+        // a tournament's last hand: the table says at once that it is finished (a cash table waits for the shuffle:
+        // a player may sit down before it)
+        if (this.game === 'tournament') this.tableFinished(c, wall);
       }
     }
   }

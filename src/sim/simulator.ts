@@ -139,6 +139,8 @@ export interface SimulatorEvents {
   tablet: [{ kind: 'say'; seat: number; say: 'check'; at: number; afterSeq: number | null }];
   injected: [{ kind: InjectKind; hand: number; wall: number }];
   log: [string];
+  /** fewer than two seats have chips and nobody rebuys (a tournament is over): the dealer deals no more hands */
+  finished: [{ hand: number; seats: Record<number, number> }];
 }
 
 /** tags one antenna can report: an INV frame of 160 bytes lists 15 of the simulator's 8-digit UIDs */
@@ -163,6 +165,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private handNo = 0;
   private running = false;
   private stopped = false;
+  private finishedSaid = false;
   private closed = false;
   // shadow of the current hand
   private st: HandState | null = null;
@@ -375,6 +378,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     }
     await this.pause(this.pace.handGapMs); // the dealer sits down: the service's links settle first
     for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
+      if (this.tableFinished()) break;
       const report = await this.playHand();
       reports.push(report);
       this.emit('hand', report);
@@ -385,6 +389,30 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Busted seats taken by new players (cash) or not (a tournament: a busted player does not come back). */
+  setRebuy(rebuy: boolean): void {
+    this.opts.rebuy = rebuy;
+  }
+
+  /** True once fewer than two seats have chips for the next hand: the dealer stops dealing, and says so once. */
+  private tableFinished(): boolean {
+    const seats = Object.fromEntries(Object.entries(this.config.seats).filter(([, stack]) => stack > 0));
+    if (Object.keys(seats).length >= 2) return false;
+    if (!this.finishedSaid) {
+      this.finishedSaid = true;
+      const last = Object.entries(seats)[0];
+      this.emit(
+        'log',
+        `table finished after hand ${this.handNo}: ${last ? `only seat ${last[0]} has chips (${last[1]})` : 'no seat has chips'}; no more hands`,
+      );
+      this.emit('finished', {
+        hand: this.handNo,
+        seats: Object.fromEntries(Object.entries(seats).map(([k, v]) => [Number(k), v])),
+      });
+    }
+    return true;
   }
 
   async close(): Promise<void> {

@@ -433,6 +433,41 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
+  // raised by the session: a hand ended and fewer than two seats have chips (facts.seat, facts.amount: the last one)
+  TABLE_FINISHED: {
+    severity: 'warn',
+    message: {
+      en: (f) =>
+        f.seat
+          ? `Table finished after hand ${f.detail ?? '?'}: only seat ${f.seat} has chips (${f.amount ?? 0}); no next hand is dealt`
+          : `Table finished after hand ${f.detail ?? '?'}: no seat has chips; no next hand is dealt`,
+      fr: (f) =>
+        f.seat
+          ? `Table terminée après le coup ${f.detail ?? '?'} : seul le siège ${f.seat} a des jetons (${f.amount ?? 0}) ; aucun coup suivant n'est distribué`
+          : `Table terminée après le coup ${f.detail ?? '?'} : aucun siège n'a de jetons ; aucun coup suivant n'est distribué`,
+    },
+    remedies: {
+      default: {
+        rule: both('table'),
+        en: () =>
+          'Do not deal: a hand needs two players with chips. The next hand is dealt once a second player sits down with chips (floor: seat the player).',
+        fr: () =>
+          "Ne distribuez pas : un coup demande deux joueurs avec des jetons. Le coup suivant sera distribué quand un second joueur s'assoira avec des jetons (arbitre : placez le joueur).",
+      },
+      tournament: {
+        rule: both('table'),
+        severity: 'info',
+        en: (f) =>
+          f.seat
+            ? `Tournament over at this table: seat ${f.seat} has every chip. Do not deal; a busted player does not come back.`
+            : 'Tournament over at this table. Do not deal; a busted player does not come back.',
+        fr: (f) =>
+          f.seat
+            ? `Tournoi terminé à cette table : le siège ${f.seat} a tous les jetons. Ne distribuez pas ; un joueur éliminé ne revient pas.`
+            : 'Tournoi terminé à cette table. Ne distribuez pas ; un joueur éliminé ne revient pas.',
+      },
+    },
+  },
   // raised by the table layer (src/table/alerts.ts), rendered here like the engine's own
   CHIP_UNKNOWN: {
     severity: 'warn',
