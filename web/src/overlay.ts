@@ -91,7 +91,9 @@ function Plate({
       { class: 'plate-figures' },
       h('span', { class: 'plate-stack' }, chips(s.stack)),
       // bets in front while the hand runs (once it is over they are in the pot)
-      s.committed && !v.handOver ? h('span', { class: 'plate-bet' }, t('committed', { n: chips(s.committed) })) : null,
+      s.committed && !v.handOver && won === undefined && !v.pots.some((p) => p.winners?.length)
+        ? h('span', { class: 'plate-bet' }, t('committed', { n: chips(s.committed) }))
+        : null,
     ),
     h('div', { class: 'plate-action' }, won !== undefined ? t('wins', { name: '', n: chips(won) }).trim() : action),
     eq !== undefined
