@@ -21,7 +21,8 @@ export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: str
 export function resumeTableLayer(layer: Pick<TableLayer, 'resume'>, session: TableSession): number {
   const s = session.snapshot();
   if (s.handOver || s.handStartWall === null) return 0;
-  return layer.resume(cardsOfHand(s.hand));
+  const bets = s.hand.seats.filter((x) => x.zone.length > 0).map((x) => ({ seat: x.seat, chips: [...x.zone] }));
+  return layer.resume(cardsOfHand(s.hand), bets);
 }
 
 type LayerEvent = { kind: string; wall: number; orderKnown?: boolean };
@@ -103,6 +104,8 @@ export class DealOrder<E extends LayerEvent> {
 
 /** the table alert of a card the log placed on the table that no reader reports after the restart */
 export const RESUME_CARD_GONE = 'RESUME_CARD_GONE';
+/** the table alert of a betting zone whose chips are not what the log left there after the restart */
+export const RESUME_CHIPS_CHANGED = 'RESUME_CHIPS_CHANGED';
 
 const zoneEn = (zone: string): string =>
   /^seat\d+$/.test(zone) ? `seat ${zone.slice(4)}` : zone === 'board' ? 'the board' : `the ${zone}`;
@@ -128,12 +131,36 @@ export function reconcileResume(
   session: Pick<TableSession, 'snapshot' | 'raiseTableAlert'>,
   missing: ReadonlyArray<{ card: string; zone: string }>,
   wall: number,
+  chips: ReadonlyArray<{ seat: number; was: number[]; now: number[] }> = [],
 ): number {
   const s = session.snapshot();
-  if (s.handOver || missing.length === 0) return 0;
+  if (s.handOver) return 0;
+  let raised = 0;
+  // a betting zone whose chips changed while down: the engine was given the zone as it lies now (a bet made, a bet
+  // collected: the motions it reads live); the floor is told what changed, amounts being public
+  for (const c of chips) {
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const [was, now] = [total(c.was), total(c.now)];
+    session.raiseTableAlert(
+      {
+        code: RESUME_CHIPS_CHANGED,
+        severity: 'warn',
+        rule: '',
+        seat: c.seat,
+        zone: `bet${c.seat}`,
+        facts: { zone: `bet${c.seat}`, seat: c.seat, amount: now, zoneTotal: now, detail: `log ${was}` },
+        message: `After the restart, seat ${c.seat}'s betting zone holds ${now}; the log left ${was} there: changed while the service was down.`,
+        messageFr: `Après le redémarrage, la zone de mise du siège ${c.seat} contient ${now} ; le journal y laissait ${was} : modifiée pendant l'arrêt du service.`,
+        remedy: 'The zone is read as it lies now; check it matches what the player did.',
+        remedyFr: "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait.",
+      },
+      wall,
+    );
+    raised++;
+  }
+  if (missing.length === 0) return raised;
   const byZone = new Map<string, string[]>();
   for (const m of missing) byZone.set(m.zone, [...(byZone.get(m.zone) ?? []), m.card]);
-  let raised = 0;
   for (const [zone, cards] of byZone) {
     const seatNo = /^seat(\d+)$/.exec(zone);
     const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;

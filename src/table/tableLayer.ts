@@ -36,7 +36,14 @@ export interface TableLayerEvents {
   panel: [{ button: PanelButton; wall: number }];
   /** after resume(): every antenna has given its inventory; `missing` are the cards the log placed on the table that
    * no antenna reads now (moved while the service was down, to nowhere the readers see) */
-  resumed: [{ wall: number; missing: Array<{ card: string; zone: string }> }];
+  resumed: [
+    {
+      wall: number;
+      missing: Array<{ card: string; zone: string }>;
+      /** betting zones whose chips are not what the log left there (the engine was given the zone as it is now) */
+      chips: Array<{ seat: number; was: number[]; now: number[] }>;
+    },
+  ];
 }
 
 export interface TableLayerOptions {
@@ -86,6 +93,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   private awaitingInventory: Set<number> | null = null;
   private resumedUids = new Set<string>();
   private heardSinceResume = false;
+  private readonly resumedBets = new Map<number, number[]>();
 
   constructor(opts: TableLayerOptions) {
     super();
@@ -157,10 +165,20 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
    * nothing new, a card that moved while the service was down (folded into the muck) is a movement (a departure
    * from its old zone, an arrival in the new one), never a second copy of the card.
    */
-  resume(cards: ReadonlyArray<{ card: string; zone: string; face: Face }>): number {
+  resume(
+    cards: ReadonlyArray<{ card: string; zone: string; face: Face }>,
+    bets: ReadonlyArray<{ seat: number; chips: number[] }> = [],
+  ): number {
     const deck = this.registry.deckInPlay;
     if (!deck) return 0;
     let n = 0;
+    // the chips the engine was told lie in each betting zone: a zone emptied or changed while down is a new snapshot
+    this.resumedBets.clear();
+    for (const b of bets) {
+      const last = [...b.chips].sort((x, y) => y - x);
+      this.resumedBets.set(b.seat, last);
+      this.chipZones.set(b.seat, { last: [...last], timer: null, wall: this.now(), arrived: new Set<string>() });
+    }
     for (const c of cards) {
       if (!CARD_ZONES.test(c.zone)) continue;
       let uid: string;
@@ -199,7 +217,18 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       missing.push({ card: rep.card, zone: rep.zone });
     }
     this.resumedUids.clear();
-    this.emit('resumed', { wall, missing });
+    // betting zones: every zone the log left chips in is given to the engine as it lies now (emptied while down:
+    // an empty snapshot, never silently kept); those that differ from the log are told
+    this.flushChips();
+    const chips: Array<{ seat: number; was: number[]; now: number[] }> = [];
+    for (const [seat, was] of this.resumedBets) {
+      if (faulted.has(`bet${seat}` as ZoneName)) continue;
+      this.emitChips(seat, wall);
+      const now = this.chipZones.get(seat)?.last ?? [];
+      if (!sameMultiset(was, now)) chips.push({ seat, was, now: [...now] });
+    }
+    this.resumedBets.clear();
+    this.emit('resumed', { wall, missing, chips });
   }
 
   /** What the engine was told lies in each zone now (cards) and in each betting zone (chips). */

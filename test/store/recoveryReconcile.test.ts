@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TableConfig, TableEvent } from '../../src/engine/types.js';
 import { wireTableLayer } from '../../src/server/live.js';
-import { RESUME_CARD_GONE, resumeTableLayer } from '../../src/server/resume.js';
+import { RESUME_CARD_GONE, RESUME_CHIPS_CHANGED, resumeTableLayer } from '../../src/server/resume.js';
 import { viewFor } from '../../src/server/views.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
-import { A, card, simHardware } from '../table/helpers.js';
+import { A, card, chip, simHardware } from '../table/helpers.js';
 
 const CONFIG: TableConfig = {
   ruleset: 'tda',
@@ -110,15 +110,20 @@ function killedAfter(flop: boolean): MemoryLog {
 
 /** the restarted service: the session rebuilt from the log, the layer resumed, the bridge's inventory of every
  * antenna (the table as it is now) */
-function restarted(log: MemoryLog, where: Record<number, string[]>): Table {
+function restarted(log: MemoryLog, where: Record<number, string[]>, bets: Record<number, string[]> = BLINDS): Table {
   const back = table(log, true);
   expect(resumeTableLayer(back.layer, back.session)).toBeGreaterThan(0);
   wire(back);
   for (let antenna = 0; antenna <= 14; antenna++) {
-    back.layer.ingest({ kind: 'inventory', antenna, uids: (where[antenna] ?? []).map((c) => card(c)), at: at() });
+    const uids = [...(where[antenna] ?? []).map((c) => card(c)), ...(bets[antenna] ?? [])];
+    back.layer.ingest({ kind: 'inventory', antenna, uids, at: at() });
   }
   return back;
 }
+
+/** the blinds' chips as they lie in the betting zones (small blind two 25s, big blind a 100) */
+const BLINDS: Record<number, string[]> = { [A.bet(2)]: [chip(0, 1), chip(0, 2)], [A.bet(3)]: [chip(1, 1)] };
+const chipAlerts = (t: Table) => t.session.snapshot().tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED);
 
 function fold(t: Table, seat: number, cards: string[]): void {
   for (const c of cards) {
@@ -154,12 +159,12 @@ describe('restart: cards gone from the table while the service was down', () => 
       [A.seat(1)]: ['2d'],
       [A.seat(2)]: ['Ah', 'Qs'],
       [A.seat(3)]: ['Kd', '9h'],
-      [A.bet(2)]: [],
     });
     const alerts = gone(back);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ severity: 'stop', zone: 'seat1', seat: 1, facts: { zone: 'seat1', amount: 1 } });
     checkViews(back, 'seat1');
+    expect(chipAlerts(back)).toEqual([]); // the blinds lie where the log left them
     // the alert is in the log: a second restart still knows the hand is stopped
     const again = TableSession.recover(copy(back.log), { config: CONFIG, now });
     expect(again.snapshot().tableAlerts.some((a) => a.code === RESUME_CARD_GONE && !a.decision)).toBe(true);
@@ -186,13 +191,17 @@ describe('restart: cards gone from the table while the service was down', () => 
   it('a board card lifted away: the hand stops; a shuffle voids it and every chip goes back', () => {
     const log = killedAfter(true);
     // while down the 8s leaves the board for nowhere
-    const back = restarted(log, {
-      [A.seat(1)]: HOLE[1],
-      [A.seat(2)]: HOLE[2],
-      [A.seat(3)]: HOLE[3],
-      [A.burn]: [BURN],
-      [A.board]: ['Jc', '3d'],
-    });
+    const back = restarted(
+      log,
+      {
+        [A.seat(1)]: HOLE[1],
+        [A.seat(2)]: HOLE[2],
+        [A.seat(3)]: HOLE[3],
+        [A.burn]: [BURN],
+        [A.board]: ['Jc', '3d'],
+      },
+      {},
+    );
     const alerts = gone(back);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ severity: 'stop', zone: 'board', facts: { zone: 'board', amount: 1 } });
@@ -224,9 +233,12 @@ describe('restart: cards gone from the table while the service was down', () => 
       first.layer.ingest({
         kind: 'inventory',
         antenna,
-        uids: (antenna === A.muck ? HOLE[1] : antenna === 1 || antenna === 2 ? HOLE[antenna + 1] : []).map((c) =>
-          card(c),
-        ),
+        uids: [
+          ...(antenna === A.muck ? HOLE[1] : antenna === 1 || antenna === 2 ? HOLE[antenna + 1] : []).map((c) =>
+            card(c),
+          ),
+          ...(BLINDS[antenna] ?? []),
+        ],
         at: at(),
       });
     }
@@ -240,6 +252,25 @@ describe('restart: cards gone from the table while the service was down', () => 
     const after = back.session.snapshot();
     expect(after.handOver).toBe(true);
     expect(after.hand.pots.map((p) => [p.amount, p.winners])).toEqual([[100, [3]]]);
+  });
+  it('a betting zone changed while down: the engine is given the zone as it lies now and the floor is told', () => {
+    const log = killedAfter(false);
+    // while down the big blind's 100 was taken back off its betting zone; the small blind's 50 lies where it was
+    const back = restarted(
+      log,
+      { [A.seat(1)]: HOLE[1], [A.seat(2)]: HOLE[2], [A.seat(3)]: HOLE[3] },
+      {
+        [A.bet(2)]: BLINDS[A.bet(2)],
+      },
+    );
+    expect(gone(back)).toEqual([]);
+    const alerts = chipAlerts(back);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ severity: 'warn', seat: 3, zone: 'bet3', facts: { zone: 'bet3', amount: 0 } });
+    expect(alerts[0].message).toContain('holds 0; the log left 100');
+    const s = back.session.snapshot();
+    expect(s.hand.seats.find((x) => x.seat === 3)?.zone).toEqual([]);
+    expect(s.hand.seats.find((x) => x.seat === 2)?.zone).toEqual([25, 25]);
   });
 });
 
