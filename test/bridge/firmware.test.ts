@@ -52,9 +52,10 @@ describe('bridge firmware', () => {
     expect(existsSync(`${FW}/build/mega/feltwire_bridge.hex`)).toBe(true);
     const data = Number(/Data:\s+(\d+) bytes/.exec(r.out)?.[1]);
     expect(data).toBeGreaterThan(2000); // the ring and presence tables are in there
-    // 8192 minus the stack: its peak, measured under simavr by test/bench-avr/pn5180 (the SP low-water mark), is
-    // printed by that bench; 1.2 KB stays free here
-    expect(data).toBeLessThan(7000);
+    // 8192 minus the stack: its peak, measured under simavr by test/bench-avr/pn5180 (the SP low-water mark, ~360
+    // bytes in the full-table run; that bench also requires it to stay 256 bytes clear of the static data), is
+    // printed by that bench; 1 KB (almost 3x the peak) stays free here. 7,172 bytes with the lockstep rounds.
+    expect(data).toBeLessThan(7200);
   }, 120_000);
 
   it('under simavr (no PN5180 on the bus) the image sends HELLO, an INV per antenna, ERR ANT_TIMEOUT per antenna, HBs', async () => {
