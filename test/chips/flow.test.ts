@@ -15,7 +15,7 @@ describe('chip readings announced on the table, with their text', () => {
       rule: 'tda 44',
       seat: 4,
       remedy: 'Announce "call, 1100" and give 3900 back to the player.',
-      remedyFr: 'Annoncez « call, 1100 » et rendez 3900 au joueur.',
+      remedyFr: 'Annoncez « suivre, 1100 » et rendez 3900 au joueur.',
     });
     expect(o.next).toEqual({ toAct: 5, toCall: 1100, minRaiseTo: 1700, canRaise: true });
     expect(o.stacks['4']).toBe(18900);
@@ -275,7 +275,7 @@ describe('LOI 28, tda 65A: a killed hand gets back its uncalled bet', () => {
       seat: 4,
       severity: 'warn',
       remedy: 'The hand is dead: take the cards to the muck.',
-      remedyFr: 'La main est morte : mettez les cartes au muck.',
+      remedyFr: 'La main est morte : mettez les cartes au rebut.',
     });
     expect(o.actions).not.toContain('p4 cc');
     expect(o.next?.toAct).toBe(5);

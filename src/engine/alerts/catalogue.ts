@@ -25,6 +25,54 @@ const cardsOf = (f: AlertFacts): string => (f.cards ?? []).join(' ');
 const both = (r: string): Record<Ruleset, string> => ({ tda: r, club: r });
 const seatEn = (f: AlertFacts): string => (f.seat ? `seat ${f.seat}` : 'a seat');
 const seatFr = (f: AlertFacts): string => (f.seat ? `le siège ${f.seat}` : 'un siège');
+/** "à" + the seat, with French's contraction (à le siège -> au siège) */
+const auSiegeFr = (f: AlertFacts): string => (f.seat ? `au siège ${f.seat}` : 'à un siège');
+/** "de" + the seat (de le siège -> du siège) */
+const duSiegeFr = (f: AlertFacts): string => (f.seat ? `du siège ${f.seat}` : "d'un siège");
+const phaseFr: Record<string, string> = {
+  waiting: 'avant la donne',
+  dealing: 'pendant la donne',
+  betting: 'pendant les enchères',
+  board: 'pendant le tableau',
+  showdown: "pendant l'abattage",
+  complete: 'coup terminé',
+  stopped: "arrêté pour l'arbitre",
+  misdeal: 'fausse donne',
+};
+/** The English details the engine, the table layer and the links write, in French (never English in a French text). */
+const DETAILS_FR: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^last aggressor on the river$/, () => 'dernier à avoir misé ou relancé à la river'],
+  [/^first live seat left of the button$/, () => 'premier siège en jeu à gauche du bouton'],
+  [/^first card, expected seat (\d+)$/, (m) => `première carte, siège attendu : ${m[1]}`],
+  [/^expected seat (\d+)$/, (m) => `siège attendu : ${m[1]}`],
+  [/^declared by the dealer$/, () => 'annoncée par le donneur'],
+  [/^card dealt to empty seat (\d+)$/, (m) => `carte distribuée au siège vide ${m[1]}`],
+  [/^first card dealt to the wrong seat$/, () => 'première carte distribuée au mauvais siège'],
+  [/^deal out of order$/, () => "donne hors de l'ordre"],
+  [/^seat (\d+) holds (\d+) cards$/, (m) => `le siège ${m[1]} a ${m[2]} cartes`],
+  [/^seat (\d+) was dealt no cards$/, (m) => `le siège ${m[1]} n'a reçu aucune carte`],
+  [/^zone holds (\d+), the rules commit (\d+)$/, (m) => `la zone contient ${m[1]}, les règles engagent ${m[2]}`],
+  [/^port closed$/, () => 'port fermé'],
+  [/^no heartbeat$/, () => 'plus de battement de cœur'],
+  [/^write on a closed port$/, () => 'écriture sur un port fermé'],
+  [/^port error: (.*)$/, () => 'erreur du port'],
+  [/^write error: (.*)$/, () => "erreur d'écriture"],
+  [/^cannot open (\S+): .*$/, (m) => `impossible d'ouvrir ${m[1]}`],
+  [/^(\w+)$/, (m) => phaseFr[m[1] ?? ''] ?? ''],
+];
+/** The detail in French, or nothing when it has no French reading (the French text then goes without it). */
+const detailFr = (detail: string | undefined): string => {
+  if (!detail) return '';
+  for (const [re, fr] of DETAILS_FR) {
+    const m = detail.match(re);
+    if (m) return fr(m);
+  }
+  return '';
+};
+const inParensFr = (detail: string | undefined): string => {
+  const d = detailFr(detail);
+  return d ? ` (${d})` : '';
+};
 const streetFr: Record<string, string> = { flop: 'le flop', turn: 'la turn', river: 'la river', preflop: 'le préflop' };
 const sfr = (f: AlertFacts): string => streetFr[f.street ?? ''] ?? f.street ?? '';
 
@@ -42,7 +90,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'stop',
     message: {
       en: (f) => `Card dealt out of order to ${seatEn(f)}${f.detail ? ` (${f.detail})` : ''}`,
-      fr: (f) => `Carte distribuée hors de l'ordre à ${seatFr(f)}${f.detail ? ` (${f.detail})` : ''}`,
+      fr: (f) => `Carte distribuée hors de l'ordre ${auSiegeFr(f)}${inParensFr(f.detail)}`,
     },
     remedies: {
       default: redeal(both('tda 35')),
@@ -59,7 +107,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'stop',
     message: {
       en: (f) => `Card dealt to ${seatEn(f)}, which is not in the hand`,
-      fr: (f) => `Carte distribuée à ${seatFr(f)}, qui n'est pas dans le coup`,
+      fr: (f) => `Carte distribuée ${auSiegeFr(f)}, qui n'est pas dans le coup`,
     },
     remedies: {
       default: redeal({ tda: 'tda 35', club: 'club 2-17' }),
@@ -141,7 +189,10 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
   MISDEAL: {
     severity: 'stop',
-    message: { en: (f) => `Misdeal: ${f.detail ?? 'declared'}`, fr: (f) => `Fausse donne : ${f.detail ?? 'déclarée'}` },
+    message: {
+      en: (f) => `Misdeal: ${f.detail ?? 'declared'}`,
+      fr: (f) => `Fausse donne : ${detailFr(f.detail) || 'déclarée'}`,
+    },
     remedies: {
       default: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
@@ -338,7 +389,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'warn',
     message: {
       en: (f) => `Blind or ante incorrect at ${seatEn(f)}: ${f.detail}`,
-      fr: (f) => `Blind ou ante incorrecte chez ${seatFr(f)} : ${f.detail}`,
+      fr: (f) => `Blind ou ante incorrecte ${auSiegeFr(f)}${inParensFr(f.detail)}`,
     },
     remedies: {
       default: {
@@ -373,7 +424,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         rule: both('seed 003'),
         en: (f) => `Ask ${seatEn(f)} to show first${f.detail ? ` (${f.detail})` : ''}; the others follow clockwise.`,
         fr: (f) =>
-          `Demandez à ${seatFr(f)} de montrer en premier${f.detail ? ` (${f.detail})` : ''} ; les autres suivent dans le sens horaire.`,
+          `Demandez ${auSiegeFr(f)} de montrer en premier${inParensFr(f.detail)} ; les autres suivent dans le sens horaire.`,
       },
     },
   },
@@ -381,7 +432,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'warn',
     message: {
       en: (f) => `The tabled hand of ${seatEn(f)} (${cardsOf(f)}) went to the muck`,
-      fr: (f) => `La main abattue de ${seatFr(f)} (${cardsOf(f)}) est allée au muck`,
+      fr: (f) => `La main abattue ${duSiegeFr(f)} (${cardsOf(f)}) est allée au rebut`,
     },
     remedies: {
       default: {
@@ -389,7 +440,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         en: (f) =>
           `A tabled hand cannot be killed: take ${cardsOf(f)} back out of the muck, face up; the hand is read as tabled and keeps its share of the pot.`,
         fr: (f) =>
-          `Une main abattue ne peut pas être tuée : ressortez ${cardsOf(f)} du muck, face visible ; la main est lue comme abattue et garde sa part du pot.`,
+          `Une main abattue ne peut pas être tuée : ressortez ${cardsOf(f)} du rebut, face visible ; la main est lue comme abattue et garde sa part du pot.`,
       },
     },
   },
@@ -421,7 +472,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     message: {
       en: (f) => `Shuffle pressed before hand ${f.amount ?? '?'} was over (${f.detail ?? 'in play'}): the hand is void`,
       fr: (f) =>
-        `Mélange demandé avant la fin du coup ${f.amount ?? '?'} (${f.detail ?? 'en cours'}) : le coup est annulé`,
+        `Mélange demandé avant la fin du coup ${f.amount ?? '?'} (${detailFr(f.detail) || 'en cours'}) : le coup est annulé`,
     },
     remedies: {
       default: {
@@ -523,7 +574,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'stop',
     message: {
       en: (f) => `Connection to the reader bridge lost${f.detail ? ` (${f.detail})` : ''}: the table is not being read`,
-      fr: (f) => `Connexion au pont lecteur perdue${f.detail ? ` (${f.detail})` : ''} : la table n’est plus lue`,
+      fr: (f) => `Connexion au pont lecteur perdue${inParensFr(f.detail)} : la table n’est plus lue`,
     },
     remedies: {
       default: {

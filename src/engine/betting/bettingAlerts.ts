@@ -70,9 +70,9 @@ const actionEn = (f: BettingAlertFacts): string => {
 const actionFr = (f: BettingAlertFacts): string => {
   if (f.action === 'raise') return `une relance à ${n(f.to)}`;
   if (f.action === 'bet') return `une mise de ${n(f.to)}`;
-  if (f.action === 'check') return 'un check';
+  if (f.action === 'check') return 'parole';
   if (f.action === 'fold') return 'un abandon';
-  return `un call de ${n(f.to)}`;
+  return `suivre ${n(f.to)}`;
 };
 const announceEn = (f: BettingAlertFacts): string => {
   if (f.action === 'raise') return `raise to ${n(f.to)}`;
@@ -83,8 +83,8 @@ const announceEn = (f: BettingAlertFacts): string => {
 const announceFr = (f: BettingAlertFacts): string => {
   if (f.action === 'raise') return `relance à ${n(f.to)}`;
   if (f.action === 'bet') return `mise de ${n(f.to)}`;
-  if (f.action === 'check') return 'check';
-  return `call, ${n(f.to)}`;
+  if (f.action === 'check') return 'parole';
+  return `suivre, ${n(f.to)}`;
 };
 /** " and give 200 back." / " and the player adds 200." / "." */
 const settleEn = (f: BettingAlertFacts): string => {
@@ -105,8 +105,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     texts: (f) => ({
       message: `${who(f)}: a single chip pushed with no declaration is a call of ${n(f.to)}.`,
       remedy: `Announce "call, ${n(f.to)}"${settleEn(f)}`,
-      messageFr: `${quiEst(f)} : un seul jeton poussé sans annonce est un call de ${n(f.to)}.`,
-      remedyFr: `Annoncez « call, ${n(f.to)} »${settleFr(f)}`,
+      messageFr: `${quiEst(f)} : un seul jeton poussé sans annonce vaut « suivre » pour ${n(f.to)}.`,
+      remedyFr: `Annoncez « suivre, ${n(f.to)} »${settleFr(f)}`,
     }),
   },
   MULTI_CHIP: {
@@ -161,7 +161,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
               message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
               remedy: `Tell the player the bet is ${n(f.call)}: they must add ${n(f.owed)} to complete the call.`,
               messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer.`,
-              remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour compléter le call.`,
+              remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour suivre.`,
             },
   },
   STRING_BET: {
@@ -211,11 +211,11 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
           : `The player may only call ${n(f.to)} or fold.`,
       messageFr:
         f.variant === 'checked'
-          ? `${quiEst(f)} a checké face à une mise : le joueur peut seulement payer ou se coucher.`
+          ? `${quiEst(f)} a dit « parole » face à une mise : le joueur peut seulement payer ou se coucher.`
           : `${quiEst(f)} ne peut pas relancer : pas de relance complète depuis sa dernière action.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
-          ? `Le joueur est limité à un call de ${n(f.to)} ; rendez-lui ${n(f.giveBack)}.`
+          ? `Le joueur est limité à suivre ${n(f.to)} ; rendez-lui ${n(f.giveBack)}.`
           : `Le joueur peut seulement payer ${n(f.to)} ou se coucher.`,
     }),
   },
@@ -231,8 +231,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
       messageFr: `Le temps ${f.seat == null ? 'du joueur' : `du siège ${f.seat}`} est écoulé.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
-          ? `La main est morte : mettez les cartes au muck et rendez les ${n(f.giveBack)} que personne n'a payés.`
-          : 'La main est morte : mettez les cartes au muck.',
+          ? `La main est morte : mettez les cartes au rebut et rendez les ${n(f.giveBack)} que personne n'a payés.`
+          : 'La main est morte : mettez les cartes au rebut.',
     }),
   },
 };
@@ -259,7 +259,7 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
       return {
         message: `Seat ${s} checked out of turn and now faces a bet.`,
         remedy: `Seat ${s} may only call or fold; it may not raise.`,
-        messageFr: `Le siège ${s} a checké hors tour et fait maintenant face à une mise.`,
+        messageFr: `Le siège ${s} a dit « parole » hors tour et fait maintenant face à une mise.`,
         remedyFr: `Le siège ${s} peut seulement payer ou se coucher ; il ne peut pas relancer.`,
       };
     case 'foldBinds':
@@ -267,7 +267,7 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
         message: `Seat ${s} folded out of turn.`,
         remedy: `The fold stands: take seat ${s}'s cards to the muck; the action is on seat ${t}.`,
         messageFr: `Le siège ${s} s'est couché hors tour.`,
-        remedyFr: `L'abandon reste valable : mettez les cartes du siège ${s} au muck ; la parole est au siège ${t}.`,
+        remedyFr: `L'abandon reste valable : mettez les cartes du siège ${s} au rebut ; la parole est au siège ${t}.`,
       };
     case 'substantial':
       return {

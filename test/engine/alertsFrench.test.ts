@@ -1,0 +1,42 @@
+// French alert texts say the engine's English details in French (or leave them out), with French's contractions:
+// a dealer reading the tablet in French never meets "à le siège" or an English reason in brackets.
+import { describe, expect, it } from 'vitest';
+import { renderAlert } from '../../src/engine/alerts/catalogue.js';
+
+const fr = (code: Parameters<typeof renderAlert>[0], facts: Parameters<typeof renderAlert>[1]) => {
+  const r = renderAlert(code, facts, 'tda');
+  return `${r.messageFr} ${r.remedyFr}`;
+};
+
+describe('French alert texts', () => {
+  it('seed 003: the showdown order names the seat "au siège" and says why in French', () => {
+    const text = fr('SHOWDOWN_ORDER', { seat: 4, detail: 'last aggressor on the river' });
+    expect(text).toContain('Demandez au siège 4 de montrer en premier (dernier à avoir misé ou relancé à la river)');
+    expect(text).not.toMatch(/à le |aggressor/);
+    expect(fr('SHOWDOWN_ORDER', { seat: 2, detail: 'first live seat left of the button' })).toContain(
+      'premier siège en jeu à gauche du bouton',
+    );
+  });
+
+  it('tda 35: a card dealt out of order, a misdeal and a void hand give their reason in French', () => {
+    expect(fr('DEAL_WRONG_SEAT', { seat: 3, detail: 'first card, expected seat 2' })).toContain(
+      "Carte distribuée hors de l'ordre au siège 3 (première carte, siège attendu : 2)",
+    );
+    expect(fr('MISDEAL', { detail: 'seat 4 holds 3 cards' })).toContain('Fausse donne : le siège 4 a 3 cartes');
+    expect(fr('MISDEAL', { detail: 'declared by the dealer' })).toContain('Fausse donne : annoncée par le donneur');
+    expect(fr('HAND_VOID', { amount: 12, detail: 'betting' })).toContain('(pendant les enchères)');
+  });
+
+  it('a reason with no French reading is left out of the French text, never shown in English', () => {
+    expect(fr('LINK_LOST', { detail: 'port closed' })).toContain('Connexion au pont lecteur perdue (port fermé)');
+    const unknown = fr('LINK_LOST', { detail: 'something only English knows' });
+    expect(unknown).toContain('Connexion au pont lecteur perdue : la table');
+    expect(unknown).not.toContain('English');
+  });
+
+  it('LOI 29: a tabled hand in the muck is "au rebut", "du siège"', () => {
+    const text = fr('TABLED_HAND_MUCKED', { seat: 5, cards: ['Ah', 'Kd'] });
+    expect(text).toContain('La main abattue du siège 5 (Ah Kd) est allée au rebut');
+    expect(text).not.toMatch(/\bmuck\b|de le /);
+  });
+});
