@@ -161,7 +161,12 @@ export function reconcileResume(
   if (missing.length === 0) return raised;
   const byZone = new Map<string, string[]>();
   for (const m of missing) byZone.set(m.zone, [...(byZone.get(m.zone) ?? []), m.card]);
+  // a second restart before the floor decided: the zone's stop stands, it is not raised again
+  const standing = new Set(
+    s.tableAlerts.filter((a) => a.code === RESUME_CARD_GONE && !a.decision && a.hand === s.handNo).map((a) => a.zone),
+  );
   for (const [zone, cards] of byZone) {
+    if (standing.has(zone)) continue;
     const seatNo = /^seat(\d+)$/.exec(zone);
     const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
     const stop = zone === 'board' || (seat !== undefined && !seat.folded);

@@ -169,6 +169,12 @@ describe('restart: cards gone from the table while the service was down', () => 
     const again = TableSession.recover(copy(back.log), { config: CONFIG, now });
     expect(again.snapshot().tableAlerts.some((a) => a.code === RESUME_CARD_GONE && !a.decision)).toBe(true);
     again.close();
+    // restarted again before the floor decided, the card still missing: the stop stands, raised once
+    const twice = restarted(copy(back.log), { [A.seat(1)]: ['2d'], [A.seat(2)]: HOLE[2], [A.seat(3)]: HOLE[3] });
+    expect(gone(twice).map((a) => [a.zone, a.severity, a.decision])).toEqual([['seat1', 'stop', undefined]]);
+    fold(twice, 1, ['2d']);
+    expect(twice.session.snapshot().hand.seats.find((x) => x.seat === 1)?.folded).toBe(false); // held
+    twice.session.close();
 
     // the table plays on regardless: seat 1 folds into the muck, seat 2 too; the blinds would go to seat 3
     const stacks = back.session.snapshot().hand.seats.map((s) => s.stack);
