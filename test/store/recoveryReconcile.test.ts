@@ -278,6 +278,27 @@ describe('restart: cards gone from the table while the service was down', () => 
     expect(s.hand.seats.find((x) => x.seat === 3)?.zone).toEqual([]);
     expect(s.hand.seats.find((x) => x.seat === 2)?.zone).toEqual([25, 25]);
   });
+  it('the layer judges only antennas that answered: one in fault, or never inventoried before the first heartbeat, makes no card missing', () => {
+    const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), latchOffMs: 0, now });
+    const told: Array<{ missing: Array<{ card: string; zone: string }> }> = [];
+    layer.on('resumed', (r) => told.push(r));
+    layer.resume([
+      { card: '7c', zone: 'seat1', face: 'down' },
+      { card: 'Ah', zone: 'seat2', face: 'down' },
+      { card: 'Kd', zone: 'seat3', face: 'down' },
+      { card: 'Jc', zone: 'board', face: 'up' },
+    ]);
+    // seat 2's antenna is in fault; the board's antenna never gives its inventory; seat 3's card is gone
+    layer.ingest({ kind: 'fault', antenna: A.seat(2), code: 'NO_RF', at: at() });
+    for (let antenna = 0; antenna <= 14; antenna++) {
+      if (antenna === A.board) continue;
+      layer.ingest({ kind: 'inventory', antenna, uids: antenna === A.seat(1) ? [card('7c')] : [], at: at() });
+    }
+    expect(told).toEqual([]); // still waiting for the board's inventory
+    layer.ingest({ kind: 'heartbeat', uptimeMs: 1000, scanMs: 120, dropped: 0, at: at() });
+    expect(told.map((r) => r.missing)).toEqual([[{ card: 'Kd', zone: 'seat3' }]]);
+    layer.close();
+  });
 });
 
 function copy(log: MemoryLog): MemoryLog {
