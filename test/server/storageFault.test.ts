@@ -6,12 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TableConfig } from '../../src/engine/types.js';
 import { startLive } from '../../src/server/live.js';
 import type { RoleView } from '../../src/server/views.js';
 import { SqliteEventLog } from '../../src/store/index.js';
+import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from '../web/helpers.js';
 
 const cleanup: Array<() => void> = [];
 afterAll(() => {
@@ -48,6 +50,7 @@ const TABLE: TableConfig = {
 
 describe('the live service on a full disk', () => {
   it('says so on every view and in health, loses nothing, and recovers when space returns', async () => {
+    ensureWebBuilt();
     const fs = smallFs(1024 * 1024);
     const dataDir = fs ? join(fs, 'data') : mkdtempSync(join(tmpdir(), 'fw-full-'));
     if (fs) {
@@ -59,7 +62,7 @@ describe('the live service on a full disk', () => {
       port: 0,
       host: '127.0.0.1',
       broadcastDelayMs: 60_000,
-      webRoot: null,
+      webRoot: WEB_ROOT,
       table: TABLE,
       source: null,
       equity: null,
@@ -118,6 +121,17 @@ describe('the live service on a full disk', () => {
       const stop = last.alerts.find((a) => a.code === 'LOG_STORAGE_FAULT');
       expect(stop, role).toMatchObject({ severity: 'stop' });
     }
+    // the pages say it, in the reader's language: the public view in French, the floor's in English
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    cleanup.push(() => void browser.close());
+    const pub = await browser.newPage();
+    await pub.goto(`${live.url}/public.html?lang=fr`);
+    await pub.locator('#storage-banner').waitFor({ timeout: 10_000 });
+    expect(await pub.locator('#storage-banner').textContent()).toMatch(/Suspendez la table/);
+    const floor = await browser.newPage();
+    await floor.goto(`${live.url}/floor.html?token=${live.tokens.tokenOf('floor')}&lang=en`);
+    await floor.locator('#storage-banner').waitFor({ timeout: 10_000 });
+    expect(await floor.locator('#storage-banner').textContent()).toMatch(/disk is full.*Hold the table/);
     const expected = [...log.records()].length;
     // space returns
     if (fs) rmSync(join(fs, 'filler'));
@@ -128,6 +142,10 @@ describe('the live service on a full disk', () => {
     expect(after.storage).toEqual({ state: 'ok' });
     const dealer = views.dealer[views.dealer.length - 1];
     expect(dealer.storage).toBeNull();
+    // and the banner goes once every held record is on disk
+    await pub.locator('#storage-banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await floor.locator('#storage-banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await browser.close();
     expect(dealer.alerts.some((a) => a.code === 'LOG_STORAGE_RESTORED')).toBe(true);
     // the stop alert stays until the floor decides it
     expect(dealer.alerts.find((a) => a.code === 'LOG_STORAGE_FAULT')?.severity).toBe('stop');

@@ -2,7 +2,7 @@
 // cards, seats with their players' names, pots, the board, readable actions and alerts.
 // Preact (11.2.0, 4 kB): each view is a function of the latest state; preact patches only what changed in the DOM,
 // so an input being typed into, the focus and the scroll survive every update (no hand-written re-rendering).
-import { type ComponentChildren, h, type JSX, render } from 'preact';
+import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
 import type { AlertView, RoleView } from '../../src/server/views.js';
@@ -125,7 +125,7 @@ export function Header({
   snap: LiveSnapshot;
   children?: ComponentChildren;
 }): JSX.Element {
-  return h(
+  const header = h(
     'header',
     { class: 'top' },
     h('h1', {}, title),
@@ -142,6 +142,18 @@ export function Header({
     children,
     h(LangSwitch, {}),
     h(Status, { snap }),
+  );
+  return h(Fragment, {}, header, h(StorageBanner, { v }));
+}
+
+/** The event log cannot be written (disk full, I/O error, read-only): every view but the air says so until it can. */
+export function StorageBanner({ v }: { v: RoleView | null }): JSX.Element | null {
+  const fault = v?.storage;
+  if (!fault) return null;
+  return h(
+    'div',
+    { id: 'storage-banner', class: 'banner storage', role: 'alert', 'data-kind': fault.kind },
+    getLang() === 'fr' ? fault.messageFr : fault.message,
   );
 }
 
