@@ -1,7 +1,6 @@
 // The live service on a full disk (a real 1 MiB tmpfs when this process may mount one, else SQLite's page limit,
 // which fails the same way): a stop alert for the dealer and the floor, a banner on every view, /api/health not ok,
 // the table's inputs kept in memory; once space returns every one of them is on disk and the health is ok again.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,28 +12,13 @@ import type { TableConfig } from '../../src/engine/types.js';
 import { startLive } from '../../src/server/live.js';
 import type { RoleView } from '../../src/server/views.js';
 import { SqliteEventLog } from '../../src/store/index.js';
+import { smallFs } from '../store/smallFs.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from '../web/helpers.js';
 
 const cleanup: Array<() => void> = [];
 afterAll(() => {
   for (const fn of cleanup.reverse()) fn();
 });
-
-function smallFs(bytes: number): string | null {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'feltwire-tmpfs-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  cleanup.push(() => {
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
 
 const TABLE: TableConfig = {
   ruleset: 'tda',
@@ -51,7 +35,7 @@ const TABLE: TableConfig = {
 describe('the live service on a full disk', () => {
   it('says so on every view and in health, loses nothing, and recovers when space returns', async () => {
     ensureWebBuilt();
-    const fs = smallFs(1024 * 1024);
+    const fs = smallFs(1024 * 1024, cleanup);
     const dataDir = fs ? join(fs, 'data') : mkdtempSync(join(tmpdir(), 'fw-full-'));
     if (fs) {
       mkdirSync(dataDir);

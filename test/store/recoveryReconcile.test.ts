@@ -5,26 +5,16 @@
 // the zone named and no hole card in any text; nothing is paid while it is stopped (the table's motions are held);
 // the floor's decision lets the hand go on, a shuffle voids it (chips back). A muck card gone is a warning only.
 import { describe, expect, it } from 'vitest';
-import type { TableConfig, TableEvent } from '../../src/engine/types.js';
+import type { TableEvent } from '../../src/engine/types.js';
 import { wireTableLayer } from '../../src/server/live.js';
 import { RESUME_CARD_GONE, RESUME_CHIPS_CHANGED, resumeTableLayer } from '../../src/server/resume.js';
 import { viewFor } from '../../src/server/views.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
+import { CONFIG } from '../session/fakeEngine.js';
 import { A, card, chip, simHardware } from '../table/helpers.js';
 
-const CONFIG: TableConfig = {
-  ruleset: 'tda',
-  seats: { 1: 10000, 2: 10000, 3: 10000 },
-  button: 1,
-  blinds: [50, 100],
-  bbAnte: 0,
-  absent: [],
-  chips: [25, 100, 500, 1000, 5000],
-  motionMs: 700,
-  orderKnown: true,
-};
 // button 1, small blind 2, big blind 3; dealt from seat 2, two rounds
 const HOLE: Record<number, string[]> = { 1: ['7c', '2d'], 2: ['Ah', 'Qs'], 3: ['Kd', '9h'] };
 const DEAL: Array<[number, string]> = [

@@ -3,25 +3,14 @@
 // inventories as movements (the fold), never as second copies of the cards (CARD_DUPLICATE), and the hand goes on
 // exactly as if the service had never stopped. A kill during the deal raises no false DEAL_WRONG_SEAT either.
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../../src/engine/types.js';
 import { wireTableLayer } from '../../src/server/live.js';
 import { resumeTableLayer } from '../../src/server/resume.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
+import { CONFIG } from '../session/fakeEngine.js';
 import { A, card, simHardware } from '../table/helpers.js';
 
-const CONFIG: TableConfig = {
-  ruleset: 'tda',
-  seats: { 1: 10000, 2: 10000, 3: 10000 },
-  button: 1,
-  blinds: [50, 100],
-  bbAnte: 0,
-  absent: [],
-  chips: [25, 100, 500, 1000, 5000],
-  motionMs: 700,
-  orderKnown: true,
-};
 // dealt from the small blind (seat 2), two rounds
 const DEAL: Array<[number, string]> = [
   [2, 'Ah'],

@@ -1,7 +1,6 @@
 // The event log under storage faults and damage, on real files: a full file system (a real tmpfs of 1 MiB when this
 // process may mount one; else SQLite's own page limit, which fails the same way with SQLITE_FULL), a checkpoint cut
 // short with its WAL intact, one corrupt page with every other row counted back, and the files' modes.
-import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -21,6 +20,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import type { LogFault } from '../../src/store/sqliteLog.js';
+import { smallFs } from './smallFs.js';
 
 const quiet = { notify: () => {} };
 const cleanup: Array<() => void> = [];
@@ -29,23 +29,6 @@ afterAll(() => {
 });
 const dataDir = () => mkdtempSync(join(tmpdir(), 'feltwire-faults-'));
 const mode = (p: string) => statSync(p).mode & 0o777;
-
-/** a real small file system, or null when this process may not mount one */
-function smallFs(bytes: number): string | null {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'feltwire-tmpfs-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  cleanup.push(() => {
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
 
 describe('file modes', () => {
   it('data folder 0700, log, WAL, shared memory and lock 0600, also when found wider', () => {
@@ -74,7 +57,7 @@ describe('file modes', () => {
 
 describe('a full disk', () => {
   it('holds every record in memory, says so, and writes them all once space returns', async () => {
-    const fs = smallFs(1024 * 1024);
+    const fs = smallFs(1024 * 1024, cleanup);
     const dir = fs ? join(fs, 'data') : dataDir();
     const filler = fs ? join(fs, 'filler') : '';
     if (fs) {
