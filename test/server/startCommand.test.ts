@@ -1,47 +1,16 @@
 // `feltwire start` as a user runs it (the built CLI in a child process): tokens printed once and kept mode 600,
 // the service answering, graceful shutdown on SIGTERM, a second start resuming the log without new tokens, and
 // token rotation from the command line.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startCli } from './startProcess.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const CLI = join(REPO, 'bin/feltwire.js');
+const _CLI = join(REPO, 'bin/feltwire.js');
 const built = existsSync(join(REPO, 'dist/src/cli/commands/start.js'));
-
-function start(args: string[]): { child: ChildProcess; out: () => string; url: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'start', '--port', '0', '--host', '127.0.0.1', '--pace', 'fast', ...args],
-    {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let text = '';
-  const url = new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL in: ${text}`)), 20_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = /feltwire live on (http:\/\/\S+)/.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]);
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      text += d.toString();
-    });
-    child.once('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`exited: ${text}`));
-    });
-  });
-  url.catch(() => {});
-  return { child, out: () => text, url };
-}
 
 const stop = (child: ChildProcess) =>
   new Promise<number | null>((r) => {
@@ -52,7 +21,7 @@ const stop = (child: ChildProcess) =>
 describe.runIf(built)('feltwire start (built CLI)', () => {
   it('prints tokens once, serves, shuts down cleanly, resumes, rotates', async () => {
     const data = mkdtempSync(join(tmpdir(), 'fw-start-'));
-    const first = start(['--data', data]);
+    const first = startCli(['--data', data]);
     const url = await first.url;
     const tokens = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8')) as Record<string, string>;
     expect(statSync(join(data, 'tokens.json')).mode & 0o777).toBe(0o600);
@@ -71,7 +40,7 @@ describe.runIf(built)('feltwire start (built CLI)', () => {
     expect(first.out()).toContain('SIGTERM: shutting down');
     expect(existsSync(join(data, 'feltwire-log.sqlite'))).toBe(true);
 
-    const second = start(['--data', data, '--rotate-token', 'dealer']);
+    const second = startCli(['--data', data, '--rotate-token', 'dealer']);
     await second.url;
     const after = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8')) as Record<string, string>;
     expect(after.floor).toBe(tokens.floor);
@@ -84,7 +53,7 @@ describe.runIf(built)('feltwire start (built CLI)', () => {
   }, 60_000);
 
   it('refuses bad options with a message and status 2', async () => {
-    const bad = start(['--ruleset', 'poker']);
+    const bad = startCli(['--ruleset', 'poker']);
     const code = await new Promise<number | null>((r) => bad.child.once('exit', (c) => r(c)));
     expect(code).toBe(2);
     expect(bad.out()).toContain('--ruleset must be tda or club');

@@ -2,7 +2,7 @@
 // refused with a clear message; hand ids unique across tables and days. And as a user sets it: `feltwire start
 // --room-name ... --table-name ... --game tournament --table-id ...` (the built CLI, the simulator at fast pace),
 // then the hands the live table exports name that room and table.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
   readTableIdentity,
   zonedTime,
 } from '../../src/store/tableIdentity.js';
+import { startCli } from '../server/startProcess.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/feltwire.js');
@@ -72,44 +73,12 @@ describe('DATA/table.json', () => {
   });
 });
 
-function start(args: string[]): { child: ChildProcess; url: Promise<string>; out: () => string } {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'start', '--port', '0', '--host', '127.0.0.1', '--pace', 'fast', ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let text = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL in: ${text}`)), 30_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = /feltwire live on (http:\/\/\S+)/.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      text += d.toString();
-    });
-    child.once('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`exited: ${text}`));
-    });
-  });
-  url.catch(() => {});
-  return { child, url, out: () => text };
-}
-
 describe.runIf(existsSync(join(ROOT, 'dist/src/cli/commands/start.js')))(
   'feltwire start --room-name ... (built CLI)',
   () => {
     it('keeps the identity in table.json, and the live table exports its hands under it', async () => {
       const data = fresh();
-      const live = start([
+      const live = startCli([
         '--data',
         data,
         '--room-name',
