@@ -7,8 +7,8 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
+import { total } from './fastPace.js';
 
-const total = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 const FAST = {
   cardMs: 0,
   actionMs: 0,

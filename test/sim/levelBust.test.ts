@@ -10,20 +10,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-
-const total = (r: Record<string | number, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-// fast pace, with the dealer's gaps cut to what the table layer's windows need
-const FAST = {
-  cardMs: 0,
-  actionMs: 0,
-  collectMs: 0,
-  handGapMs: 0,
-  motionGapMs: 60,
-  buttonMs: 0,
-  lingerMs: 400,
-  unplugMs: 1200,
-  tapMs: 0,
-};
+import { FAST, total } from './fastPace.js';
 
 interface Rig {
   sim: Simulator;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type SimHandReport, Simulator } from '../../src/sim/index.js';
 import { simHardware } from '../table/helpers.js';
+import { total } from './fastPace.js';
 
 const ZERO = {
   cardMs: 0,
@@ -15,7 +16,6 @@ const ZERO = {
   unplugMs: 0,
   tapMs: 0,
 };
-const total = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 
 function offlineSim(seed: number) {
   const sim = new Simulator({ hardware: simHardware(), seed, pace: ZERO, floorDecision: () => {} });

@@ -11,6 +11,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
+import { total } from './fastPace.js';
 
 // As fast as the service reads: order is kept by the wire and the side-channel gate, not by the clock. Only the
 // mistakes that are about time keep a duration (a crosstalk must outlast the layer's crosstalk window).
@@ -26,7 +27,6 @@ const FAST = {
   unplugMs: 1500,
   tapMs: 0,
 };
-const total = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 
 describe('simulated session over ptys', () => {
   const closers: (() => Promise<void> | void)[] = [];

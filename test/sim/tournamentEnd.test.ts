@@ -8,19 +8,8 @@ import { simSource } from '../../src/server/simSource.js';
 import type { HandEndInfo, TableAlert } from '../../src/session/index.js';
 import type { Simulator } from '../../src/sim/index.js';
 import { simHardware } from '../table/helpers.js';
+import { FAST, total } from './fastPace.js';
 
-const FAST = {
-  cardMs: 0,
-  actionMs: 0,
-  collectMs: 0,
-  handGapMs: 0,
-  motionGapMs: 60,
-  buttonMs: 0,
-  lingerMs: 400,
-  unplugMs: 1200,
-  tapMs: 0,
-};
-const total = (r: Record<string | number, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('tournament end (issue 14: a busted player does not come back)', () => {
