@@ -217,8 +217,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     decisions: (hand.decisions ?? []).map((d) => (d.cards.length ? { ...d, cards: d.cards.map(mask) } : d)),
     players: playersOf(s.roster),
     next: hand.next,
-    pots: hand.pots,
-    stacks: hand.stacks,
+    ...(seesAll ? { pots: hand.pots, stacks: hand.stacks } : awardAsTabled(hand, known ?? new Set())),
     alerts,
     clock: role === 'dealer' || role === 'floor' || role === 'commentator' ? s.clock : null,
     health: role === 'floor' ? s.health : null,
@@ -237,6 +236,34 @@ function playersOf(roster: LiveState['session']['roster']): Record<string, Playe
     out[String(r.seat)] = p;
   }
   return out;
+}
+
+/**
+ * The award as the table sees it: the engine decides every pot as soon as the river betting ends (cards speak, from
+ * the hole cards it read), but a pot's winners and shares (and the stacks they change) are shown only once it is
+ * decided face up: every live hand that may win it is tabled or exposed, or only one hand may win it (uncontested, or
+ * every other hand folded or mucked). Until then the pot is its amount and who may win it, as before the river.
+ */
+function awardAsTabled(
+  hand: HandSnapshot,
+  known: ReadonlySet<string>,
+): { pots: PotView[]; stacks: Record<string, number> } {
+  const seatOf = new Map(hand.seats.map((s) => [s.seat, s]));
+  const faceUp = (seat: number): boolean => {
+    const s = seatOf.get(seat);
+    return s !== undefined && s.cards.length > 0 && s.cards.every((c) => known.has(c));
+  };
+  const stacks: Record<string, number> = { ...hand.stacks };
+  const pots = hand.pots.map((p): PotView => {
+    if (p.winners === undefined && p.shares === undefined) return p;
+    const live = p.eligible.filter((seat) => seatOf.get(seat)?.folded !== true);
+    if (live.length <= 1 || live.every(faceUp)) return p;
+    for (const [seat, share] of Object.entries(p.shares ?? {})) {
+      if (stacks[seat] !== undefined) stacks[seat] -= share;
+    }
+    return { amount: p.amount, eligible: [...p.eligible] };
+  });
+  return { pots, stacks };
 }
 
 /** Cards the whole table has seen: the board and every exposed or tabled card. */

@@ -167,34 +167,82 @@ describe('scrubCards', () => {
 
 describe('viewFor: no secret card leaks to a player role, whatever the hand (property)', () => {
   const ALL = Array.from({ length: 52 }, (_, i) => '23456789TJQKA'[i >> 2] + 'shdc'[i & 3]);
-  it('holds over random deals, exposures and texts', () => {
+  /** the pot a player role may see decided: one hand left that may win it, or every such hand face up */
+  const decided = (h: HandSnapshot, eligible: number[]): boolean => {
+    const live = eligible.filter((n) => !h.seats.find((s) => s.seat === n)?.folded);
+    return live.length <= 1 || live.every((n) => h.seats.find((s) => s.seat === n)?.shown.length === 2);
+  };
+  it('holds over random deals, exposures, folds, awards and texts', () => {
     fc.assert(
       fc.property(
         fc.shuffledSubarray(ALL, { minLength: 20, maxLength: 20 }),
         fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+        // the award: each pot is a subset of the seats (bits) and the index of its winner among them
+        fc.array(fc.record({ seats: fc.integer({ min: 1, max: 31 }), winner: fc.nat() }), {
+          minLength: 0,
+          maxLength: 3,
+        }),
         fc.constantFrom<Role>('dealer', 'floor', 'public'),
-        (cards, exposed, role) => {
+        (cards, exposed, folded, award, role) => {
           const seats = [0, 1, 2, 3, 4].map((i) => {
             const own = cards.slice(i * 2, i * 2 + 2);
             return seat(
               i + 1,
               own,
               own.filter((_, k) => exposed[i * 2 + k]),
-              { handName: `name ${own.join('')}` },
+              { handName: `name ${own.join('')}`, folded: folded[i] },
             );
           });
+          const stacks: Record<string, number> = { 1: 1000, 2: 1000, 3: 1000, 4: 1000, 5: 1000 };
+          const pots = award.map((p, k) => {
+            const eligible = [1, 2, 3, 4, 5].filter((n) => p.seats & (1 << (n - 1)) && !folded[n - 1]);
+            const amount = 100 * (k + 1);
+            if (eligible.length === 0) return { amount, eligible };
+            const w = eligible[p.winner % eligible.length];
+            stacks[String(w)] += amount;
+            return { amount, eligible, winners: [w], shares: { [String(w)]: amount } };
+          });
           const h = hand({
+            phase: 'showdown',
             seats,
             board: cards.slice(10, 15),
             burns: cards.slice(15, 17),
             muck: cards.slice(17, 20),
             actions: seats.map((s) => `d dh p${s.seat} ${s.cards.join('')}`),
             alerts: [alert(1, `cards ${cards.join(' ')}`, { code: 'DEAL_CARD_COUNT', reason: cards.join('') })],
+            pots,
+            stacks,
           });
           const v = viewFor(role, live(session(h)), NOW);
+          if (!v) return false;
           const seen = cardsIn(JSON.stringify(v));
           for (const c of secretCards(h)) if (seen.has(c)) return false;
-          return true;
+          // the award follows the tabling: a pot's winners and shares only once it is decided face up, and the
+          // stacks carry only the shares shown
+          const expectStacks = { ...stacks };
+          for (const [k, p] of pots.entries()) {
+            const shown = v.pots[k];
+            if (shown.amount !== p.amount || shown.eligible.join() !== p.eligible.join()) return false;
+            if (p.winners === undefined || decided(h, p.eligible)) {
+              if (JSON.stringify(shown) !== JSON.stringify(p)) return false;
+            } else {
+              if (shown.winners !== undefined || shown.shares !== undefined) return false;
+              for (const [w, share] of Object.entries(p.shares ?? {})) expectStacks[w] -= share;
+            }
+          }
+          if (JSON.stringify(v.stacks) !== JSON.stringify(expectStacks)) return false;
+          // no hand name of a hand that is not face up
+          for (const [i, s] of v.seats.entries()) {
+            const up = h.seats[i].shown.length === 2;
+            if (!up && (s.handName !== undefined || s.handNameFr !== undefined)) return false;
+          }
+          if (v.equity !== null) return false;
+          // the commentator reads the engine's award as it is
+          const com = viewFor('commentator', live(session(h)), NOW);
+          return (
+            JSON.stringify(com?.pots) === JSON.stringify(pots) && JSON.stringify(com?.stacks) === JSON.stringify(stacks)
+          );
         },
       ),
       { numRuns: 500 },
