@@ -297,6 +297,14 @@ describe('the award follows the tabling on the room broker', () => {
     expect(v.pots.some((pot) => pot.winners !== undefined || pot.shares !== undefined)).toBe(false);
     expect(v.seats.some((s) => s.handName !== undefined)).toBe(false);
     expect(v.stacks).toEqual({ 1: 0, 2: 1000, 3: 1000 });
+    // a subscriber arriving now reads the retained view: the same, no winner
+    const late = await mqtt.connectAsync(broker.url, { username: p.username, password: p.password });
+    const retained = new Promise<ViewMessage>((r) => late.once('message', (_t, m) => r(JSON.parse(m.toString()))));
+    await late.subscribeAsync(topics.table('1', 'public'));
+    const kept = (await retained).view as unknown as RoleView;
+    await late.endAsync();
+    expect(kept.version).toBe(v.version);
+    expect(kept.pots.some((pot) => pot.winners !== undefined || pot.shares !== undefined)).toBe(false);
     table(3, HOLES);
     table(2, HOLES);
     v = await publicView();
