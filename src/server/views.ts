@@ -366,6 +366,8 @@ function maskTexts(
       masked.burnCard = mask(facts.burnCard, board);
       changed ||= masked.burnCard !== facts.burnCard;
     }
+    // a card's RFID tag is its identity too (the deck's enrolment maps one to the other): masked with the card
+    if (facts.uid !== undefined && masked.cards?.some((c) => c === HIDDEN)) masked.uid = HIDDEN;
     let texts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
     if (changed) {
       try {

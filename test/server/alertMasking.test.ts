@@ -10,6 +10,7 @@ import type { AlertView, RoleView } from '../../src/server/views.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
+import { crosstalkAlert } from '../../src/table/alerts.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 import { cardsIn } from './fixtures.js';
 
@@ -108,5 +109,43 @@ describe('alerts masked on their own hand', () => {
     expect(ids.size).toBe(2);
     // the first steps come before any alert was raised
     expect(body.steps[0].view.alerts).toHaveLength(0);
+  });
+});
+
+describe("a masked card's RFID tag is masked with it", () => {
+  it('the crosstalk alert of a face-down hole card gives the dealer and the floor neither the card nor its tag', async () => {
+    // as the table layer raises it (src/table/alerts.ts) and the service passes it on (src/server/live.ts)
+    const raise = (a: ReturnType<typeof crosstalkAlert>) =>
+      session.raiseTableAlert({
+        code: a.code,
+        severity: a.severity,
+        rule: a.rule,
+        message: a.message,
+        remedy: a.remedy,
+        messageFr: a.messageFr,
+        remedyFr: a.remedyFr,
+        antenna: a.antenna ?? null,
+        ...(a.facts ? { facts: a.facts } : {}),
+      });
+    // hand 2: 6d is seat 2's face-down card, Kd lies on the board
+    raise(crosstalkAlert(1, 'E0040150A1B2C3D4', { card: '6d' }, ['seat2', 'seat3'], [4, 5]));
+    raise(crosstalkAlert(2, 'E0040150FFEEDDCC', { card: 'Kd' }, ['board', 'burn'], [11, 12]));
+    for (const role of ['dealer', 'floor'] as const) {
+      const view = (await app.inject({ url: '/api/state', headers: auth(role) })).json().view as RoleView;
+      const hidden = view.alerts.filter((a) => a.code === 'CARD_CROSSTALK' && a.hand === 2 && a.facts?.uid);
+      expect(hidden.map((a) => a.facts?.cards)).toEqual([['??'], ['Kd']]);
+      const [hole, board] = hidden;
+      expect(hole.facts?.uid, role).toBe('??');
+      expect(JSON.stringify(view)).not.toContain('E0040150A1B2C3D4');
+      expect(hole.facts?.zone).toBe('seat2,seat3');
+      // a card the table saw keeps its tag: maintenance reads which tag the antennas share
+      expect(board.facts?.uid).toBe('E0040150FFEEDDCC');
+    }
+    // the steps of the hand too (a step after the alerts: they are in its view)
+    session.ingest({ kind: 'cardAt', card: '5c', zone: 'board', face: 'up' });
+    const r = await app.inject({ url: '/api/hands/2/steps', headers: auth('floor') });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).not.toContain('E0040150A1B2C3D4');
+    expect(r.body).toContain('E0040150FFEEDDCC');
   });
 });
