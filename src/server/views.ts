@@ -121,10 +121,10 @@ export interface RoleView {
   storage: StorageView | null;
 }
 
-/** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. */
+/** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. (BURN_EXTRA is
+ * not one: its card is a burn, face down; it names none, and any it named would be masked as a hole card is.) */
 const BOARD_ALERTS: ReadonlySet<string> = new Set([
   'BURN_MISSED',
-  'BURN_EXTRA',
   'FLOP_FOUR_CARDS',
   'BOARD_PREMATURE',
   'BOARD_TOO_MANY',

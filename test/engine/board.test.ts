@@ -83,6 +83,41 @@ describe('BURN_EXTRA', () => {
   });
 });
 
+describe('BURN_EXTRA names no card: the second burn lies face down', () => {
+  const CARD = /(?<![A-Za-z0-9?])(?:[2-9TJQKA][shdc])+(?![A-Za-z0-9])/;
+  const cases: Array<[string, () => Table]> = [
+    ['flop, order known', () => beforeFlop('club').burn('9h').burn('8h')],
+    ['flop, order unknown', () => beforeFlop('club', false).burn('9h').burn('8h')],
+    ['flop, tda', () => beforeFlop('tda').burn('9h').burn('8h')],
+    [
+      'turn',
+      () => {
+        const t = beforeFlop('club').burn('9h').board('Ah', 'Kd', '7c');
+        for (const seat of [1, 2, 3]) t.say(seat, 'check');
+        return t.burn('6h').burn('5h');
+      },
+    ],
+  ];
+  for (const [name, make] of cases) {
+    it(`${name}: neither the facts nor the texts (EN, FR) name a card`, () => {
+      const a = openAlert(make(), 'BURN_EXTRA');
+      expect(a).toBeDefined();
+      expect(a?.facts?.cards).toBeUndefined();
+      expect(a?.facts?.burnCard).toBeUndefined();
+      for (const text of [a?.message, a?.remedy, a?.messageFr, a?.remedyFr]) {
+        expect(text).toBeTruthy();
+        expect(text, text).not.toMatch(CARD);
+      }
+      expect(JSON.stringify(a)).not.toMatch(/8h|5h/);
+    });
+  }
+  it('the remedy says which card to turn: the second burn (seed 001, club 2-6: "la deuxième carte brûlée")', () => {
+    const a = openAlert(cases[0][1](), 'BURN_EXTRA');
+    expect(a?.remedy).toMatch(/^Turn the second burn card over as the first flop card/);
+    expect(a?.remedyFr).toMatch(/^Retournez la deuxième carte brûlée comme première carte du flop/);
+  });
+});
+
 describe('FLOP_FOUR_CARDS', () => {
   it('tda 39: stop; the floor picks one of the four as the next burn, the other three are the flop', () => {
     const t = beforeFlop('tda').burn().board('Ah', 'Kd', '7c', 'Qs');
@@ -110,6 +145,14 @@ describe('FLOP_FOUR_CARDS', () => {
     t.off('Qs', 'board').at('Qs', 'burn');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);
+  });
+
+  it('club 2-7: a card burned from the stub (face down) is not named by the new alert', () => {
+    const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
+    t.burn('2s');
+    const again = t.state.alerts.filter((a) => a.code === 'FLOP_FOUR_CARDS').at(-1);
+    expect(again?.facts?.cards).toEqual(['Ah', 'Kd', '7c', 'Qs']);
+    expect(JSON.stringify(again)).not.toContain('2s');
   });
 
   it('club 2-7: burning another card than the fourth raises a new alert', () => {

@@ -188,8 +188,8 @@ describe('issue 11, case 9: two burns before the turn', () => {
     const { state, outcome } = run('burn-extra-turn.json');
     expect(outcome.passed).toBe(true);
     const a = state.alerts.find((x) => x.code === 'BURN_EXTRA');
-    expect(a?.message).toBe('Two burns before the turn: 3h');
-    expect(a?.messageFr).toBe('Deux cartes brûlées avant la turn : 3h');
+    expect(a?.message).toBe('Two burns before the turn');
+    expect(a?.messageFr).toBe('Deux cartes brûlées avant la turn');
     expect(a?.remedy).not.toMatch(/flop/);
     expect(a?.remedyFr).not.toMatch(/flop/);
   });

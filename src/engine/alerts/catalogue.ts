@@ -232,26 +232,27 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     },
   },
   BURN_EXTRA: {
+    // the second burn lies face down: no text names it (only where it lies: the second card of the burn)
     severity: 'warn',
     message: {
-      en: (f) => `Two burns before the ${f.street ?? 'flop'}: ${cardsOf(f)}`,
-      fr: (f) => `Deux cartes brûlées avant ${f.street ? sfr(f) : 'le flop'} : ${cardsOf(f)}`,
+      en: (f) => `Two burns before the ${f.street ?? 'flop'}`,
+      fr: (f) => `Deux cartes brûlées avant ${f.street ? sfr(f) : 'le flop'}`,
     },
     remedies: {
       later: {
         // club 2-6 read for a later street (the seeds name only the flop): the second burn is the street's card
         rule: both('club 2-6'),
         en: (f) =>
-          `Turn ${cardsOf(f)} over as the ${f.street}: it is the card the ${f.street} would have been. Burn and deal the next street as usual.`,
+          `Turn the second burn card over as the ${f.street}: it is the card the ${f.street} would have been. Burn and deal the next street as usual.`,
         fr: (f) =>
-          `Retournez ${cardsOf(f)} comme ${sfr(f)} : c'est la carte qu'aurait été ${sfr(f)}. Brûlez et sortez la rue suivante normalement.`,
+          `Retournez la deuxième carte brûlée comme ${sfr(f)} : c'est la carte qu'aurait été ${sfr(f)}. Brûlez et sortez la rue suivante normalement.`,
       },
       default: {
         rule: both('club 2-6'),
-        en: (f) =>
-          `Turn ${cardsOf(f)} over as the first flop card; the next card that would have been the flop's third is the turn's burn, and the turn comes without a new burn.`,
-        fr: (f) =>
-          `Retournez ${cardsOf(f)} comme première carte du flop ; la carte qui aurait été la troisième du flop devient la brûlée de la turn, qui sort sans nouvelle brûlée.`,
+        en: () =>
+          "Turn the second burn card over as the first flop card; the next card that would have been the flop's third is the turn's burn, and the turn comes without a new burn.",
+        fr: () =>
+          'Retournez la deuxième carte brûlée comme première carte du flop ; la carte qui aurait été la troisième du flop devient la brûlée de la turn, qui sort sans nouvelle brûlée.',
       },
       unknown: {
         rule: both('club 2-6'),

@@ -75,8 +75,8 @@ export function onBurn(state: HandState, card: Card): void {
   if (!street) return;
   b.burnsThisStreet++;
   if (b.burnsThisStreet === 2 && b.cardsThisStreet === 0) {
+    // the second burn lies face down: the alert names no card (the dealer turns over the second burn)
     raiseAlert(state, 'BURN_EXTRA', {
-      cards: [formatCard(card)],
       street,
       variant: street !== 'flop' ? 'later' : state.config.orderKnown ? 'default' : 'unknown',
     });
@@ -233,9 +233,10 @@ function fourFlopBurn(state: HandState, card: Card): void {
   if (!ff) return;
   state.burns.push(card);
   if (!ff.cards.includes(card)) {
-    // a card from the stub, not one of the four: the four still lie there, one of them must be burned
+    // a card from the stub, not one of the four: the four still lie there, one of them must be burned (the stub's
+    // card went face down to the burn: the alert names only the four the table saw)
     raiseAlert(state, 'FLOP_FOUR_CARDS', {
-      cards: ff.cards.map(formatCard).concat(formatCard(card)),
+      cards: ff.cards.map(formatCard),
       ...(ff.cards[3] !== undefined ? { burnCard: formatCard(ff.cards[3]) } : {}),
       variant: state.config.ruleset === 'club' ? 'wrongCard' : 'tda',
     });
