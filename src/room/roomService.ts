@@ -6,9 +6,10 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';
+import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
 import type { HandQuery, RoomArchive } from './archive.js';
 import {
@@ -84,6 +85,10 @@ export interface RoomService {
 }
 
 export const ROOM_TOKEN_FILE = 'room-token.json';
+
+/** the room's HTTP roles: its token opens 'room' (the floor staff's room view, archive and settings) */
+export const ROOM_ROLES_HTTP = ['room'] as const;
+export type RoomRole = (typeof ROOM_ROLES_HTTP)[number];
 
 function roomToken(dir: string): { token: string; created: boolean } {
   const path = join(dir, ROOM_TOKEN_FILE);
@@ -264,31 +269,31 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   // ---- HTTP: the room view, the archive ---------------------------------------------------------------------
   // no request log: the room view's websocket carries its token in the URL
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
-  await app.register(fastifyWebsocket);
-  const authed = (req: FastifyRequest): boolean => {
-    const h = req.headers.authorization;
-    const q = (req.query as { token?: unknown } | undefined)?.token;
-    const given = typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7).trim() : typeof q === 'string' ? q : '';
-    return given !== '' && sameToken(given, token);
-  };
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
-    // a browser page of another site may not open the room's websocket with a token it got hold of
-    const origin = req.headers.origin;
-    const host = req.headers.host;
-    if (req.url.startsWith('/ws') && origin && origin !== `http://${host}` && origin !== `https://${host}`) {
-      await reply.code(403).send({ error: 'ORIGIN', message: `origin ${origin} may not open the room view` });
-      return;
-    }
-    if (!authed(req)) await reply.code(401).send({ error: 'UNAUTHORIZED', message: 'the room token is required' });
+  // one authentication with the table service (src/http/auth.ts), on the matched route: the room token opens the
+  // role 'room'; without it nothing but the page files
+  installRouteAuth<RoomRole>(app, {
+    roles: ROOM_ROLES_HTTP,
+    anonymous: null,
+    roleOf: (given) => (sameToken(given, token) ? 'room' : null),
   });
+  app.setErrorHandler((err, _req, reply) => {
+    const refused = refusalOf(err);
+    if (refused) return reply.code(refused.statusCode).send({ error: refused.code, message: refused.message });
+    const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
+    const status = e.validation ? 400 : e.statusCode && e.statusCode < 500 ? e.statusCode : 500;
+    return reply
+      .code(status)
+      .send({ error: status === 500 ? 'INTERNAL' : (e.code ?? 'BAD_REQUEST'), message: e.message ?? '' });
+  });
+  await app.register(fastifyWebsocket);
+  const staff = { roles: ROOM_ROLES_HTTP };
   const tablesView = () => ({
     now: now(),
     settings,
     tables: [...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)),
   });
-  app.get('/api/room', async () => tablesView());
-  app.get('/ws', { websocket: true }, (socket) => {
+  app.get('/api/room', { config: staff }, async () => tablesView());
+  app.get('/ws', { websocket: true, config: staff }, (socket) => {
     sockets.add(socket);
     socket.send(JSON.stringify({ type: 'room', ...tablesView() }));
     socket.on('close', () => sockets.delete(socket));
@@ -306,10 +311,14 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     },
   } as const;
   const released = (endWall: number) => now() - endWall >= opts.exportDelayMs;
-  app.get<{ Querystring: HandQuery }>('/api/archive/hands', { schema: { querystring: queryString } }, async (req) => {
-    const hands = await archive.search(req.query);
-    return { hands: hands.map((h) => ({ ...h, exportable: released(h.endWall) })) };
-  });
+  app.get<{ Querystring: HandQuery }>(
+    '/api/archive/hands',
+    { schema: { querystring: queryString }, config: staff },
+    async (req) => {
+      const hands = await archive.search(req.query);
+      return { hands: hands.map((h) => ({ ...h, exportable: released(h.endWall) })) };
+    },
+  );
   app.get<{ Params: { format: ExportFormat }; Querystring: HandQuery }>(
     '/api/archive/export/:format',
     {
@@ -321,6 +330,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
         },
         querystring: queryString,
       },
+      config: staff,
     },
     async (req, reply) => {
       const { format } = req.params;
@@ -350,7 +360,9 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
             format: { enum: [...EXPORT_FORMATS] },
           },
         },
+        querystring: { type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } },
       },
+      config: staff,
     },
     async (req, reply) => {
       const { table, hand, format } = req.params;
@@ -394,6 +406,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           },
         },
       },
+      config: staff,
     },
     async (req, reply) => {
       const [sb, bb] = req.body.blinds;
@@ -405,8 +418,8 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     },
   );
   if (opts.webRoot) {
-    await app.register(fastifyStatic, { root: opts.webRoot, index: false });
-    app.get('/', async (_req, reply) => reply.redirect('/room.html'));
+    await registerPublicFiles(app, fastifyStatic, { root: opts.webRoot, index: false });
+    app.get('/', { config: { public: true } }, async (_req, reply) => reply.redirect('/room.html'));
   }
   try {
     await app.listen({ port: opts.port, host: opts.host });

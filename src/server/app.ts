@@ -7,6 +7,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
+import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.js';
 import { SessionError } from '../session/errors.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
@@ -15,9 +16,9 @@ import { ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import type { LogFault } from '../store/sqliteLog.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
-import { credentialsOf, errorBody, HttpError, need, redactUrl, tokenQuery } from './httpCommon.js';
+import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
-import { DEFAULT_BROADCAST_DELAY_MS, type Role } from './liveState.js';
+import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
@@ -58,11 +59,8 @@ declare module 'fastify' {
     live: LiveHub;
   }
   interface FastifyRequest {
+    /** the role the route's authentication accepted (src/http/auth.ts) */
     role: Role;
-    /** a token was given and opened nothing (websocket upgrades: refused after the upgrade, with a message) */
-    authFailed: boolean;
-    /** why the credentials were refused (set with authFailed) */
-    authError: string;
   }
 }
 
@@ -135,13 +133,6 @@ function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOption
   } as FastifyServerOptions['logger'];
 }
 
-/** the origins a browser page may open the websocket from: the service's own (its Host), and `allowed` */
-function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {
-  if (allowed.includes(origin)) return true;
-  if (!host) return false;
-  return origin === `http://${host}` || origin === `https://${host}`;
-}
-
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? Date.now;
   const app = Fastify({ logger: safeLogger(opts.logger ?? false), bodyLimit: 16 * 1024, forceCloseConnections: true });
@@ -157,8 +148,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('live', hub);
   app.decorateRequest('role', 'public');
-  app.decorateRequest('authFailed', false);
-  app.decorateRequest('authError', '');
 
   const { session, tokens } = opts;
   const tablet = opts.tablet ?? ((ev: TableEventInput) => void session.ingest(ev));
@@ -197,6 +186,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
+    const refused = refusalOf(err);
+    if (refused) return reply.code(refused.statusCode).send({ error: refused.code, message: refused.message });
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.code, message: err.message });
     if (err instanceof SessionError) return reply.code(409).send({ error: err.code, message: err.message });
     if (err instanceof DelayError || err instanceof TokenError) {
@@ -211,27 +202,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ error: 'INTERNAL', message: 'internal error' });
   });
 
-  // The role comes from the token only; a wrong token (or credentials in any scheme but Bearer) is refused, no
-  // token is the public. The refusal comes after the rate limiter has counted it (preValidation), so that wrong
-  // tokens are limited per address while right ones never are.
-  app.addHook('onRequest', async (req, reply) => {
+  // The role comes from the token only, decided on the route that matched (src/http/auth.ts): every route names
+  // the roles it serves; a wrong token (or credentials in any scheme but Bearer) is refused, no token is the public.
+  // The refusal comes after the rate limiter has counted it, so that wrong tokens are limited per address while
+  // right ones never are.
+  app.addHook('onRequest', async (_req, reply) => {
     reply.header('referrer-policy', 'no-referrer');
-    // pages are public files: the token in their URL is for the page's script, checked by /api and /ws
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/ws')) return;
-    const cred = credentialsOf(req);
-    if (cred.bad) {
-      req.authFailed = true;
-      req.authError = cred.bad;
-      return;
-    }
-    if (cred.token === undefined || cred.token === '') return;
-    const role = tokens.roleOf(cred.token);
-    if (!role) {
-      req.authFailed = true;
-      req.authError = 'unknown token';
-      return;
-    }
-    req.role = role;
+  });
+  installRouteAuth<Role>(app, {
+    roles: ROLES,
+    anonymous: 'public',
+    roleOf: (token) => tokens.roleOf(token),
+    allowedOrigins: opts.allowedOrigins ?? [],
+    onRole: (req, role) => {
+      req.role = role;
+    },
   });
 
   const limit = opts.wrongTokenLimit ?? WRONG_TOKEN_LIMIT;
@@ -248,26 +233,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
-  app.addHook('preValidation', async (req) => {
-    if (req.url.startsWith('/ws')) {
-      // a browser names the page's origin; a page elsewhere may not open a view with a token it was given (refused
-      // here, not in onRequest, so that the websocket plugin has marked the socket and closes it after the reply)
-      const origin = req.headers.origin;
-      if (origin !== undefined && !originAllowed(origin, req.headers.host, opts.allowedOrigins ?? [])) {
-        throw new HttpError(403, 'ORIGIN_REFUSED', `websocket origin ${origin.slice(0, 100)} is not allowed`);
-      }
-    }
-    if (req.authFailed && req.headers.upgrade?.toLowerCase() !== 'websocket') {
-      throw new HttpError(401, 'UNAUTHORIZED', req.authError);
-    }
-  });
-
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   // health says what is wrong: the event log's storage (a fault: not ok), the link's counters (bad bytes, frames
   // rejected by cause), the hub's clients
   const logFault = () => (opts.log as { fault?: () => LogFault | null }).fault?.() ?? null;
-  app.get('/api/health', { schema: { querystring: tokenQuery } }, async () => {
+  app.get('/api/health', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async () => {
     const fault = logFault();
     return {
       ok: fault === null,
@@ -278,12 +249,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
   });
 
-  app.get('/api/whoami', { schema: { querystring: tokenQuery } }, async (req) => ({
+  app.get('/api/whoami', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async (req) => ({
     role: req.role,
     delayMs: req.role === 'overlay' ? hub.broadcastDelayMs : 0,
   }));
 
-  app.get('/api/state', { schema: { querystring: tokenQuery } }, async (req) => {
+  app.get('/api/state', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async (req) => {
     const live = hub.current();
     return { view: live ? viewFor(req.role, live, now()) : null };
   });
@@ -305,7 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
         response: { 403: errorBody },
       },
-      preHandler: need('floor', 'commentator'),
+      config: { roles: HISTORY_ROLES },
     },
     async (req) => index.page(req.query.limit ?? DEFAULT_PAGE, req.query.before),
   );
@@ -319,7 +290,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Step through a hand: each step is what the caller's role may see at that point (viewFor again).
   app.get<{ Params: { handNo: number } }>(
     '/api/hands/:handNo/steps',
-    { schema: { params: handParams, querystring: tokenQuery }, preHandler: need('floor', 'commentator') },
+    { schema: { params: handParams, querystring: tokenQuery }, config: { roles: HISTORY_ROLES } },
     async (req) => {
       const handNo = req.params.handNo;
       const summary = index.get(handNo);
@@ -363,7 +334,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
         querystring: tokenQuery,
       },
-      preHandler: need('floor', 'commentator'),
+      config: { roles: HISTORY_ROLES },
     },
     async (req, reply) => {
       const { handNo, format } = req.params;
@@ -398,7 +369,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           properties: { ms: { type: 'integer', minimum: 0, maximum: 24 * 3600_000 } },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => {
       hub.setBroadcastDelay(req.body.ms);
@@ -418,7 +389,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           properties: { role: { enum: ['dealer', 'floor', 'commentator', 'overlay'] } },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => ({ role: req.body.role, token: tokens.rotate(req.body.role) }),
   );
@@ -443,7 +414,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => {
       const s = session.setLevel({ blinds: [req.body.blinds[0], req.body.blinds[1]], bbAnte: req.body.bbAnte });
@@ -451,34 +422,33 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  app.get('/ws', { websocket: true, schema: { querystring: tokenQuery } }, (socket: WebSocket, req) => {
-    if (req.authFailed) {
-      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: req.authError }));
-      socket.close(4401, req.authError.slice(0, 100));
-      return;
-    }
-    const role = req.role;
-    hub.add(socket, role);
-    socket.on('message', (data, isBinary) => {
-      const raw = isBinary ? '' : data.toString();
-      try {
-        const msg = parseInbound(raw, role);
-        act(msg, role);
-        hub.sendTo(socket, { type: 'ok', ref: msg.ref });
-      } catch (err) {
-        if (err instanceof MessageError)
-          hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
-        else if (err instanceof SessionError || err instanceof TapError)
-          hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
-        else {
-          req.log.error({ err }, 'websocket message failed');
-          hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
+  app.get(
+    '/ws',
+    { websocket: true, schema: { querystring: tokenQuery }, config: { roles: ROLES } },
+    (socket: WebSocket, req) => {
+      const role = req.role;
+      hub.add(socket, role);
+      socket.on('message', (data, isBinary) => {
+        const raw = isBinary ? '' : data.toString();
+        try {
+          const msg = parseInbound(raw, role);
+          act(msg, role);
+          hub.sendTo(socket, { type: 'ok', ref: msg.ref });
+        } catch (err) {
+          if (err instanceof MessageError)
+            hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
+          else if (err instanceof SessionError || err instanceof TapError)
+            hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
+          else {
+            req.log.error({ err }, 'websocket message failed');
+            hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
+          }
         }
-      }
-    });
-    socket.on('close', () => hub.remove(socket));
-    socket.on('error', () => hub.remove(socket));
-  });
+      });
+      socket.on('close', () => hub.remove(socket));
+      socket.on('error', () => hub.remove(socket));
+    },
+  );
 
   /** Inbound actions become session inputs: declarations and buttons are TableEvents, logged by the session. */
   function act(msg: InboundMessage, role: Role): void {
@@ -521,7 +491,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSeating(app, session);
 
   if (opts.webRoot && existsSync(opts.webRoot)) {
-    await app.register(fastifyStatic, { root: opts.webRoot, prefix: '/', index: ['index.html'] });
+    // page files are public: the token in their URL is for the page's script, checked by /api and /ws
+    await registerPublicFiles(app, fastifyStatic, { root: opts.webRoot, prefix: '/', index: ['index.html'] });
   }
 
   return app;

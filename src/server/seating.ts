@@ -3,7 +3,8 @@
 // public: GET /api/seats answers every role.
 import type { FastifyInstance } from 'fastify';
 import type { TableSession } from '../session/TableSession.js';
-import { need, tokenQuery } from './httpCommon.js';
+import { FLOOR_ONLY, tokenQuery } from './httpCommon.js';
+import { ROLES } from './liveState.js';
 
 const seatParams = {
   type: 'object',
@@ -15,7 +16,7 @@ const seatParams = {
 export function registerSeating(app: FastifyInstance, session: TableSession): void {
   const roster = () => ({ roster: session.snapshot().roster ?? [] });
 
-  app.get('/api/seats', { schema: { querystring: tokenQuery } }, async () => roster());
+  app.get('/api/seats', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async () => roster());
 
   app.post<{ Params: { seat: number }; Body: { name: string; country?: string; photoUrl?: string; stack?: number } }>(
     '/api/seats/:seat',
@@ -35,7 +36,7 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
           },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => {
       const { name, country, photoUrl, stack } = req.body;
@@ -58,7 +59,7 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
           properties: { to: { type: 'integer', minimum: 1, maximum: 10 } },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => {
       session.changeRoster({ op: 'move', from: req.params.seat, to: req.body.to });
@@ -79,7 +80,7 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
           properties: { out: { type: 'boolean' } },
         },
       },
-      preHandler: need('floor'),
+      config: { roles: FLOOR_ONLY },
     },
     async (req) => {
       session.changeRoster({ op: 'sitOut', seat: req.params.seat, out: req.body.out });
@@ -89,7 +90,7 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
 
   app.delete<{ Params: { seat: number } }>(
     '/api/seats/:seat',
-    { schema: { params: seatParams, querystring: tokenQuery }, preHandler: need('floor') },
+    { schema: { params: seatParams, querystring: tokenQuery }, config: { roles: FLOOR_ONLY } },
     async (req) => {
       session.changeRoster({ op: 'remove', seat: req.params.seat });
       return roster();

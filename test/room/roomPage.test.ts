@@ -136,18 +136,29 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
   }, 120_000);
 
   it('the room view socket: refused without the token, or from another site with it', async () => {
+    // the handshake's status, and for an upgraded socket its first message and close code
     const status = (headers: Record<string, string>, token: string) =>
-      new Promise<number>((resolveStatus) => {
+      new Promise<number | { first: string; code: number }>((resolveStatus) => {
         const ws = new WebSocket(`${room.url.replace('http', 'ws')}/ws?token=${token}`, { headers });
-        ws.on('open', () => {
-          ws.close();
-          resolveStatus(101);
+        let first = '';
+        ws.on('message', (d) => {
+          first ||= d.toString();
+          if (first.includes('"type":"room"')) {
+            ws.close();
+            resolveStatus(101);
+          }
         });
+        ws.on('close', (code) => resolveStatus({ first, code }));
         ws.on('unexpected-response', (_req, res) => resolveStatus(res.statusCode ?? 0));
         ws.on('error', () => {});
       });
     expect(await status({}, room.token)).toBe(101);
-    expect(await status({}, 'wrong')).toBe(401);
+    // a wrong token is told why, then closed (4401: the page says "unauthorized" and does not retry); no room view
+    const wrong = await status({}, 'wrong');
+    expect(wrong).toEqual({
+      first: JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'unknown token' }),
+      code: 4401,
+    });
     expect(await status({ origin: 'http://elsewhere.example' }, room.token)).toBe(403);
   });
 });
