@@ -71,6 +71,8 @@ export class LiveHub {
   private readonly counts = { sent: 0, skipped: 0, dropped: 0 };
   private readonly pastHands = new Map<number, HandCards>();
   private storage: StorageView | null = null;
+  /** stopped: the service is going away; a socket that reconnects meanwhile is told so at once */
+  private stopped = false;
 
   constructor(opts: HubOptions) {
     if (!(Number.isFinite(opts.broadcastDelayMs) && opts.broadcastDelayMs >= 0)) {
@@ -106,7 +108,10 @@ export class LiveHub {
     this.overlayTimer.unref();
   }
 
+  /** The service is going away: every socket is closed with 1001 (going away), so that each view says
+   * "disconnected" now, and any socket opened from now on gets the same. The first step of a shutdown. */
   stop(): void {
+    this.stopped = true;
     if (this.overlayTimer) clearInterval(this.overlayTimer);
     this.overlayTimer = null;
     for (const ws of this.clients.keys()) ws.close(1001, 'server shutting down');
@@ -162,6 +167,10 @@ export class LiveHub {
   }
 
   add(ws: HubSocket, role: Role): void {
+    if (this.stopped) {
+      ws.close(1001, 'server shutting down');
+      return;
+    }
     this.clients.set(ws, role);
     this.sendTo(ws, { type: 'hello', role, delayMs: role === 'overlay' ? this.delay : 0 });
     const now = this.now();

@@ -160,6 +160,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // every view first (1001, going away): each says "disconnected" now, whatever the rest of the stop takes
+      app.live.stop();
       await source?.close().catch(() => {});
       await room?.close().catch(() => {});
       unwatch();

@@ -117,6 +117,23 @@ describe('LiveHub', () => {
     expect(a.closedWith).toBe(4401);
     expect(b.closedWith).toBeNull();
   });
+
+  it('stop closes every socket with 1001 (going away); one that connects afterwards gets 1001 and no view', () => {
+    const hub = new LiveHub({ broadcastDelayMs: 0 });
+    hub.update(session(hand(), { wall: 1000, version: 1 }));
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.add(a, 'dealer');
+    hub.add(b, 'overlay');
+    hub.stop();
+    expect([a.closedWith, b.closedWith]).toEqual([1001, 1001]);
+    const late = new FakeSocket();
+    hub.add(late, 'dealer');
+    expect(late.closedWith).toBe(1001);
+    expect(late.sent).toEqual([]);
+    hub.update(session(hand(), { wall: 2000, version: 2 }));
+    expect(views(a)).toHaveLength(1);
+  });
 });
 
 describe('LiveHub overlay buffer under a steady stream', () => {

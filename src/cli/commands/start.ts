@@ -70,6 +70,9 @@ function seatsOf(file: string): number | undefined {
   }
 }
 
+/** how long a stop (SIGTERM, SIGINT) may take before the process exits anyway: stopped within 3 s */
+export const STOP_DEADLINE_MS = 2500;
+
 export function webRootDefault(): string {
   return fileURLToPath(new URL('../../../web/', import.meta.url));
 }
@@ -98,9 +101,20 @@ export const command: Command = {
     const stopped = new Promise<number>((done) => {
       const stop = (signal: string) => {
         process.stdout.write(`\n${signal}: shutting down\n`);
+        // the views are told at once (live.close closes every websocket first); the rest has STOP_DEADLINE_MS: a
+        // stop that hangs (a device that does not answer) must not keep the table frozen until systemd kills it.
+        // Every event is already durable in the log (synchronous FULL): an exit here is no worse than a crash.
+        const deadline = setTimeout(() => {
+          process.stderr.write(`shutdown: not finished after ${STOP_DEADLINE_MS} ms; exiting\n`);
+          process.exit(1);
+        }, STOP_DEADLINE_MS);
         live.close().then(
-          () => done(0),
+          () => {
+            clearTimeout(deadline);
+            done(0);
+          },
           (err: Error) => {
+            clearTimeout(deadline);
             process.stderr.write(`shutdown: ${err.message}\n`);
             done(1);
           },
