@@ -118,6 +118,58 @@ describe('BURN_EXTRA names no card: the second burn lies face down', () => {
   });
 });
 
+describe('BURN_EXTRA, order unknown, the flop already dealt (club 2-6)', () => {
+  /** Two burns and a flop dealt after them, order unknown; the flop and one burn are lifted, three new cards dealt. */
+  function redealt(burnFirst: boolean, newFlop: [string, string, string]): Table {
+    const t = beforeFlop('club', false).burn('9h').burn('8h').board('Ah', 'Kd', '7c');
+    if (burnFirst) t.off('8h', 'burn');
+    for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
+    if (!burnFirst) t.off('8h', 'burn');
+    return t.board(...newFlop);
+  }
+
+  for (const burnFirst of [true, false]) {
+    it(`club 2-6: two burns order unknown: the lifted flop leaves the board, the new flop replaces it (burn lifted ${burnFirst ? 'first' : 'last'})`, () => {
+      const t = redealt(burnFirst, ['Qs', '7c', 'Tc']);
+      const a = openAlert(t, 'BURN_EXTRA');
+      expect(a?.resolved).toBe(true);
+      expect(t.snap().board).toEqual(['Qs', '7c', 'Tc']);
+      expect(t.snap().burns).toEqual(['9h']);
+      expect(t.codes()).not.toContain('FLOP_FOUR_CARDS');
+      // one flop record, the new cards
+      expect(t.snap().actions.filter((l) => l.startsWith('d db'))).toEqual(['d db Qs7cTc']);
+      expect(t.snap().next?.toAct).toBe(1);
+    });
+  }
+
+  it('club 2-6: two burns order unknown: after the redeal the turn and river are dealt as usual and the pot is awarded', () => {
+    const t = redealt(false, ['Qs', 'Jc', 'Tc']);
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.burn('6s').board('2s');
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    t.burn('4s').board('3s');
+    for (const seat of [1, 2, 3]) t.say(seat, 'check');
+    for (const seat of [1, 2, 3]) t.show(seat);
+    const s = t.snap();
+    expect(s.board).toEqual(['Qs', 'Jc', 'Tc', '2s', '3s']);
+    expect(s.phase).toBe('complete');
+    expect(s.pots[0]?.winners?.length).toBeGreaterThan(0);
+    expect(t.codes()).not.toContain('FLOP_FOUR_CARDS');
+    expect(t.codes()).not.toContain('CARD_EXPOSED');
+    expect(t.codes()).not.toContain('BURN_MISSED');
+  });
+
+  it('club 2-6: two burns order unknown: lifting the flop before it is complete redeals it the same way', () => {
+    const t = beforeFlop('club', false).burn('9h').burn('8h').board('Ah', 'Kd');
+    t.off('Ah', 'board').off('Kd', 'board').off('9h', 'burn').board('Qs', 'Jc', 'Tc');
+    expect(openAlert(t, 'BURN_EXTRA')?.resolved).toBe(true);
+    expect(t.snap().board).toEqual(['Qs', 'Jc', 'Tc']);
+    expect(t.snap().burns).toEqual(['8h']);
+    expect(t.codes()).not.toContain('BURN_MISSED');
+    expect(t.codes()).not.toContain('FLOP_FOUR_CARDS');
+  });
+});
+
 describe('FLOP_FOUR_CARDS', () => {
   it('tda 39: stop; the floor picks one of the four as the next burn, the other three are the flop', () => {
     const t = beforeFlop('tda').burn().board('Ah', 'Kd', '7c', 'Qs');

@@ -22,6 +22,8 @@ function dealingStreet(state: HandState): Street | null {
   if (state.phase !== 'board') return null;
   const next = NEXT_STREET[state.street];
   if (!next) return null;
+  // the turn begins: the flop after two burns stands (club 2-6 can no longer be carried out)
+  if (next !== 'flop') b.extraBurnRedeal = null;
   b.dealing = next;
   b.cardsThisStreet = 0;
   b.burnsThisStreet = b.burnWaived;
@@ -76,10 +78,10 @@ export function onBurn(state: HandState, card: Card): void {
   b.burnsThisStreet++;
   if (b.burnsThisStreet === 2 && b.cardsThisStreet === 0) {
     // the second burn lies face down: the alert names no card (the dealer turns over the second burn)
-    raiseAlert(state, 'BURN_EXTRA', {
-      street,
-      variant: street !== 'flop' ? 'later' : state.config.orderKnown ? 'default' : 'unknown',
-    });
+    const variant = street !== 'flop' ? 'later' : state.config.orderKnown ? 'default' : 'unknown';
+    const a = raiseAlert(state, 'BURN_EXTRA', { street, variant });
+    // club 2-6, order unknown: the flop that follows goes back to the stub with one burn (watched as it is lifted)
+    if (variant === 'unknown') b.extraBurnRedeal = { alertId: a.id, cards: [], burnLifted: false };
   }
 }
 
@@ -181,6 +183,7 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
   }
   state.board.push(card);
   b.cardsThisStreet++;
+  if (b.extraBurnRedeal && street === 'flop') b.extraBurnRedeal.cards.push(card);
   if (b.cardsThisStreet === STREET_CARDS[street]) {
     const cards = state.board.slice(-STREET_CARDS[street]).map(formatCard);
     // a street dealt again by a remedy (club 2-7, order unknown: the four scrambled, the flop redealt) keeps one record
@@ -304,6 +307,16 @@ export function onBoardCardOff(state: HandState, card: Card): void {
     }
     return;
   }
+  const xr = b.extraBurnRedeal;
+  if (xr?.cards.includes(card)) {
+    // club 2-6, order unknown: a card of the flop dealt after two burns is lifted back to the stub
+    xr.cards = xr.cards.filter((c) => c !== card);
+    const i = state.board.indexOf(card);
+    if (i >= 0) state.board.splice(i, 1);
+    if (b.dealing === 'flop') b.cardsThisStreet = Math.max(0, b.cardsThisStreet - 1);
+    extraBurnRedealDone(state);
+    return;
+  }
   const ff = b.fourFlop;
   if (ff && !state.config.orderKnown && state.config.ruleset === 'club') {
     // club 2-7, order unknown: the four are scrambled and the flop redealt without a burn
@@ -324,6 +337,14 @@ export function onBoardCardOff(state: HandState, card: Card): void {
 /** A burn card taken back: club 2-6 with the order unknown sends one of two burns back into the stub. */
 export function onBurnCardOff(state: HandState, card: Card): void {
   const b = state.boardState;
+  const xr = b.extraBurnRedeal;
+  if (xr && !xr.burnLifted && state.burns.includes(card) && !state.alerts[xr.alertId - 1]?.resolved) {
+    // club 2-6, order unknown: one of the two burns goes back into the stub with the flop
+    state.burns.splice(state.burns.indexOf(card), 1);
+    xr.burnLifted = true;
+    extraBurnRedealDone(state);
+    return;
+  }
   if (state.config.orderKnown || b.dealing !== 'flop' || b.burnsThisStreet < 2 || b.cardsThisStreet > 0) return;
   const a = findOpen(state, 'BURN_EXTRA');
   if (!a) return;
@@ -331,4 +352,29 @@ export function onBurnCardOff(state: HandState, card: Card): void {
   if (i >= 0) state.burns.splice(i, 1);
   b.burnsThisStreet = 1;
   resolveAlert(state, a);
+}
+
+/**
+ * club 2-6, order unknown: once one burn and every card of the flop dealt after the two burns left the table, the
+ * flop is dealt again without a burn. Cards lifted off the board are off it (as for the four-card flop, club 2-7): the
+ * new flop replaces them, and the flop's record says the new cards.
+ */
+function extraBurnRedealDone(state: HandState): void {
+  const b = state.boardState;
+  const xr = b.extraBurnRedeal;
+  if (!xr?.burnLifted || xr.cards.length > 0) return;
+  b.extraBurnRedeal = null;
+  resolveAlert(state, xr.alertId);
+  if (b.dealing === 'flop') {
+    // lifted before the flop was complete: the one burn left is the flop's
+    b.cardsThisStreet = 0;
+    b.burnsThisStreet = 1;
+    return;
+  }
+  // the flop's betting round had begun: it starts again once the new flop is dealt
+  state.phase = 'board';
+  state.street = 'preflop';
+  state.round.toAct = 0;
+  b.dealing = null;
+  b.burnWaived = 1;
 }

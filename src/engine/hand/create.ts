@@ -102,6 +102,7 @@ export function createHand(config: TableConfig): HandState {
       premature: null,
       fourFlop: null,
       scramble: null,
+      extraBurnRedeal: null,
       toBurn: [],
       nextStreetNoBurn: false,
       riverNoBurn: false,

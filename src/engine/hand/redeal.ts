@@ -36,6 +36,7 @@ export function redeal(state: HandState): void {
   b.fourFlop = null;
   b.toBurn = [];
   b.scramble = null;
+  b.extraBurnRedeal = null;
   b.nextStreetNoBurn = false;
   b.riverNoBurn = false;
   state.actions = [];

@@ -90,6 +90,11 @@ export interface BoardState {
   fourFlop: { cards: Card[]; alertId: number } | null;
   /** a flop dealt without a burn, order unknown: its cards go back to the stub before a burn and a new flop */
   scramble: { cards: Card[]; dealt: number; alertId: number } | null;
+  /**
+   * club 2-6, order unknown: the flop dealt after two burns goes back to the stub with one burn and is redealt
+   * without a burn; the cards of that flop still on the board, and whether the burn was lifted
+   */
+  extraBurnRedeal: { alertId: number; cards: Card[]; burnLifted: boolean } | null;
   /** cards that must be moved off the board to the burn zone (burn missed remedy) */
   toBurn: Card[];
   /** the next street comes without a burn (club 2-6, 2-7, 2-11 remedies) */
