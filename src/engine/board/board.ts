@@ -253,7 +253,10 @@ function fourFlopBurn(state: HandState, card: Card): void {
       variant: 'wrongCard',
     });
   }
-  const flop = ff.cards.filter((c) => c !== card).slice(0, 3);
+  const rest = ff.cards.filter((c) => c !== card);
+  const flop = rest.slice(0, 3);
+  // a card dealt while the four-card flop was held is no part of the flop: named, to be set aside
+  if (rest.length > 3) raiseAlert(state, 'BOARD_TOO_MANY', { cards: rest.slice(3).map(formatCard) });
   state.board.length = 0;
   state.board.push(...flop);
   // the flop's record says the three cards the hand is played with, not the first three read
