@@ -45,6 +45,13 @@ export type TableEvent =
    * bet its chips answered, the rest goes back
    */
   | { kind: 'floorFold'; t: number; seat: number }
+  /**
+   * the floor holds a seat that undercalled a raise to the call (tda 51, seed 002 undercall example 1): it owes the
+   * rest of the call
+   */
+  | { kind: 'floorCall'; t: number; seat: number }
+  /** the floor lets a seat skipped by substantial action out of turn act (tda 53, seed 002 forgotten player) */
+  | { kind: 'floorAct'; t: number; seat: number }
   /** an absent player (table.absent) has sat down: the hand is live if it is not yet dead (LOI 8, club 2-18) */
   | { kind: 'sits'; t: number; seat: number }
   /** a floor decision recorded on the floor view for a pending alert (free text + chosen option) */

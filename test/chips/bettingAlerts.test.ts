@@ -89,16 +89,16 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     expect(a?.remedy).toBe('Announce "raise to 1700"; the player adds 200.');
   });
 
-  it('UNDERCALL with the floor deciding names both choices', () => {
+  it('tda 51: UNDERCALL with the floor deciding is a stop and names both choices', () => {
     const r = readChips(
       ctx({ bigBlind: 400, currentBet: 1200, minRaiseIncrement: 800, facingOpeningBet: false, betLevels: [400, 1200] }),
       [],
       [500],
     );
     const a = alertForReading(5, r);
-    expect(a?.severity).toBe('warn');
+    expect(a?.severity).toBe('stop');
     expect(a?.remedy).toBe(
-      'Call the floor: the player either adds 700 to call 1200, or folds and leaves 400 in the pot.',
+      'Stop and call the floor: the floor decides whether the player adds 700 to call 1200, or folds and leaves 400 in the pot.',
     );
   });
 

@@ -189,10 +189,14 @@ describe('tda 53 action out of turn on the table', () => {
     expect(o.actions).toContain('p5 f');
   });
 
-  it('seed 002 out-of-turn example 1: past a skipped seat 4, seat 5 calls and seat 6 folds: substantial, call the floor', () => {
+  it('seed 002 out-of-turn example 1: past a skipped seat 4, seat 5 calls and seat 6 folds: substantial, they bind, stop for the floor', () => {
     const o = play([{ chips: [1000, 100], at: 'bet3' }, { chips: [1000, 100], at: 'bet5' }, ...muck(6)]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
-    expect(o.alerts[2].remedy).toBe("The out-of-turn actions stand; call the floor to rule on seat 4's hand.");
+    expect(o.alerts[2]).toMatchObject({ severity: 'stop', rule: 'tda 53' });
+    expect(o.alerts[2].remedy).toBe(
+      "Stop and call the floor to rule on seat 4's hand (let it act, or kill it); the actions of seats 5 and 6 stand.",
+    );
+    expect(o.next).toBeNull();
   });
 
   it('tda 59B: "call" said while the bettor had not given its amount binds to the amount', () => {
@@ -240,15 +244,17 @@ describe('tda 55 and tda 47 on the table', () => {
     expect(o.next).toMatchObject({ toAct: 5, toCall: 1700 });
   });
 
-  it('tda 51: an undercall facing a raise with six players: the floor decides, the text says both choices', () => {
+  it('tda 51: an undercall facing a raise with six players: a stop, the floor decides, the text says both choices', () => {
     const o = play([
       { chips: [1000, 100], at: 'bet3' },
       { chips: [500], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['UNDERCALL']);
     expect(o.alerts[0].remedy).toBe(
-      'Call the floor: the player either adds 600 to call 1100, or folds and leaves 500 in the pot.',
+      'Stop and call the floor: the floor decides whether the player adds 600 to call 1100, or folds and leaves 500 in the pot.',
     );
+    expect(o.alerts[0].severity).toBe('stop');
+    expect(o.next).toBeNull();
   });
 });
 

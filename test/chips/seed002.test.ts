@@ -145,18 +145,48 @@ const flopFor2000 = [
 ];
 
 describe('tda 51 undercall examples on the table', () => {
-  it('example 1: 2000 opened, raised to 8000, 2000 pushed silently: the floor decides; the next seat faces 8000', () => {
-    const o = playTable(bigBlinds, [
-      ...flopFor2000,
-      { chips: [1000, 1000], at: 'bet1' },
-      { chips: [5000, 1000, 1000, 1000], at: 'bet2' },
-      { chips: [1000, 1000], at: 'bet3' },
-    ]);
+  const example1 = [
+    ...flopFor2000,
+    { chips: [1000, 1000], at: 'bet1' },
+    { chips: [5000, 1000, 1000, 1000], at: 'bet2' },
+    { chips: [1000, 1000], at: 'bet3' },
+  ];
+
+  it('tda 51: example 1: 2000 opened, raised to 8000, 2000 pushed silently: a stop; no call presumed, the turn stays', () => {
+    const o = playTable(bigBlinds, example1);
     expect(codes(o)).toEqual(['UNDERCALL']);
-    expect(o.alerts[0]).toMatchObject({ severity: 'warn', rule: 'tda 51', seat: 3 });
+    expect(o.alerts[0]).toMatchObject({ severity: 'stop', rule: 'tda 51', seat: 3 });
     expect(o.alerts[0].remedy).toBe(
-      'Call the floor: the player either adds 6000 to call 8000, or folds and leaves 2000 in the pot.',
+      'Stop and call the floor: the floor decides whether the player adds 6000 to call 8000, or folds and leaves 2000 in the pot.',
     );
+    // the seat is neither in for 8000 nor out: its stack holds the 2000 pushed until the floor rules
+    expect(o.next).toBeNull();
+    expect(o.state.round.toAct).toBe(3);
+    expect(o.stacks['3']).toBe(50000 - 2000);
+    expect(o.state.seats[3]).toMatchObject({ committed: 0, acted: false, folded: false });
+  });
+
+  it('tda 51: example 1: the floor rules a call: seat 3 is in for 8000, owes 6000, the next seat faces 8000', () => {
+    const o = playTable(bigBlinds, [...example1, { floor: 'call', seat: 3 }]);
+    expect(o.stacks['3']).toBe(50000 - 2000 - 8000);
+    expect(o.state.seats[3]).toMatchObject({ committed: 8000, owed: 6000 });
+    expect(o.actions.at(-1)).toBe('p3 cc');
+    expect(o.state.alerts[0]).toMatchObject({ resolved: true, decision: { decision: 'call seat 3', by: 'floor' } });
+    expect(o.next).toMatchObject({ toAct: 4, toCall: 8000 });
+  });
+
+  it('tda 51: example 1: the floor lets seat 3 fold: the 2000 stays in the pot, the next seat faces 8000', () => {
+    const o = playTable(bigBlinds, [...example1, { floor: 'fold', seat: 3 }]);
+    expect(o.stacks['3']).toBe(50000 - 2000 - 2000);
+    expect(o.state.seats[3]).toMatchObject({ folded: true, committed: 2000 });
+    expect(o.actions.at(-1)).toBe('p3 f');
+    expect(o.next).toMatchObject({ toAct: 4, toCall: 8000 });
+  });
+
+  it('tda 51: example 1: the player adds the 6000 before the floor rules: a call, the question answered', () => {
+    const o = playTable(bigBlinds, [...example1, { chips: [5000, 1000, 1000, 1000], at: 'bet3' }]);
+    expect(o.stacks['3']).toBe(50000 - 2000 - 8000);
+    expect(o.state.alerts[0]?.resolved).toBe(true);
     expect(o.next).toMatchObject({ toAct: 4, toCall: 8000 });
   });
 
@@ -205,8 +235,9 @@ describe('tda 51 undercall examples on the table', () => {
     );
     expect(codes(o)).toEqual(['UNDERCALL']);
     expect(o.alerts[0].remedy).toBe(
-      'Call the floor: the player either adds 700 to call 1200, or folds and leaves 400 in the pot.',
+      'Stop and call the floor: the floor decides whether the player adds 700 to call 1200, or folds and leaves 400 in the pot.',
     );
-    expect(o.next).toMatchObject({ toAct: 6, toCall: 1200 });
+    expect(o.alerts[0].severity).toBe('stop');
+    expect(o.next).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 // Scenario-level helpers for the chip-rule tests: a table dealt and ready for the first action, then the events of
 // the test, run through the same engine as `feltwire scenario`. Default: six-handed, button 6, blinds 250-500, 20000
 // each; seat N holds the Nth pair of HOLES.
-import { parseScenario, runScenario, type ScenarioOutcome } from '../../src/engine/index.js';
+import {
+  applyEvent,
+  createHand,
+  type HandState,
+  parseScenario,
+  runScenario,
+  type ScenarioOutcome,
+} from '../../src/engine/index.js';
 
 type RawEvent = Record<string, unknown>;
 
@@ -58,17 +65,28 @@ export const nextStreet = (seats: number[], cards: string[]): RawEvent[] => [
   ...cards.slice(1).map((card) => ({ card, at: 'board' })),
 ];
 
-/** Runs `events` after the deal of `setup`. */
-export function playTable(setup: TableSetup, events: RawEvent[]): ScenarioOutcome {
+/** Runs `events` after the deal of `setup`; `state` is the engine's hand after the same events (facts, decisions). */
+export function playTable(
+  setup: TableSetup,
+  events: RawEvent[],
+  house: Record<string, unknown> = {},
+): ScenarioOutcome & { state: HandState } {
   const seats: Record<number, number> = {};
   for (const seat of setup.seats) seats[seat] = setup.stack;
   const scenario = parseScenario({
     name: 'chip rules',
     ruleset: 'tda',
-    table: { seats, button: setup.button, blinds: setup.blinds, bbAnte: 0, absent: [] },
+    table: { seats, button: setup.button, blinds: setup.blinds, bbAnte: 0, absent: [], ...house },
     events: [...deal(setup), ...events],
   });
-  return runScenario(scenario);
+  const state = createHand(scenario.config);
+  let last = 0;
+  for (const ev of scenario.events) {
+    applyEvent(state, ev);
+    last = ev.t;
+  }
+  applyEvent(state, { kind: 'tick', t: last + scenario.config.motionMs });
+  return { ...runScenario(scenario), state };
 }
 
 /** The six-handed table (button 6, blinds 250-500). */

@@ -15,7 +15,7 @@ describe('tda 51 undercall, seed 002 undercall examples', () => {
     });
     const r = readChips(c, [], [1000, 1000]);
     expect(r).toMatchObject({ action: 'call', to: 8000, owed: 6000 });
-    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: 'tda 51', severity: 'warn' });
+    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: 'tda 51', severity: 'stop' });
     expect(r.alert?.facts).toMatchObject({ ruling: 'floor', forfeit: 2000, call: 8000, zoneTotal: 2000 });
   });
 

@@ -113,7 +113,8 @@ describe('issue 11, case 7: the floor rules on an undercall facing a raise', () 
     const { state, outcome } = run('tda51-undercall-ex4-fold.json');
     expect(outcome.passed).toBe(true);
     expect(state.seats[5]).toMatchObject({ folded: true, committed: 400, stack: 19600 });
-    expect(decisionsOf(state, 5).at(-1)).toMatchObject({ kind: 'fold', rule: 'tda 51', refund: 800 });
+    // 400 stays, the 100 left of the 500 chip goes back (seed 002: "B perd 400 et 100 lui est rendu")
+    expect(decisionsOf(state, 5).at(-1)).toMatchObject({ kind: 'fold', rule: 'tda 51', refund: 100 });
     expect(state.alerts.find((x) => x.code === 'UNDERCALL')?.resolved).toBe(true);
   });
 });

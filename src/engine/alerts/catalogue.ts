@@ -662,7 +662,7 @@ export function renderAlert(
   if (isBettingAlertCode(code)) {
     const entry = BETTING_ALERTS[code];
     return {
-      severity: override.severity ?? entry.severity,
+      severity: override.severity ?? entry.severityOf?.(facts) ?? entry.severity,
       rule: override.rule ?? entry.rule[ruleset],
       ...entry.texts(facts),
     };

@@ -51,6 +51,8 @@ interface Texts {
 
 interface BettingAlertEntry {
   severity: Severity;
+  /** a remedy that needs the floor's ruling before play goes on is a stop, whatever the entry's default */
+  severityOf?: (f: BettingAlertFacts) => Severity | undefined;
   /** the rule cited by default, per ruleset */
   rule: Record<Ruleset, string>;
   texts: (f: BettingAlertFacts) => Texts;
@@ -141,6 +143,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
   },
   UNDERCALL: {
     severity: 'warn',
+    severityOf: (f) => (f.variant === 'floor' || f.variant === 'confusing' ? 'stop' : undefined),
     rule: { tda: 'tda 51', club: 'tda 51' },
     texts: (f) =>
       f.variant === 'confusing'
@@ -153,9 +156,9 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
         : f.variant === 'floor'
           ? {
               message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
-              remedy: `Call the floor: the player either adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
+              remedy: `Stop and call the floor: the floor decides whether the player adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
               messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
-              remedyFr: `Appelez l'arbitre : soit le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, soit il se couche et laisse ${n(f.forfeit)} au pot.`,
+              remedyFr: `Arrêtez et appelez l'arbitre : il décide si le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, ou se couche et laisse ${n(f.forfeit)} au pot.`,
             }
           : {
               message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
@@ -194,6 +197,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
   },
   ACTION_OUT_OF_TURN: {
     severity: 'warn',
+    severityOf: (f) => (f.variant === 'substantial' ? 'stop' : undefined),
     rule: { tda: 'tda 53', club: 'tda 53' },
     texts: (f) => outOfTurnTexts(f),
   },
@@ -269,13 +273,27 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
         messageFr: `Le siège ${s} s'est couché hors tour.`,
         remedyFr: `L'abandon reste valable : mettez les cartes du siège ${s} au rebut ; la parole est au siège ${t}.`,
       };
-    case 'substantial':
+    case 'substantial': {
+      const bound = f.seats ?? [];
+      const en =
+        bound.length === 0
+          ? 'the seats past it'
+          : bound.length === 1
+            ? `seat ${bound[0]}`
+            : `seats ${bound.slice(0, -1).join(', ')} and ${bound.at(-1)}`;
+      const fr =
+        bound.length === 0
+          ? 'des sièges suivants'
+          : bound.length === 1
+            ? `du siège ${bound[0]}`
+            : `des sièges ${bound.slice(0, -1).join(', ')} et ${bound.at(-1)}`;
       return {
-        message: `Substantial action out of turn past seat ${t}, who did not speak up.`,
-        remedy: `The out-of-turn actions stand; call the floor to rule on seat ${t}'s hand.`,
-        messageFr: `Action substantielle hors tour après le siège ${t}, qui ne s'est pas manifesté.`,
-        remedyFr: `Les actions hors tour restent valables ; appelez l'arbitre pour décider de la main du siège ${t}.`,
+        message: `Substantial action out of turn past seat ${t}, who did not speak up: the out-of-turn actions of ${en} are binding.`,
+        remedy: `Stop and call the floor to rule on seat ${t}'s hand (let it act, or kill it); the actions of ${en} stand.`,
+        messageFr: `Action substantielle hors tour après le siège ${t}, qui ne s'est pas manifesté : les actions hors tour ${fr} sont contraignantes.`,
+        remedyFr: `Arrêtez et appelez l'arbitre pour décider de la main du siège ${t} (le laisser jouer, ou déclarer sa main morte) ; les actions ${fr} restent valables.`,
       };
+    }
     default:
       return {
         message: `Seat ${s} acted out of turn; the action is on seat ${t}.`,
@@ -297,7 +315,7 @@ export function bettingAlert(
   const texts = entry.texts(facts);
   return {
     code,
-    severity: entry.severity,
+    severity: entry.severityOf?.(facts) ?? entry.severity,
     rule: rule ?? entry.rule[ruleset],
     seat: facts.seat ?? null,
     ...texts,

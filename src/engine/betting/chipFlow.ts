@@ -9,6 +9,7 @@ import type { Declaration } from '../types.js';
 import { applyReading, judgeFold, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
 import { bettingContext, roundChips } from './context.js';
 import { bindDeclaration } from './declarations.js';
+import { floorFold } from './floorRulings.js';
 import { continuesMotion } from './motions.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
 import { doCheck, doFold, needsToAct, seatAfter, toCallFor } from './round.js';
@@ -215,6 +216,11 @@ export function inferChecksToEnd(state: HandState): boolean {
 export function onDeclaration(state: HandState, seatNo: number, say: Declaration, to: number | undefined): void {
   const s = state.seats[seatNo];
   if (!s || !isBetting(state) || s.folded) return;
+  if (say === 'fold' && s.chipRules?.undercall) {
+    // an undercaller folding facing the raise leaves the bet its chips answered (tda 51, seed 002 example 4)
+    floorFold(state, seatNo, 'player');
+    return;
+  }
   // words right after the seat's own chips: the first action stands (tda 40A); nothing new to read
   if (s.acted && state.round.lastActor === seatNo && state.round.toAct !== seatNo) return;
   // a tap or a word names its seat: for a seat not on turn it is an action out of turn (tda 53, seed 002 passive
@@ -240,6 +246,10 @@ export function onDeclaration(state: HandState, seatNo: number, say: Declaration
 export function onMuckedByPlayer(state: HandState, seatNo: number): void {
   const s = state.seats[seatNo];
   if (!s || s.folded || !isBetting(state)) return;
+  if (s.chipRules?.undercall) {
+    floorFold(state, seatNo, 'player');
+    return;
+  }
   if (state.round.toAct !== seatNo && (s.acted || !inferChecksBefore(state, seatNo))) {
     onOutOfTurn(state, s, 'fold', roundChips(s, s.zone));
     return;

@@ -2,7 +2,7 @@
 // full text, string bets, chips withdrawn and change, action out of turn, "check" facing a bet, the killed hand's
 // uncalled bet. The pure rules live in chipReading.ts, declarations.ts, stringBet.ts, withdrawals.ts, outOfTurn.ts,
 // killedHand.ts; this module keeps their state on the seat (`SeatState.chipRules`) and calls the round's actions.
-import { raiseAlert } from '../alerts/raise.js';
+import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { type DecisionWhy, roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Alert, Declaration } from '../types.js';
@@ -44,6 +44,18 @@ export interface SeatChipRules {
   restrictedBy: 'tda 55' | 'tda 53' | null;
   /** tda 46B: the seat took chips back while facing a raise; it may not fold */
   withdrewFacingRaise: boolean;
+  /**
+   * tda 51, seed 002 undercall example 1: chips short of a raise, more than two players: the seat has neither called
+   * nor folded; the floor rules (floorRulings.ts)
+   */
+  undercall?: UndercallPending | null;
+}
+
+/** An undercall facing a raise waiting for the floor: the stop alert, what a fold forfeits, what was pushed. */
+export interface UndercallPending {
+  alertId: number;
+  forfeit: number;
+  pushed: number;
 }
 
 declare module '../hand/state.js' {
@@ -268,7 +280,27 @@ export function applyReading(
   rule?: string,
 ): boolean {
   if (reading.undetermined) return false;
+  if (reading.alert?.code === 'UNDERCALL' && reading.alert.facts?.ruling === 'floor') {
+    // tda 51B: the TD decides whether the player completes the call or folds: no call is presumed, the turn stays
+    const before = state.alerts.length;
+    announceReading(state, s, reading);
+    const alert = state.alerts[before];
+    if (alert) {
+      chipRulesOf(s).undercall = {
+        alertId: alert.id,
+        forfeit: reading.alert.facts.forfeit ?? s.committed,
+        pushed: reading.alert.facts.zoneTotal ?? s.committed,
+      };
+    }
+    return true;
+  }
   announceReading(state, s, reading);
+  const pending = s.chipRules?.undercall;
+  if (pending) {
+    // the undercaller acted after all (completed the call, or folded): the question the floor had is answered
+    s.chipRules = { ...chipRulesOf(s), undercall: null };
+    resolveAlert(state, pending.alertId);
+  }
   if (declared || s.chipRules) chipRulesOf(s).declared = declared;
   const why: DecisionWhy = {
     source: declared ? 'say' : 'chips',
@@ -339,9 +371,38 @@ export function holdOutOfTurn(
   if (held.length >= 2 && isSubstantialAction(held.map((h) => ({ putsChips: h.chips })))) {
     if (!held.every((h) => h.seat.chipRules?.outOfTurn?.bindsRegardless)) {
       for (const h of held) if (h.seat.chipRules?.outOfTurn) h.seat.chipRules.outOfTurn.bindsRegardless = true;
-      raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', { seat: s.seat, onTurn, variant: 'substantial' });
+      const bound = bindPastSkippedSeat(
+        state,
+        onTurn,
+        held.map((h) => h.seat),
+      );
+      // a stop: the floor rules on the skipped hand (let it act, or kill it) before play goes on
+      raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', { seat: s.seat, onTurn, seats: bound, variant: 'substantial' });
     }
   }
+}
+
+/**
+ * tda 53, seed 002 forgotten-player examples 1 and 2: substantial action past a skipped seat that did not speak up
+ * makes the out-of-turn actions binding now ("le call OOT du siège 5 est désormais contraignant … ainsi que le fold du
+ * siège 6"): each is applied as it was made, in turn order from the skipped seat; the turn stays on the skipped seat,
+ * whose hand the floor rules on. A later bet or raise by the skipped seat reopens the action to them like any raise.
+ * Returns the seats bound, in turn order.
+ */
+function bindPastSkippedSeat(state: HandState, skipped: number, seats: SeatState[]): number[] {
+  const order = state.seatOrder;
+  const from = order.indexOf(skipped);
+  const dist = (seat: number): number => (order.indexOf(seat) - from + order.length) % order.length;
+  const bound: number[] = [];
+  for (const o of [...seats].sort((a, b) => dist(a.seat) - dist(b.seat))) {
+    if (state.phase !== 'betting' || state.round.complete) break;
+    state.round.toAct = o.seat;
+    releaseOutOfTurn(state, o);
+    bound.push(o.seat);
+  }
+  const sk = state.seats[skipped];
+  if (state.phase === 'betting' && !state.round.complete && sk && !sk.folded) state.round.toAct = skipped;
+  return bound;
 }
 
 /**

@@ -181,8 +181,8 @@ function raiseReading(ctx: BettingContext, to: number, total: number): ChipReadi
 
 /**
  * tda 51, seed 002 undercall examples 1-4: chips short of the call put in silently. Facing the opening bet, or heads-up,
- * the call must be completed; otherwise the floor decides whether the seat may fold, forfeiting the bet its chips
- * answered. The reading holds the seat to the call until the floor says otherwise.
+ * the call must be completed; otherwise the floor decides whether the seat completes the call or folds, forfeiting the
+ * bet its chips answered. That reading is a call only in name: the table waits for the floor (chipProcedures.ts).
  */
 export function readUndercall(ctx: BettingContext, total: number): ChipReading {
   if (ctx.confusingBetsShowing?.includes(total)) return readWordsAndChipsConflict(ctx, total);
@@ -197,7 +197,8 @@ export function readUndercall(ctx: BettingContext, total: number): ChipReading {
   reading.alert = {
     code: 'UNDERCALL',
     rule: 'tda 51',
-    severity: 'warn',
+    // facing a raise the TD decides: a stop, the seat neither called nor folded until the floor rules
+    severity: ruling === 'floor' ? 'stop' : 'warn',
     detail:
       ruling === 'complete'
         ? `${total} short of the call of ${ctx.currentBet}: must complete ${reading.owed}`

@@ -4,8 +4,8 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { raiseClockExpired } from '../betting/chipProcedures.js';
 import { clockState } from '../betting/clock.js';
+import { floorAct, floorCall, floorFold, floorKill } from '../betting/floorRulings.js';
 import { foldSeat, killHand } from '../betting/round.js';
-import { floorFoldUndercall } from '../betting/undercallFold.js';
 import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
 import { playerSits } from '../dealing/absent.js';
@@ -223,10 +223,16 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
       state.clock = { seat: ev.seat, t: ev.t };
       break;
     case 'floorKill':
-      killHand(state, ev.seat, 'floor');
+      floorKill(state, ev.seat);
       break;
     case 'floorFold':
-      floorFoldUndercall(state, ev.seat);
+      floorFold(state, ev.seat);
+      break;
+    case 'floorCall':
+      floorCall(state, ev.seat);
+      break;
+    case 'floorAct':
+      floorAct(state, ev.seat);
       break;
     case 'sits':
       playerSits(state, ev.seat);

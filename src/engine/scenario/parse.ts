@@ -166,9 +166,10 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
     return { kind: 'dealer', t, button: raw.dealer };
   }
   if ('floor' in raw) {
-    if ((raw.floor !== 'kill' && raw.floor !== 'fold') || !isSeat(raw.seat))
-      throw bad('BAD_EVENT', 'floor: expected {"floor": "kill"|"fold", "seat": N}');
-    return { kind: raw.floor === 'kill' ? 'floorKill' : 'floorFold', t, seat: raw.seat };
+    const kind = FLOOR_RULINGS[String(raw.floor)];
+    if (!kind || !isSeat(raw.seat))
+      throw bad('BAD_EVENT', 'floor: expected {"floor": "kill"|"fold"|"call"|"act", "seat": N}');
+    return { kind, t, seat: raw.seat };
   }
   if ('sits' in raw) {
     if (!isSeat(raw.sits)) throw bad('BAD_EVENT', 'sits: expected {"sits": N}, N the seat 1-10');
@@ -177,6 +178,14 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
   if ('tick' in raw) return { kind: 'tick', t };
   throw bad('BAD_EVENT', 'unknown event kind');
 }
+
+/** The floor's rulings a scenario may record: kill a hand, let an undercaller fold or hold it to the call, let a skipped seat act. */
+const FLOOR_RULINGS: Record<string, 'floorKill' | 'floorFold' | 'floorCall' | 'floorAct'> = {
+  kill: 'floorKill',
+  fold: 'floorFold',
+  call: 'floorCall',
+  act: 'floorAct',
+};
 
 function parseExpect(raw: unknown): ScenarioExpect | undefined {
   if (raw === undefined) return undefined;
