@@ -193,6 +193,62 @@ describe('absent players', () => {
   });
 });
 
+describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () => {
+  /** Seats 1, 2, 4 get two cards each; absent seat 3 none. */
+  const skipping = (t: Table): Table =>
+    t.at('2c', 'seat1').at('4h', 'seat2').at('8h', 'seat4').at('3d', 'seat1').at('5s', 'seat2').at('9s', 'seat4');
+
+  it('tda 35: cards go to absent players: a deal skipping absent seat 3 is a misdeal (stop), not a warning', () => {
+    const t = skipping(four('tda', [3]));
+    const missed = t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT');
+    expect(missed).toMatchObject({ severity: 'stop', rule: 'tda 35', seat: 3 });
+    expect(missed?.remedy).toMatch(/absent player is dealt in/);
+    expect(missed?.remedyFr).toMatch(/joueur absent reçoit ses cartes/);
+    expect(t.codes().filter((c) => c === 'MISDEAL')).toHaveLength(1);
+    expect(t.snap().phase).toBe('misdeal');
+    expect(t.snap().next).toBeNull();
+  });
+
+  it('tda 35: the hand history records no deal for the skipped absent seat (no "d dh p3 ????")', () => {
+    const t = skipping(four('tda', [3]));
+    // the first seat speaks, as a table would go on
+    t.say(4, 'call');
+    expect(t.snap().actions.filter((l) => l.startsWith('d dh'))).toEqual([]);
+    expect(t.snap().decisions).toEqual([]);
+  });
+
+  it('tda 35: the same deal skipping a present seat is a misdeal too', () => {
+    const t = skipping(four('tda')).say(4, 'call');
+    expect(t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT')).toMatchObject({ rule: 'tda 35', seat: 3 });
+    expect(t.snap().phase).toBe('misdeal');
+  });
+
+  it('club 2-17: a deal skipping absent seat 3 raises one MISDEAL, not one per card still dealt', () => {
+    const t = skipping(four('club', [3]));
+    expect(t.codes().filter((c) => c === 'MISDEAL')).toHaveLength(1);
+    expect(t.codes()).not.toContain('DEAL_CARD_COUNT');
+    expect(t.snap().phase).toBe('misdeal');
+    expect(t.snap().actions).toEqual([]);
+  });
+
+  it('tda 35: after the misdeal the redeal to every seat, the absent one included, plays (LOI 8 kills that hand)', () => {
+    const t = skipping(four('tda', [3]));
+    for (const [c, seat] of [
+      ['2c', 1],
+      ['4h', 2],
+      ['8h', 4],
+      ['3d', 1],
+      ['5s', 2],
+      ['9s', 4],
+    ] as const)
+      t.off(c, `seat${seat}`);
+    t.shuffle().deal();
+    expect(t.snap().phase).toBe('betting');
+    expect(t.state.seats[3]).toMatchObject({ dead: true, folded: true });
+    expect(t.snap().actions.filter((l) => l.startsWith('d dh'))).toHaveLength(4);
+  });
+});
+
 describe('tda 37: button with too few cards', () => {
   function buttonShort(): Table {
     const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4 }).shuffle().blinds();

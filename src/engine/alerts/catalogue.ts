@@ -118,6 +118,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     message: { en: (f) => `${seatEn(f)} was dealt no cards`, fr: (f) => `${seatFr(f)} n'a reçu aucune carte` },
     remedies: {
       default: redeal({ tda: 'tda 35', club: 'club 2-17' }),
+      // tda 35, LOI 8, club 2-18: an absent player is dealt in, then the hand is killed; a deal skipping it is a misdeal
+      absent: {
+        rule: { tda: 'tda 35', club: 'club 2-18' },
+        en: () =>
+          'Misdeal: an absent player is dealt in like everyone else, then the hand is killed. Gather all the cards, reshuffle and deal again with the same button and blinds, dealing the absent seat.',
+        fr: () =>
+          'Fausse donne : un joueur absent reçoit ses cartes comme les autres, puis sa main est annulée. Ramassez toutes les cartes, remélangez et redistribuez avec le même bouton et les mêmes blinds, en servant le siège absent.',
+      },
     },
   },
   DEAL_CARD_COUNT: {

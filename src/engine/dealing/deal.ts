@@ -67,11 +67,18 @@ export function onDealCard(state: HandState, seatNo: number, card: Card, face: '
   if (state.phase !== 'dealing') return;
   const k = d.order.length;
   if (d.dealt === k) killAbsent(state, 'tda');
-  if (d.dealt >= 2 * k) {
-    let all = true;
-    for (const seat of d.order) if ((state.seats[seat]?.cards.length ?? 0) < 2) all = false;
-    if (all) beginAction(state);
+  // the deal is over when every seat has two cards, or when every present seat has and an absent one was skipped
+  // (then it is a misdeal: tda 35, LOI 8)
+  let all = true;
+  let skippedAbsent = false;
+  for (const seat of d.order) {
+    const o = state.seats[seat];
+    const n = o?.cards.length ?? 0;
+    if (n >= 2) continue;
+    if (n === 0 && o?.absent) skippedAbsent = true;
+    else all = false;
   }
+  if (all && (d.dealt >= 2 * k || skippedAbsent)) beginAction(state);
 }
 
 /** An absent player's hand is killed: tda at the end of the first round (LOI 8), club when the deal ends (2-18). */
@@ -183,8 +190,9 @@ export function beginAction(state: HandState): void {
   for (const seat of d.order) {
     const s = state.seats[seat];
     if (!s) continue;
-    if (s.cards.length === 0 && !s.folded) {
-      raiseAlert(state, 'DEAL_MISSED_SEAT', { seat });
+    // an absent player is entitled to be dealt (tda 35, LOI 8, club 2-18): its hand is killed, but it gets cards
+    if (s.cards.length === 0 && (!s.folded || s.absent)) {
+      raiseAlert(state, 'DEAL_MISSED_SEAT', { seat, ...(s.absent ? { variant: 'absent' } : {}) });
       misdeal(state, `seat ${seat} was dealt no cards`);
       return;
     }

@@ -58,6 +58,8 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
   const seatNo = zoneSeat(zone);
   if (seatNo) {
     const s = state.seats[seatNo];
+    // a misdeal is declared: the cards still coming are the misdeal's, all gathered for the redeal (its alert names it)
+    if (state.phase === 'misdeal') return;
     if ((state.phase === 'waiting' || state.phase === 'dealing') && !state.deal.done) {
       if (s?.cards.includes(card)) return; // lifted and put back during the deal
       startDeal(state);
