@@ -97,8 +97,11 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       later: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         severity: 'warn',
-        en: () => 'Stop dealing and call the floor: the floor decides whether the deal goes on.',
-        fr: () => "Arrêtez la donne et appelez l'arbitre : il décide si la donne continue.",
+        // a warning: the deal goes on (a stop would hold it for the floor); the counts are judged when it ends
+        en: () =>
+          'Finish the deal in order from here; the cards stay where they lie. It becomes a misdeal only if a seat entitled to cards gets none or a seat not entitled gets some.',
+        fr: () =>
+          "Terminez la donne dans l'ordre à partir d'ici ; les cartes restent où elles sont. Il n'y a fausse donne que si un siège qui doit recevoir des cartes n'en reçoit pas, ou si un siège qui ne le doit pas en reçoit.",
       },
       laterClub: redeal(both('club 2-17')),
     },
@@ -351,6 +354,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         en: (f) => `Take ${cardsOf(f)} off the board and set it aside; it is not part of the hand.`,
         fr: (f) => `Retirez ${cardsOf(f)} du tableau et mettez-la de côté ; elle ne fait pas partie du coup.`,
       },
+      // the hand is over (everyone folded): the cards that would have come are not shown (LOI 22, no rabbit hunting)
+      handOver: {
+        rule: both('LOI 22'),
+        en: (f) =>
+          `The hand is over: the cards that would have come are not dealt. Take ${cardsOf(f)} off the board to the muck; it is not part of the hand.`,
+        fr: (f) =>
+          `Le coup est terminé : les cartes qui seraient tombées ne sont pas distribuées. Retirez ${cardsOf(f)} du tableau vers le rebut ; elle ne fait pas partie du coup.`,
+      },
     },
   },
   CARD_UNKNOWN: {
@@ -457,21 +468,31 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     severity: 'warn',
     message: {
       en: (f) =>
-        f.variant === 'surplus'
-          ? `${seatEn(f)} put ${f.amount ?? 0} more in its betting zone than its action of ${f.to ?? 0} holds`
-          : `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
+        f.variant === 'change'
+          ? `${seatEn(f)} paid its declared ${f.to ?? 0} with ${f.amount ?? 0} too much: change`
+          : f.variant === 'surplus'
+            ? `${seatEn(f)} put ${f.amount ?? 0} more in its betting zone than its action of ${f.to ?? 0} holds`
+            : `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
       fr: (f) =>
-        f.variant === 'surplus'
-          ? `${seatFr(f)} a mis ${f.amount ?? 0} de plus dans sa zone de mise que son action de ${f.to ?? 0}`
-          : `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
+        f.variant === 'change'
+          ? `${seatFr(f)} a payé son annonce de ${f.to ?? 0} avec ${f.amount ?? 0} de trop : de la monnaie`
+          : f.variant === 'surplus'
+            ? `${seatFr(f)} a mis ${f.amount ?? 0} de plus dans sa zone de mise que son action de ${f.to ?? 0}`
+            : `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
     },
     remedies: {
       default: {
         rule: both('tda 53'),
-        en: (f) =>
-          `These chips are not in the pot: give the ${f.amount ?? 0} back to the player, or call the floor if the player meant to act.`,
-        fr: (f) =>
-          `Ces jetons ne sont pas dans le pot : rendez les ${f.amount ?? 0} au joueur, ou appelez l'arbitre si le joueur voulait agir.`,
+        en: (f) => `These chips are not in the pot: give the ${f.amount ?? 0} back to the player.`,
+        fr: (f) => `Ces jetons ne sont pas dans le pot : rendez les ${f.amount ?? 0} au joueur.`,
+      },
+      // chips paying a declared action, more than it holds: plain change (LOI 36: after "call" said, the extra chips
+      // come back; tda 40A: the first action stands)
+      change: {
+        rule: both('LOI 36'),
+        severity: 'info',
+        en: (f) => `The declared ${f.to ?? 0} stands: give the ${f.amount ?? 0} back to the player as change.`,
+        fr: (f) => `L'annonce de ${f.to ?? 0} reste valable : rendez les ${f.amount ?? 0} au joueur comme monnaie.`,
       },
     },
   },

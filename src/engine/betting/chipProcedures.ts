@@ -239,14 +239,16 @@ export function judgeChipsAfterAction(
     });
   } else if (roundTotal > ruled + s.returned) {
     // more than the seat's action holds, and no rule reads it (a declared amount already paid, a new motion after
-    // others acted with nothing to answer, an all-in's extra chips): named, never dropped
+    // others acted with nothing to answer, an all-in's extra chips): named, never dropped. Chips paying a declared
+    // action that was still owed are plain change (LOI 36, tda 40A), not an action out of turn
+    const change = rules.declared && previousTotal < ruled && s.owed > 0;
     raiseAlert(state, 'CHIPS_OUT_OF_ROUND', {
       seat: s.seat,
       zone: `bet${s.seat}`,
       chips: s.zone.slice(),
       amount: roundTotal - Math.max(previousTotal, ruled + s.returned),
       to: ruled,
-      variant: 'surplus',
+      variant: change ? 'change' : 'surplus',
     });
   }
   s.owed = 0;

@@ -128,7 +128,9 @@ export function onBoardCard(state: HandState, card: Card, fromBurn: boolean): vo
     if (b.dealing) b.burnsThisStreet = Math.max(1, b.burnsThisStreet - 1);
   }
   if (state.phase === 'complete' || state.phase === 'showdown' || state.board.length >= 5) {
-    raiseAlert(state, 'BOARD_TOO_MANY', { cards: [formatCard(card)] });
+    // everyone folded before the board was out: no card of it is dealt (LOI 22), not a four-card flop (tda 39)
+    const over = state.phase === 'complete' && state.board.length < 5;
+    raiseAlert(state, 'BOARD_TOO_MANY', { cards: [formatCard(card)], ...(over ? { variant: 'handOver' } : {}) });
     return;
   }
   if (b.fourFlop) {
