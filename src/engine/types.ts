@@ -25,6 +25,20 @@ export interface TableConfig {
   motionMs: number;
   /** whether card arrival order is reliable (seed 001 "order known" remedies) */
   orderKnown: boolean;
+  /** house rules the card room chose (table file `house`); absent: the rule text's defaults */
+  house?: HouseRules;
+}
+
+/**
+ * A card room's house rules, each off by default (the default is what the seeds' rule text decides), named in the
+ * table file and shown to the floor.
+ */
+export interface HouseRules {
+  /**
+   * a seat that checked out of turn and then faces a bet before its turn may only call or fold (seed 002, the passive
+   * example) instead of having every option (tda 53, seed 004; seed 002 out-of-turn example 2: the default)
+   */
+  checkOutOfTurnCallOrFold?: boolean;
 }
 
 export type Face = 'up' | 'down';
@@ -238,6 +252,8 @@ export interface SeatView {
 
 export interface HandSnapshot {
   ruleset: Ruleset;
+  /** the house rules in force (table file `house`); empty: the rule text's defaults */
+  house?: HouseRules;
   phase: Phase;
   street: Street;
   button: number;

@@ -23,6 +23,7 @@ import type {
   AlertCode,
   AlertFacts,
   HandSnapshot,
+  HouseRules,
   NextAction,
   Phase,
   PotView,
@@ -95,6 +96,8 @@ export interface RoleView {
   phase: Phase;
   street: Street;
   ruleset: string;
+  /** the house rules in force (floor only: the floor rules by them) */
+  house?: HouseRules;
   button: number;
   sb: number | null;
   bb: number;
@@ -202,6 +205,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     phase: hand.phase,
     street: hand.street,
     ruleset: hand.ruleset,
+    ...(role === 'floor' ? { house: { ...(hand.house ?? {}) } } : {}),
     button: hand.button,
     sb: hand.sb,
     bb: hand.bb,

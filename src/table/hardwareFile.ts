@@ -55,6 +55,8 @@ export interface HardwareFile {
   readers: ReaderSpec[];
   antennas: AntennaSpec[];
   panel?: PanelSpec;
+  /** the card room's house rules at this table (engine HouseRules), each off by default */
+  house?: { checkOutOfTurnCallOrFold?: boolean };
 }
 
 const ZONE_PATTERN = '^(seat([1-9]|10)|bet([1-9]|10)|board|burn|muck|enroll)$';
@@ -68,6 +70,14 @@ export const hardwareFileSchema = {
     $schema: { type: 'string' },
     name: { type: 'string', minLength: 1 },
     seats: { type: 'integer', minimum: 2, maximum: 10 },
+    house: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        // seed 002 passive example as a house rule: a check out of turn then facing a bet leaves call or fold
+        checkOutOfTurnCallOrFold: { type: 'boolean' },
+      },
+    },
     bridge: {
       type: 'object',
       additionalProperties: false,

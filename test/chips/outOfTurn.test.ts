@@ -16,8 +16,13 @@ describe('tda 53 action out of turn, seed 002 examples', () => {
     expect(outOfTurnRuling({ seat: 6, kind: 'check', facing: 0 }, 0).binds).toBe(true);
   });
 
-  it('passive example (rules.md settles example 2 this way): seat 2 checked out of turn, seat 1 bets 1000: call or fold only', () => {
-    const r = outOfTurnRuling({ seat: 2, kind: 'check', facing: 0 }, 1000);
+  it('tda 53 (default, both rulesets): example 2: seat 6 checked out of turn, seat 5 bets 300: every option', () => {
+    const r = outOfTurnRuling({ seat: 6, kind: 'check', facing: 0 }, 300);
+    expect(r).toEqual({ binds: false, variant: 'void', legal: ['fold', 'call', 'raise', 'allin'] });
+  });
+
+  it('tda 53 house rule (seed 002 passive example): seat 2 checked out of turn, seat 1 bets 1000: call or fold only', () => {
+    const r = outOfTurnRuling({ seat: 2, kind: 'check', facing: 0 }, 1000, { checkCallOrFold: true });
     expect(r).toEqual({ binds: false, variant: 'callOrFold', legal: ['fold', 'call'] });
   });
 

@@ -70,12 +70,13 @@ export function playTable(
   setup: TableSetup,
   events: RawEvent[],
   house: Record<string, unknown> = {},
+  ruleset: 'tda' | 'club' = 'tda',
 ): ScenarioOutcome & { state: HandState } {
   const seats: Record<number, number> = {};
   for (const seat of setup.seats) seats[seat] = setup.stack;
   const scenario = parseScenario({
     name: 'chip rules',
-    ruleset: 'tda',
+    ruleset,
     table: { seats, button: setup.button, blinds: setup.blinds, bbAnte: 0, absent: [], ...house },
     events: [...deal(setup), ...events],
   });

@@ -40,7 +40,7 @@ const decisionsOf = (state: HandState, seat: number) =>
   snapshot(state).decisions.filter((d) => d.seat === seat && d.kind !== 'dealHole');
 
 describe('issue 11, case 1: out of turn and inferred checks', () => {
-  it('tda 53: seed 002 passive example: a check out of turn, then a bet: call or fold only', () => {
+  it('tda 53 house rule: seed 002 passive example: a check out of turn, then a bet: call or fold only', () => {
     const { state, outcome } = run('tda53-passive-example.json');
     expect(outcome.passed).toBe(true);
     const bet = decisionsOf(state, 1).at(-1);

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { TableConfig } from '../../engine/types.js';
+import type { HouseRules, TableConfig } from '../../engine/types.js';
 import type { RoomLinkOptions } from '../../room/publisher.js';
 import { hardwareSource } from '../../server/hardwareSource.js';
 import { startLive, type TableSourceFactory } from '../../server/live.js';
@@ -72,6 +72,16 @@ function seatsOf(file: string): number | undefined {
 
 /** how long a stop (SIGTERM, SIGINT) may take before the process exits anyway: stopped within 3 s */
 export const STOP_DEADLINE_MS = 2500;
+
+/** The house rules of the table's hardware file (`house`), {} when it has none or cannot be read here. */
+function houseOf(file: string): HouseRules {
+  try {
+    const house = (JSON.parse(readFileSync(file, 'utf8')) as { house?: { checkOutOfTurnCallOrFold?: unknown } }).house;
+    return house?.checkOutOfTurnCallOrFold === true ? { checkOutOfTurnCallOrFold: true } : {};
+  } catch {
+    return {};
+  }
+}
 
 export function webRootDefault(): string {
   return fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -202,6 +212,7 @@ function parse(args: string[]) {
     chips: [25, 100, 500, 1000, 5000],
     motionMs: 700,
     orderKnown: true,
+    house: houseOf(hardwareFile),
   };
   const useSim = values.sim || !values.serial;
   // H5: the table identity in the hand histories (kept in DATA/table.json by startLive)

@@ -253,6 +253,13 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
         remedyFr: `L'action hors tour du siège ${s} est contraignante : appliquez-la maintenant.`,
       };
     case 'void':
+      if (f.action === 'check')
+        return {
+          message: `The action to seat ${s} changed: its out-of-turn check does not bind.`,
+          remedy: `Seat ${s} now faces a bet and has every option: fold, call or raise.`,
+          messageFr: `L'action pour le siège ${s} a changé : sa parole hors tour ne l'engage pas.`,
+          remedyFr: `Le siège ${s} fait maintenant face à une mise et a toutes les options : passer, payer ou relancer.`,
+        };
       return {
         message: `The action to seat ${s} changed: its out-of-turn ${f.action ?? 'action'} is void.`,
         remedy: `Give seat ${s} its chips back; it now has every option: fold, call or raise.`,
@@ -262,9 +269,9 @@ function outOfTurnTexts(f: BettingAlertFacts): Texts {
     case 'callOrFold':
       return {
         message: `Seat ${s} checked out of turn and now faces a bet.`,
-        remedy: `Seat ${s} may only call or fold; it may not raise.`,
+        remedy: `House rule: seat ${s} may only call or fold; it may not raise.`,
         messageFr: `Le siège ${s} a dit « parole » hors tour et fait maintenant face à une mise.`,
-        remedyFr: `Le siège ${s} peut seulement payer ou se coucher ; il ne peut pas relancer.`,
+        remedyFr: `Règle de la maison : le siège ${s} peut seulement payer ou se coucher ; il ne peut pas relancer.`,
       };
     case 'foldBinds':
       return {

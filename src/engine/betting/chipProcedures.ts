@@ -418,7 +418,9 @@ export function releaseOutOfTurn(state: HandState, s: SeatState): boolean {
   rules.outOfTurn = null;
   const ruling = held.bindsRegardless
     ? { binds: true, variant: 'binds' as const, legal: [] }
-    : outOfTurnRuling({ seat: s.seat, kind: ootKind(held.kind), facing: held.facing }, state.round.currentBet);
+    : outOfTurnRuling({ seat: s.seat, kind: ootKind(held.kind), facing: held.facing }, state.round.currentBet, {
+        checkCallOrFold: state.config.house?.checkOutOfTurnCallOrFold === true,
+      });
   if (!ruling.binds) {
     if (ruling.variant === 'callOrFold') {
       rules.callOrFoldOnly = true;

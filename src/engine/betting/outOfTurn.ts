@@ -24,13 +24,20 @@ export interface OutOfTurnRuling {
 /**
  * When the turn reaches a seat that acted out of turn (tda 53). A fold binds always. Otherwise the action binds if the
  * bet the seat faces has not changed (checks, calls and folds in between are no change). If someone bet or raised in
- * between, an active action (bet, raise, call, all-in) is void and the seat has every option; a passive check leaves
- * it only call or fold (seed 002 passive example, as rules.md settles it).
+ * between, the action is void and the seat has every option: the rule text (tda 53, seed 004: "si l'action change
+ * avant de l'atteindre, le joueur … a toutes les options ouvertes") and seed 002 out-of-turn example 2 (a check out of
+ * turn, then a bet: "le siège 6 a tous les choix possibles"). The seed's passive example (a check out of turn leaves
+ * call or fold) is a house rule a card room may choose: `checkCallOrFold`, off by default.
  */
-export function outOfTurnRuling(action: OutOfTurnAction, facingNow: number): OutOfTurnRuling {
+export function outOfTurnRuling(
+  action: OutOfTurnAction,
+  facingNow: number,
+  house: { checkCallOrFold?: boolean } = {},
+): OutOfTurnRuling {
   if (action.kind === 'fold') return { binds: true, variant: 'foldBinds', legal: [] };
   if (facingNow === action.facing) return { binds: true, variant: 'binds', legal: [] };
-  if (action.kind === 'check') return { binds: false, variant: 'callOrFold', legal: ['fold', 'call'] };
+  if (action.kind === 'check' && house.checkCallOrFold)
+    return { binds: false, variant: 'callOrFold', legal: ['fold', 'call'] };
   return { binds: false, variant: 'void', legal: ['fold', 'call', 'raise', 'allin'] };
 }
 

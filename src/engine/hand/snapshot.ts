@@ -56,6 +56,7 @@ export function snapshot(state: HandState): HandSnapshot {
   }
   return {
     ruleset: state.config.ruleset,
+    house: { ...(state.config.house ?? {}) },
     phase: state.stopAlertId !== 0 && state.phase !== 'misdeal' ? 'stopped' : state.phase,
     street: state.street,
     button: state.button,

@@ -1,7 +1,7 @@
 // Scenario files (spec/scenario.md): validated once into a TableConfig and TableEvents. A malformed scenario is
 // refused with a ScenarioError naming the event; a well-formed one that breaks the rules is the engine's business.
 import { parseCard } from '../cards.js';
-import type { AlertCode, Declaration, Ruleset, TableConfig, TableEvent, Zone } from '../types.js';
+import type { AlertCode, Declaration, HouseRules, Ruleset, TableConfig, TableEvent, Zone } from '../types.js';
 
 export type ScenarioErrorCode =
   | 'NOT_AN_OBJECT'
@@ -97,6 +97,7 @@ export function normaliseTable(table: unknown, ruleset: unknown = 'tda', orderKn
     motionMs,
     orderKnown,
   };
+  if (table.house !== undefined) config.house = parseHouse(table.house, 'table.house');
   if ('sb' in table) {
     if (table.sb !== null && !isSeat(table.sb)) throw field('table.sb: expected a seat or null');
     config.sb = table.sb as number | null;
@@ -177,6 +178,19 @@ function parseEvent(raw: unknown, i: number, t: number, where: Map<string, strin
   }
   if ('tick' in raw) return { kind: 'tick', t };
   throw bad('BAD_EVENT', 'unknown event kind');
+}
+
+/** House rules (types.ts HouseRules): each a boolean, off by default; an unknown name is an error, not ignored. */
+export function parseHouse(raw: unknown, where: string): HouseRules {
+  if (!isObj(raw)) throw field(`${where}: expected an object of house rules`);
+  const out: HouseRules = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k !== 'checkOutOfTurnCallOrFold')
+      throw field(`${where}.${k}: unknown house rule (known: checkOutOfTurnCallOrFold)`);
+    if (typeof v !== 'boolean') throw field(`${where}.${k}: expected true or false`);
+    out[k] = v;
+  }
+  return out;
 }
 
 /** The floor's rulings a scenario may record: kill a hand, let an undercaller fold or hold it to the call, let a skipped seat act. */
