@@ -15,6 +15,7 @@ import type { TableAlert, TableAlertRecord, TableEventInput } from '../session/t
 import { ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import type { LogFault } from '../store/sqliteLog.js';
+import { floorDelayRecord } from './delaySetting.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
 import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
@@ -372,6 +373,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       config: { roles: FLOOR_ONLY },
     },
     async (req) => {
+      hub.checkBroadcastDelay(req.body.ms);
+      // logged, then applied (like the level): a restart replays it (delaySetting.ts)
+      if (req.body.ms !== hub.broadcastDelayMs)
+        opts.log.append('config', session.handNo, floorDelayRecord(req.body.ms));
       hub.setBroadcastDelay(req.body.ms);
       return { delayMs: hub.broadcastDelayMs };
     },

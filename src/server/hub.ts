@@ -91,15 +91,21 @@ export class LiveHub {
 
   /** The delay may grow at any time; it cannot be shortened while the session streams. */
   setBroadcastDelay(ms: number): void {
+    this.checkBroadcastDelay(ms);
+    this.delay = ms;
+    if (this.live) this.live = { ...this.live, broadcastDelayMs: ms };
+  }
+
+  /** Throws the DelayError that setBroadcastDelay(ms) would throw. */
+  checkBroadcastDelay(ms: number): void {
     if (!(Number.isFinite(ms) && ms >= 0)) throw new DelayError('DELAY_INVALID', `not a delay: ${ms}`);
     if (ms < this.delay) {
       throw new DelayError(
         'DELAY_SHORTENING_REFUSED',
-        `the broadcast delay cannot be shortened while the table streams (${this.delay} ms now); restart to change it`,
+        `the broadcast delay cannot be shortened while the table streams (${this.delay} ms now); a restart with ` +
+          'another --delay changes it',
       );
     }
-    this.delay = ms;
-    if (this.live) this.live = { ...this.live, broadcastDelayMs: ms };
   }
 
   start(): void {

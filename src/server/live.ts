@@ -17,6 +17,7 @@ import {
 } from '../store/tableIdentity.js';
 import type { LiveTableEvent, TableLayer } from '../table/index.js';
 import { buildApp } from './app.js';
+import { delayAtStart } from './delaySetting.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
 import { DealOrder, ResumeHold, reconcileResume } from './resume.js';
@@ -96,6 +97,9 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
   // a tournament's table is finished when one seat is left with chips (TABLE_FINISHED); a cash table waits for players
   const session = TableSession.recover(log, { config: opts.table, now: opts.now, game: identity.game });
+  // the delay is a logged setting: a restart with the same command line keeps the longest the floor set
+  const delay = delayAtStart(log, opts.broadcastDelayMs);
+  if (delay.log) log.append('config', session.handNo, delay.log);
   const tokens = TokenStore.open(opts.dataDir);
   for (const role of opts.rotate ?? []) tokens.rotate(role);
   const fresh = [...new Set([...tokens.created, ...(opts.rotate ?? [])])];
@@ -112,7 +116,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
     log,
     tokens,
-    broadcastDelayMs: opts.broadcastDelayMs,
+    broadcastDelayMs: delay.ms,
     webRoot: opts.webRoot,
     equity: opts.equity === undefined ? defaultEquity(say) : opts.equity,
     logger: opts.logger ?? false,

@@ -26,11 +26,10 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
-  unlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +39,8 @@ import { StoreError } from './errors.js';
 import { checkDatabaseFile } from './fileCheck.js';
 
 export const LOG_FILE = 'feltwire-log.sqlite';
-/** holds the writer's pid: two services on one data folder would interleave their hands in one log */
+/** the writer's lock (SQLite's exclusive lock on this small database): two services on one data folder would
+ * interleave their hands in one log */
 export const LOCK_FILE = 'feltwire-log.lock';
 /** bumped when the table layout changes; a newer file is refused, never rewritten */
 export const LOG_FORMAT = 1;
@@ -529,58 +529,62 @@ function moveAside(path: string, now: Date): string[] {
   return kept;
 }
 
-/** writers of this process per lock file (a process may open its own log twice: tests, the archive) */
-const heldLocks = new Map<string, number>();
+/** the lock of each data folder this process writes, and how many of its writers hold it (a process may open its
+ * own log twice: tests, the archive) */
+const heldLocks = new Map<string, { db: Database.Database; count: number }>();
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const busyMessage = (file: string): string =>
+  `the event log in ${file.replace(/\/[^/]*$/, '')} is in use by another live process (another feltwire start?) / ` +
+  `le journal est utilisé par un autre processus vivant (un autre feltwire start ?)`;
 
-/** Takes the data folder's writer lock; a lock left by a dead process (a SIGKILL, a power cut) is taken over. */
+/**
+ * Takes the data folder's writer lock: SQLite's own exclusive lock on the lock file (a small database of its own,
+ * so that the log itself stays readable by `feltwire export` while the service writes it). The lock is the kernel's
+ * (a POSIX record lock): it goes with its holder, whatever killed it (SIGKILL, a power cut), and nothing on disk
+ * (no pid that another process may carry after a reboot) can keep a restart out. A file there that is not a
+ * database (a pid written by an older feltwire) holds no lock: it is emptied in place (the same file, so that two
+ * starts doing it at once still meet on one lock) and taken.
+ */
 function takeLock(file: string): string {
   const held = heldLocks.get(file);
   if (held) {
-    heldLocks.set(file, held + 1);
+    held.count++;
     return file;
   }
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; ; attempt++) {
+    let db: Database.Database | null = null;
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      heldLocks.set(file, 1);
+      db = new Database(file, { timeout: 0 });
+      chmodSync(file, 0o600);
+      db.pragma('locking_mode = EXCLUSIVE');
+      // the first write takes SQLite's EXCLUSIVE lock; in exclusive locking mode it is kept until close
+      db.exec('BEGIN EXCLUSIVE; COMMIT');
+      heldLocks.set(file, { db, count: 1 });
       return file;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      db?.close();
+      const code = (err as { code?: string }).code ?? '';
+      if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+        throw new StoreError('LOG_BUSY', busyMessage(file), { cause: err });
+      if (code === 'SQLITE_NOTADB' && attempt === 0) {
+        truncateSync(file, 0);
+        continue;
+      }
+      throw new StoreError('LOG_BUSY', `could not take the log lock ${file}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-      throw new StoreError(
-        'LOG_BUSY',
-        `the event log in ${file.replace(/\/[^/]*$/, '')} is in use by process ${pid} (another feltwire start?) / ` +
-          `le journal est utilisé par le processus ${pid} (un autre feltwire start ?)`,
-      );
-    }
-    unlinkSync(file); // stale: its writer is gone
   }
-  throw new StoreError('LOG_BUSY', `could not take the log lock ${file}`);
 }
 
 function releaseLock(file: string): void {
-  const held = heldLocks.get(file) ?? 0;
-  if (held > 1) {
-    heldLocks.set(file, held - 1);
-    return;
-  }
+  const held = heldLocks.get(file);
+  if (!held) return;
+  if (--held.count > 0) return;
   heldLocks.delete(file);
-  try {
-    if (Number.parseInt(readFileSync(file, 'utf8'), 10) === process.pid) unlinkSync(file);
-  } catch {
-    // already gone
-  }
+  // closing the connection releases the kernel's lock; the file stays (removing it could let a second writer lock
+  // a new file while a third still holds the old one)
+  held.db.close();
 }
 
 function toRecord(r: Row): LogRecord {

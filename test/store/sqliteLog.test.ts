@@ -11,12 +11,14 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 
+const require = createRequire(import.meta.url);
 const dirs: string[] = [];
 function dataDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'feltwire-log-'));
@@ -103,8 +105,13 @@ describe('SqliteEventLog: append and read', () => {
 
   it('refuses a second writer process on the same data folder, and takes over the lock of a dead one', async () => {
     const dir = dataDir();
-    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    writeFileSync(join(dir, LOCK_FILE), `${other.pid}\n`);
+    // another process holding SQLite's exclusive lock on the lock file, as a live writer does
+    const holder = `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+      const db = new D(${JSON.stringify(join(dir, LOCK_FILE))}, { timeout: 0 });
+      db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE; COMMIT');
+      process.stdout.write('held'); setInterval(() => {}, 1000);`;
+    const other = spawn(process.execPath, ['-e', holder], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => other.stdout?.once('data', () => resolve()));
     const busy = (() => {
       try {
         SqliteEventLog.open(dir, quiet);
@@ -114,19 +121,26 @@ describe('SqliteEventLog: append and read', () => {
     })();
     expect(busy).toBeInstanceOf(StoreError);
     expect((busy as StoreError).code).toBe('LOG_BUSY');
-    expect((busy as StoreError).message).toContain(`process ${other.pid}`);
+    expect((busy as StoreError).message).toContain('in use by another live process');
     await new Promise<void>((resolve) => {
       other.on('exit', () => resolve());
       other.kill('SIGKILL');
     });
-    // the writer died (as a service killed with SIGKILL): its lock is stale and taken over
+    // the writer died (as a service killed with SIGKILL): the kernel dropped its lock
     const log = SqliteEventLog.open(dir, quiet);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     const again = SqliteEventLog.open(dir, quiet); // the same process may open its own log twice
     again.close();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+    // still held after one of the two closed: another connection cannot take it
+    const probe = new Database(join(dir, LOCK_FILE), { timeout: 0 });
+    probe.pragma('locking_mode = EXCLUSIVE');
+    expect(() => probe.exec('BEGIN EXCLUSIVE; COMMIT')).toThrow(/locked/);
     log.close();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    // released with the last writer
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+    probe.close();
+    // a pid left in the lock file (an older feltwire's lock, a live process on it since) keeps nobody out
+    writeFileSync(join(dir, LOCK_FILE), `${process.pid}\n`);
+    SqliteEventLog.open(dir, quiet).close();
   });
 
   it('runs in WAL mode with synchronous=FULL, and the table refuses updates and deletes', () => {
