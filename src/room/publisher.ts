@@ -3,6 +3,7 @@
 // settings at the next shuffle. The table never waits for the room: nothing here blocks the session, a broker that
 // is down only grows the backlog, and the finished hands go out from the table's own log after the last one the
 // room acknowledged (the publish cursor, kept in the data folder).
+import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -60,7 +61,12 @@ export interface RoomLinkDeps {
    * room no sooner than this after they ended, so that before the delay hole cards travel on the commentators'
    * topic only; the overlay stream is held as long. */
   broadcastDelayMs: number | (() => number);
-  now?: () => number;
+  /** the wall clock, for what is written down (messages' `sent`) */
+  now?: WallClock;
+  /** the clock of every age (sealing, resends): monotonic */
+  mono?: MonotonicClock;
+  /** the service's start (the ages of hands logged before it; src/clock) */
+  epoch?: StartEpoch;
   say?: (line: string) => void;
 }
 
@@ -120,9 +126,17 @@ function writeCursor(dir: string | null, c: Cursor): void {
 }
 
 /** the finished hands of the log, in order */
-function finishedHands(log: EventLog): { handNo: number; wall: number }[] {
-  const out: { handNo: number; wall: number }[] = [];
-  for (const r of log.records()) if (r.kind === 'handEnd') out.push({ handNo: r.hand, wall: r.wall });
+/** a finished hand: when it ended on the wall clock (its record) and on the monotonic clock (its age) */
+interface Finished {
+  handNo: number;
+  wall: number;
+  at: number;
+}
+
+function finishedHands(log: EventLog, epoch: StartEpoch): Finished[] {
+  const out: Finished[] = [];
+  for (const r of log.records())
+    if (r.kind === 'handEnd') out.push({ handNo: r.hand, wall: r.wall, at: epoch.monoOf(r.wall) });
   return out;
 }
 
@@ -131,9 +145,9 @@ export function statusFrom(
   state: SessionState,
   live: LiveState,
   ids: { tableId: string; tableName: string; roomName: string },
-  extra: { now: number; lastHandWall: number | null; settingsVersion: number },
+  extra: { now: number; mono: number; lastHandWall: number | null; settingsVersion: number },
 ): StatusMessage {
-  const floor = viewFor('floor', live, extra.now);
+  const floor = viewFor('floor', live, extra.mono);
   const handAlertWall = new Map(state.hand.alerts.map((a) => [a.id, (state.handStartWall ?? state.wall) + a.t]));
   const tableAlertWall = new Map(state.tableAlerts.map((a) => [a.id, a.wall]));
   const openAlerts: RoomAlert[] = (floor?.alerts ?? [])
@@ -179,7 +193,9 @@ export function statusFrom(
 
 export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLink {
   const tableId = checkTableId(opts.tableId);
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? wallNow;
+  const mono = deps.mono ?? monotonicNow;
+  const epoch = deps.epoch ?? new StartEpoch(now, mono);
   const say = deps.say ?? (() => {});
   const { session, log, archive } = deps;
   const ids = { tableId, tableName: opts.tableName ?? tableId, roomName: opts.roomName ?? '' };
@@ -187,12 +203,12 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   const window = opts.window ?? 50;
   const resendAfterMs = opts.resendAfterMs ?? 5000;
   const cursor = readCursor(opts.dataDir, tableId);
-  const finished = finishedHands(log);
+  const finished = finishedHands(log, epoch);
   let lastHandWall = finished.length > 0 ? finished[finished.length - 1].wall : null;
   /** the last hand number published since the last (re)connect or rewind */
   let sentUpTo = cursor.acked;
-  let lastProgress = now();
-  let lastRewind = 0;
+  let lastProgress = mono();
+  let lastRewind = Number.NEGATIVE_INFINITY;
   let closed = false;
   const counts = { handsSent: 0, statusSent: 0, refused: 0 };
 
@@ -223,7 +239,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // buffer and every payload comes from viewFor. Equities are the table service's; they do not travel.
   const delay =
     typeof deps.broadcastDelayMs === 'function' ? deps.broadcastDelayMs : () => deps.broadcastDelayMs as number;
-  const hub = new LiveHub({ broadcastDelayMs: delay(), now });
+  const hub = new LiveHub({ broadcastDelayMs: delay(), mono, wall: now });
   for (const role of ['public', 'overlay', 'commentator'] as const) {
     hub.add(
       {
@@ -249,9 +265,14 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   const sendStatus = (state: SessionState) => {
     if (!client.connected) return;
-    const live = hub.current() ?? { session: state, equity: null, broadcastDelayMs: delay() };
+    const live = hub.current() ?? { session: state, at: mono(), equity: null, broadcastDelayMs: delay() };
     try {
-      const msg = statusFrom(state, live, ids, { now: now(), lastHandWall, settingsVersion: cursor.settingsVersion });
+      const msg = statusFrom(state, live, ids, {
+        now: now(),
+        mono: mono(),
+        lastHandWall,
+        settingsVersion: cursor.settingsVersion,
+      });
       client.publish(topics.table(tableId, 'status'), encodeMessage('status', msg), { qos: 0, retain: true });
       counts.statusSent++;
     } catch (err) {
@@ -263,8 +284,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // finished hands go out once sealed (the next hand has begun, so nothing more is logged under their number) and
   // the broadcast delay has passed since they ended
   const sealed = () => {
-    const due = now() - delay();
-    return finished.filter((h) => h.handNo < session.handNo && h.wall <= due);
+    const due = mono() - delay();
+    return finished.filter((h) => h.handNo < session.handNo && h.at <= due);
   };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;
@@ -316,7 +337,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   };
 
   const onAck = (ack: AckMessage) => {
-    const t = now();
+    const t = mono();
     if (ack.handNo !== cursor.acked) {
       // the room is the authority on what it stored (an archive restored from a backup may be behind)
       cursor.acked = ack.handNo;
@@ -359,7 +380,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   client.on('connect', () => {
     sentUpTo = cursor.acked;
-    lastProgress = now();
+    lastProgress = mono();
     client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
     client.subscribe([topics.table(tableId, 'ack'), topics.settings], { qos: 1 }, () => pump());
     sendStatus(session.snapshot());
@@ -399,7 +420,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     }
   };
   const onHandEnd = (info: HandEndInfo) => {
-    finished.push({ handNo: info.handNo, wall: info.wall });
+    finished.push({ handNo: info.handNo, wall: info.wall, at: mono() });
     lastHandWall = info.wall;
   };
   // a break the room called is told to the dealer at the first shuffle after its start: finish that hand, then stop
@@ -431,8 +452,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // the room said nothing while hands wait: send them again (a broker restarted without them, a room restarted)
   const timer = setInterval(() => {
     if (!client.connected) return;
-    if (sentUpTo > cursor.acked && now() - lastProgress > resendAfterMs) {
-      lastProgress = now();
+    if (sentUpTo > cursor.acked && mono() - lastProgress > resendAfterMs) {
+      lastProgress = mono();
       sentUpTo = cursor.acked;
     }
     pump();

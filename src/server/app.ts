@@ -7,6 +7,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
+import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
 import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.js';
 import { SessionError } from '../session/errors.js';
 import type { EventLog, LogRecord } from '../session/log.js';
@@ -40,7 +41,12 @@ export interface AppOptions {
   archive?: HandArchive;
   equity?: EquityComputer | null;
   logger?: FastifyServerOptions['logger'];
-  now?: () => number;
+  /** the wall clock: what is written down and the time a view shows (default Date.now) */
+  now?: WallClock;
+  /** the clock of every age (the broadcast delay, the floor's export delay): monotonic (default performance.now) */
+  mono?: MonotonicClock;
+  /** this start's clocks, for the ages of what was logged before it (default: taken now, the kernel's sync flag) */
+  epoch?: StartEpoch;
   /** overlay release period (ms) */
   overlayStepMs?: number;
   /** where the tablet's and the floor's table events go (default: straight to the session; with a table layer,
@@ -135,14 +141,17 @@ function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOption
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? wallNow;
+  const mono = opts.mono ?? monotonicNow;
+  const epoch = opts.epoch ?? new StartEpoch(now, mono);
   const app = Fastify({ logger: safeLogger(opts.logger ?? false), bodyLimit: 16 * 1024, forceCloseConnections: true });
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' ? strictAjv.compile(schema) : textAjv.compile(schema),
   );
   const hub = new LiveHub({
     broadcastDelayMs: opts.broadcastDelayMs ?? DEFAULT_BROADCAST_DELAY_MS,
-    now,
+    mono,
+    wall: now,
     overlayStepMs: opts.overlayStepMs,
     skipBufferedBytes: opts.skipBufferedBytes,
     dropBufferedBytes: opts.dropBufferedBytes,
@@ -169,10 +178,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tracker?.observe(s.handNo, s.hand);
   };
   session.on('state', onState);
+  // when each hand ended, on the monotonic clock (the floor's export delay); hands ended before this start count from
+  // their logged wall time only when the clock is synchronised (StartEpoch)
+  const endedAt = new Map<number, number>();
+  const onHandEnd = (e: { handNo: number }) => void endedAt.set(e.handNo, mono());
+  session.on('handEnd', onHandEnd);
+  const endAge = (handNo: number, endWall: number) => mono() - (endedAt.get(handNo) ?? epoch.monoOf(endWall));
   session.on('rejected', (err) => app.log.warn({ code: err.code }, err.message));
   // H6: the delayed broadcast survives a restart: the last delay of states rebuilt from the log (overlayRebuild.ts)
+  // (their ages from the logged wall times only while the clock is synchronised: else the delay runs again in full)
   for (const s of overlayHistory(opts.log, archive, session.snapshot(now()), hub.broadcastDelayMs, now()))
-    hub.update(s);
+    hub.update(s, epoch.monoOf(s.wall));
   hub.releaseOverlay();
   onState(session.snapshot(now()));
   const unRotate = tokens.onRotate((role) => hub.dropRole(role, 'token rotated'));
@@ -180,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     session.off('state', onState);
+    session.off('handEnd', onHandEnd);
     unRotate();
     tracker?.close();
     hub.stop();
@@ -257,7 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/state', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async (req) => {
     const live = hub.current();
-    return { view: live ? viewFor(req.role, live, now()) : null };
+    return { view: live ? viewFor(req.role, live, mono()) : null };
   });
 
   // The archive routes answer from the index kept as the log grows (src/store/archiveIndex.ts): the hand list is a
@@ -310,10 +327,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             clock: null,
             tableAlerts: tableAlertsAt(alertRecs, step.seq),
           },
+          at: mono(),
           equity: null,
           broadcastDelayMs: hub.broadcastDelayMs,
         };
-        const view = viewFor(req.role, state, now());
+        const view = viewFor(req.role, state, mono());
         const known = req.role === 'commentator' ? null : publicCards(step.snapshot);
         const text = JSON.stringify(step.event);
         return { wall: step.wall, event: known ? scrubCards(text, known) : text, refused: step.refused, view };
@@ -349,7 +367,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           `hand ${handNo} was a misdeal, dealt again as hand ${handNo + 1}: no history`,
         );
       if (end === null) throw new HttpError(409, 'HAND_NOT_OVER', `hand ${handNo} is not over (or does not exist)`);
-      if (req.role === 'floor' && now() - end < hub.broadcastDelayMs) {
+      if (req.role === 'floor' && endAge(handNo, end) < hub.broadcastDelayMs) {
         throw new HttpError(403, 'DELAYED', 'hand histories reach the floor after the broadcast delay');
       }
       const text = archive.export(handNo, format);

@@ -1,6 +1,7 @@
 // The websocket hub: every client gets its role's full view on connect, then a new view on every change.
 // Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
+import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import type { SessionState } from '../session/types.js';
 import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
 import { handCards, type RoleView, viewFor } from './views.js';
@@ -31,7 +32,10 @@ export class DelayError extends Error {
 
 export interface HubOptions {
   broadcastDelayMs: number;
-  now?: () => number;
+  /** the clock of every age here (the delay): monotonic (src/clock) */
+  mono?: MonotonicClock;
+  /** the wall clock, for the time a view shows */
+  wall?: WallClock;
   /** overlay buffer granularity and release period, ms (default 500: the broadcast moves twice a second) */
   overlayStepMs?: number;
   /** skip a message to a client with more than this many bytes unsent (default 256 KiB) */
@@ -60,10 +64,11 @@ export class LiveHub {
   /** states waiting for the delay; all but the last kept as JSON text (15 minutes of states is a lot of objects) */
   private readonly overlayBuffer: Array<LiveState | string> = [];
   private overlayReleased: LiveState | null = null;
-  /** wall of the first state in the buffer's last step */
+  /** monotonic ms of the first state in the buffer's last step */
   private bucketStart = Number.NEGATIVE_INFINITY;
   private overlayTimer: NodeJS.Timeout | null = null;
-  private readonly now: () => number;
+  private readonly now: MonotonicClock;
+  private readonly wall: WallClock;
   private readonly step: number;
   private readonly skipBytes: number;
   private readonly dropBytes: number;
@@ -79,7 +84,8 @@ export class LiveHub {
       throw new DelayError('DELAY_INVALID', `broadcast delay must be a number of ms >= 0: ${opts.broadcastDelayMs}`);
     }
     this.delay = opts.broadcastDelayMs;
-    this.now = opts.now ?? Date.now;
+    this.now = opts.mono ?? monotonicNow;
+    this.wall = opts.wall ?? wallNow;
     this.step = opts.overlayStepMs ?? 500;
     this.skipBytes = opts.skipBufferedBytes ?? 256 * 1024;
     this.dropBytes = opts.dropBufferedBytes ?? 4 * 1024 * 1024;
@@ -128,8 +134,9 @@ export class LiveHub {
     return this.live;
   }
 
-  /** A new session state: every live role gets its view now, the overlay later. */
-  update(session: SessionState): void {
+  /** A new session state (that happened at `at`, monotonic ms): every live role gets its view now, the overlay
+   * later. */
+  update(session: SessionState, at: number = this.now()): void {
     const prev = this.live?.session;
     if (prev && prev.handNo !== session.handNo) {
       // the hand that just ended, as it ended: its alerts are masked on its own cards from now on
@@ -138,7 +145,7 @@ export class LiveHub {
       while (this.pastHands.size > PAST_HANDS_KEPT) this.pastHands.delete(this.pastHands.keys().next().value as number);
     }
     const equity = this.live?.equity && this.live.equity.handNo === session.handNo ? this.live.equity : null;
-    this.setLive({ session, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands, storage: this.storage });
+    this.setLive({ session, at, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands, storage: this.storage });
   }
 
   /** The log's storage fault (null: over); `broadcast` sends every role its view now. */
@@ -153,7 +160,10 @@ export class LiveHub {
   setEquity(track: EquityTrack): void {
     if (!this.live || this.live.session.handNo !== track.handNo) return;
     // only the commentators see equities live (the overlay gets them through its buffer)
-    this.setLive({ ...this.live, equity: track, session: { ...this.live.session, wall: this.now() } }, 'commentator');
+    this.setLive(
+      { ...this.live, equity: track, at: this.now(), session: { ...this.live.session, wall: this.wall() } },
+      'commentator',
+    );
   }
 
   private setLive(next: LiveState, only?: Role): void {
@@ -231,11 +241,11 @@ export class LiveHub {
 
   private bufferForOverlay(state: LiveState): void {
     // one state per step: a later state in the same step supersedes the earlier one (and is released no sooner)
-    if (this.overlayBuffer.length > 0 && state.session.wall - this.bucketStart < this.step) {
+    if (this.overlayBuffer.length > 0 && state.at - this.bucketStart < this.step) {
       this.overlayBuffer[this.overlayBuffer.length - 1] = state;
       return;
     }
-    this.bucketStart = state.session.wall;
+    this.bucketStart = state.at;
     const last = this.overlayBuffer.length - 1;
     if (last >= 0 && typeof this.overlayBuffer[last] !== 'string') {
       this.overlayBuffer[last] = JSON.stringify(this.overlayBuffer[last]);

@@ -2,6 +2,7 @@
 // the fastify app listening, and a table source (the reader bridge and dealer panel, or the simulator) feeding the
 // session through the table layer. `feltwire start`, the end-to-end tests and the live bench all start it here.
 import { mkdirSync } from 'node:fs';
+import { type MonotonicClock, monotonicNow, StartEpoch, type SyncProbe, type WallClock, wallNow } from '../clock/index.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
@@ -58,8 +59,13 @@ export interface LiveOptions {
   /** where operator messages go (tokens printed once, startup notes) */
   say?: (line: string) => void;
   overlayStepMs?: number;
-  /** the service's clock (benches replay hands faster than real time) */
-  now?: () => number;
+  /** the service's wall clock, for what is written down (benches replay hands faster than real time) */
+  now?: WallClock;
+  /** the clock of every age (the delay, holds, timers): monotonic (default performance.now) */
+  mono?: MonotonicClock;
+  /** whether the wall clock is synchronised, asked once at start (default: the kernel's flag via timedatectl):
+   * hands logged before the start count their age from their wall time only when it is */
+  clockSynchronised?: SyncProbe;
   /** H5: the table's identity in its hand histories (card room, table name and id, cash or tournament), over
    * DATA/table.json (which keeps it; written on the first start) */
   identity?: IdentityOverrides;
@@ -87,6 +93,8 @@ export interface LiveService {
 
 export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // this start's clocks: the ages of what was logged before it (src/clock)
+  const epoch = new StartEpoch(opts.now ?? wallNow, opts.mono ?? monotonicNow, opts.clockSynchronised);
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   // H5: the table identity (DATA/table.json, the start options over it; a memory log writes nothing)
   const identity: TableIdentity = opts.memoryLog
@@ -96,7 +104,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     ? new MemoryLog()
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
   // a tournament's table is finished when one seat is left with chips (TABLE_FINISHED); a cash table waits for players
-  const session = TableSession.recover(log, { config: opts.table, now: opts.now, game: identity.game });
+  const session = TableSession.recover(log, { config: opts.table, now: opts.now, mono: opts.mono, game: identity.game });
   // the delay is a logged setting: a restart with the same command line keeps the longest the floor set
   const delay = delayAtStart(log, opts.broadcastDelayMs);
   if (delay.log) log.append('config', session.handNo, delay.log);
@@ -122,6 +130,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     logger: opts.logger ?? false,
     overlayStepMs: opts.overlayStepMs,
     now: opts.now,
+    mono: opts.mono,
+    epoch,
     allowedOrigins: opts.allowedOrigins,
   });
   // the log's storage faults and a salvage at start: alerts on every view (storageAlerts.ts)
@@ -149,6 +159,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
         archive,
         broadcastDelayMs: () => app.live.broadcastDelayMs,
         now: opts.now,
+        mono: opts.mono,
+        epoch,
         say,
       });
     }

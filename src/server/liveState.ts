@@ -46,6 +46,9 @@ export interface StorageView {
 
 export interface LiveState {
   session: SessionState;
+  /** monotonic ms (src/clock) when this state happened: the broadcast delay's age is counted from here, never from
+   * the session's wall time */
+  at: number;
   equity: EquityTrack | null;
   /** ms; the overlay sees a state no sooner than this after it happened */
   broadcastDelayMs: number;

@@ -141,7 +141,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
   let delayMs = 0;
   if (role === 'overlay') {
     // The broadcast delay: nothing younger than the delay leaves this function for the overlay.
-    const age = now - s.wall;
+    const age = now - state.at;
     if (!(state.broadcastDelayMs >= 0) || age < state.broadcastDelayMs) return null;
     delayMs = age;
   }

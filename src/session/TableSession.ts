@@ -1,5 +1,6 @@
 // The table session: one hand at a time through the engine, the next hand by the dead button, blind levels from
 // the next shuffle, every record written to the log BEFORE it is acted on, and recovery by replaying that log.
+import { monotonicNow, wallNow } from '../clock/index.js';
 import { EventEmitter } from 'node:events';
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
@@ -46,8 +47,11 @@ export interface TableSessionOptions {
   log: EventLog;
   /** the rules engine (default: src/engine, registered by src/session/index.ts) */
   engine?: HandEngine<EngineHand>;
-  /** wall clock; tests and the simulator inject theirs */
+  /** wall clock, for what is written down (records, the wall of states); tests and the simulator inject theirs */
   now?: () => number;
+  /** the clock of every age (the hand's time t: motion windows, the shot clock): monotonic. Default
+   * performance.now(); a test that injects `now` alone runs on that one clock */
+  mono?: () => number;
   /** keeps the last N table alerts of each severity in the state (default 200); undecided stops are always kept */
   tableAlertLimit?: number;
   /** schedules the shot clock's expiry tick (default setTimeout, unref'd); return a cancel function */
@@ -72,8 +76,10 @@ interface CurrentHand {
   snap: HandSnapshot;
   started: boolean;
   over: boolean;
-  /** wall ms of t = 0 */
+  /** wall ms of t = 0 (for the record: handStartWall) */
   origin: number;
+  /** monotonic ms of t = 0: the hand's time runs on it, whatever the wall clock does */
+  originMono: number;
   lastT: number;
   acked: Set<number>;
   decisions: Map<number, { decision: string; by: string; t: number }>;
@@ -102,6 +108,9 @@ export function boundTableAlerts(alerts: TableAlert[], limit: number): TableAler
   return kept.every(Boolean) ? alerts : alerts.filter((_, i) => kept[i]);
 }
 
+/** the most an event's wall time may lie before its ingestion and still count (monoOf) */
+export const MAX_EVENT_LAG_MS = 60_000;
+
 const defaultSchedule = (ms: number, fn: () => void): (() => void) => {
   const timer = setTimeout(fn, ms);
   timer.unref();
@@ -113,6 +122,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
   static defaultEngine: HandEngine<EngineHand> | null = null;
   private readonly log: EventLog;
   private readonly now: () => number;
+  private readonly mono: () => number;
+  /** one injected clock for both (tests): the wall given with an event is its time, as it was */
+  private readonly oneClock: boolean;
   private readonly engine: HandEngine<EngineHand>;
   private readonly schedule: (ms: number, fn: () => void) => () => void;
   private readonly tableAlertLimit: number;
@@ -126,8 +138,6 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private clock: ShotClock | null = null;
   private cancelClock: (() => void) | null = null;
   private cancelMotion: (() => void) | null = null;
-  /** wall of the last event ingested */
-  private lastWall = Number.NEGATIVE_INFINITY;
   private health: TableHealth = {
     link: 'unknown',
     panel: 'unknown',
@@ -145,7 +155,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
   constructor(opts: TableSessionOptions, fresh = true) {
     super();
     this.log = opts.log;
-    this.now = opts.now ?? Date.now;
+    this.now = opts.now ?? wallNow;
+    this.mono = opts.mono ?? opts.now ?? monotonicNow;
+    this.oneClock = opts.mono === undefined && opts.now !== undefined;
     const impl = opts.engine ?? TableSession.defaultEngine;
     if (!impl)
       throw new SessionError('ENGINE_REJECTED', 'no rules engine: import TableSession from src/session/index.js');
@@ -185,17 +197,21 @@ export class TableSession extends EventEmitter<SessionEvents> {
 
   /** A table event (from the table layer, the panel or the dealer's tablet). Logged, then applied. */
   ingest(input: TableEventInput, wall: number = this.now()): SessionState {
+    return this.ingestAt(input, wall, 0);
+  }
+
+  /** ingest, at hand time `minT` at least (a tick due then) */
+  private ingestAt(input: TableEventInput, wall: number, minT: number): SessionState {
     this.assertOpen();
     if (input.kind === 'dealer' && input.button === 'shuffle') this.prepareShuffle(wall);
     const c = this.cur;
     let t: number;
     if (!c.started && input.kind === 'dealer' && input.button === 'shuffle') t = c.lastT;
-    else t = Math.max(c.lastT, Math.round(wall - c.origin));
+    else t = Math.max(c.lastT, minT, Math.round(this.monoOf(wall) - c.originMono));
     const ev = { ...input, t } as TableEvent;
     this.log.append('event', c.handNo, ev, wall);
-    this.lastWall = Math.max(this.lastWall, wall);
     this.applyEvent(ev, wall);
-    if (ev.kind === 'chips') this.armMotionTick(wall);
+    if (ev.kind === 'chips') this.armMotionTick(ev.t);
     return this.publish(wall);
   }
 
@@ -491,6 +507,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       started: false,
       over: false,
       origin: wall,
+      originMono: this.monoOf(wall),
       lastT: 0,
       acked: new Set(),
       decisions: new Map(),
@@ -554,6 +571,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (!c.started && ev.kind === 'dealer' && ev.button === 'shuffle') {
       c.started = true;
       c.origin = wall - ev.t;
+      c.originMono = this.monoOf(wall) - ev.t;
     }
     c.lastT = Math.max(c.lastT, ev.t);
     const before = new Set(c.snap.alerts.map((a) => a.id));
@@ -624,14 +642,15 @@ export class TableSession extends EventEmitter<SessionEvents> {
    * has passed from an event. When the table stays quiet, a tick at the window's end lets it read the motion (and
    * the tablet show the next seat to act) without waiting for the next sensor event.
    */
-  private armMotionTick(wall: number): void {
+  private armMotionTick(t: number): void {
     this.cancelMotion?.();
-    const due = wall + this.cur.config.motionMs + 1;
-    this.cancelMotion = this.schedule(Math.max(0, due - this.now()), () => {
+    const c = this.cur;
+    const due = t + c.config.motionMs + 1;
+    this.cancelMotion = this.schedule(Math.max(0, due - this.handTime()), () => {
       this.cancelMotion = null;
-      if (this.closed || this.lastWall >= due) return;
+      if (this.closed || this.cur !== c || c.lastT >= due) return;
       try {
-        this.ingest({ kind: 'tick' }, Math.max(due, this.now()));
+        this.ingestAt({ kind: 'tick' }, this.now(), due);
       } catch (err) {
         this.reject(new SessionError('ENGINE_REJECTED', `tick refused: ${(err as Error).message}`, { cause: err }));
       }
@@ -640,11 +659,28 @@ export class TableSession extends EventEmitter<SessionEvents> {
 
   /** At the end of the count the engine gets a tick, so that it can raise CLOCK_EXPIRED (LOI 5). */
   private armClock(clock: ShotClock): void {
-    const left = Math.max(0, clock.startedWall + clock.limitMs - this.now());
+    const left = Math.max(0, clock.t + clock.limitMs - this.handTime());
     this.cancelClock = this.schedule(left + 1, () => {
       this.cancelClock = null;
       if (!this.closed && this.clock === clock) this.ingest({ kind: 'tick' });
     });
+  }
+
+  /**
+   * The monotonic time of something that happened at `wall`: now on the monotonic clock, less how long ago it was
+   * on the wall clock (an event read a moment before it is ingested), that lag taken within [0, MAX_EVENT_LAG_MS]
+   * so that a jump of the wall clock moves nothing by more (a record replayed after a restart counts as at most that
+   * old: the hand's time resumes where the log left it).
+   */
+  private monoOf(wall: number): number {
+    if (this.oneClock) return wall;
+    const lag = this.now() - wall;
+    return this.mono() - (Number.isFinite(lag) ? Math.min(MAX_EVENT_LAG_MS, Math.max(0, lag)) : 0);
+  }
+
+  /** the current hand's time now (ms since its t = 0, monotonic) */
+  private handTime(): number {
+    return this.mono() - this.cur.originMono;
   }
 
   private reject(err: SessionError): void {

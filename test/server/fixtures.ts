@@ -96,6 +96,8 @@ export function session(h: HandSnapshot = hand(), extra: Partial<SessionState> =
 export function live(s: SessionState = session(), extra: Partial<LiveState> = {}): LiveState {
   return {
     session: s,
+    // these tests run on one clock: the state happened (monotonic) when its wall says
+    at: s.wall,
     equity: {
       handNo: s.handNo,
       points: [{ boardLen: 3, board: ['7h', 'Kd', '2c'], equity: { 1: 80, 2: 20 } }],

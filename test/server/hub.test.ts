@@ -27,7 +27,7 @@ const views = (s: FakeSocket) => s.sent.filter((m) => m.type === 'view');
 describe('LiveHub', () => {
   it('skips a client with a full send buffer and drops one far behind; others get every view', () => {
     let now = 1000;
-    const hub = new LiveHub({ broadcastDelayMs: 0, now: () => now, skipBufferedBytes: 100, dropBufferedBytes: 1000 });
+    const hub = new LiveHub({ broadcastDelayMs: 0, mono: () => now, skipBufferedBytes: 100, dropBufferedBytes: 1000 });
     const ok = new FakeSocket();
     const slow = new FakeSocket();
     const stuck = new FakeSocket();
@@ -62,7 +62,7 @@ describe('LiveHub', () => {
 
   it('the overlay sees each state only once it is as old as the delay, whatever happens meanwhile', () => {
     let now = 0;
-    const hub = new LiveHub({ broadcastDelayMs: 10_000, now: () => now, overlayStepMs: 250 });
+    const hub = new LiveHub({ broadcastDelayMs: 10_000, mono: () => now, overlayStepMs: 250 });
     const ov = new FakeSocket();
     hub.add(ov, 'overlay');
     expect(views(ov)).toEqual([{ type: 'view', view: null, delayMs: 10_000 }]);
@@ -93,7 +93,7 @@ describe('LiveHub', () => {
 
   it('the delay grows but never shrinks while streaming; a grown delay holds back what is buffered', () => {
     let now = 0;
-    const hub = new LiveHub({ broadcastDelayMs: 1000, now: () => now });
+    const hub = new LiveHub({ broadcastDelayMs: 1000, mono: () => now });
     const ov = new FakeSocket();
     hub.add(ov, 'overlay');
     expect(() => hub.setBroadcastDelay(500)).toThrow(expect.objectContaining({ code: 'DELAY_SHORTENING_REFUSED' }));
@@ -139,7 +139,7 @@ describe('LiveHub', () => {
 describe('LiveHub overlay buffer under a steady stream', () => {
   it('keeps one state per step when changes come faster than the step, and releases them one by one', () => {
     let now = 0;
-    const hub = new LiveHub({ broadcastDelayMs: 1000, now: () => now, overlayStepMs: 100 });
+    const hub = new LiveHub({ broadcastDelayMs: 1000, mono: () => now, overlayStepMs: 100 });
     const ov = new FakeSocket();
     hub.add(ov, 'overlay');
     // a change every 10 ms for 2 s

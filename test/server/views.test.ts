@@ -89,6 +89,15 @@ describe('viewFor: the broadcast delay', () => {
     expect(v?.alerts).toEqual([]);
     expect(v?.health).toBeNull();
   });
+  it("counts the delay on the state's monotonic time, never on its wall time (a clock that jumped)", () => {
+    // the wall clock jumped an hour forward after the state: its wall looks an hour old, it is 1 s old
+    const jumped = live(session(hand(), { wall: 500_000 - 3_600_000 }), { at: 500_000, broadcastDelayMs: 60_000 });
+    expect(viewFor('overlay', jumped, 501_000)).toBeNull();
+    expect(viewFor('overlay', jumped, 560_000)?.seats[0].cards).toEqual(['Ah', 'Ks']);
+    // and an hour back: its wall looks to be in the future, it is the delay old
+    const back = live(session(hand(), { wall: 500_000 + 3_600_000 }), { at: 500_000, broadcastDelayMs: 60_000 });
+    expect(viewFor('overlay', back, 560_000)?.wall).toBe(500_000 + 3_600_000);
+  });
   it('a state from the future, a negative or a NaN delay give the overlay nothing', () => {
     expect(viewFor('overlay', st, 400_000)).toBeNull();
     expect(viewFor('overlay', { ...st, broadcastDelayMs: -1 }, 10 ** 12)).toBeNull();

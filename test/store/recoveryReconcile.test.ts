@@ -126,7 +126,7 @@ const gone = (t: Table) => t.session.snapshot().tableAlerts.filter((a) => a.code
 
 /** the dealer's and the floor's views: the alert is there, and no hole card is anywhere in them */
 function checkViews(t: Table, zone: string): void {
-  const state = { session: t.session.snapshot(), equity: null, broadcastDelayMs: 0 };
+  const state = { session: t.session.snapshot(), at: clock, equity: null, broadcastDelayMs: 0 };
   for (const role of ['dealer', 'floor'] as const) {
     const view = viewFor(role, state, clock);
     expect(view, role).not.toBeNull();
