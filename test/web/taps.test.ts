@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
+import { StartEpoch } from '../../src/clock/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import type { RoleView } from '../../src/server/views.js';
@@ -147,6 +148,8 @@ describe('the delayed broadcast after a restart', () => {
     // the service starts again on the same log, "now" being one second after the last event
     const session = TableSession.recover(log, { config: sc.config, now: () => now });
     const tokens = TokenStore.memory();
+    // the monotonic clock starts again at every boot; the kernel says the wall clock is synchronised
+    let mono = 5000;
     const app = await buildApp({
       session,
       log,
@@ -155,6 +158,12 @@ describe('the delayed broadcast after a restart', () => {
       equity: null,
       broadcastDelayMs: delayMs,
       now: () => now,
+      mono: () => mono,
+      epoch: new StartEpoch(
+        () => now,
+        () => mono,
+        () => true,
+      ),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -174,6 +183,48 @@ describe('the delayed broadcast after a restart', () => {
       ov.ws.terminate();
       await app.close();
       session.close();
+    }
+    // the clock not known to be synchronised: the logged states count as made at this start, the delay runs again
+    // in full, then the overlay shows the table as it was at the restart (the end of the hand), never sooner
+    const unsynced = TableSession.recover(log, { config: sc.config, now: () => now });
+    mono = 9000;
+    const app3 = await buildApp({
+      session: unsynced,
+      log,
+      tokens,
+      webRoot: null,
+      equity: null,
+      broadcastDelayMs: delayMs,
+      now: () => now,
+      mono: () => mono,
+      epoch: new StartEpoch(
+        () => now,
+        () => mono,
+        () => false,
+      ),
+    });
+    await app3.listen({ port: 0, host: '127.0.0.1' });
+    const ov3 = await client(
+      `ws://127.0.0.1:${(app3.server.address() as { port: number }).port}/ws?token=${tokens.tokenOf('overlay')}`,
+    );
+    try {
+      expect((await ov3.next((m) => m.type === 'view')).view).toBeNull();
+      mono = 9000 + delayMs - 1;
+      app3.live.releaseOverlay();
+      // a ping's answer comes after anything the hub sent before it: nothing was released a millisecond early
+      ov3.ws.send(JSON.stringify({ type: 'ping', ref: 7 }));
+      await ov3.next((m) => m.type === 'ok' && m.ref === 7);
+      expect(ov3.msgs.filter((m) => m.type === 'view' && m.view)).toEqual([]);
+      mono = 9000 + delayMs;
+      app3.live.releaseOverlay();
+      const shown = (await ov3.next((m) => m.type === 'view' && !!m.view)).view as RoleView;
+      expect(shown.handNo).toBe(1);
+      expect(shown.handOver).toBe(true);
+      expect(shown.delayMs).toBe(delayMs);
+    } finally {
+      ov3.ws.terminate();
+      await app3.close();
+      unsynced.close();
     }
     // with nothing in the log there is nothing to show (as before)
     const empty = new MemoryLog();
