@@ -46,7 +46,11 @@ export class StartEpoch {
   readonly mono: number;
   readonly synchronised: boolean;
 
-  constructor(wall: WallClock = wallNow, mono: MonotonicClock = monotonicNow, probe: SyncProbe = systemClockSynchronised) {
+  constructor(
+    wall: WallClock = wallNow,
+    mono: MonotonicClock = monotonicNow,
+    probe: SyncProbe = systemClockSynchronised,
+  ) {
     this.wall = wall();
     this.mono = mono();
     this.synchronised = probe();

@@ -3,10 +3,11 @@
 // settings at the next shuffle. The table never waits for the room: nothing here blocks the session, a broker that
 // is down only grows the backlog, and the finished hands go out from the table's own log after the last one the
 // room acknowledged (the publish cursor, kept in the data folder).
-import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
+
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
+import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
 import { LiveHub } from '../server/hub.js';
 import type { LiveState } from '../server/liveState.js';
 import { viewFor } from '../server/views.js';

@@ -145,7 +145,14 @@ export class LiveHub {
       while (this.pastHands.size > PAST_HANDS_KEPT) this.pastHands.delete(this.pastHands.keys().next().value as number);
     }
     const equity = this.live?.equity && this.live.equity.handNo === session.handNo ? this.live.equity : null;
-    this.setLive({ session, at, equity, broadcastDelayMs: this.delay, pastHands: this.pastHands, storage: this.storage });
+    this.setLive({
+      session,
+      at,
+      equity,
+      broadcastDelayMs: this.delay,
+      pastHands: this.pastHands,
+      storage: this.storage,
+    });
   }
 
   /** The log's storage fault (null: over); `broadcast` sends every role its view now. */

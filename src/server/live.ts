@@ -2,8 +2,15 @@
 // the fastify app listening, and a table source (the reader bridge and dealer panel, or the simulator) feeding the
 // session through the table layer. `feltwire start`, the end-to-end tests and the live bench all start it here.
 import { mkdirSync } from 'node:fs';
-import { type MonotonicClock, monotonicNow, StartEpoch, type SyncProbe, type WallClock, wallNow } from '../clock/index.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  type MonotonicClock,
+  monotonicNow,
+  StartEpoch,
+  type SyncProbe,
+  type WallClock,
+  wallNow,
+} from '../clock/index.js';
 import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
@@ -104,7 +111,12 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     ? new MemoryLog()
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
   // a tournament's table is finished when one seat is left with chips (TABLE_FINISHED); a cash table waits for players
-  const session = TableSession.recover(log, { config: opts.table, now: opts.now, mono: opts.mono, game: identity.game });
+  const session = TableSession.recover(log, {
+    config: opts.table,
+    now: opts.now,
+    mono: opts.mono,
+    game: identity.game,
+  });
   // the delay is a logged setting: a restart with the same command line keeps the longest the floor set
   const delay = delayAtStart(log, opts.broadcastDelayMs);
   if (delay.log) log.append('config', session.handNo, delay.log);

@@ -1,7 +1,8 @@
 // The table session: one hand at a time through the engine, the next hand by the dead button, blind levels from
 // the next shuffle, every record written to the log BEFORE it is acted on, and recovery by replaying that log.
-import { monotonicNow, wallNow } from '../clock/index.js';
+
 import { EventEmitter } from 'node:events';
+import { monotonicNow, wallNow } from '../clock/index.js';
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';

@@ -24,7 +24,9 @@ const strip = (ev: TableEvent): TableEventInput => {
 
 /** a scenario hand that deals hole cards and ends */
 function aHand() {
-  for (const f of readdirSync(DIR).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(DIR)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const sc = parseScenario(JSON.parse(readFileSync(join(DIR, f), 'utf8')));
     const s = new TableSession({ config: sc.config, log: new MemoryLog(), now: () => 0 });
     for (const ev of sc.events) s.ingest(strip(ev), ev.t);
@@ -92,7 +94,9 @@ describe('a wall clock that jumps mid-hand', () => {
     const happened = new Map<number, number>();
     session.on('state', (s) => happened.set(s.version, mono));
     const floorExport = () =>
-      fetch(`http://${base}/api/hands/1/export/phh`, { headers: { authorization: `Bearer ${tokens.tokenOf('floor')}` } });
+      fetch(`http://${base}/api/hands/1/export/phh`, {
+        headers: { authorization: `Bearer ${tokens.tokenOf('floor')}` },
+      });
     /** the overlay's views so far: each no younger than the delay when sent */
     const checkOverlay = async () => {
       app.live.releaseOverlay();
