@@ -35,6 +35,8 @@ export interface AppOptions {
   log: EventLog;
   tokens: TokenStore;
   broadcastDelayMs?: number;
+  /** the delay the command line named (default broadcastDelayMs): the floor's changes are logged under it */
+  commandLineDelayMs?: number;
   /** dist/web; null serves no pages */
   webRoot?: string | null;
   /** the hand archive (default: a HandArchive over `log`, running the session's engine) */
@@ -157,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dropBufferedBytes: opts.dropBufferedBytes,
   });
   app.decorate('live', hub);
+  const underMs = opts.commandLineDelayMs ?? hub.broadcastDelayMs;
   app.decorateRequest('role', 'public');
 
   const { session, tokens } = opts;
@@ -394,7 +397,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       hub.checkBroadcastDelay(req.body.ms);
       // logged, then applied (like the level): a restart replays it (delaySetting.ts)
       if (req.body.ms !== hub.broadcastDelayMs)
-        opts.log.append('config', session.handNo, floorDelayRecord(req.body.ms));
+        opts.log.append('config', session.handNo, floorDelayRecord(req.body.ms, underMs));
       hub.setBroadcastDelay(req.body.ms);
       return { delayMs: hub.broadcastDelayMs };
     },

@@ -1,38 +1,30 @@
-// The broadcast delay is a setting like the blind level: every change is a record of the event log and a restart
-// replays them. The floor may lengthen the delay while the table runs, never shorten it, and a crash must not
-// shorten it either: a restart with the same command line keeps the longest delay set since that command line's
-// delay was first logged. A start naming another delay (`--delay`, the README's "shortening takes a restart")
-// applies that one and logs it.
+// The broadcast delay is a setting like the blind level: every change the floor makes is a record of the event log
+// and a restart replays them. The floor may lengthen the delay while the table runs, never shorten it, and a crash
+// must not shorten it either: a restart with the same command line keeps the longest delay the floor set under
+// that command line's delay. A start naming another delay (`--delay`: the README's "shortening takes a restart")
+// applies that one. Each floor record names the command line's delay it was made under (`under`), so a start
+// logs nothing (a restart loop on a full disk costs no record); a start that went back to an earlier command line
+// with no floor change since finds the earlier lengthening again: longer, never shorter.
 import type { EventLog } from '../session/log.js';
 import type { ConfigRecord } from '../session/types.js';
 
-export interface DelayAtStart {
-  /** the delay in force */
-  ms: number;
-  /** the command line's delay differs from the last one logged: a record to append */
-  log: ConfigRecord | null;
-}
-
 /** The delay a start resumes with, from the log and the command line's `startMs`. */
-export function delayAtStart(log: EventLog, startMs: number): DelayAtStart {
-  let lastStart: number | null = null;
-  let longest = Number.NEGATIVE_INFINITY;
+export function delayAtStart(log: EventLog, startMs: number): number {
+  let under: number | null = null;
+  let longest = 0;
   for (const r of log.records()) {
     if (r.kind !== 'config') continue;
     const d = (r.data as ConfigRecord).broadcastDelay;
     if (!d || !(Number.isFinite(d.ms) && d.ms >= 0)) continue;
-    if (d.by === 'start') {
-      lastStart = d.ms;
+    if (d.under !== under) {
+      under = d.under;
       longest = d.ms;
     } else longest = Math.max(longest, d.ms);
   }
-  if (lastStart === startMs) return { ms: Math.max(startMs, longest), log: null };
-  // a first start, or the command line changed the delay: it applies as given (and the floor's lengthenings under
-  // the previous command line stay in the log as what they were)
-  return { ms: startMs, log: { broadcastDelay: { ms: startMs, by: 'start' } } };
+  return under === startMs ? Math.max(startMs, longest) : startMs;
 }
 
-/** The record of the floor lengthening the delay. */
-export function floorDelayRecord(ms: number): ConfigRecord {
-  return { broadcastDelay: { ms, by: 'floor' } };
+/** The record of the floor lengthening the delay to `ms` under the command line's `underMs`. */
+export function floorDelayRecord(ms: number, underMs: number): ConfigRecord {
+  return { broadcastDelay: { ms, under: underMs } };
 }

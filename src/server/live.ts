@@ -118,8 +118,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     game: identity.game,
   });
   // the delay is a logged setting: a restart with the same command line keeps the longest the floor set
-  const delay = delayAtStart(log, opts.broadcastDelayMs);
-  if (delay.log) log.append('config', session.handNo, delay.log);
+  const delayMs = delayAtStart(log, opts.broadcastDelayMs);
   const tokens = TokenStore.open(opts.dataDir);
   for (const role of opts.rotate ?? []) tokens.rotate(role);
   const fresh = [...new Set([...tokens.created, ...(opts.rotate ?? [])])];
@@ -136,7 +135,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
     log,
     tokens,
-    broadcastDelayMs: delay.ms,
+    broadcastDelayMs: delayMs,
+    commandLineDelayMs: opts.broadcastDelayMs,
     webRoot: opts.webRoot,
     equity: opts.equity === undefined ? defaultEquity(say) : opts.equity,
     logger: opts.logger ?? false,

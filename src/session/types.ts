@@ -120,9 +120,9 @@ export interface ConfigRecord {
   seats?: Record<number, number>;
   /** a roster change (src/session/roster.ts) */
   roster?: RosterOp;
-  /** the overlay's broadcast delay (the server's, src/server/delaySetting.ts; the session ignores it): the command
-   * line's at a start that changed it, the floor's when it lengthened it */
-  broadcastDelay?: { ms: number; by: 'start' | 'floor' };
+  /** the floor lengthened the overlay's broadcast delay to `ms`, the command line's delay being `under` (the
+   * server's setting, src/server/delaySetting.ts; the session ignores it) */
+  broadcastDelay?: { ms: number; under: number };
 }
 export interface HandEndRecord {
   stacks: Record<string, number>;

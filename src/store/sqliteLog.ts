@@ -557,6 +557,8 @@ function takeLock(file: string): string {
       db = new Database(file, { timeout: 0 });
       chmodSync(file, 0o600);
       db.pragma('locking_mode = EXCLUSIVE');
+      // no journal file beside it (a page less on a full disk): nothing is ever written here but the lock
+      db.pragma('journal_mode = MEMORY');
       // the first write takes SQLite's EXCLUSIVE lock; in exclusive locking mode it is kept until close
       db.exec('BEGIN EXCLUSIVE; COMMIT');
       heldLocks.set(file, { db, count: 1 });
