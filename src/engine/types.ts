@@ -47,9 +47,10 @@ export type DealerButton = 'shuffle' | 'misdeal' | 'floor';
 
 /** The events of scenario.md, each with its time `t` in ms since the hand began (filled in when absent). */
 export type TableEvent =
-  | { kind: 'cardAt'; t: number; card: string; zone: Zone; face: Face }
+  /** `atResume`: read from the readers' first inventory after a restart (the decisions it makes say so) */
+  | { kind: 'cardAt'; t: number; card: string; zone: Zone; face: Face; atResume?: true }
   | { kind: 'cardOff'; t: number; card: string; zone: Zone }
-  | { kind: 'chips'; t: number; seat: number; chips: number[] }
+  | { kind: 'chips'; t: number; seat: number; chips: number[]; atResume?: true }
   | { kind: 'say'; t: number; seat: number; say: Declaration; to?: number }
   | { kind: 'dealer'; t: number; button: DealerButton }
   | { kind: 'clock'; t: number; seat: number }
@@ -115,6 +116,8 @@ export type AlertCode =
   | 'HAND_VOID'
   /** fewer than two seats with chips: the session deals no next hand (a tournament is over) */
   | 'TABLE_FINISHED'
+  /** after a restart: the betting zones' chips read at resume (info), or a zone no in-turn reading explains (warn) */
+  | 'RESUME_CHIPS_CHANGED'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';

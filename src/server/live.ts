@@ -28,7 +28,7 @@ import { buildApp } from './app.js';
 import { delayAtStart } from './delaySetting.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TokenRole } from './liveState.js';
-import { DealOrder, ResumeHold, reconcileResume } from './resume.js';
+import { DealOrder, ResumeHold, ResumeReading, reconcileResume } from './resume.js';
 import { watchStorage } from './storageAlerts.js';
 import { TokenStore } from './tokens.js';
 
@@ -232,19 +232,27 @@ export function wireTableLayer(
     }
   });
   const dealOrder = new DealOrder(session, (ev: LiveTableEvent) => hold.push(ev));
-  // after a restart, the readers' first inventory against the log: cards gone from the table are told, never kept
+  // after a restart, what the readers' first inventory finds is read in betting order (resume.ts ResumeReading)
+  const reading = new ResumeReading(session, layer, (ev: LiveTableEvent) => dealOrder.push(ev));
+  // after a restart, the readers' first inventory against the log: cards gone from the table are told, never kept;
+  // the actions taken while down are read in turn, the floor told once what was read
   layer.on('resumed', (r) => {
     if (!wired) return;
-    dealOrder.flush();
     try {
-      reconcileResume(session, r.missing, r.wall, r.chips);
+      const plan = reading.release(r.wall);
+      dealOrder.flush();
+      reconcileResume(session, r.missing, r.wall, plan);
     } catch (err) {
       onError(err);
     }
   });
   layer.on('event', (ev) => {
     if (!wired) return;
-    dealOrder.push(ev);
+    try {
+      reading.push(ev);
+    } catch (err) {
+      onError(err);
+    }
   });
   layer.on('alert', (a) => {
     if (!wired) return;
@@ -289,6 +297,7 @@ export function wireTableLayer(
   refresh();
   return () => {
     wired = false;
+    reading.close();
     dealOrder.close();
     hold.close();
     clearInterval(timer);

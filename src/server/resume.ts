@@ -1,9 +1,11 @@
 // A restart resumes the table where the log left it: the table layer is told where the engine believes every card
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
+import { renderAlert } from '../engine/alerts/catalogue.js';
+import type { Decision } from '../engine/hand/decisions.js';
 import type { HandSnapshot } from '../engine/types.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { SessionState } from '../session/types.js';
-import type { TableLayer } from '../table/index.js';
+import type { SessionState, TableEventInput } from '../session/types.js';
+import type { LiveTableEvent, TableLayer } from '../table/index.js';
 
 /** where the hand's cards lie, as the engine was told */
 export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: string; face: 'up' | 'down' }> {
@@ -27,6 +29,41 @@ export function resumeTableLayer(layer: Pick<TableLayer, 'resume'>, session: Tab
 
 type LayerEvent = { kind: string; wall: number; orderKnown?: boolean };
 const zoneOf = (ev: LayerEvent): string => String((ev as { zone?: unknown }).zone ?? '');
+
+/**
+ * Hole cards read without their order, in the deal's order (DealOrder): each time, the seat with the fewest hole
+ * cards that has one waiting, counted from the seat after the button. Cards of a seat not in the hand: as they came.
+ */
+export function inDealOrder<E extends LayerEvent>(hand: HandSnapshot, held: readonly E[]): E[] {
+  const out: E[] = [];
+  const seats = hand.seats.map((x) => x.seat).sort((a, b) => a - b);
+  // from the seat after the button, clockwise
+  const from = seats.findIndex((x) => x > hand.button);
+  const order = from < 0 ? seats : [...seats.slice(from), ...seats.slice(0, from)];
+  const count = new Map(hand.seats.map((x) => [x.seat, x.cards.length]));
+  const bySeat = new Map<number, E[]>();
+  for (const ev of held) {
+    const seat = Number(zoneOf(ev).slice(4));
+    bySeat.set(seat, [...(bySeat.get(seat) ?? []), ev]);
+  }
+  while (bySeat.size > 0) {
+    let pick: number | null = null;
+    for (const seat of order) {
+      if (!bySeat.has(seat)) continue;
+      if (pick === null || (count.get(seat) ?? 0) < (count.get(pick) ?? 0)) pick = seat;
+    }
+    if (pick === null) {
+      // a seat not in the hand: as it came
+      for (const evs of bySeat.values()) out.push(...evs);
+      break;
+    }
+    const evs = bySeat.get(pick) as E[];
+    out.push(evs.shift() as E);
+    count.set(pick, (count.get(pick) ?? 0) + 1);
+    if (evs.length === 0) bySeat.delete(pick);
+  }
+  return out;
+}
 
 /**
  * Hole cards the readers report without their order (an inventory: after a restart, after a SYNC) come antenna by
@@ -66,33 +103,7 @@ export class DealOrder<E extends LayerEvent> {
     if (this.held.length === 0) return;
     const held = this.held;
     this.held = [];
-    const hand = this.session.snapshot().hand;
-    const seats = hand.seats.map((x) => x.seat).sort((a, b) => a - b);
-    // from the seat after the button, clockwise
-    const from = seats.findIndex((x) => x > hand.button);
-    const order = from < 0 ? seats : [...seats.slice(from), ...seats.slice(0, from)];
-    const count = new Map(hand.seats.map((x) => [x.seat, x.cards.length]));
-    const bySeat = new Map<number, E[]>();
-    for (const ev of held) {
-      const seat = Number(zoneOf(ev).slice(4));
-      bySeat.set(seat, [...(bySeat.get(seat) ?? []), ev]);
-    }
-    while (bySeat.size > 0) {
-      let pick: number | null = null;
-      for (const seat of order) {
-        if (!bySeat.has(seat)) continue;
-        if (pick === null || (count.get(seat) ?? 0) < (count.get(pick) ?? 0)) pick = seat;
-      }
-      if (pick === null) {
-        // a seat not in the hand: as it came
-        for (const evs of bySeat.values()) for (const ev of evs) this.forward(ev);
-        break;
-      }
-      const evs = bySeat.get(pick) as E[];
-      this.forward(evs.shift() as E);
-      count.set(pick, (count.get(pick) ?? 0) + 1);
-      if (evs.length === 0) bySeat.delete(pick);
-    }
+    for (const ev of inDealOrder(this.session.snapshot().hand, held)) this.forward(ev);
   }
 
   close(): void {
@@ -100,6 +111,257 @@ export class DealOrder<E extends LayerEvent> {
     this.timer = null;
     this.held = [];
   }
+}
+
+// ---- reading at resume -------------------------------------------------------------------------------------------
+
+/** What the readers' first inventory after a restart held for the engine, read in betting order (planResumeReading). */
+export interface ResumePlan<E> {
+  /** the events in the order the engine is to read them (hole cards first, in the deal's order) */
+  events: E[];
+  /** the actions read in turn at resume (the decisions the engine makes of them), in the order read */
+  read: Decision[];
+  /** true when some betting zone's chips were read in turn (the floor is told: RESUME_CHIPS_CHANGED info) */
+  chipsRead: boolean;
+  /** betting zones no in-turn reading explains: what the log left, what lies there now, whether chips are gone from
+   * it, and whether the engine's own reading raises an alert for the seat (out of turn, an illegal amount) */
+  unexplained: Array<{ seat: number; was: number[]; now: number[]; gone: boolean; alerted: boolean }>;
+}
+
+/** The hand after some events: the session's trialHand (a replay on a fresh state, every motion read). */
+export type TrialHand = (events: readonly TableEventInput[]) => HandSnapshot;
+
+type Step<E> = { seat: number | null; kind: 'chips' | 'collect' | 'fold' | 'cards'; events: E[] };
+
+const sortedDown = (xs: readonly number[]) => [...xs].sort((a, b) => b - a);
+const sameChips = (a: readonly number[], b: readonly number[]) => {
+  const [x, y] = [sortedDown(a), sortedDown(b)];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+/** every chip of `was` still lies in `now` */
+const keepsAll = (was: readonly number[], now: readonly number[]) => {
+  const rest = [...now];
+  for (const c of was) {
+    const i = rest.indexOf(c);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
+};
+const asInput = <E extends LiveTableEvent>(ev: E): TableEventInput => {
+  const { wall: _wall, orderKnown: _orderKnown, ...rest } = ev;
+  return rest as TableEventInput;
+};
+const PLAYER_ACTIONS = new Set(['fold', 'check', 'call', 'bet', 'raise']);
+
+/** Seats clockwise from `from` (inclusive; the next seat when `from` is not one of them). */
+function clockwise(seats: readonly number[], from: number): number[] {
+  const sorted = [...seats].sort((a, b) => a - b);
+  const i = sorted.findIndex((x) => x >= from);
+  return i < 0 ? sorted : [...sorted.slice(i), ...sorted.slice(0, i)];
+}
+
+/** Where the betting goes on: the seat to act, else the first to act of the street. */
+function bettingFrom(hand: HandSnapshot): number {
+  if (hand.next) return hand.next.toAct;
+  const after = (seat: number) =>
+    clockwise(
+      hand.seats.map((x) => x.seat),
+      seat + 1,
+    )[0] ?? 1;
+  return hand.street === 'preflop' ? after(hand.bb) : after(hand.button);
+}
+
+/** New alerts that are more than an announced reading (info): the step is not a legal action in that order. */
+const alertedSince = (prev: HandSnapshot, next: HandSnapshot) => {
+  const known = new Set(prev.alerts.map((a) => a.id));
+  return next.alerts.filter((a) => !known.has(a.id) && a.severity !== 'info');
+};
+
+/**
+ * After a restart, the betting zones' chips and the hands' cards in the muck, as the readers' first inventory finds
+ * them, are read as the actions they would have been had the service been up: in betting order from the seat to act,
+ * each zone taken as long as it is a legal action in that order (a call, a raise, a fold's cards in the muck, the
+ * collection of a finished round's chips); the board's and the burn's cards (a street dealt while down) when the
+ * round they close allows them. "Legal" is the engine's own word: a step is tried on a replay of the hand
+ * (`trial`) and taken when the engine reads it without an alert beyond an announced reading (info). What no in-turn
+ * reading explains goes after, in betting order, for the engine to judge as it would live (out of turn, an illegal
+ * amount: its usual alerts and remedies); zones whose chips are gone are named (`unexplained`).
+ *
+ * Pure: the hand before, the events held, and a trial function; nothing is applied.
+ */
+export function planResumeReading<E extends LiveTableEvent>(
+  hand: HandSnapshot,
+  held: readonly E[],
+  trial: TrialHand,
+): ResumePlan<E> {
+  const seatOf = new Map<string, number>();
+  for (const x of hand.seats) if (!x.folded) for (const c of x.cards) seatOf.set(c, x.seat);
+  const seatNos = hand.seats.map((x) => x.seat);
+  // the last content of each betting zone that changed
+  const chips = new Map<number, E>();
+  const mucked = new Map<number, Set<string>>();
+  for (const ev of held) {
+    if (ev.kind === 'cardAt' && ev.zone === 'muck' && seatOf.has(ev.card)) {
+      const seat = seatOf.get(ev.card) as number;
+      mucked.set(seat, (mucked.get(seat) ?? new Set()).add(ev.card));
+    }
+  }
+  const hole: E[] = [];
+  const others: E[] = [];
+  const folds = new Map<number, E[]>();
+  for (const ev of held) {
+    if (ev.kind === 'chips') {
+      if (seatNos.includes(ev.seat)) chips.set(ev.seat, { ...ev, atResume: true });
+      else others.push(ev);
+      continue;
+    }
+    const card = (ev as { card?: string }).card ?? '';
+    const folding = seatOf.get(card);
+    if (folding !== undefined && mucked.get(folding)?.has(card) && (ev.kind === 'cardOff' || ev.kind === 'cardAt')) {
+      // a hand's cards leaving its seat for the muck: its fold
+      const e = ev.kind === 'cardAt' && ev.zone === 'muck' ? { ...ev, atResume: true as const } : ev;
+      folds.set(folding, [...(folds.get(folding) ?? []), e]);
+      continue;
+    }
+    if (ev.kind === 'cardAt' && /^seat\d+$/.test(ev.zone)) hole.push(ev);
+    else others.push(ev);
+  }
+  const zoneOfSeat = (h: HandSnapshot, seat: number) => h.seats.find((x) => x.seat === seat)?.zone ?? [];
+  for (const [seat, ev] of chips) {
+    if (ev.kind === 'chips' && sameChips(zoneOfSeat(hand, seat), ev.chips)) chips.delete(seat);
+  }
+
+  const sequence: E[] = [...inDealOrder(hand, hole)];
+  let cur = sequence.length > 0 ? trial(sequence.map(asInput)) : hand;
+  const read: Decision[] = [];
+  let chipsRead = false;
+  let board = others;
+
+  const stepsOf = (seat: number, at: HandSnapshot): Step<E>[] => {
+    const out: Step<E>[] = [];
+    const ev = chips.get(seat);
+    if (ev && ev.kind === 'chips') {
+      out.push({ seat, kind: 'chips', events: [ev] });
+      // chips gone from the zone: the collection of a finished round first (the new chips after the next street)
+      if (ev.chips.length > 0 && !keepsAll(zoneOfSeat(at, seat), ev.chips))
+        out.push({ seat, kind: 'collect', events: [{ ...ev, chips: [] }] });
+    }
+    const f = folds.get(seat);
+    if (f) out.push({ seat, kind: 'fold', events: f });
+    return out;
+  };
+  const take = (step: Step<E>, next: HandSnapshot) => {
+    sequence.push(...step.events);
+    for (const d of next.decisions.slice(cur.decisions.length)) if (PLAYER_ACTIONS.has(d.kind)) read.push(d);
+    if (step.kind === 'chips') {
+      chips.delete(step.seat as number);
+      chipsRead = true;
+    } else if (step.kind === 'fold') folds.delete(step.seat as number);
+    else if (step.kind === 'cards') board = [];
+    cur = next;
+  };
+
+  for (let guard = 0; guard < 64; guard++) {
+    let taken = false;
+    for (const seat of clockwise(seatNos, bettingFrom(cur))) {
+      for (const step of stepsOf(seat, cur)) {
+        if (step.kind === 'collect' && zoneOfSeat(cur, seat).length === 0) continue;
+        const next = trial([...sequence, ...step.events].map(asInput));
+        if (alertedSince(cur, next).length > 0) continue;
+        // a zone taken for a collection keeps its new chips for later
+        if (step.kind === 'collect') {
+          sequence.push(...step.events);
+          cur = next;
+        } else take(step, next);
+        taken = true;
+        break;
+      }
+      if (taken) break;
+    }
+    if (taken) continue;
+    if (board.length > 0) {
+      const step: Step<E> = { seat: null, kind: 'cards', events: board };
+      const next = trial([...sequence, ...board].map(asInput));
+      if (alertedSince(cur, next).length === 0) {
+        take(step, next);
+        continue;
+      }
+    }
+    break;
+  }
+
+  // what no in-turn reading explains: in betting order, for the engine to judge as live
+  const unexplained: ResumePlan<E>['unexplained'] = [];
+  const rest: E[] = [];
+  const restSeats: number[] = [];
+  for (const seat of clockwise(seatNos, bettingFrom(cur))) {
+    const ev = chips.get(seat);
+    if (ev && ev.kind === 'chips') {
+      const was = zoneOfSeat(hand, seat);
+      unexplained.push({ seat, was: [...was], now: [...ev.chips], gone: !keepsAll(was, ev.chips), alerted: false });
+      rest.push(ev);
+      restSeats.push(seat);
+    }
+    const f = folds.get(seat);
+    if (f) rest.push(...f);
+  }
+  const events = [...sequence, ...rest, ...board];
+  if (unexplained.length > 0) {
+    const final = trial(events.map(asInput));
+    const fresh = alertedSince(cur, final);
+    for (const u of unexplained) u.alerted = fresh.some((a) => a.seat === u.seat);
+  }
+  return { events, read, chipsRead, unexplained };
+}
+
+/**
+ * Between a restart and the end of the readers' first inventory (TableLayer `resuming`), the events the inventory
+ * gives (their order unknown: antenna by antenna, seat 1 first) are held; once it is complete they are read in
+ * betting order (planResumeReading) and handed on. An event whose order is known (a tablet tap, a button, a live
+ * motion) hands the held ones on first, read the same way.
+ */
+export class ResumeReading<E extends LiveTableEvent> {
+  private held: E[] = [];
+
+  constructor(
+    private readonly session: Pick<TableSession, 'snapshot' | 'trialHand'>,
+    private readonly layer: Pick<TableLayer, 'resuming'>,
+    private readonly forward: (ev: E) => void,
+  ) {}
+
+  push(ev: E): void {
+    if (this.layer.resuming && ev.orderKnown === false) {
+      this.held.push(ev);
+      return;
+    }
+    this.release(ev.wall);
+    this.forward(ev);
+  }
+
+  /** Reads the held events in betting order and hands them on (each at `wall`, the moment the table was read). */
+  release(wall: number): ResumePlan<E> | null {
+    if (this.held.length === 0) return null;
+    const held = this.held;
+    this.held = [];
+    const plan = planResumeReading(this.session.snapshot().hand, held, (evs) => this.session.trialHand(evs, wall));
+    for (const ev of plan.events) this.forward({ ...ev, wall: Math.max(ev.wall, wall) });
+    return plan;
+  }
+
+  close(): void {
+    this.held = [];
+  }
+}
+
+/** One action read at resume, in the words the catalogue renders (RESUME_CHIPS_CHANGED info). */
+export function readEntry(d: Decision): string {
+  const who = `seat ${d.seat}`;
+  if (d.kind === 'fold') return `${who} folds`;
+  if (d.kind === 'check') return `${who} checks`;
+  if (d.kind === 'call') return d.allIn ? `${who} is all-in for ${d.to}` : `${who} calls ${d.to}`;
+  if (d.kind === 'bet') return d.allIn ? `${who} is all-in for ${d.to}` : `${who} bets ${d.to}`;
+  return d.allIn ? `${who} is all-in for ${d.to}` : `${who} raises to ${d.to}`;
 }
 
 /** the table alert of a card the log placed on the table that no reader reports after the restart */
@@ -131,34 +393,57 @@ export function reconcileResume(
   session: Pick<TableSession, 'snapshot' | 'raiseTableAlert'>,
   missing: ReadonlyArray<{ card: string; zone: string }>,
   wall: number,
-  chips: ReadonlyArray<{ seat: number; was: number[]; now: number[] }> = [],
+  plan: Pick<ResumePlan<unknown>, 'read' | 'chipsRead' | 'unexplained'> | null = null,
 ): number {
   const s = session.snapshot();
-  if (s.handOver) return 0;
   let raised = 0;
-  // a betting zone whose chips changed while down: the engine was given the zone as it lies now (a bet made, a bet
-  // collected: the motions it reads live); the floor is told what changed, amounts being public
-  for (const c of chips) {
-    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const [was, now] = [total(c.was), total(c.now)];
+  const ruleset = s.config.ruleset;
+  // the betting zones read in turn at resume: one info for the floor, listing every action read (amounts are public)
+  if (plan?.chipsRead && plan.read.length > 0) {
+    const facts = {
+      zone: [...new Set(plan.read.map((d) => `bet${d.seat}`))].join(','),
+      seats: [...new Set(plan.read.map((d) => d.seat))],
+      detail: plan.read.map(readEntry).join('; '),
+    };
     session.raiseTableAlert(
       {
         code: RESUME_CHIPS_CHANGED,
-        severity: 'warn',
-        rule: '',
-        seat: c.seat,
-        zone: `bet${c.seat}`,
-        facts: { zone: `bet${c.seat}`, seat: c.seat, amount: now, zoneTotal: now, detail: `log ${was}` },
-        message: `After the restart, seat ${c.seat}'s betting zone holds ${now}; the log left ${was} there: changed while the service was down.`,
-        messageFr: `Après le redémarrage, la zone de mise du siège ${c.seat} contient ${now} ; le journal y laissait ${was} : modifiée pendant l'arrêt du service.`,
-        remedy: 'The zone is read as it lies now; check it matches what the player did.',
-        remedyFr: "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait.",
+        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        seat: null,
+        zone: facts.zone,
+        facts,
       },
       wall,
     );
     raised++;
   }
-  if (missing.length === 0) return raised;
+  // a zone no in-turn reading explains: chips gone from it are named; chips the engine reads with an alert of its
+  // own (out of turn, an illegal amount) are that alert; anything else is named too (never kept silently)
+  for (const u of plan?.unexplained ?? []) {
+    if (!u.gone && u.alerted) continue;
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const [was, now] = [total(u.was), total(u.now)];
+    const facts = {
+      zone: `bet${u.seat}`,
+      seat: u.seat,
+      amount: now,
+      zoneTotal: now,
+      detail: `log ${was}`,
+      variant: u.gone ? 'gone' : 'changed',
+    };
+    session.raiseTableAlert(
+      {
+        code: RESUME_CHIPS_CHANGED,
+        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        seat: u.seat,
+        zone: facts.zone,
+        facts,
+      },
+      wall,
+    );
+    raised++;
+  }
+  if (s.handOver || missing.length === 0) return raised;
   const byZone = new Map<string, string[]>();
   for (const m of missing) byZone.set(m.zone, [...(byZone.get(m.zone) ?? []), m.card]);
   // a second restart before the floor decided: the zone's stop stands, it is not raised again

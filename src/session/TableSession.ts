@@ -84,6 +84,8 @@ interface CurrentHand {
   lastT: number;
   acked: Set<number>;
   decisions: Map<number, { decision: string; by: string; t: number }>;
+  /** the hand's events as applied (trialHand replays them on a fresh engine state) */
+  events: TableEvent[];
 }
 
 /**
@@ -364,6 +366,31 @@ export class TableSession extends EventEmitter<SessionEvents> {
     };
   }
 
+  /**
+   * The hand as it would be after `inputs` at `wall`, then a tick past the motion window (every motion read): the
+   * hand's events replayed on a fresh engine state, nothing logged, published or kept. After a restart the reading
+   * of what changed while the service was down tries its orders here (src/server/resume.ts).
+   */
+  trialHand(inputs: readonly TableEventInput[], wall: number = this.now()): HandSnapshot {
+    const c = this.cur;
+    let state = this.engine.createHand(c.config);
+    const apply = (ev: TableEvent) => {
+      try {
+        state = this.engine.applyEvent(state, ev);
+      } catch {
+        // refused: the state is as it was (as the session keeps it)
+      }
+    };
+    for (const ev of c.events) apply(ev);
+    let t = c.lastT;
+    for (const input of inputs) {
+      t = Math.max(t, Math.round(wall - c.origin));
+      apply({ ...input, t } as TableEvent);
+    }
+    if (inputs.length > 0) apply({ kind: 'tick', t: t + c.config.motionMs + 1 });
+    return this.engine.snapshot(state);
+  }
+
   /** the rules engine this session runs (for re-running logged hands the same way) */
   get rulesEngine(): HandEngine<EngineHand> {
     return this.engine;
@@ -512,6 +539,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       lastT: 0,
       acked: new Set(),
       decisions: new Map(),
+      events: [],
     };
     this.setClock(null);
   }
@@ -575,6 +603,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       c.originMono = this.monoOf(wall) - ev.t;
     }
     c.lastT = Math.max(c.lastT, ev.t);
+    c.events.push(ev);
     const before = new Set(c.snap.alerts.map((a) => a.id));
     try {
       c.state = this.engine.applyEvent(c.state, ev);

@@ -93,6 +93,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   private awaitingInventory: Set<number> | null = null;
   private resumedUids = new Set<string>();
   private heardSinceResume = false;
+  /** reconcileResume is handing on the zones as they lie now */
+  private reconciling = false;
   private readonly resumedBets = new Map<number, number[]>();
 
   constructor(opts: TableLayerOptions) {
@@ -198,6 +200,12 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     return n;
   }
 
+  /** After resume(), until the readers' first inventory is complete and reconciled: what this layer emits meanwhile
+   * comes from that inventory (`orderKnown: false`, chips included). */
+  get resuming(): boolean {
+    return this.awaitingInventory !== null || this.reconciling;
+  }
+
   /** The first inventory after resume() is complete: the cards the log placed that no antenna reads now. A card on
    * an antenna in fault is not missing (the reader fault is its own alert). Those cards stay where the engine was
    * told (a card put back is no change); the caller decides what their absence means for the hand. */
@@ -219,13 +227,18 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     this.resumedUids.clear();
     // betting zones: every zone the log left chips in is given to the engine as it lies now (emptied while down:
     // an empty snapshot, never silently kept); those that differ from the log are told
-    this.flushChips();
     const chips: Array<{ seat: number; was: number[]; now: number[] }> = [];
-    for (const [seat, was] of this.resumedBets) {
-      if (faulted.has(`bet${seat}` as ZoneName)) continue;
-      this.emitChips(seat, wall);
-      const now = this.chipZones.get(seat)?.last ?? [];
-      if (!sameMultiset(was, now)) chips.push({ seat, was, now: [...now] });
+    this.reconciling = true;
+    try {
+      this.flushChips();
+      for (const [seat, was] of this.resumedBets) {
+        if (faulted.has(`bet${seat}` as ZoneName)) continue;
+        this.emitChips(seat, wall);
+        const now = this.chipZones.get(seat)?.last ?? [];
+        if (!sameMultiset(was, now)) chips.push({ seat, was, now: [...now] });
+      }
+    } finally {
+      this.reconciling = false;
     }
     this.resumedBets.clear();
     this.emit('resumed', { wall, missing, chips });
@@ -644,7 +657,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       clearTimeout(z.timer);
       z.timer = null;
     }
-    this.emit('event', { kind: 'chips', seat, chips, wall });
+    // read from the first inventory after a restart: its order among the zones is unknown (resume.ts reads it)
+    this.emit('event', { kind: 'chips', seat, chips, wall, ...(this.resuming ? { orderKnown: false as const } : {}) });
   }
 
   // ---- helpers ----

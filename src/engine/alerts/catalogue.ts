@@ -549,6 +549,47 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
+  // raised by the session after a restart (src/server/resume.ts). info: what was read at resume, one entry per
+  // action in `detail` ("seat 2 calls 100; seat 3 raises to 300; seat 4 folds"); warn: a betting zone no in-turn
+  // reading explains (variant `gone`: chips gone from it; `changed`: chips the engine could not read), `detail`
+  // "log N" (what the log left there), `amount` what lies there now
+  RESUME_CHIPS_CHANGED: {
+    severity: 'info',
+    message: {
+      en: (f) =>
+        f.variant === 'gone' || f.variant === 'changed'
+          ? `After the restart, seat ${f.seat ?? '?'}'s betting zone holds ${f.amount ?? 0}; the ${logLeft(f)}: ${f.variant === 'gone' ? 'chips gone' : 'changed'} while the service was down`
+          : `After the restart, read at resume in betting order (taken while the service was down): ${readEn(f.detail)}`,
+      fr: (f) =>
+        f.variant === 'gone' || f.variant === 'changed'
+          ? `Après le redémarrage, la zone de mise ${duSiegeFr(f)} contient ${f.amount ?? 0} ; le ${logLeftFr(f)} : ${f.variant === 'gone' ? 'des jetons ont disparu' : 'modifiée'} pendant l'arrêt du service`
+          : `Après le redémarrage, lu à la reprise dans l'ordre des enchères (pendant l'arrêt du service) : ${readFr(f.detail)}`,
+    },
+    remedies: {
+      default: {
+        rule: both('tda 53'),
+        en: () =>
+          'Each zone was read as the action it was in its turn. Nothing to do if that is what the players did; if not, call the floor.',
+        fr: () =>
+          "Chaque zone a été lue comme l'action faite à son tour. Rien à faire si c'est ce que les joueurs ont fait ; sinon, appelez l'arbitre.",
+      },
+      gone: {
+        rule: both('tda 1'),
+        severity: 'warn',
+        en: () =>
+          'The zone is read as it lies now: ask where the chips went (collected, taken back) and let the floor rule on the bet.',
+        fr: () =>
+          "La zone est lue telle qu'elle est : demandez où sont allés les jetons (ramassés, repris) et laissez l'arbitre trancher sur la mise.",
+      },
+      changed: {
+        rule: both('tda 1'),
+        severity: 'warn',
+        en: () => 'The zone is read as it lies now; check it matches what the player did, or call the floor.',
+        fr: () =>
+          "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait, ou appelez l'arbitre.",
+      },
+    },
+  },
   // raised by the table layer (src/table/alerts.ts), rendered here like the engine's own
   CHIP_UNKNOWN: {
     severity: 'warn',
@@ -632,6 +673,31 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   },
 };
 
+/** "log 100" -> "log left 100 there" */
+const logLeft = (f: AlertFacts): string => `log left ${/^log (\d+)$/.exec(f.detail ?? '')?.[1] ?? '?'} there`;
+const logLeftFr = (f: AlertFacts): string => `journal y laissait ${/^log (\d+)$/.exec(f.detail ?? '')?.[1] ?? '?'}`;
+/** one action read at resume, as resume.ts writes it: "seat 2 calls 100", "seat 3 raises to 300", "seat 4 folds" */
+const READ_ENTRY = /^seat (\d+) (checks|calls|bets|raises to|folds|is all-in for)(?: (\d+))?$/;
+const readEn = (detail: string | undefined): string => detail || 'nothing';
+const readFr = (detail: string | undefined): string => {
+  if (!detail) return 'rien';
+  const fr: Record<string, (n: string) => string> = {
+    checks: () => 'parole',
+    calls: (n) => `suit ${n}`,
+    bets: (n) => `mise ${n}`,
+    'raises to': (n) => `relance à ${n}`,
+    folds: () => 'se couche',
+    'is all-in for': (n) => `fait tapis pour ${n}`,
+  };
+  return detail
+    .split('; ')
+    .map((e) => {
+      const m = READ_ENTRY.exec(e);
+      return m ? `le siège ${m[1]} ${fr[m[2]]?.(m[3] ?? '') ?? ''}`.trimEnd() : '';
+    })
+    .filter(Boolean)
+    .join(' ; ');
+};
 const itemEn = (f: AlertFacts): string =>
   f.cards?.length ? `Card ${cardsOf(f)}` : f.chips?.length ? `A ${f.chips[0]} chip` : 'A tag';
 const itemFr = (f: AlertFacts): string =>

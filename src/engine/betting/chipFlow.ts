@@ -20,7 +20,7 @@ const INFERRED: DecisionWhy = { source: 'inferred' };
 const isBetting = (state: HandState): boolean => state.phase === 'betting' && !state.round.complete;
 
 /** A `chips` event: the whole content of a seat's betting zone. Changes within the motion window are one motion. */
-export function onChips(state: HandState, seatNo: number, chips: number[], t: number): void {
+export function onChips(state: HandState, seatNo: number, chips: number[], t: number, atResume = false): void {
   const s = state.seats[seatNo];
   if (!s) return;
   let m: PendingMotion | undefined;
@@ -28,10 +28,18 @@ export function onChips(state: HandState, seatNo: number, chips: number[], t: nu
   if (m && continuesMotion(m.lastT, t, state.config.motionMs)) {
     m.content = chips;
     m.lastT = t;
+    if (atResume) m.atResume = true;
   } else {
     // another seat moving ends the motions before it
     flushMotions(state, Number.POSITIVE_INFINITY);
-    state.motions.push({ seat: seatNo, before: s.zone, content: chips, firstT: t, lastT: t });
+    state.motions.push({
+      seat: seatNo,
+      before: s.zone,
+      content: chips,
+      firstT: t,
+      lastT: t,
+      ...(atResume ? { atResume: true } : {}),
+    });
   }
   s.zone = chips;
 }
@@ -47,7 +55,15 @@ export function flushMotions(state: HandState, t: number): void {
   }
   if (done.length === 0) return;
   state.motions = keep;
-  for (const m of done) finishMotion(state, m);
+  const was = state.readingAtResume === true;
+  for (const m of done) {
+    // a motion read at resume: its decisions (and the checks it infers) say so
+    if (m.atResume || was) state.readingAtResume = true;
+    else delete state.readingAtResume;
+    finishMotion(state, m);
+  }
+  if (was) state.readingAtResume = true;
+  else delete state.readingAtResume;
 }
 
 /**

@@ -197,13 +197,17 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
   else flushMotions(state, ev.t);
   switch (ev.kind) {
     case 'cardAt':
+      // a hand's card read in the muck at resume: its fold (and the checks it infers) is a decision read at resume
+      if (ev.atResume) state.readingAtResume = true;
       cardAt(state, ev.card, ev.zone, ev.face);
+      delete state.readingAtResume;
       break;
     case 'cardOff':
       cardOff(state, ev.card, ev.zone);
       break;
     case 'chips': {
-      if (Number.isInteger(ev.seat) && ev.seat >= 1 && ev.seat <= 10) onChips(state, ev.seat, ev.chips, ev.t);
+      if (Number.isInteger(ev.seat) && ev.seat >= 1 && ev.seat <= 10)
+        onChips(state, ev.seat, ev.chips, ev.t, ev.atResume === true);
       break;
     }
     case 'say':

@@ -58,6 +58,9 @@ export interface Decision {
   rule: string | null;
   /** ms since the hand began */
   t: number;
+  /** read at resume: from the readers' first inventory after a restart (the action taken while the service was
+   * down, read in betting order); absent when read live */
+  atResume?: true;
 }
 
 /** Why an action was decided: passed by the chip and word readings down to the round's actions. */
@@ -121,6 +124,7 @@ export function recordDecision(
     rule: why.rule ?? null,
     t: state.t,
   };
+  if (state.readingAtResume) decision.atResume = true;
   state.decisions.push(decision);
   // seatOrder starts left of the button: PHH's p1, p2, ...
   state.actions.push(phhLine(decision, state.seatOrder));

@@ -56,6 +56,8 @@ export interface PendingMotion {
   content: number[];
   firstT: number;
   lastT: number;
+  /** the motion was read from the readers' first inventory after a restart */
+  atResume?: boolean;
 }
 
 export interface DealState {
@@ -167,6 +169,8 @@ export interface HandState {
   lastLeft: string[];
   /** seats not folded */
   live: number;
+  /** set while an event read at resume is applied: the decisions it makes are marked `atResume` */
+  readingAtResume?: boolean;
 }
 
 export interface AwardedPot {
