@@ -172,11 +172,34 @@ function bettingFrom(hand: HandSnapshot): number {
   return hand.street === 'preflop' ? after(hand.bb) : after(hand.button);
 }
 
+/** No betting round open: the round's chips wait for their collection, the street for its cards (or the hand is over) */
+const roundClosed = (h: HandSnapshot) => h.phase === 'board' || h.phase === 'showdown' || h.phase === 'complete';
+
 /** New alerts that are more than an announced reading (info): the step is not a legal action in that order. */
 const alertedSince = (prev: HandSnapshot, next: HandSnapshot) => {
   const known = new Set(prev.alerts.map((a) => a.id));
   return next.alerts.filter((a) => !known.has(a.id) && a.severity !== 'info');
 };
+
+/**
+ * Cards of the board and the burn found at resume (a street dealt while down), as a dealer deals them: a burn, then
+ * the street's cards (three for the flop, one for the turn and the river), and so on; the inventory gives them
+ * antenna by antenna (the board's before the burn's). Any other card event goes first, as it came.
+ */
+function dealtInOrder<E extends LiveTableEvent>(hand: HandSnapshot, evs: readonly E[]): E[] {
+  const burns = evs.filter((e) => e.kind === 'cardAt' && e.zone === 'burn');
+  const board = evs.filter((e) => e.kind === 'cardAt' && e.zone === 'board');
+  const out = evs.filter((e) => !burns.includes(e) && !board.includes(e));
+  let onBoard = hand.board.length;
+  while (burns.length > 0 || board.length > 0) {
+    const burn = burns.shift();
+    if (burn) out.push(burn);
+    const n = onBoard === 0 ? 3 : 1;
+    out.push(...board.splice(0, n));
+    onBoard += n;
+  }
+  return out;
+}
 
 /**
  * After a restart, the betting zones' chips and the hands' cards in the muck, as the readers' first inventory finds
@@ -233,19 +256,24 @@ export function planResumeReading<E extends LiveTableEvent>(
   }
 
   const sequence: E[] = [...inDealOrder(hand, hole)];
-  let cur = sequence.length > 0 ? trial(sequence.map(asInput)) : hand;
+  // the motions the service was reading when it stopped are read first (as the next event would read them)
+  let cur = trial(sequence.map(asInput));
   const read: Decision[] = [];
   let chipsRead = false;
-  let board = others;
+  let board = dealtInOrder(cur, others);
 
   const stepsOf = (seat: number, at: HandSnapshot): Step<E>[] => {
     const out: Step<E>[] = [];
     const ev = chips.get(seat);
     if (ev && ev.kind === 'chips') {
+      // a finished round's chips (no betting round open): their collection may come first, the chips lying there
+      // now being the next street's (read once it is dealt)
+      const lying = zoneOfSeat(at, seat);
+      const collect: Step<E> = { seat, kind: 'collect', events: [{ ...ev, chips: [] }] };
+      const collectable = roundClosed(at) && lying.length > 0 && ev.chips.length > 0;
+      if (collectable && !keepsAll(lying, ev.chips)) out.push(collect);
       out.push({ seat, kind: 'chips', events: [ev] });
-      // chips gone from the zone: the collection of a finished round first (the new chips after the next street)
-      if (ev.chips.length > 0 && !keepsAll(zoneOfSeat(at, seat), ev.chips))
-        out.push({ seat, kind: 'collect', events: [{ ...ev, chips: [] }] });
+      if (collectable && keepsAll(lying, ev.chips)) out.push(collect);
     }
     const f = folds.get(seat);
     if (f) out.push({ seat, kind: 'fold', events: f });
@@ -253,7 +281,8 @@ export function planResumeReading<E extends LiveTableEvent>(
   };
   const take = (step: Step<E>, next: HandSnapshot) => {
     sequence.push(...step.events);
-    for (const d of next.decisions.slice(cur.decisions.length)) if (PLAYER_ACTIONS.has(d.kind)) read.push(d);
+    for (const d of next.decisions.slice(cur.decisions.length))
+      if (d.atResume && PLAYER_ACTIONS.has(d.kind)) read.push(d);
     if (step.kind === 'chips') {
       chips.delete(step.seat as number);
       chipsRead = true;
@@ -267,8 +296,18 @@ export function planResumeReading<E extends LiveTableEvent>(
     for (const seat of clockwise(seatNos, bettingFrom(cur))) {
       for (const step of stepsOf(seat, cur)) {
         if (step.kind === 'collect' && zoneOfSeat(cur, seat).length === 0) continue;
+        // no betting round open: a zone is only collected; chips lying there are the next street's, read once dealt
+        const ev0 = step.events[0];
+        if (step.kind === 'chips' && roundClosed(cur) && ev0.kind === 'chips' && ev0.chips.length > 0) continue;
         const next = trial([...sequence, ...step.events].map(asInput));
         if (alertedSince(cur, next).length > 0) continue;
+        // chips gone from a zone in an open betting round explain an action only when the engine reads one of them
+        // (a bet made with change); taken back, they are what no in-turn reading explains
+        if (step.kind === 'chips' && cur.phase === 'betting') {
+          const ev = step.events[0];
+          const acted = next.decisions.slice(cur.decisions.length).some((d) => d.seat === seat && d.atResume);
+          if (ev.kind === 'chips' && !keepsAll(zoneOfSeat(cur, seat), ev.chips) && !acted) continue;
+        }
         // a zone taken for a collection keeps its new chips for later
         if (step.kind === 'collect') {
           sequence.push(...step.events);

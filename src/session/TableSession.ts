@@ -387,7 +387,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       t = Math.max(t, Math.round(wall - c.origin));
       apply({ ...input, t } as TableEvent);
     }
-    if (inputs.length > 0) apply({ kind: 'tick', t: t + c.config.motionMs + 1 });
+    apply({ kind: 'tick', t: t + c.config.motionMs + 1 });
     return this.engine.snapshot(state);
   }
 
