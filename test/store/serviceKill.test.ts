@@ -323,6 +323,70 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
       await playing;
     }
   }, 120_000);
+  it('issue 27: killed during the preflop betting, the next seats act in turn while it is down: after the restart those actions are read in turn (no ACTION_OUT_OF_TURN), logged as read at resume, one info for the floor, and the hand pays out as the table played it', async () => {
+    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
+    const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
+    // quick players, a slow dealer: the round's actions are all taken while the service is down, its chips are
+    // collected only after the restart
+    const sim = new Simulator({
+      hardware,
+      seed: 2727,
+      speed: 4,
+      pace: { actionMs: 250, motionGapMs: 250, tapMs: 100, collectMs: 5000, handGapMs: 1500 },
+      floorDecision: () => {},
+    });
+    const reports = new Map<number, { stacks: Record<string, number>; complete: boolean }>();
+    sim.on('hand', (r) => reports.set(r.hand, { stacks: r.stacks, complete: r.complete }));
+    sim.registry.save(join(dir, 'registry.json'));
+    const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
+    const service = new Service(dir, paths.bridge, paths.panel as string);
+    sim.on('tablet', (ev) => service.tap(ev));
+    let playing: Promise<unknown> = Promise.resolve();
+    try {
+      await service.start();
+      playing = sim.run(20).catch(() => []);
+      let view: StateView | null = null;
+      for (let i = 0; i < 4000 && !view; i++) {
+        const v = await service.state().catch(() => null);
+        // preflop betting under way, nobody acted yet: the round's actions happen while the service is down
+        const acted = v?.actions.filter((a) => !a.startsWith('d ')).length ?? 1;
+        if (v && v.phase === 'betting' && v.street === 'preflop' && acted === 0) view = v;
+        else await sleep(10);
+      }
+      expect(view, 'never reached preflop betting').not.toBeNull();
+      if (!view) return;
+      await service.kill('SIGKILL');
+      await sleep(1200);
+      await service.start();
+      for (let i = 0; i < 3000 && !reports.has(view.handNo); i++) await sleep(20);
+      for (let i = 0; i < 500; i++) {
+        const v = await service.state().catch(() => null);
+        if (v && v.handNo > view.handNo) break;
+        await sleep(20);
+      }
+      await service.kill('SIGTERM');
+      const played = reports.get(view.handNo);
+      expect(played?.complete, 'the simulator finished the hand').toBe(true);
+      // the hand as the restarted service's log has it, to its end
+      const hand = recoveredAt(dir, view.handNo, Number.POSITIVE_INFINITY);
+      const read = hand.hand.decisions.filter((d) => d.atResume);
+      expect(read.length, 'actions were taken while the service was down').toBeGreaterThan(0);
+      expect(read.every((d) => d.street === 'preflop')).toBe(true);
+      expect(hand.hand.alerts.map((a) => a.code)).not.toContain('ACTION_OUT_OF_TURN');
+      const resumeAlerts = hand.tableAlerts.filter((a) => a.hand === view?.handNo && a.code.startsWith('RESUME_'));
+      expect(resumeAlerts.map((a) => [a.code, a.severity])).toEqual(
+        read.some((d) => d.source === 'chips') ? [['RESUME_CHIPS_CHANGED', 'info']] : [],
+      );
+      expect(hand.handOver).toBe(true);
+      expect(hand.hand.stacks).toEqual(played?.stacks);
+    } finally {
+      await service.kill('SIGKILL');
+      sim.stop();
+      await sim.close();
+      await playing;
+    }
+  }, 120_000);
   it('killed during the flop betting while a board card is lifted away: restarted, the hand is stopped for the floor (RESUME_CARD_GONE on the dealer and floor views, no hole card in it) and nothing is paid', async () => {
     expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
