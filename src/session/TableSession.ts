@@ -374,9 +374,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
   trialHand(inputs: readonly TableEventInput[], wall: number = this.now()): HandSnapshot {
     const c = this.cur;
     let state = this.engine.createHand(c.config);
+    // copies: the engine keeps parts of an event (a zone's chips) in its state, and the live state shares them
     const apply = (ev: TableEvent) => {
       try {
-        state = this.engine.applyEvent(state, ev);
+        state = this.engine.applyEvent(state, structuredClone(ev));
       } catch {
         // refused: the state is as it was (as the session keeps it)
       }
