@@ -333,7 +333,7 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
       hardware,
       seed: 2727,
       speed: 4,
-      pace: { actionMs: 250, motionGapMs: 250, tapMs: 100, collectMs: 5000, handGapMs: 1500 },
+      pace: { actionMs: 250, motionGapMs: 250, tapMs: 100, collectMs: 8000, handGapMs: 1500 },
       floorDecision: () => {},
     });
     const reports = new Map<number, { stacks: Record<string, number>; complete: boolean }>();
