@@ -14,6 +14,8 @@ const ROOT = join(import.meta.dirname, '..');
 const UP = '..';
 const FORBIDDEN: { what: string; re: RegExp }[] = [
   { what: 'a path to the folder beside the checkout', re: new RegExp(`\\.\\./(\\.\\./)*${'shared'}\\b`) },
+  // the same, built with path.join or resolve from the pieces '..' and the folder's name
+  { what: 'a path to the folder beside the checkout', re: new RegExp(`['"]\\.\\.['"],\\s*['"]${'shared'}['"]`) },
   {
     what: 'a reference to that folder by name',
     re: new RegExp(`\\b${'shared'}/(spec|phh|scenarios|seeds|hooks|design\\.md|style\\.md)\\b`),
@@ -92,6 +94,9 @@ describe('the repository stands on its own', () => {
     expect(probe(`npx feltwire scenario ${UP}/${'shared'}/scenarios`)).toContain(
       'a path to the folder beside the checkout',
     );
+    expect(probe(`dir = join(repoRoot(), '${UP}', '${'shared'}', 'phh'),`)).toEqual([
+      'a path to the folder beside the checkout',
+    ]);
     expect(probe(`see ${'shared'}/spec/performance.md`)).toEqual(['a reference to that folder by name']);
     expect(probe(`cat /${'work'}/main/README.md`)).toEqual(['an absolute path of the build machine']);
     expect(probe(`HOME=/${'root'}/ npm ci`)).toEqual(['an absolute path of the build machine']);
