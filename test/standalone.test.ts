@@ -78,6 +78,9 @@ describe('the repository stands on its own', () => {
     }
     expect(files).toContain('firmware-bridge/src/bridge.cpp');
     expect(files).toContain('test/fixtures/phh/LICENSE');
+    expect(readFileSync(join(ROOT, 'test/fixtures/phh/LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2024 University of Toronto Computer Poker Student Research Group\n/,
+    );
     expect(files.filter((f) => f.startsWith('test/fixtures/phh/') && f.endsWith('.phh')).length).toBe(8130);
     expect(files.filter((f) => f.startsWith('test/fixtures/scenarios/') && f.endsWith('.json')).length).toBe(61);
   });
