@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PHH, SCENARIOS } from './fixtures.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const SHARED = join(ROOT, '../shared');
 
 function feltwire(...args: string[]): { code: number | null; lines: string[]; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/feltwire.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -15,8 +15,8 @@ function feltwire(...args: string[]): { code: number | null; lines: string[]; st
 }
 
 describe('feltwire scenario', () => {
-  it('runs every shared scenario: one JSON object per line, then the count; exit 0', () => {
-    const { code, lines } = feltwire('scenario', join(SHARED, 'scenarios'), '--json');
+  it('runs every fixture scenario: one JSON object per line, then the count; exit 0', () => {
+    const { code, lines } = feltwire('scenario', SCENARIOS, '--json');
     expect(lines.at(-1)).toBe('61 passed, 0 failed');
     expect(code).toBe(0);
     const outcomes = lines.slice(0, -1).map((l) => JSON.parse(l));
@@ -84,7 +84,7 @@ describe('feltwire scenario', () => {
 
 describe('feltwire replay', () => {
   it('replays the WSOP hands: one JSON object per hand, then the count', () => {
-    const { code, lines } = feltwire('replay', join(SHARED, 'phh/wsop-2023-43-5'), '--json');
+    const { code, lines } = feltwire('replay', join(PHH, 'wsop-2023-43-5'), '--json');
     expect(lines.at(-1)).toBe('6 passed, 0 failed');
     expect(code).toBe(0);
     const first = JSON.parse(lines[0]);

@@ -161,5 +161,5 @@ TEST(bridge_renders_the_golden_frames_byte_for_byte) {
     CHECK_EQ(std::string(out), lf);
     rendered++;
   }
-  CHECK(rendered >= 9);  // HELLO, 2 TAG, GONE, INV x2, HB x2, ERR ... from the spec's own list
+  CHECK(rendered >= 9);  // HELLO, 2 TAG, GONE, INV x2, HB x2, ERR ... from docs/protocol.md's vectors
 }

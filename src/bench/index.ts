@@ -1,4 +1,4 @@
-// `feltwire bench`: B1-B5 of shared/spec/performance.md, each beside its reference in this process.
+// `feltwire bench`: B1-B5 of docs/benchmarks.md, each beside its reference in this process.
 
 import { benchArchive } from './archive.js';
 import { benchFlopHeadsUp, benchHeadsUpPreflop, benchThreeWayPreflop } from './equity.js';

@@ -1,4 +1,4 @@
-// B6 and B7 (performance.md), measured on the live service itself.
+// B6 and B7 (docs/benchmarks.md), measured on the live service itself.
 //  B6: sensor-to-screen latency. A virtual reader bridge writes TAG frames (a card arriving in the muck zone) to a
 //      real pseudo-terminal (socat); the service reads it with BridgeLink, the table layer and the session turn it
 //      into a new state, the hub sends a view to a websocket client. Measured from the write to the message that
@@ -222,7 +222,7 @@ const SERVICE_ENTRY = import.meta.url.includes('/dist/src/')
  * IPC, and holds the websocket clients (one per role and a public one). */
 export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
   const hands = opts.hands ?? 10_000;
-  const dirPhh = opts.phhDir ?? resolve(REPO, '..', 'shared', 'phh');
+  const dirPhh = opts.phhDir ?? resolve(REPO, 'test', 'fixtures', 'phh');
   if (!existsSync(SERVICE_ENTRY))
     return { error: `${SERVICE_ENTRY} missing: build first (npx tsc -p tsconfig.build.json)` };
   // the hands' text only: each is parsed when it is played

@@ -37,7 +37,7 @@ export type B5 =
 
 export async function benchReplay(
   passes: number,
-  dir = join(repoRoot(), '..', 'shared', 'phh'),
+  dir = join(repoRoot(), 'test', 'fixtures', 'phh'),
   limit = Infinity,
 ): Promise<B5> {
   let phh: typeof import('../phh/index.js');

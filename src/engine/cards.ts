@@ -1,5 +1,5 @@
 // Card identities shared by the whole engine: a card is an integer 0..51, rank * 4 + suit.
-// rank 0..12 = 2..A, suit 0..3 = s h d c. Text form as in scenario.md: rank `23456789TJQKA` then suit `shdc`.
+// rank 0..12 = 2..A, suit 0..3 = s h d c. Text form as in docs/scenario-format.md: rank `23456789TJQKA` then suit `shdc`.
 
 export type Card = number;
 

@@ -4,10 +4,10 @@ import type { Decision } from './hand/decisions.js';
 
 export type Ruleset = 'tda' | 'club';
 
-/** Zones of scenario.md. */
+/** Zones of docs/scenario-format.md. */
 export type Zone = `seat${number}` | `bet${number}` | 'board' | 'burn' | 'muck';
 
-/** One hand's table as scenario.md `table` describes it, normalised (defaults filled in). */
+/** One hand's table as docs/scenario-format.md `table` describes it, normalised (defaults filled in). */
 export interface TableConfig {
   ruleset: Ruleset;
   /** seat (1-10) -> stack at the start of the hand, before blinds and antes */
@@ -45,7 +45,7 @@ export type Face = 'up' | 'down';
 export type Declaration = 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
 export type DealerButton = 'shuffle' | 'misdeal' | 'floor';
 
-/** The events of scenario.md, each with its time `t` in ms since the hand began (filled in when absent). */
+/** The events of docs/scenario-format.md, each with its time `t` in ms since the hand began (filled in when absent). */
 export type TableEvent =
   /** `atResume`: read from the readers' first inventory after a restart (the decisions it makes say so) */
   | { kind: 'cardAt'; t: number; card: string; zone: Zone; face: Face; atResume?: true }

@@ -3,7 +3,7 @@
 // tagged chips into their betting zones. Everything reaches the service through the real protocols: protocol v1 from
 // a virtual reader bridge, Firmata from a virtual dealer panel, in-process (stream pair) or over ptys (socat).
 // To stay legal it keeps a shadow of the hand in the rules engine (src/engine), fed with the events its own moves
-// produce, and asks that shadow whose turn it is and what that seat may do. On demand it makes the mistakes rules.md
+// produce, and asks that shadow whose turn it is and what that seat may do. On demand it makes the mistakes docs/rules.md
 // names, then carries out the remedy the alert gives.
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
@@ -25,7 +25,7 @@ import { Rng } from './rng.js';
 import { cardUid, SIM_DENOMINATIONS, simulatedRegistry } from './tags.js';
 import { VirtualTable } from './virtualTable.js';
 
-/** The mistakes the simulator makes on demand (rules.md), and the hardware troubles it can cause. */
+/** The mistakes the simulator makes on demand (docs/rules.md), and the hardware troubles it can cause. */
 export const INJECTIONS = [
   'missedBurn',
   'fourCardFlop',

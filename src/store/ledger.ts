@@ -104,7 +104,7 @@ export function readLedger(hand: PlayedHand): Ledger {
     });
   };
 
-  // Blinds first, then the big blind's ante (scenario.md: the big blind's zone holds blind and ante, blind first).
+  // Blinds first, then the big blind's ante (docs/scenario-format.md: the big blind's zone holds blind and ante, blind first).
   if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
     post(final.sb, 'postSb', final.blinds[0]);
   }

@@ -1,4 +1,4 @@
-// PHH (poker hand history, TOML) for one hand: the fields of the shared/phh files (variant, antes,
+// PHH (poker hand history, TOML) for one hand: the fields of the PHH files in test/fixtures/phh (variant, antes,
 // blinds_or_straddles, min_bet, starting_stacks, actions, players, finishing_stacks), PHH's optional fields for the
 // table (venue, table, hand, level, seats, seat_count, day/month/year, time and time_zone), our own as user-defined
 // `_feltwire_*` fields (PHH: "custom fields with a single underscore prefix"), and what PHH has no notation for

@@ -9,7 +9,7 @@ import { describeAjvErrors } from './hardwareFile.js';
 
 export const UID_PATTERN = /^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{16})$/;
 
-/** Uppercases a UID and checks its length (8, 14 or 16 hex digits, protocol.md). */
+/** Uppercases a UID and checks its length (8, 14 or 16 hex digits, docs/protocol.md). */
 export function normaliseUid(uid: string): string {
   const u = uid.trim().toUpperCase();
   if (!UID_PATTERN.test(u)) throw new TableError('UID_INVALID', `not a tag UID: "${uid}" (8, 14 or 16 hex digits)`);

@@ -184,7 +184,7 @@ describe('tda 47: reopening after short all-ins (seed 002 short all-in examples)
   });
 });
 
-describe('checks inferred (rules.md, Sensors)', () => {
+describe('checks inferred (docs/rules.md, Sensors)', () => {
   it('on a street with no bet, a later seat betting means the seats before it checked', () => {
     const t = toFlop([100, 200]);
     t.bet(3, 600).tick();

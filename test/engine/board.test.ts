@@ -340,7 +340,7 @@ describe('BOARD_PREMATURE in both rulesets', () => {
   }
 });
 
-describe('BURN_EXTRA in the tda ruleset (the club remedy applies: rules.md)', () => {
+describe('BURN_EXTRA in the tda ruleset (the club remedy applies: docs/rules.md)', () => {
   it('club 2-6 under tda: the second burn is turned as the first flop card', () => {
     const t = beforeFlop('tda').burn('9h').burn('8h');
     expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: 'club 2-6' });

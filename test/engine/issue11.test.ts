@@ -1,5 +1,5 @@
 // Issue 11's cases, each from the seed's own words (the French text is the judge), as scenario files kept in
-// test/scenarios/issue11/ (spec/scenario.md format) and checked here beyond their `expect`: which decision the
+// test/scenarios/issue11/ (docs/scenario-format.md format) and checked here beyond their `expect`: which decision the
 // engine recorded, which rule it cites, that no chip and no card is lost without an alert.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

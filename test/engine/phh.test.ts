@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PhhError, parsePhh, phhToEvents, replayPhh, replayThroughput } from '../../src/phh/index.js';
+import { PHH } from '../fixtures.js';
 
-const DIR = join(import.meta.dirname, '../../../shared/phh');
+const DIR = PHH;
 const all = execFileSync('find', [DIR, '-name', '*.phh'], { encoding: 'utf8' }).trim().split('\n').sort();
 const read = (f: string) => parsePhh(readFileSync(f, 'utf8'), f);
 const WSOP = join(DIR, 'wsop-2023-43-5/02-57-27.phh');
@@ -177,7 +178,7 @@ describe('strict replay', () => {
     expect(replayPhh(g).match).toBe(false);
   });
 
-  it('all 8,130 shared hands replay strictly and match (a few seconds)', () => {
+  it('all 8,130 fixture hands replay strictly and match (a few seconds)', () => {
     const hands = all.map(read);
     expect(hands.length).toBe(8130);
     const result = replayThroughput(hands);

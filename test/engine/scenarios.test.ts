@@ -1,11 +1,12 @@
-// Scenario files: every shared scenario runs through the engine and meets its `expect`; malformed scenarios are
+// Scenario files: every fixture scenario runs through the engine and meets its `expect`; malformed scenarios are
 // refused with a ScenarioError naming the event; rule-breaking but well-formed ones raise alerts, never crash.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, runScenario, ScenarioError } from '../../src/engine/index.js';
+import { SCENARIOS } from '../fixtures.js';
 
-const DIR = join(import.meta.dirname, '../../../shared/scenarios');
+const DIR = SCENARIOS;
 const files = [
   ...readdirSync(DIR)
     .filter((f) => f.endsWith('.json'))
@@ -13,8 +14,8 @@ const files = [
   ...readdirSync(join(DIR, 'random')).map((f) => join(DIR, 'random', f)),
 ];
 
-describe('shared scenarios', () => {
-  it('finds the shared scenarios', () => {
+describe('fixture scenarios', () => {
+  it('finds the fixture scenarios', () => {
     expect(files.length).toBeGreaterThanOrEqual(61);
   });
   for (const file of files) {

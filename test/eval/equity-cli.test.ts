@@ -12,7 +12,7 @@ function feltwire(...args: string[]) {
 describe('feltwire equity', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
-  it('prints the scenario.md JSON for AhKh QsQd', () => {
+  it('prints the docs/scenario-format.md JSON for AhKh QsQd', () => {
     const r = feltwire('AhKh', 'QsQd', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '');

@@ -85,7 +85,7 @@ describe('equityExact preflop', () => {
 });
 
 describe('equityExact on the flop, turn and river', () => {
-  it('AhKh QsQd JcTc on Th9h2c (the scenario.md example) and the heads-up flop', () => {
+  it('AhKh QsQd JcTc on Th9h2c (the docs/scenario-format.md example) and the heads-up flop', () => {
     const r = equityExact(hands('AhKh QsQd JcTc'), cards('Th9h2c'), []);
     expect(r.boards).toBe(903);
     expect(r.win.reduce((a, b) => a + b, 0) + r.tie.reduce((a, b) => a + b, 0) / 2).toBeLessThanOrEqual(903);

@@ -1,4 +1,4 @@
-// Exact equities for the commentators (checked against the figures of performance.md) and the tracker that keys them.
+// Exact equities for the commentators (checked against the figures of docs/benchmarks.md) and the tracker that keys them.
 import { describe, expect, it } from 'vitest';
 import { EquityService } from '../../src/engine/equity/index.js';
 import type { HandSnapshot } from '../../src/engine/types.js';

@@ -1,4 +1,4 @@
-// The session on the real engine: the shared scenarios fed through TableSession.ingest give the same hand as the
+// The session on the real engine: the fixture scenarios (test/fixtures/scenarios) fed through TableSession.ingest give the same hand as the
 // engine fed directly, and recover() from the log cut at any point rebuilds exactly that point.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, createHand, parseScenario, snapshot } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
+import { SCENARIOS } from '../fixtures.js';
 
-const DIR = join(import.meta.dirname, '../../../shared/scenarios');
+const DIR = SCENARIOS;
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 
 const withoutT = (ev: TableEvent): TableEventInput => {
@@ -15,7 +16,7 @@ const withoutT = (ev: TableEvent): TableEventInput => {
   return rest as TableEventInput;
 };
 
-describe('TableSession on the engine, over the shared scenarios', () => {
+describe('TableSession on the engine, over the fixture scenarios', () => {
   it('finds the scenarios', () => expect(files.length).toBeGreaterThan(5));
   for (const file of files) {
     it(file, () => {

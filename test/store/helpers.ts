@@ -1,4 +1,4 @@
-// Test helpers: hands played through the real engine from the shared scenarios, or by the simulator, logged as the
+// Test helpers: hands played through the real engine from the fixture scenarios, or by the simulator, logged as the
 // session logs them.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,12 +18,12 @@ import {
   toPokerStars,
 } from '../../src/store/index.js';
 import { validateHardwareFile } from '../../src/table/index.js';
+import { SCENARIOS } from '../fixtures.js';
 
-export const SHARED = new URL('../../../shared/', import.meta.url).pathname;
 export const WALL0 = Date.UTC(2026, 10, 30, 20, 0, 0);
 
 export function scenarioFiles(): string[] {
-  const dir = join(SHARED, 'scenarios');
+  const dir = SCENARIOS;
   const random = readdirSync(join(dir, 'random'))
     .filter((f) => f.endsWith('.json'))
     .map((f) => join(dir, 'random', f));

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePhh, phhToEvents } from '../../src/phh/index.js';
 import { HandArchive, LOG_FILE, SqliteEventLog, toPhh } from '../../src/store/index.js';
-import { SHARED, WALL0 } from './helpers.js';
+import { PHH } from '../fixtures.js';
+import { WALL0 } from './helpers.js';
 
 const HANDS = 30 * 12;
 
@@ -21,7 +22,7 @@ function sessionHands(): string[] {
     'pluribus/103',
     'pluribus/104',
   ]) {
-    const dir = join(SHARED, 'phh', sub);
+    const dir = join(PHH, sub);
     for (const f of readdirSync(dir).sort()) if (f.endsWith('.phh')) out.push(join(dir, f));
   }
   return out.slice(0, HANDS);

@@ -1,4 +1,4 @@
-// PHH round trip (issues 5 and 14): every hand of shared/phh imported (parsePhh, phhToEvents), played through the
+// PHH round trip (issues 5 and 14): every hand of test/fixtures/phh imported (parsePhh, phhToEvents), played through the
 // engine and logged as the table logs it (with what the file said of itself: phhSource), exported by toPhh, then
 // replayed strictly by replayPhh: the same actions, the same final stacks, and the file's own fields (players'
 // names, event, venue and place, date) given back. The same hands exported to OHH, PokerStars and Ignition text
@@ -12,15 +12,16 @@ import { parsePhh, phhSource, phhToEvents, replayPhh } from '../../src/phh/index
 import { MemoryLog } from '../../src/session/log.js';
 import { HandArchive, type PlayedHand, toOhh, toPhh, toPokerStars, validateOhh } from '../../src/store/index.js';
 import { defaultIdentity } from '../../src/store/tableIdentity.js';
+import { PHH } from '../fixtures.js';
 import { accountIgnition, accountOhh, accountPokerStars, finalsBySeat } from './accounting.js';
-import { expectIgnitionParse, SHARED, WALL0 } from './helpers.js';
+import { expectIgnitionParse, WALL0 } from './helpers.js';
 import { expectHhpParse } from './hhpRead.js';
 
 // the texts as a tournament's (hhp reads tournament headers only)
 const IDENTITY = defaultIdentity({ room: 'PHH dataset', table: 'Table 1', game: 'tournament', tournamentId: '2023' });
 
 function phhFiles(): string[] {
-  const root = join(SHARED, 'phh');
+  const root = PHH;
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -46,7 +47,7 @@ function play(original: ReturnType<typeof parsePhh>, handNo = 1): PlayedHand {
 }
 
 describe('PHH round trip through the log and the exporter', () => {
-  it(`finds the shared hands (${files.length} under test)`, () => {
+  it(`finds the fixture hands (${files.length} under test)`, () => {
     expect(phhFiles().length).toBe(8130);
   });
 

@@ -12,11 +12,12 @@ import type { TableConfig, TableEvent } from '../../src/engine/types.js';
 import { type SessionState, type TableEventInput, TableSession } from '../../src/session/index.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { SqliteEventLog } from '../../src/store/index.js';
-import { loadScenario, SHARED } from './helpers.js';
+import { SCENARIOS } from '../fixtures.js';
+import { loadScenario } from './helpers.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BASE = Date.UTC(2026, 10, 30, 21, 0, 0);
-const scenario = loadScenario(join(SHARED, 'scenarios/random/r00001.json'));
+const scenario = loadScenario(join(SCENARIOS, 'random/r00001.json'));
 
 const input = (ev: TableEvent): TableEventInput => {
   const { t: _t, ...rest } = ev;
@@ -134,7 +135,7 @@ describe('recovery after SIGKILL (session level, SQLite log, child process)', ()
   }
 
   it('keeps an alert and its acknowledgement across the kill (burn missed on the flop, acknowledged, killed)', async () => {
-    const missed = loadScenario(join(SHARED, 'scenarios/burn-missed-flop.json'));
+    const missed = loadScenario(join(SCENARIOS, 'burn-missed-flop.json'));
     const probe = new TableSession({ config: missed.config, log: new MemoryLog(), now: () => BASE });
     let st = probe.snapshot();
     for (const ev of missed.events) st = probe.ingest(input(ev), BASE + ev.t);

@@ -23,7 +23,7 @@ describe('table layer: cards', () => {
     expect(events[0].wall).toBeGreaterThan(0);
   });
 
-  it('reports a card turned over in its zone as cardAt with the new face (scenario.md)', () => {
+  it('reports a card turned over in its zone as cardAt with the new face (docs/scenario-format.md)', () => {
     const { feed, plain } = layerWithLog({ latchOffMs: 0 });
     feed.arrive(A.seat(2), card('7s'), 'D');
     feed.arrive(A.seat(2), card('7s'), 'D'); // repeated TAG: nothing new

@@ -10,10 +10,11 @@ import type { TableEvent } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import { MemoryLog, rosterAt, type TableEventInput, TableSession } from '../../src/session/index.js';
+import { SCENARIOS } from '../fixtures.js';
 
-const DIR = join(import.meta.dirname, '../../../shared/scenarios/random');
+const DIR = join(SCENARIOS, 'random');
 
-/** a shared scenario that plays a whole hand to its end on the engine */
+/** a fixture scenario that plays a whole hand to its end on the engine */
 function completeHand() {
   for (const f of readdirSync(DIR).filter((n) => n.endsWith('.json'))) {
     const sc = parseScenario(JSON.parse(readFileSync(join(DIR, f), 'utf8')));

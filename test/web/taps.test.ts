@@ -13,8 +13,9 @@ import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import type { RoleView } from '../../src/server/views.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
+import { SCENARIOS } from '../fixtures.js';
 
-const DIR = join(import.meta.dirname, '../../../shared/scenarios/random');
+const DIR = join(SCENARIOS, 'random');
 const strip = (ev: TableEvent): TableEventInput => {
   const { t: _t, ...rest } = ev;
   return rest as TableEventInput;

@@ -1,4 +1,4 @@
-// feltwire bench [--json] [--live] [--room] [--only B1,B2] [--passes N] [--phh DIR]: performance.md's figures, each
+// feltwire bench [--json] [--live] [--room] [--only B1,B2] [--passes N] [--phh DIR]: docs/benchmarks.md's figures, each
 // beside its reference in the same process. With --json the last line is one object keyed B1..B5 (B6, B7
 // with --live, from the live service's own benchmark in src/bench/live.ts).
 import { existsSync } from 'node:fs';

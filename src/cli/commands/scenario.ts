@@ -1,4 +1,4 @@
-// feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (spec/scenario.md).
+// feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (docs/scenario-format.md).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';

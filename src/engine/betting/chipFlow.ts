@@ -1,5 +1,5 @@
 // From what the table saw to betting actions: chip motions in the betting zones (grouped by the motion window),
-// declarations (`say`), folds (cards to the muck), and checks inferred from a later seat acting (rules.md, Sensors).
+// declarations (`say`), folds (cards to the muck), and checks inferred from a later seat acting (docs/rules.md, Sensors).
 // The TDA chip readings live in chipReading.ts; the procedures judging how a seat acted in procedures.ts.
 import { raiseAlert } from '../alerts/raise.js';
 import { beginAction } from '../dealing/deal.js';
@@ -150,7 +150,7 @@ function startsTheAction(state: HandState, s: SeatState, m: PendingMotion): bool
 
 /**
  * Chips arriving in a zone when no betting round can take them (the round closed, the street not dealt, the
- * showdown): held where they lie and named by an alert until the dealer gives them back (rules.md, Sensors: no
+ * showdown): held where they lie and named by an alert until the dealer gives them back (docs/rules.md, Sensors: no
  * reading is dropped silently). Chips a seat owes for an action already decided are not such chips.
  */
 function heldOutOfRound(state: HandState, s: SeatState, m: PendingMotion): void {
@@ -185,7 +185,7 @@ function heldFromFoldedSeat(state: HandState, s: SeatState, m: PendingMotion, am
 }
 
 /**
- * On a street with no bet, a later seat acting means the seats skipped checked (rules.md, Sensors). Returns true
+ * On a street with no bet, a later seat acting means the seats skipped checked (docs/rules.md, Sensors). Returns true
  * when `seat` is now the seat to act.
  */
 export function inferChecksBefore(state: HandState, seat: number): boolean {
@@ -240,7 +240,7 @@ export function onDeclaration(state: HandState, seatNo: number, say: Declaration
   // words right after the seat's own chips: the first action stands (tda 40A); nothing new to read
   if (s.acted && state.round.lastActor === seatNo && state.round.toAct !== seatNo) return;
   // a tap or a word names its seat: for a seat not on turn it is an action out of turn (tda 53, seed 002 passive
-  // example), never evidence that the seats skipped checked (rules.md, Sensors)
+  // example), never evidence that the seats skipped checked (docs/rules.md, Sensors)
   if (state.round.toAct !== seatNo) {
     onOutOfTurn(state, s, say, roundChips(s, s.zone), to);
     return;

@@ -1,4 +1,4 @@
-// How the chips a seat pushed into its betting zone are read as an action (rules.md, Betting).
+// How the chips a seat pushed into its betting zone are read as an action (docs/rules.md, Betting).
 // Each interpretation lives in one function named after it: the oversized chip (tda 44, LOI 11), the multi-chip
 // bet and its 50% line (tda 45, LOI 10), chips already in the zone (tda 46, seed 002 situations 1-5), the opening
 // bet under the big blind, the undercall (tda 51) and the raise a closed option does not allow (tda 47).

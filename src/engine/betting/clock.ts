@@ -1,5 +1,5 @@
 // The clock called on a seat (LOI 5, club 5-6): after a reasonable time, one minute to act, then a ten-second count
-// (rules.md reads both texts as one minute followed by ten seconds); when it runs out the hand is dead (CLOCK_EXPIRED).
+// (docs/rules.md reads both texts as one minute followed by ten seconds); when it runs out the hand is dead (CLOCK_EXPIRED).
 // Time arrives in events: the engine asks at each event where the clock stands.
 
 export const CLOCK_MINUTE_MS = 60_000;

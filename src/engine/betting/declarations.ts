@@ -1,4 +1,4 @@
-// Declarations (a `say` event) and how they combine with chips (rules.md, Betting; tda 40, 43B, 44, 51A, 55, 59B;
+// Declarations (a `say` event) and how they combine with chips (docs/rules.md, Betting; tda 40, 43B, 44, 51A, 55, 59B;
 // LOI 30, 36). A declaration made first binds; chips pushed after it pay for it (the change goes back, a shortfall is
 // owed). When the chips came first, the chips stand (tda 40A) and readSilentChips reads them as if pushed silently.
 import type { LegalActionKind } from '../types.js';

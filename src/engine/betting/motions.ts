@@ -1,4 +1,4 @@
-// Motions (rules.md, Sensors): changes of one betting zone closer together than the motion window (default 700 ms)
+// Motions (docs/rules.md, Sensors): changes of one betting zone closer together than the motion window (default 700 ms)
 // are one motion. The engine reads chips per motion: a reading made on a change is provisional until the window has
 // passed, and a change inside the window re-reads the whole motion.
 

@@ -1,5 +1,5 @@
 // Action out of turn (tda 53, seed 002 out-of-turn examples 1-2 and the passive example; substantial action past a
-// skipped seat, tda 36 as rules.md states it).
+// skipped seat, tda 36 as docs/rules.md states it).
 import type { LegalActionKind } from '../types.js';
 
 export type OutOfTurnKind = 'check' | 'call' | 'bet' | 'raise' | 'allin' | 'fold';
@@ -47,7 +47,7 @@ export interface CountedAction {
 }
 
 /**
- * Substantial action (rules.md, after TDA 2024 rule 36): two consecutive actions at least one of which puts chips in,
+ * Substantial action (docs/rules.md, after TDA 2024 rule 36): two consecutive actions at least one of which puts chips in,
  * or any three consecutive actions. Blinds are not actions here.
  */
 export function isSubstantialAction(actions: readonly CountedAction[]): boolean {

@@ -1,5 +1,5 @@
 // Chips taken back from a betting zone (tda 46B), told apart from the dealer making change and from the collection
-// (scenario.md: a zone emptying after its round is complete is the collection; dropping to what the rules read is
+// (docs/scenario-format.md: a zone emptying after its round is complete is the collection; dropping to what the rules read is
 // change; anything else taken away is a withdrawal).
 import type { LegalActionKind } from '../types.js';
 

@@ -1,4 +1,4 @@
-// What the engine decided, one typed value per action (design.md, wave 2): the chip ledger, the hand-history writers,
+// What the engine decided, one typed value per action: the chip ledger, the hand-history writers,
 // the views and the tablet read these values; nobody parses the PHH text back. The PHH line of each decision is
 // rendered from it (`phhLine`), once, when it is recorded.
 import type { Street } from '../types.js';

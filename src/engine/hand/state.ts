@@ -47,7 +47,7 @@ export interface SeatState {
   declaration: DeclarationInput | null;
 }
 
-/** Chip changes of one betting zone within the motion window: one motion (rules.md, Sensors). */
+/** Chip changes of one betting zone within the motion window: one motion (docs/rules.md, Sensors). */
 export interface PendingMotion {
   seat: number;
   /** zone content before the motion */

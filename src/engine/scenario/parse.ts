@@ -1,4 +1,4 @@
-// Scenario files (spec/scenario.md): validated once into a TableConfig and TableEvents. A malformed scenario is
+// Scenario files (docs/scenario-format.md): validated once into a TableConfig and TableEvents. A malformed scenario is
 // refused with a ScenarioError naming the event; a well-formed one that breaks the rules is the engine's business.
 import { parseCard } from '../cards.js';
 import type { AlertCode, Declaration, HouseRules, Ruleset, TableConfig, TableEvent, Zone } from '../types.js';

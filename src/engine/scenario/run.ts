@@ -1,11 +1,11 @@
-// Running a scenario through the engine and checking its `expect` (spec/scenario.md).
+// Running a scenario through the engine and checking its `expect` (docs/scenario-format.md).
 import { applyEvent } from '../hand/apply.js';
 import { createHand } from '../hand/create.js';
 import { snapshot } from '../hand/snapshot.js';
 import type { AlertText, PotView } from '../types.js';
 import type { Scenario } from './parse.js';
 
-/** An alert as scenario.md prints it. */
+/** An alert as docs/scenario-format.md prints it. */
 export type OutcomeAlert = AlertText;
 
 export interface ScenarioOutcome {

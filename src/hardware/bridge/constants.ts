@@ -1,4 +1,4 @@
-// Protocol v1 numbers (spec/protocol.md), in one place for the parser, the link and the virtual bridge.
+// Protocol v1 numbers (docs/protocol.md), in one place for the parser, the link and the virtual bridge.
 /** The protocol this service speaks: v2 (INV in parts, CLR, FOCUS); a v1 bridge is read as before. */
 export const PROTOCOL_VERSION = 2;
 /** Longest frame on the wire, `$` and `\n` included (a `\r` before the `\n` counts too). */

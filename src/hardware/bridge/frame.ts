@@ -1,4 +1,4 @@
-// Protocol v1 frames (spec/protocol.md): `$<seq>,<TYPE>[,<field>...]*<CRC>\n`, CRC-16/CCITT-FALSE.
+// Protocol v1 frames (docs/protocol.md): `$<seq>,<TYPE>[,<field>...]*<CRC>\n`, CRC-16/CCITT-FALSE.
 import { MAX_FRAME, type RejectCause, SEQ_MODULO } from './constants.js';
 
 export { MAX_FRAME };
