@@ -250,6 +250,10 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};
   const uint8_t count = static_cast<uint8_t>(st & kRxBytesMask);
+  if (count == 0 && (st & (kRxProtocolError | kRxIntegrityError))) {  // a start, then nothing whole: cut short
+    coll = kDamaged;
+    return true;
+  }
   if (count == 0 || count > 5 - full || !command(rd, 2) || !read(rx, count)) return false;
   rx[0] &= static_cast<uint8_t>(0xFF << align);  // the bits below RX_BIT_ALIGN are ours, not received
   for (uint8_t i = 0; i < 5; i++) got[i] = static_cast<uint8_t>(i < n ? known[i] : 0);
@@ -257,6 +261,9 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   for (uint8_t i = 0; i < count; i++) got[full + i] |= rx[i];
   // RX_COLL_POS counts from bit 0 of the first received byte, the RX_BIT_ALIGN bits included (NXP)
   coll = (st & kRxCollision) ? static_cast<uint8_t>(full * 8 + ((st >> kRxCollPosShift) & 0x7F)) : 0xFF;
+  // no collision, yet a frame error or fewer bytes than the rest of CLn + BCC: the answer was cut short (a card
+  // lifted while answering); the caller starts again from REQA
+  if (coll == 0xFF && (st & (kRxProtocolError | kRxIntegrityError) || count < 5 - full)) coll = kDamaged;
   return true;
 }
 
@@ -266,8 +273,9 @@ bool Pn5180::select(uint8_t level, const uint8_t uid[5], uint8_t& sak) {
   crc(true);
   const uint8_t rd[2] = {kReadData, 0x00};
   // SELECT: 7 bytes + CRC_A (9 x 9 bits = 0.78 ms on air); SAK + CRC_A: 3 bytes
+  // a SAK cut short or corrupt counts as none: the card is looked for again from REQA
   if (!transceive(tx, 7, 0, window14443(air::bits14443(9), air::bits14443(3)), st) || (st & kRxBytesMask) < 1 ||
-      !command(rd, 2) || !read(&sak, 1))
+      (st & (kRxProtocolError | kRxIntegrityError)) || !command(rd, 2) || !read(&sak, 1))
     return false;
   return true;
 }

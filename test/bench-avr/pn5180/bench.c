@@ -5,6 +5,9 @@
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
  *                                   16: an ISO 15693 chip (MSB first)
  *   remove <antenna> <UID hex>    clear <antenna>     reset (latency figures)     stats     quit
+ *   fold <antenna> <step> <mid>   every card of the antenna lifted at the step-th ANTICOLLISION / SELECT frame of
+ *                                 the next REQA's pass (mid 0: as the frame goes on air; 1: halfway through the
+ *                                 cards' answer); answered "FOLD <sim ms> <antenna> <cards lifted>" when it happens
  * Every command is answered "ACK <sim ms> ..." on stdout; "stats" prints one JSON line "STATS {...}".
  * The harness replaces two simavr 1.6 behaviours: SPI takes 8 clock periods per byte at the programmed SPI clock
  * (simavr: a fixed 100 us), and nothing drives the INTn pins (simavr polls a low level-triggered INTn every cycle).
@@ -227,6 +230,20 @@ static void command(char* l) {
     fflush(stdout);
     return;
   }
+  if (n >= 3 && strcmp(verb, "fold") == 0 && a >= 0 && a < ANTENNAS) {
+    int step = 0, mid = 0;
+    if (sscanf(l, "%*s %*d %d %d", &step, &mid) < 1 || step < 1) {
+      printf("ERR bad command: %s\n", l);
+      fflush(stdout);
+      return;
+    }
+    memset(&pn_fold_cfg, 0, sizeof pn_fold_cfg);
+    pn_fold_cfg.antenna = a, pn_fold_cfg.step = step, pn_fold_cfg.mid = mid != 0, pn_fold_cfg.armed_at = t;
+    pn_fold_cfg.armed = 1;
+    printf("ACK %.1f fold %d %d %d\n", t / 1000, a, step, mid);
+    fflush(stdout);
+    return;
+  }
   if (n >= 2 && strcmp(verb, "clear") == 0 && a >= 0 && a < ANTENNAS) {
     ants[a].ntags = 0;
     printf("ACK %.1f clear %d\n", t / 1000, a);
@@ -249,7 +266,7 @@ static void command(char* l) {
   if (strcmp(verb, "place") == 0) {
     pn_place(ants, pn, READERS, a, &tag, t);
   } else if (strcmp(verb, "remove") == 0) {
-    if (!pn_remove(ants, a, tag.uid, tag.len, tag.kind)) {
+    if (!pn_remove_live(ants, pn, READERS, a, tag.uid, tag.len, tag.kind, t)) {
       printf("ERR not there: %s\n", l);
       fflush(stdout);
       return;
@@ -360,8 +377,26 @@ static void io_poll(void) {
   }
 }
 
+/* a fold went off inside the model: its cards are removals the bridge must report (GONE) */
+static void fold_poll(void) {
+  pn_fold* f = &pn_fold_cfg;
+  if (!f->fired) return;
+  f->fired = 0;
+  for (int i = 0; i < f->nremoved && npend < (int)(sizeof pend / sizeof pend[0]); i++) {
+    pending_t* p = &pend[npend++];
+    p->antenna = f->antenna;
+    for (int k = 0; k < f->removed[i].len; k++) sprintf(p->uid + 2 * k, "%02X", f->removed[i].uid[k]);
+    p->at = f->fired_at;
+    p->kind = 1;
+    p->removal = 1;
+  }
+  printf("FOLD %.1f %d %d\n", f->fired_at / 1000, f->antenna, f->nremoved);
+  fflush(stdout);
+}
+
 static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param) {
   (void)param;
+  fold_poll();
   io_poll();
   tick_all();
   /* hold simulated time to the wall clock */

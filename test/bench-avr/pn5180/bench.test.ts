@@ -213,6 +213,43 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(`card removed: GONE after ${st.goneLatencyMaxMs} ms (400 ms latch-off in the firmware)`);
   }, 30_000);
 
+  it('a fold that lifts both hole cards mid-anticollision is two GONEs, never ERR COLLISION (ISO/IEC 14443-3: no answer = no card)', async () => {
+    const seat = 'seat7';
+    const a = antennaOf(seat);
+    const held = [12, 13]; // the dealt hand's seat7 cards
+    const from = faults.length;
+    const alerts: string[] = [];
+    const onAlert = (al: { code: string; reason?: string }) => alerts.push(`${al.code}:${al.reason ?? ''}`);
+    layer.on('alert', onAlert);
+    // the cascade frames of the first pass with two 7-byte cards sharing CL1: 1 ANTICOLLISION CL1, 2 SELECT CL1,
+    // 3 ANTICOLLISION CL2 (collides), 4 ANTICOLLISION CL2 (resolved), 5 SELECT CL2; lifted as the frame goes on air
+    // (nothing answers) or halfway through the cards' answer (the frame is cut short)
+    const folds: Array<[number, number]> = [
+      [1, 0],
+      [2, 1],
+      [3, 0],
+      [3, 1],
+      [4, 1],
+      [5, 0],
+    ];
+    for (const [step, mid] of folds) {
+      await until(`${seat} holds both cards`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+      const lifted = bench.next((l) => l.startsWith(`FOLD `));
+      bench.send(`fold ${a} ${step} ${mid}`);
+      const fl = await lifted;
+      expect(Number(fl.split(" ")[3]), `fold ${step}/${mid}`).toBe(2);
+      await until(`fold ${step}/${mid}: both cards gone`, () => cardsIn(seat).length === 0);
+      bench.send(...held.map((k) => `place ${a} ${cardUid(k)}`));
+    }
+    await until(`${seat} dealt again`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+    const st = await bench.stats();
+    expect(st.unreported).toBe(0); // every lifted card's GONE and every re-placed card's TAG came
+    expect(faults.slice(from).filter((f) => f.kind === 'fault' && f.antenna === a)).toEqual([]);
+    expect(alerts.filter((x) => x.startsWith('READER_FAULT'))).toEqual([]);
+    layer.off('alert', onAlert);
+    figures.push(`${folds.length} folds lifting both cards mid-anticollision: ${folds.length * 2} GONEs, no ERR`);
+  }, 90_000);
+
   it('a full table: every betting zone holding chips, every tag read, no ERR; the scan figures printed', async () => {
     // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 304 tags)
     let next = 40;
