@@ -69,11 +69,13 @@ class Presence {
 // The sink of one antenna's scan.
 class AntennaSink : public TagSink {
  public:
-  AntennaSink(Presence& p, uint8_t antenna) : p_(p), a_(antenna) {}
-  bool tag(const uint8_t* uid, uint8_t len) override { return p_.tag(a_, uid, len); }
+  AntennaSink() : p_(nullptr), a_(0) {}
+  AntennaSink(Presence& p, uint8_t antenna) : p_(&p), a_(antenna) {}
+  void set(Presence& p, uint8_t antenna) { p_ = &p, a_ = antenna; }
+  bool tag(const uint8_t* uid, uint8_t len) override { return p_ && p_->tag(a_, uid, len); }
 
  private:
-  Presence& p_;
+  Presence* p_;
   uint8_t a_;
 };
 

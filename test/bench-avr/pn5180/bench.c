@@ -206,6 +206,8 @@ static void stats(void) {
   for (int r = 0; r < READERS; r++)
     viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
         ex += pn[r].st.exchanges, ans += pn[r].st.answers, ov += pn[r].st.overlapped;
+  printf("],\"invAirMs\":[");
+  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", pn_inv_air_last[a] / 1000);
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
          "\"focusFrames\":%ld,\"overlapped\":%ld}\n", viol, early, badsof, ex, ans, focus_frames, ov);
   fflush(stdout);

@@ -36,6 +36,8 @@ interface Stats {
   stackBytes: number;
   heapEnd: number;
   maxGapMs: number[];
+  /** per antenna: ISO 15693 air time of its last complete inventory (frames, t1, answers or SOF windows, t2) */
+  invAirMs: number[];
   violations: number;
   earlyRequests: number;
   badSofFrames: number;
@@ -186,7 +188,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(`dealt hand (${k} cards): every card reported within ${st.cardLatencyMaxMs} ms of placing`);
   }, 60_000);
 
-  it('reads a 40-chip bet exactly (focused zone; the 300 ms target is printed, not met)', async () => {
+  it('reads a 40-chip bet exactly (focused zone), reported within x2.5 of one inventory\'s air time (target x1.5 printed)', async () => {
     const a = antennaOf('bet1');
     link.focus([a, antennaOf('board')]);
     await new Promise((r) => setTimeout(r, 300));
@@ -196,12 +198,19 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const want = chips.map(denomOf).sort((x, y) => y - x);
     await until('40 chips in bet1', () => (layer.view().bets.bet1?.length ?? 0) === 40);
     expect(layer.view().bets.bet1).toEqual(want);
+    await new Promise((r) => setTimeout(r, 400)); // the next inventory's probe closes the one that read the 40
     const st = await bench.stats();
     expect(st.unreported).toBe(0);
     expect(st.badSofFrames).toBe(0);
+    const air = st.invAirMs[a];
+    expect(air).toBeGreaterThan(40 * 3.9); // 40 answers of 3.9 ms at least: the model's air time is real
+    const ratio = st.chipLatencyMaxMs / air;
     figures.push(
-      `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms (target 300)`,
+      `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms; the PN5180 model's air time for one inventory of 40: ${air} ms (x${ratio.toFixed(2)}, target <= x1.5)`,
     );
+    // target x1.5 (issue 26), printed; asserted: the background rounds keep it under x2.5 (x4.3 before them:
+    // 1,742 ms, the rounds alternating one for one with card reads)
+    expect(ratio).toBeLessThan(2.5);
   }, 60_000);
 
   it('sees a card leave', async () => {

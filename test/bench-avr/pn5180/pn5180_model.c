@@ -4,6 +4,8 @@
 #include "pn5180_model.h"
 #include <math.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 enum { SYSTEM_CONFIG = 0x00, IRQ_ENABLE = 0x01, IRQ_STATUS = 0x02, IRQ_CLEAR = 0x03, CRC_RX_CONFIG = 0x12,
        RX_STATUS = 0x13, TX_CONFIG = 0x18, CRC_TX_CONFIG = 0x19 };
@@ -38,6 +40,7 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
 /* per reader: when its last frame or answer leaves the air (us), for the overlap count */
 static double g_air_end[8];
 pn_fold pn_fold_cfg;
+double pn_inv_air_cur[64], pn_inv_air_last[64];
 static int g_fold_cut; /* the frame being sent is the armed fold's, mid-answer: cut its answer once computed */
 
 static void responder(pn5180* p, const pn_tag* t) {
@@ -408,6 +411,17 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     else air14443(p, d, n, lastbits, crc_tx, t_rx, &a);
   } else {
     p->slot = -1; /* the tags saw no valid frame: any running inventory is over for them */
+  }
+  { static int tr = -2; if (tr == -2) { const char* e = getenv("PN_TRACE"); tr = e ? atoi(e) : -1; }
+    if (tr == p->antenna || tr == 99) fprintf(stderr, "T %.3f r%d a%d %s n=%d ans=%d\n", start / 1000, p->id, p->antenna, eof_only ? "EOF" : iso15693 ? "REQ" : "14443", n, a.n); }
+  if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
+    if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
+      pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
+      pn_inv_air_cur[p->antenna] = 0;
+    }
+    const double answer_us = a.n ? a.nbits * BIT_VICC_15693 + 2 * SOF_VICC_15693 : SOF_VICC_15693;
+    pn_inv_air_cur[p->antenna] += dur + T1_15693 + answer_us + (eof_only && p->prev_answered ? T2_15693 : 0);
+    p->prev_answered = a.n > 0;
   }
   if (a.n == 0) return;
   p->st.answers++;

@@ -63,6 +63,7 @@ typedef struct pn5180 {
   int rsp_len[4];
   double rx_start;          /* when the answer's first bit (SOF) starts */
   int rx_iso15693;
+  int prev_answered;        /* 15693: the last slot had an answer (t2 before the next EOF) */
   int cascade_step;         /* 14443: ANTICOLLISION / SELECT frames since the last REQA / WUPA */
   double pass_at;           /* when that REQA / WUPA was sent */
   int slot;                 /* 15693: current slot of a 16-slot inventory, -1 when none runs */
@@ -86,6 +87,11 @@ typedef struct pn_fold {
   pn_tag removed[8];
 } pn_fold;
 extern pn_fold pn_fold_cfg;
+
+/* ISO 15693 air time per antenna (us): every frame, t1, the answer (or the SOF window of an empty slot), t2 after
+ * an answer; `cur` since the antenna's last probe (a 1-slot request opens an inventory), `last` of the inventory
+ * before it: what one inventory of the tags on it costs on air, whatever the host does between the exchanges */
+extern double pn_inv_air_cur[64], pn_inv_air_last[64];
 
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap);
 /* host side */
