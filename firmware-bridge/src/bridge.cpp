@@ -102,7 +102,8 @@ void Bridge::scanNext() {
   heldCount_ = 0;
   heldOver_ = false;
   const bool overrun = presence_.end(static_cast<uint8_t>(a), done,
-                                    st == ReadStatus::Ok || st == ReadStatus::Overrun || st == ReadStatus::Foreign, *this);
+                                    st == ReadStatus::Ok || st == ReadStatus::Overrun || st == ReadStatus::Foreign, *this,
+                                    st == ReadStatus::Ok);
   holding_ = false;
   if (heldOver_) sendInventory(static_cast<uint8_t>(a));
   else
