@@ -58,6 +58,7 @@ static int in_head, in_tail;
 static uint8_t out_q[65536];
 static int out_len;
 static struct timespec wall0;
+static double reset_at; /* us of the last "reset": an antenna unread since then has been unread that long */
 
 /* latency bookkeeping: every placed / removed tag until the bridge reports it */
 typedef struct { int antenna; char uid[24]; double at; int kind; int removal; } pending_t;
@@ -201,7 +202,10 @@ static void stats(void) {
          "\"stackBytes\":%d,\"heapEnd\":%d,\"maxGapMs\":[",
          now_us() / 1000, lat_card_max / 1000, lat_chip_max / 1000, lat_gone_max / 1000, reported_cards, reported_chips,
          reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start);
-  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", max_gap[a] / 1000);
+  for (int a = 0; a < ANTENNAS; a++) { /* the gap still open counts: an antenna unread since counts as unread */
+    const double open = last_read[a] >= 0 ? now_us() - last_read[a] : now_us() - reset_at;
+    printf("%s%.1f", a ? "," : "", (open > max_gap[a] ? open : max_gap[a]) / 1000);
+  }
   long viol = 0, early = 0, badsof = 0, ex = 0, ans = 0, ov = 0;
   for (int r = 0; r < READERS; r++)
     viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
@@ -227,6 +231,7 @@ static void command(char* l) {
   if (n >= 1 && strcmp(verb, "reset") == 0) {
     lat_card_max = lat_chip_max = lat_gone_max = 0;
     for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
+    reset_at = t;
     hb_scan_max = 0;
     printf("ACK %.1f reset\n", t / 1000);
     fflush(stdout);

@@ -413,7 +413,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     p->slot = -1; /* the tags saw no valid frame: any running inventory is over for them */
   }
   { static int tr = -2; if (tr == -2) { const char* e = getenv("PN_TRACE"); tr = e ? atoi(e) : -1; }
-    if (tr == p->antenna || tr == 99) fprintf(stderr, "T %.3f r%d a%d %s n=%d ans=%d\n", start / 1000, p->id, p->antenna, eof_only ? "EOF" : iso15693 ? "REQ" : "14443", n, a.n); }
+    if (tr == p->antenna || tr == 99) /* PN_TRACE=<antenna> (99: all): each frame on stderr */ fprintf(stderr, "T %.3f r%d a%d %s n=%d ans=%d\n", start / 1000, p->id, p->antenna, eof_only ? "EOF" : iso15693 ? "REQ" : "14443", n, a.n); }
   if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
     if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
       pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
