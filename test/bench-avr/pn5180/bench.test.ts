@@ -186,9 +186,19 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     expect(st.violations).toBe(0);
     expect(st.earlyRequests).toBe(0);
     figures.push(`dealt hand (${k} cards): every card reported within ${st.cardLatencyMaxMs} ms of placing`);
+    // the hand in play: how long any card antenna goes unread (issue 26: every 250 ms; printed, not met)
+    bench.send('reset');
+    await new Promise((r) => setTimeout(r, 2000));
+    const play = await bench.stats();
+    const cardAntennas = HW.antennas.filter((x) => /^(seat|board|burn|muck)/.test(x.zone)).map((x) => x.antenna);
+    const gap = Math.max(...cardAntennas.map((x) => play.maxGapMs[x]));
+    figures.push(
+      `10-seat hand in play: every card antenna read within ${gap} ms (target 250; 1,245 ms before the background rounds in the full table)`,
+    );
+    expect(gap).toBeLessThan(900); // the issue's independent bench measured 0.84-0.91 s on an 8-seat hand
   }, 60_000);
 
-  it('reads a 40-chip bet exactly (focused zone), reported within x2.5 of one inventory\'s air time (target x1.5 printed)', async () => {
+  it("reads a 40-chip bet exactly (focused zone), reported within x2.5 of one inventory's air time (target x1.5 printed)", async () => {
     const a = antennaOf('bet1');
     link.focus([a, antennaOf('board')]);
     await new Promise((r) => setTimeout(r, 300));
@@ -246,7 +256,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       const lifted = bench.next((l) => l.startsWith(`FOLD `));
       bench.send(`fold ${a} ${step} ${mid}`);
       const fl = await lifted;
-      expect(Number(fl.split(" ")[3]), `fold ${step}/${mid}`).toBe(2);
+      expect(Number(fl.split(' ')[3]), `fold ${step}/${mid}`).toBe(2);
       await until(`fold ${step}/${mid}: both cards gone`, () => cardsIn(seat).length === 0);
       bench.send(...held.map((k) => `place ${a} ${cardUid(k)}`));
     }
