@@ -35,9 +35,16 @@ void BoardSpi::delayUs(uint16_t us) {
   delayMicroseconds(us);
 }
 
+static BoardHal* g_board = nullptr;  // the one board: the SPI waits pump its background rounds
+void BoardSpi::idle() {
+  if (g_board) g_board->pump();
+}
+
 BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
   pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
-  for (uint8_t r = 0; r < kReaders; r++) onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0;
+  for (uint8_t r = 0; r < kReaders; r++)
+    onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false;
+  g_board = this;
 }
 
 void BoardHal::begin() {
@@ -64,7 +71,14 @@ void BoardHal::begin() {
 
 uint32_t BoardHal::millis() { return ::millis(); }
 int BoardHal::serialRead() { return Serial.read(); }
-void BoardHal::serialWrite(const char* data, uint8_t len) { Serial.write(reinterpret_cast<const uint8_t*>(data), len); }
+// A frame waits for room in the 64-byte TX buffer (115200 baud: 11.5 bytes a ms; a 40-chip INV is 75 ms): the
+// background rounds run meanwhile instead of stalling behind the link.
+void BoardHal::serialWrite(const char* data, uint8_t len) {
+  for (uint8_t i = 0; i < len; i++) {
+    while (Serial.availableForWrite() <= 0) pump();
+    Serial.write(static_cast<uint8_t>(data[i]));
+  }
+}
 
 void BoardHal::route(uint8_t a) {
   const uint8_t r = readerOf(a);
@@ -104,56 +118,64 @@ fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
   return res.foreign ? fw::ReadStatus::Foreign : fw::ReadStatus::Ok;
 }
 
-int8_t BoardHal::partnerOf(uint8_t r) const {
-  if (heldReader_ >= 0) return -1;
-  for (uint8_t o = 0; o < kReaders; o++)
-    if (o != r && invOn_[o] >= 0 && inv_[o].inRounds() && !pn_[o]->stalled()) return static_cast<int8_t>(o);
-  return -1;
+void BoardHal::bgBegin(uint8_t r) {
+  bgSlot_[r] = 0;
+  bgOn_[r] = pn_[r]->slotBegin(true, inv_[r].roundMaskLen(), inv_[r].roundMask());
+  if (!bgOn_[r]) {  // nothing went on air: the slot is Error (stalled) or Empty, the round goes on from pump()
+    const fw::Slot s = pn_[r]->stalled() ? fw::Slot::Error : fw::Slot::Empty;
+    uint8_t uid[8] = {};
+    inv_[r].roundSlot(s, uid, sink_[r]);
+    bgSlot_[r] = 1;
+    if (s == fw::Slot::Error) inv_[r].roundEnd(), bgDone_[r] = true;
+  }
 }
 
-fw::ReadStatus BoardHal::lockstep(uint8_t r, uint8_t o, fw::TagSink& sink) {
-  fw::Pn5180& a = *pn_[r];
-  fw::Pn5180& b = *pn_[o];
-  const uint8_t lenA = inv_[r].roundMaskLen(), lenB = inv_[o].roundMaskLen();
-  const uint64_t maskA = inv_[r].roundMask(), maskB = inv_[o].roundMask();
-  bool liveA = true, liveB = true;  // a reader whose slot failed ends its round there (as Inventory15693::step)
-  heldN_ = 0;
-  uint8_t uid[8];
-  for (uint8_t s = 0; s < 16 && (liveA || liveB); s++) {
-    const bool sentA = liveA && a.slotBegin(s == 0, lenA, maskA);
-    const bool sentB = liveB && b.slotBegin(s == 0, lenB, maskB);
-    if (liveA) {
-      const fw::Slot ra = sentA ? a.slotEnd(uid) : a.stalled() ? fw::Slot::Error : fw::Slot::Empty;
-      inv_[r].roundSlot(ra, uid, &sink);
-      liveA = ra != fw::Slot::Error;
+void BoardHal::pump() {
+  if (pumping_) return;
+  pumping_ = true;
+  for (uint8_t r = 0; r < kReaders; r++) {
+    if (invOn_[r] < 0 || bgDone_[r] || !inv_[r].inRounds()) continue;
+    fw::Pn5180& pn = *pn_[r];
+    uint8_t uid[8];
+    fw::Slot s = fw::Slot::Empty;
+    if (bgOn_[r]) {
+      if (!pn.slotPoll(s, uid)) continue;  // its answer may still come
+      bgOn_[r] = false;
+    } else if (bgSlot_[r] > 0) {  // a slot that could not be sent
+      s = pn.stalled() ? fw::Slot::Error : fw::Slot::Empty;
+    } else {
+      continue;
     }
-    if (liveB) {
-      const fw::Slot rb = sentB ? b.slotEnd(uid) : b.stalled() ? fw::Slot::Error : fw::Slot::Empty;
-      if (rb == fw::Slot::One && heldN_ < 16)
-        for (uint8_t i = 0; i < 8; i++) heldUid_[heldN_][i] = uid[i];
-      if (rb == fw::Slot::One && heldN_ < 16) heldN_++;
-      inv_[o].roundSlot(rb, uid, nullptr);
-      liveB = rb != fw::Slot::Error;
+    inv_[r].roundSlot(s, uid, sink_[r]);
+    bgSlot_[r]++;
+    if (s != fw::Slot::Error && bgSlot_[r] < 16) {
+      bgOn_[r] = pn.slotBegin(false, 0, 0);
+      if (!bgOn_[r] && pn.stalled()) {
+        inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
+        inv_[r].roundEnd();
+        bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
+      }
+      continue;
     }
+    if (inv_[r].roundEnd() || s == fw::Slot::Error) {
+      bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
+      continue;
+    }
+    bgBegin(r);  // the next round at once, the field still on
   }
-  heldDone_ = inv_[o].roundEnd();
-  heldReader_ = static_cast<int8_t>(o);
-  return inv_[r].roundEnd() ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+  pumping_ = false;
 }
 
 fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
   const uint8_t r = readerOf(a);
   fw::Pn5180& pn = *pn_[r];
-  // a chip inventory under way: its next round, the field still on
+  // a chip inventory under way in the background: reported once complete
   if (invOn_[r] == a) {
-    if (heldReader_ == static_cast<int8_t>(r)) {  // its round already ran beside another reader's
-      heldReader_ = -1;
-      for (uint8_t i = 0; i < heldN_; i++) inv_[r].deliver(sink, heldUid_[i]);
-      return heldDone_ ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
-    }
-    const int8_t o = inv_[r].inRounds() ? partnerOf(r) : -1;
-    if (o >= 0) return lockstep(r, static_cast<uint8_t>(o), sink);
-    return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+    pump();
+    if (!bgDone_[r]) return fw::ReadStatus::Pending;
+    bgDone_[r] = false;
+    sink_[r] = nullptr;
+    return finish(r, inv_[r].result());
   }
   if (onAir_[r] != a) prepare(a);
   if (onAir_[r] != a) return fw::ReadStatus::Timeout;
@@ -163,7 +185,11 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     pn.settle();
     inv_[r].begin();
     invOn_[r] = a;
-    return inv_[r].step(pn, sink) ? finish(r, inv_[r].result()) : fw::ReadStatus::Pending;
+    if (inv_[r].probe(pn, sink)) return finish(r, inv_[r].result());  // empty or one chip: one exchange
+    sink_[r] = &sink;
+    bgDone_[r] = false;
+    bgBegin(r);
+    return fw::ReadStatus::Pending;
   }
   fw::ReadStatus st = fw::ReadStatus::Ok;
   if (kind & kCards) st = fw::readAntenna(pn, fw::Pn5180::Air::Iso14443A, sink);

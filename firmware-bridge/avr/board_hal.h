@@ -15,6 +15,7 @@ class BoardSpi : public fw::SpiBus {
   uint32_t micros() override;
   void reset(bool low) override;
   void delayUs(uint16_t us) override;
+  void idle() override;
 
  private:
   uint8_t nss_ = 0, busy_ = 0, rst_ = 0;
@@ -33,6 +34,11 @@ class BoardHal : public fw::Hal {
   uint8_t readerOf(uint8_t a) override { return a < sizeof kReaderOf ? kReaderOf[a] : 0; }
   bool chipsOnly(uint8_t a) override { return a < sizeof kAntennaKind && kAntennaKind[a] == kChips; }
   void prepare(uint8_t a) override;
+  bool roundsDone(uint8_t a) override { return invOn_[readerOf(a)] != a || bgDone_[readerOf(a)]; }
+  // Runs every chip inventory under way one slot further where its answer is in or its window is over (sends the
+  // next request or EOF at once): called from the bridge's loop and from inside every wait of any reader.
+  void pump() override;
+  bool background() override { return true; }
   fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override;
   uint8_t face(uint8_t antenna) override;
 
@@ -45,15 +51,14 @@ class BoardHal : public fw::Hal {
   int16_t onAir_[kReaders];  // antenna whose field is on, or -1
   fw::Inventory15693 inv_[kReaders];  // the chip inventory under way on each reader
   int16_t invOn_[kReaders];           // its antenna, or -1
-  // Lockstep: a round of reader r runs slot by slot beside a round of another reader's inventory (both requests /
-  // EOFs sent, then both answers collected: the air time overlaps). That other round's UIDs wait here until the
-  // bridge resumes its antenna.
-  int8_t partnerOf(uint8_t r) const;
-  fw::ReadStatus lockstep(uint8_t r, uint8_t o, fw::TagSink& sink);
-  int8_t heldReader_ = -1;
-  bool heldDone_ = false;
-  uint8_t heldN_ = 0;
-  uint8_t heldUid_[16][8];
+  // Background rounds: once a chip antenna's probe collided, its 16-slot rounds run slot by slot from pump(),
+  // beside whatever the other readers do (card reads, other chip rounds): each reader's air time overlaps.
+  void bgBegin(uint8_t r);
+  fw::TagSink* sink_[kReaders];  // where that inventory's UIDs go (the bridge keeps it until the inventory ends)
+  uint8_t bgSlot_[kReaders];     // the slot under way of its round
+  bool bgOn_[kReaders];          // a slot is on air
+  bool bgDone_[kReaders];        // the inventory is complete: readTags(a) finishes it
+  bool pumping_ = false;
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";

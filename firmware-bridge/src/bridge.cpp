@@ -23,6 +23,7 @@ void Bridge::begin() {
 void Bridge::poll() {
   for (int c = hal_.serialRead(); c >= 0; c = hal_.serialRead())
     if (reader_.feed(static_cast<uint8_t>(c))) command(reader_.frame());
+  hal_.pump();
   scanNext();
   if (!ready()) return;
   const uint32_t now = hal_.millis();
@@ -47,6 +48,7 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
   int16_t best = -1;
   uint32_t bestScore = 0;
   for (uint8_t a = 0; a < kAntennas; a++) {
+    if ((a & 3) == 3) hal_.pump();  // 24 divisions on an AVR take ~1 ms: the background rounds go on meanwhile
     const uint8_t r = hal_.readerOf(a);
     if (a == notAntenna || (notReader != 0xFF && r == notReader)) continue;
     if (r < kMaxReaders && inProgress_[r] >= 0 && inProgress_[r] != a) continue;  // its reader is busy elsewhere
@@ -54,6 +56,9 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
     // (3) an antenna past its period, the most overdue first (elapsed / period, in 1/256); (2) an inventory under
     // way, back to back when nothing is overdue; (1) the rest, the most overdue first.
     const bool running = r < kMaxReaders && inProgress_[r] == a;
+    if (running && !hal_.roundsDone(a)) continue;  // its rounds run in the board's background
+    // an inventory that completed in the background: its outcome first (the report goes out at once)
+    if (running && hal_.background()) return a;
     const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
     const uint32_t e = elapsed > 0xFFFFul ? 0xFFFFul : elapsed;
     const uint16_t period = periodOf(a);
@@ -78,7 +83,9 @@ void Bridge::scanNext() {
   prepared_ = next;
   const bool resumed = reader < kMaxReaders && inProgress_[reader] == a;
   if (!resumed) presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
-  AntennaSink sink(presence_, static_cast<uint8_t>(a));
+  AntennaSink local(presence_, static_cast<uint8_t>(a));
+  AntennaSink& sink = reader < kMaxReaders && hal_.chipsOnly(static_cast<uint8_t>(a)) ? chipSink_[reader] : local;
+  if (&sink != &local) sink.set(presence_, static_cast<uint8_t>(a));
   const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), sink);
   if (reader < kMaxReaders) {
     inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
@@ -95,7 +102,8 @@ void Bridge::scanNext() {
   heldCount_ = 0;
   heldOver_ = false;
   const bool overrun = presence_.end(static_cast<uint8_t>(a), done,
-                                    st == ReadStatus::Ok || st == ReadStatus::Overrun || st == ReadStatus::Foreign, *this);
+                                    st == ReadStatus::Ok || st == ReadStatus::Overrun || st == ReadStatus::Foreign, *this,
+                                    st == ReadStatus::Ok);
   holding_ = false;
   if (heldOver_) sendInventory(static_cast<uint8_t>(a));
   else

@@ -28,9 +28,10 @@ constexpr uint8_t kRingFrames = 128;  // protocol: keep at least the last 128 fr
 constexpr uint8_t kMaxFrame = 160;    // '$' to '\n' inclusive
 constexpr uint16_t kHeartbeatMs = 1000;
 constexpr uint16_t kInventoryMs = 5000;
-// Presence debounce: a card is announced (TAG) after being read in kLatchOnReads consecutive scans of its antenna
-// (a card slid across the felt does not flap); an ISO 15693 chip after one read (its answer carries a CRC-16, and a
-// pushed stack must be reported within 300 ms). Withdrawn (GONE) only after kLatchOffMs without a read.
+// Presence debounce: a tag read by a clean scan of its antenna (complete, no collision, overrun or foreign tag) is
+// announced (TAG) at once; where the readings disagree (the scan was not clean, or the UID is held on another
+// antenna too: a card slid across the felt) a card takes kLatchOnReads consecutive scans, an ISO 15693 chip
+// kLatchOnReadsChips (its answer carries a CRC-16). Withdrawn (GONE) only after kLatchOffMs without a read.
 constexpr uint8_t kLatchOnReads = 2;
 constexpr uint8_t kLatchOnReadsChips = 1;
 constexpr uint16_t kLatchOffMs = 400;

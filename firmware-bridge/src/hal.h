@@ -34,6 +34,16 @@ class Hal {
   // part of the inventory: the reader keeps its field on `a`, and nothing else of that reader is read or prepared
   // until a later readTags(a) completes it.
   virtual ReadStatus readTags(uint8_t a, TagSink& sink) = 0;
+  // A board that runs a Pending inventory in the background (its rounds advance from pump(), called by the
+  // bridge's loop and from the waits of other reads) says here whether antenna `a`'s is complete: the bridge then
+  // calls readTags(a) for its outcome. The sink given to the readTags that returned Pending must stay valid until
+  // then (the bridge keeps one per reader). A board that does each round inside readTags answers true.
+  virtual bool roundsDone(uint8_t a) {
+    (void)a;
+    return true;
+  }
+  virtual void pump() {}
+  virtual bool background() { return false; }
   // 'U' or 'D' from the antenna's optical sensor, '-' where there is none.
   virtual uint8_t face(uint8_t antenna) {
     (void)antenna;

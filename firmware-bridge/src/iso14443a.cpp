@@ -7,20 +7,26 @@ namespace {
 
 const uint8_t kCascadeTag = 0x88;
 const uint8_t kSakCascade = 0x04;
+const uint8_t kMaxDamaged = 2;  // damaged answers in one scan before it is unresolved (ERR COLLISION)
 
-// Resolves one card's CLn at `level`; false if the card vanished or a frame was corrupt.
-bool resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
+enum class Step : uint8_t { Resolved, Gone, Damaged };
+
+// Resolves one card's CLn at `level`. Gone: a cascade frame got no answer, the card(s) left the field (a fold, a
+// card slid away): ISO/IEC 14443-3 sends the PCD back to REQA, it is no collision. Damaged: an answer was cut
+// short or its BCC is wrong.
+Step resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
   uint8_t known[5] = {0, 0, 0, 0, 0};
   uint8_t bits = 0;
   for (uint8_t guard = 0; guard < 40; guard++) {
     uint8_t got[5];
     uint8_t coll = 0xFF;
-    if (!air.anticollision(level, known, bits, got, coll)) return false;
+    if (!air.anticollision(level, known, bits, got, coll)) return Step::Gone;
+    if (coll == kDamaged) return Step::Damaged;
     if (coll == 0xFF) {
       for (uint8_t i = 0; i < 5; i++) cl[i] = got[i];
-      return (cl[0] ^ cl[1] ^ cl[2] ^ cl[3]) == cl[4];  // BCC
+      return (cl[0] ^ cl[1] ^ cl[2] ^ cl[3]) == cl[4] ? Step::Resolved : Step::Damaged;  // BCC
     }
-    if (coll < bits || coll >= 40) return false;
+    if (coll < bits || coll >= 40) return Step::Damaged;
     // keep what all cards agreed on, then follow the cards whose colliding bit is 1
     for (uint8_t i = 0; i < 5; i++) known[i] = got[i];
     known[coll / 8] |= static_cast<uint8_t>(1u << (coll % 8));
@@ -29,34 +35,45 @@ bool resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
     for (uint8_t i = coll / 8 + 1; i < 5; i++) known[i] = 0;
     bits = coll + 1;
   }
-  return false;
+  return Step::Damaged;
 }
 
 }  // namespace
 
 InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
   InventoryResult res{0, false, false, false};
+  uint8_t damaged = 0;
   // each pass reads one card and halts it; a table antenna never holds more than a few cards
   for (uint8_t pass = 0; pass < max; pass++) {
     if (!air.request()) return res;
     TagRead t;
     t.uidLen = 0;
-    bool ok = true;
-    for (uint8_t level = 1; level <= 3 && ok; level++) {
+    Step step = Step::Resolved;
+    for (uint8_t level = 1; level <= 3; level++) {
       uint8_t cl[5];
       uint8_t sak = 0;
-      ok = resolveLevel(air, level, cl) && air.select(level, cl, sak);
-      if (!ok) break;
+      step = resolveLevel(air, level, cl);
+      if (step == Step::Resolved && !air.select(level, cl, sak)) step = Step::Gone;  // no SAK: it left the field
+      if (step != Step::Resolved) break;
       const bool more = (sak & kSakCascade) != 0;
       for (uint8_t i = more ? 1 : 0; i < 4; i++)
         if (t.uidLen < kUidMaxBytes) t.uid[t.uidLen++] = cl[i];
         else t.uidLen = kUidMaxBytes + 1;  // 10-byte UID: no room in a frame
       if (!more) break;
-      ok = cl[0] == kCascadeTag;
+      if (cl[0] != kCascadeTag) {
+        step = Step::Damaged;
+        break;
+      }
     }
-    if (!ok) {
-      res.unresolved = true;
-      return res;
+    // back to REQA: the cards still in the field answer it (a card halted this scan stays quiet), so a card that
+    // left ends the scan cleanly and one whose answer was damaged is read again; only repeated damage is unresolved
+    if (step == Step::Gone) continue;
+    if (step == Step::Damaged) {
+      if (++damaged > kMaxDamaged) {
+        res.unresolved = true;
+        return res;
+      }
+      continue;
     }
     air.halt();
     if (t.uidLen > kUidMaxBytes) {  // parked: a frame has no room for it, so the antenna reports FOREIGN_TAG

@@ -8,13 +8,16 @@
 
 namespace fw {
 
+// collisionAt of an anticollision answer that arrived damaged (a frame cut short: a card leaving mid-answer)
+constexpr uint8_t kDamaged = 0xFE;
+
 class Iso14443Air {
  public:
   // REQA (0x26): true when at least one card answered (ATQA, collided or not).
   virtual bool request() = 0;
   // ANTICOLLISION at cascade `level` (1..3) with the first `knownBits` of the 40-bit UID CLn + BCC given in
   // `known`; fills `got` (5 bytes, known bits included) and sets `collisionAt` to the first colliding bit
-  // position (0..39) or 0xFF. False when nothing answered.
+  // position (0..39) or 0xFF, or kDamaged when the answer was cut short or corrupt. False when nothing answered.
   virtual bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
                              uint8_t& collisionAt) = 0;
   // SELECT at `level` with the 5 bytes (4 UID + BCC); returns false on no answer, else the SAK.
@@ -24,7 +27,9 @@ class Iso14443Air {
 };
 
 // Reads every card into `sink`, one per pass (REQA, anticollision, SELECT, HLTA); the muck may hold 20 cards.
-// More than `max` passes: unresolved.
+// A cascade frame without an answer means the card left (ISO/IEC 14443-3: back to REQA), never a collision; a
+// damaged answer is read again from REQA, more than kMaxDamaged of them in a scan is unresolved, as is more than
+// `max` passes.
 InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max = 40);
 
 }  // namespace fw

@@ -24,23 +24,30 @@ uint64_t Inventory15693::mask() const {
   return m;
 }
 
+bool Inventory15693::probe(Iso15693Air& air, TagSink& sink) {
+  uint8_t uid[8];
+  if (phase_ != Phase::Probe) return phase_ == Phase::Done;
+  const Slot probe = air.inventoryOne(uid);
+  if (probe == Slot::Empty) return finish();
+  if (probe == Slot::One) {
+    add(sink, res_, uid);
+    return finish();
+  }
+  if (probe == Slot::Error) {
+    res_.unresolved = true;
+    return finish();
+  }
+  phase_ = Phase::Rounds;
+  depth_ = 0;
+  collided_ = 0;
+  slot_ = 0;
+  return false;
+}
+
 bool Inventory15693::step(Iso15693Air& air, TagSink& sink) {
   uint8_t uid[8];
   if (phase_ == Phase::Done) return true;
-  if (phase_ == Phase::Probe) {
-    const Slot probe = air.inventoryOne(uid);
-    if (probe == Slot::Empty) return finish();
-    if (probe == Slot::One) {
-      add(sink, res_, uid);
-      return finish();
-    }
-    if (probe == Slot::Error) {
-      res_.unresolved = true;
-      return finish();
-    }
-    phase_ = Phase::Rounds;
-    depth_ = 0;
-  }
+  if (phase_ == Phase::Probe && probe(air, sink)) return true;
   // one 16-slot round at the current depth: mask = the slots chosen above it, 4 bits a level
   const uint8_t maskLen = roundMaskLen();
   const uint64_t m = mask();

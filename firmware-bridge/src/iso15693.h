@@ -39,6 +39,9 @@ class Inventory15693 {
     depth_ = 0;
     res_ = {0, false, false, false};
   }
+  // The probe alone (one 1-slot request); true when it settled the antenna (empty, one tag, an error), false
+  // when the tags collided: 16-slot rounds follow (step(), or roundSlot() / roundEnd() slot by slot).
+  bool probe(Iso15693Air& air, TagSink& sink);
   // One step; true when the inventory is complete (result() then holds the outcome).
   bool step(Iso15693Air& air, TagSink& sink);
   bool done() const { return phase_ == Phase::Done; }

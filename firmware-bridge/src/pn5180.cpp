@@ -12,8 +12,10 @@ const uint32_t kMarginUs = 150;
 
 bool Pn5180::ready(uint16_t timeoutUs) {
   const uint32_t start = bus_.micros();
-  while (bus_.busy())
+  while (bus_.busy()) {
     if (bus_.micros() - start > timeoutUs) return !(stalled_ = true);
+    bus_.idle();  // LOAD_RF_CONFIG, READ_EEPROM, RF_ON keep BUSY up 20-150 us: other readers' slots meanwhile
+  }
   return true;
 }
 
@@ -97,6 +99,7 @@ bool Pn5180::fieldOn(Air air) {
   } while (!(irq & kIrqTxRfOn));
   fieldOnAt_ = bus_.micros();
   air_ = air;
+  eofMode_ = false;  // LOAD_RF_CONFIG set TX_CONFIG afresh
   return true;
 }
 
@@ -140,6 +143,7 @@ bool Pn5180::await(const Window& w, uint32_t& rxStatus) {
     if (irq & kIrqRx) break;
     const uint32_t waited = bus_.micros() - start;
     if (waited > (irq & kIrqRxSofDetected ? w.frame : w.sof)) return false;
+    bus_.idle();
   }
   return readReg(kRxStatus, rxStatus);
 }
@@ -170,34 +174,65 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
 
 bool Pn5180::slotBegin(bool first, uint8_t maskLen, uint64_t mask) {
   if (first) {
-    uint8_t req[11] = {0x06, 0x01, maskLen};  // as inventoryStart
+    // TX_CONFIG back as LOAD_RF_CONFIG left it (SOF and data) for the round's request
+    if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return false;
+    eofMode_ = false;
+    const uint8_t n = static_cast<uint8_t>(3 + (maskLen + 7) / 8);
+    slotWin_ = window15693(static_cast<uint8_t>(n + 2), false, 12, true);
+  } else {
+    // EOF only for slots 1-15: TX_CONFIG written once a round, not per slot (restored by the next round's request
+    // or the next LOAD_RF_CONFIG)
+    const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);
+    if (!eofMode_ && !writeReg(kWriteRegister, kTxConfig, eofOnly)) return false;
+    eofMode_ = true;
+    slotWin_ = window15693(0, true, 12, answered_);
+  }
+  // first look when a nominal answer's SOF (t1 + 151 us) is in; if none, once more when the window closes
+  pollAfter_ = slotWin_.sof > kMarginUs + 60 ? slotWin_.sof - kMarginUs - 60 : 0;
+  slotSof_ = false;
+  bool sent;
+  if (first) {
+    uint8_t req[11] = {0x06, 0x01, maskLen};  // flags: high data rate + inventory, 16 slots; INVENTORY; mask
     const uint8_t maskBytes = static_cast<uint8_t>((maskLen + 7) / 8);
     for (uint8_t i = 0; i < maskBytes; i++) req[3 + i] = static_cast<uint8_t>(mask >> (8 * i));
     if (maskLen % 8) req[2 + maskBytes] &= static_cast<uint8_t>((1u << (maskLen % 8)) - 1);
-    const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
-    slotWin_ = window15693(static_cast<uint8_t>(n + 2), false, 12, true);
-    slotEof_ = false;
-    if (send(req, n, 0)) return true;
-    answered_ = false;
-    return false;
+    sent = send(req, static_cast<uint8_t>(3 + maskBytes), 0);
+  } else {
+    sent = send(nullptr, 0, 0);
   }
-  const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);  // as nextSlot
-  if (!writeReg(kWriteRegister, kTxConfig, eofOnly)) return false;
-  slotWin_ = window15693(0, true, 12, answered_);
-  slotEof_ = true;
-  if (send(nullptr, 0, 0)) return true;
+  if (sent) return true;
   answered_ = false;
-  writeReg(kWriteRegister, kTxConfig, txConfig_);
   return false;
 }
 
-Slot Pn5180::slotEnd(uint8_t uid[8]) {
-  uint32_t st = 0;
-  const bool answered = await(slotWin_, st);
-  answered_ = answered;
-  if (slotEof_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
-  if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
-  return slotAnswer(st, uid);
+bool Pn5180::slotPoll(Slot& out, uint8_t uid[8]) {
+  // nothing to see before the answer can have started (t1 + SOF), nor, once it started, before it can have ended:
+  // no SPI traffic then (the bus stays free for the other readers)
+  const uint32_t since = bus_.micros() - sentAt_;
+  if (since < pollAfter_) return false;
+  uint32_t irq = 0, st = 0;
+  if (!readReg(kIrqStatus, irq) || (irq & kIrqGeneralError)) {
+    answered_ = false;
+    out = stalled_ ? Slot::Error : Slot::Empty;
+    return true;
+  }
+  if (!(irq & kIrqRx)) {
+    if (bus_.micros() - sentAt_ <= (irq & kIrqRxSofDetected ? slotWin_.frame : slotWin_.sof)) {
+      if ((irq & kIrqRxSofDetected) && !slotSof_) {  // an answer is on air: 3.9 ms of it to come
+        slotSof_ = true;
+        pollAfter_ = since + air::answer15693Us(12) - 151 - 300;
+      } else if (!slotSof_) {
+        pollAfter_ = slotWin_.sof;  // no SOF yet: the next look when the window closes
+      }
+      return false;  // still within the slot's window
+    }
+    answered_ = false;  // the window is over: nobody answered
+    out = Slot::Empty;
+    return true;
+  }
+  answered_ = true;
+  out = readReg(kRxStatus, st) ? slotAnswer(st, uid) : Slot::Error;
+  return true;
 }
 
 Slot Pn5180::inventoryOne(uint8_t uid[8]) {
@@ -250,6 +285,10 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};
   const uint8_t count = static_cast<uint8_t>(st & kRxBytesMask);
+  if (count == 0 && (st & (kRxProtocolError | kRxIntegrityError))) {  // a start, then nothing whole: cut short
+    coll = kDamaged;
+    return true;
+  }
   if (count == 0 || count > 5 - full || !command(rd, 2) || !read(rx, count)) return false;
   rx[0] &= static_cast<uint8_t>(0xFF << align);  // the bits below RX_BIT_ALIGN are ours, not received
   for (uint8_t i = 0; i < 5; i++) got[i] = static_cast<uint8_t>(i < n ? known[i] : 0);
@@ -257,6 +296,9 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   for (uint8_t i = 0; i < count; i++) got[full + i] |= rx[i];
   // RX_COLL_POS counts from bit 0 of the first received byte, the RX_BIT_ALIGN bits included (NXP)
   coll = (st & kRxCollision) ? static_cast<uint8_t>(full * 8 + ((st >> kRxCollPosShift) & 0x7F)) : 0xFF;
+  // no collision, yet a frame error or fewer bytes than the rest of CLn + BCC: the answer was cut short (a card
+  // lifted while answering); the caller starts again from REQA
+  if (coll == 0xFF && (st & (kRxProtocolError | kRxIntegrityError) || count < 5 - full)) coll = kDamaged;
   return true;
 }
 
@@ -266,8 +308,9 @@ bool Pn5180::select(uint8_t level, const uint8_t uid[5], uint8_t& sak) {
   crc(true);
   const uint8_t rd[2] = {kReadData, 0x00};
   // SELECT: 7 bytes + CRC_A (9 x 9 bits = 0.78 ms on air); SAK + CRC_A: 3 bytes
+  // a SAK cut short or corrupt counts as none: the card is looked for again from REQA
   if (!transceive(tx, 7, 0, window14443(air::bits14443(9), air::bits14443(3)), st) || (st & kRxBytesMask) < 1 ||
-      !command(rd, 2) || !read(&sak, 1))
+      (st & (kRxProtocolError | kRxIntegrityError)) || !command(rd, 2) || !read(&sak, 1))
     return false;
   return true;
 }

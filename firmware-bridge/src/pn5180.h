@@ -18,6 +18,9 @@ class SpiBus {
   virtual uint32_t micros() = 0;
   // RST low (true) or high (false); a board without the line ignores it.
   virtual void reset(bool low) { (void)low; }
+  // Called while a driver waits (an answer window, a field settling): the board runs other readers' exchanges
+  // there (BoardHal::pump), never inside an SPI frame.
+  virtual void idle() {}
   virtual void delayUs(uint16_t us) {
     const uint32_t t = micros();
     while (micros() - t < us) {
@@ -44,10 +47,14 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   uint32_t fieldAge() const { return bus_.micros() - fieldOnAt_; }
   // ISO/IEC 14443-3 5.1 ms of unmodulated field before the first REQA; ISO/IEC 15693-3 1 ms before a request.
   static uint32_t settleUs(Air air) { return air == Air::Iso14443A ? 5100 : 1000; }
-  // Waits until the field has been on for settleUs(air()).
+  // Waits until the field has been on for settleUs(air()), the other readers' exchanges run meanwhile (idle()).
   void settle() {
-    const uint32_t age = fieldAge(), need = settleUs(air_);
-    if (age < need) bus_.delayUs(static_cast<uint16_t>(need - age));
+    const uint32_t need = settleUs(air_);
+    for (uint32_t age = fieldAge(); age < need; age = fieldAge()) {
+      bus_.idle();
+      const uint32_t now = fieldAge();
+      if (now < need) bus_.delayUs(static_cast<uint16_t>(need - now < 50 ? need - now : 50));
+    }
   }
   void fieldOff();
   // True when the last exchange failed because the chip stayed BUSY (wiring, power): ERR ANT_TIMEOUT.
@@ -57,11 +64,12 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   Slot inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) override;
   Slot nextSlot(uint8_t uid[8]) override;
   Slot inventoryOne(uint8_t uid[8]) override;
-  // Lockstep (two readers' 16-slot rounds side by side, BoardHal): slotBegin starts slot 0's request (`first`) or
-  // the next slot's EOF and returns at once; slotEnd waits for that slot's answer. False from slotBegin: nothing
-  // went on air (slotEnd is not called; the slot is Error when stalled(), else Empty).
+  // Background rounds (BoardHal::pump): slotBegin starts slot 0's request (`first`) or the next slot's EOF and
+  // returns at once; slotPoll collects that slot's answer when it is in. False from slotBegin: nothing went on
+  // air (the slot is Error when stalled(), else Empty).
   bool slotBegin(bool first, uint8_t maskLen, uint64_t mask);
-  Slot slotEnd(uint8_t uid[8]);
+  // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
+  bool slotPoll(Slot& out, uint8_t uid[8]);
 
   bool request() override;
   bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
@@ -118,7 +126,9 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
   uint32_t sentAt_ = 0;   // micros() of the last SEND_DATA
   Window slotWin_ = {0, 0};
-  bool slotEof_ = false;  // the slot under way is EOF-only: TX_CONFIG to restore after it
+  bool eofMode_ = false;  // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
+  bool slotSof_ = false;    // its answer's SOF was seen
+  uint32_t pollAfter_ = 0;  // slotPoll: microseconds after the send before which nothing can be seen
 };
 
 }  // namespace fw

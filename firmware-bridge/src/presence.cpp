@@ -48,7 +48,17 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   return true;
 }
 
-bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink) {
+bool Presence::elsewhere(uint16_t k) const {
+  const TagSlot& t = pool_[k];
+  for (uint16_t i = 0; i < kPoolTags; i++) {
+    const TagSlot& s = pool_[i];
+    if (i != k && s.antenna != kFreeSlot && s.antenna != t.antenna && sameUid(s.uid, s.len(), t.uid, t.len()))
+      return true;
+  }
+  return false;
+}
+
+bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink, bool clean) {
   const uint16_t t = static_cast<uint16_t>(now);
   for (uint16_t i = 0; i < kPoolTags; i++) {
     TagSlot& s = pool_[i];
@@ -56,7 +66,7 @@ bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& s
     if (s.seen) {
       s.lastSeen = t;
       const uint8_t need = s.len() == 8 ? kLatchOnReadsChips : kLatchOnReads;
-      if (!s.reported && s.hits >= need) {
+      if (!s.reported && (s.hits >= need || (clean && !elsewhere(i)))) {
         s.reported = 1;
         sink.tagArrived(antenna, s);
       }

@@ -50,8 +50,11 @@ class Presence {
   // One tag read (MSB first); duplicates within a scan are ignored. False when the pool or the antenna is full.
   bool tag(uint8_t antenna, const uint8_t* uid, uint8_t len);
   // The scan of `antenna` ended at `now`. `complete`: every tag in the field was resolved, so an unread tag may
-  // latch off. Returns true when a tag could not be kept (overrun).
-  bool end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink);
+  // latch off. `clean`: it also ended without any fault (no collision, overrun, foreign tag): a tag it read is
+  // reported at once unless the readings disagree (the same UID held on another antenna: a card slid across the
+  // felt), which takes kLatchOnReads consecutive reads, as does every tag of a scan that was not clean.
+  // Returns true when a tag could not be kept (overrun).
+  bool end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink, bool clean = false);
   // Convenience for tests: one scan with these reads.
   bool scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t face, uint32_t now, PresenceSink& sink);
   // Number of reported tags on an antenna (what INV lists).
@@ -61,6 +64,7 @@ class Presence {
   uint16_t used() const;
 
  private:
+  bool elsewhere(uint16_t k) const;  // slot k's UID is held on another antenna too
   TagSlot pool_[kPoolTags];
   uint8_t face_[kAntennas] = {};  // face code of each antenna's scan under way
   uint32_t overrun_ = 0;          // antennas whose scan under way could not keep a tag
@@ -69,11 +73,13 @@ class Presence {
 // The sink of one antenna's scan.
 class AntennaSink : public TagSink {
  public:
-  AntennaSink(Presence& p, uint8_t antenna) : p_(p), a_(antenna) {}
-  bool tag(const uint8_t* uid, uint8_t len) override { return p_.tag(a_, uid, len); }
+  AntennaSink() : p_(nullptr), a_(0) {}
+  AntennaSink(Presence& p, uint8_t antenna) : p_(&p), a_(antenna) {}
+  void set(Presence& p, uint8_t antenna) { p_ = &p, a_ = antenna; }
+  bool tag(const uint8_t* uid, uint8_t len) override { return p_ && p_->tag(a_, uid, len); }
 
  private:
-  Presence& p_;
+  Presence* p_;
   uint8_t a_;
 };
 

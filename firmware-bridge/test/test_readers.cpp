@@ -305,6 +305,63 @@ TEST(iso14443a_a_ten_byte_uid_sharing_cascade_level_1_with_two_hole_cards) {
   CHECK(sink.got == (std::set<std::string>{"04A10000101F88", "04A10000102379"}));
 }
 
+// A fold: both hole cards lifted at the k-th cascade frame (ANTICOLLISION or SELECT) of the first pass, or that
+// frame's answer damaged (cut short) `damage` times.
+class FoldField : public Field14443 {
+ public:
+  int liftAt = 0, damage = 0, frames = 0;
+  bool lift() {
+    if (++frames != liftAt) return false;
+    cards.clear();
+    return true;
+  }
+  bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5], uint8_t& coll) override {
+    lift();
+    if (damage > 0) {
+      damage--;
+      coll = kDamaged;
+      return true;
+    }
+    return Field14443::anticollision(level, known, knownBits, got, coll);
+  }
+  bool select(uint8_t level, const uint8_t uid[5], uint8_t& sak) override {
+    lift();
+    return Field14443::select(level, uid, sak);
+  }
+};
+
+TEST(iso14443a_cards_lifted_mid_anticollision_end_the_scan_cleanly_not_as_a_collision) {
+  for (int k = 1; k <= 7; k++) {  // every cascade frame of both passes
+    FoldField f;
+    f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}});
+    f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D}});
+    f.liftAt = k;
+    SetSink sink(4);
+    const auto r = inventory14443a(f, sink);
+    CHECK(!r.unresolved);  // ISO/IEC 14443-3: no answer, back to REQA; the REQA finds nobody: the seat is empty
+    CHECK(!r.overflow && !r.foreign);
+    CHECK(r.count <= 1);
+  }
+}
+
+TEST(iso14443a_a_damaged_answer_is_read_again_from_reqa_and_only_repeated_damage_is_unresolved) {
+  FoldField f;
+  f.cards.push_back({{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF6}});
+  f.cards.push_back({{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF7}});
+  f.damage = 2;
+  SetSink sink(4);
+  auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 2);
+  CHECK(!r.unresolved);
+  FoldField g;
+  g.cards = f.cards;
+  for (auto& c : g.cards) c.state = 0;
+  g.damage = 3;
+  SetSink sink2(4);
+  r = inventory14443a(g, sink2);
+  CHECK(r.unresolved);  // a card that keeps answering damaged frames: ERR COLLISION, its tags kept
+}
+
 TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
   Field15693 f;
   InventoryResult r;

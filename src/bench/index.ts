@@ -3,6 +3,7 @@
 import { benchArchive } from './archive.js';
 import { benchFlopHeadsUp, benchHeadsUpPreflop, benchThreeWayPreflop } from './equity.js';
 import { type B1, benchEvaluators } from './evaluators.js';
+import { benchFirmware } from './firmware.js';
 import { loadReferences } from './references.js';
 import { type B5, benchReplay } from './replay.js';
 
@@ -45,6 +46,7 @@ export async function runBench(options: BenchOptions = {}): Promise<Figures> {
   await guard('B4', () => benchFlopHeadsUp(needPhe(), passes));
   await guard('B5', () => benchReplay(passes, options.phhDir, options.phhLimit));
   await guard('B9', () => benchArchive(passes));
+  await guard('FW', () => benchFirmware(log));
   figures.references = { phe: refs.pheVersion, pokertools: refs.pokertoolsVersion, node: process.version };
   return figures;
 }

@@ -71,6 +71,19 @@ function human(figures: Figures): string[] {
       lines.push(`    target: ${String(r.target)}: ${r.met ? 'met' : 'NOT met'}`);
     } else lines.push(`${k}  ${JSON.stringify(r)}`);
   }
+  const fw = f('FW');
+  if (fw && 'error' in fw) lines.push(`FW  error: ${fw.error}`);
+  else if (fw) {
+    lines.push(
+      `FW  reader bridge, emulated (simavr + PN5180 models, simulated time)   10-seat hand: every card antenna read within ${fmt(fw.handCardGapMs)} ms (target ${fmt(fw.handCardGapTargetMs)}; bound: 5.1 ms field settle + ~2.5 ms a card, one SPI bus), cards reported ${fmt(fw.handCardLatencyMs)} ms after placing`,
+    );
+    lines.push(
+      `    40-chip push (focused zone): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: 40 answers of 3.9 ms at 26.48 kbit/s + empty and collided slots)`,
+    );
+    lines.push(
+      `    betting zones of the same reader unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (target ${fmt(fw.betZoneUnreadTargetMs)}), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,
+    );
+  }
   lines.push(
     `medians of ${(f('B1')?.runs as number | undefined) ?? 5} timed passes after a warm-up; this machine is shared, expect up to 2x drift`,
   );

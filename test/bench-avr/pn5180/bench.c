@@ -5,6 +5,9 @@
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
  *                                   16: an ISO 15693 chip (MSB first)
  *   remove <antenna> <UID hex>    clear <antenna>     reset (latency figures)     stats     quit
+ *   fold <antenna> <step> <mid>   every card of the antenna lifted at the step-th ANTICOLLISION / SELECT frame of
+ *                                 the next REQA's pass (mid 0: as the frame goes on air; 1: halfway through the
+ *                                 cards' answer); answered "FOLD <sim ms> <antenna> <cards lifted>" when it happens
  * Every command is answered "ACK <sim ms> ..." on stdout; "stats" prints one JSON line "STATS {...}".
  * The harness replaces two simavr 1.6 behaviours: SPI takes 8 clock periods per byte at the programmed SPI clock
  * (simavr: a fixed 100 us), and nothing drives the INTn pins (simavr polls a low level-triggered INTn every cycle).
@@ -55,6 +58,7 @@ static int in_head, in_tail;
 static uint8_t out_q[65536];
 static int out_len;
 static struct timespec wall0;
+static double reset_at; /* us of the last "reset": an antenna unread since then has been unread that long */
 
 /* latency bookkeeping: every placed / removed tag until the bridge reports it */
 typedef struct { int antenna; char uid[24]; double at; int kind; int removal; } pending_t;
@@ -198,11 +202,16 @@ static void stats(void) {
          "\"stackBytes\":%d,\"heapEnd\":%d,\"maxGapMs\":[",
          now_us() / 1000, lat_card_max / 1000, lat_chip_max / 1000, lat_gone_max / 1000, reported_cards, reported_chips,
          reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start);
-  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", max_gap[a] / 1000);
+  for (int a = 0; a < ANTENNAS; a++) { /* the gap still open counts: an antenna unread since counts as unread */
+    const double open = last_read[a] >= 0 ? now_us() - last_read[a] : now_us() - reset_at;
+    printf("%s%.1f", a ? "," : "", (open > max_gap[a] ? open : max_gap[a]) / 1000);
+  }
   long viol = 0, early = 0, badsof = 0, ex = 0, ans = 0, ov = 0;
   for (int r = 0; r < READERS; r++)
     viol += pn[r].st.violations, early += pn[r].st.early_requests, badsof += pn[r].st.bad_sof_frames,
         ex += pn[r].st.exchanges, ans += pn[r].st.answers, ov += pn[r].st.overlapped;
+  printf("],\"invAirMs\":[");
+  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", pn_inv_air_last[a] / 1000);
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
          "\"focusFrames\":%ld,\"overlapped\":%ld}\n", viol, early, badsof, ex, ans, focus_frames, ov);
   fflush(stdout);
@@ -222,8 +231,23 @@ static void command(char* l) {
   if (n >= 1 && strcmp(verb, "reset") == 0) {
     lat_card_max = lat_chip_max = lat_gone_max = 0;
     for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
+    reset_at = t;
     hb_scan_max = 0;
     printf("ACK %.1f reset\n", t / 1000);
+    fflush(stdout);
+    return;
+  }
+  if (n >= 3 && strcmp(verb, "fold") == 0 && a >= 0 && a < ANTENNAS) {
+    int step = 0, mid = 0;
+    if (sscanf(l, "%*s %*d %d %d", &step, &mid) < 1 || step < 1) {
+      printf("ERR bad command: %s\n", l);
+      fflush(stdout);
+      return;
+    }
+    memset(&pn_fold_cfg, 0, sizeof pn_fold_cfg);
+    pn_fold_cfg.antenna = a, pn_fold_cfg.step = step, pn_fold_cfg.mid = mid != 0, pn_fold_cfg.armed_at = t;
+    pn_fold_cfg.armed = 1;
+    printf("ACK %.1f fold %d %d %d\n", t / 1000, a, step, mid);
     fflush(stdout);
     return;
   }
@@ -249,7 +273,7 @@ static void command(char* l) {
   if (strcmp(verb, "place") == 0) {
     pn_place(ants, pn, READERS, a, &tag, t);
   } else if (strcmp(verb, "remove") == 0) {
-    if (!pn_remove(ants, a, tag.uid, tag.len, tag.kind)) {
+    if (!pn_remove_live(ants, pn, READERS, a, tag.uid, tag.len, tag.kind, t)) {
       printf("ERR not there: %s\n", l);
       fflush(stdout);
       return;
@@ -360,8 +384,26 @@ static void io_poll(void) {
   }
 }
 
+/* a fold went off inside the model: its cards are removals the bridge must report (GONE) */
+static void fold_poll(void) {
+  pn_fold* f = &pn_fold_cfg;
+  if (!f->fired) return;
+  f->fired = 0;
+  for (int i = 0; i < f->nremoved && npend < (int)(sizeof pend / sizeof pend[0]); i++) {
+    pending_t* p = &pend[npend++];
+    p->antenna = f->antenna;
+    for (int k = 0; k < f->removed[i].len; k++) sprintf(p->uid + 2 * k, "%02X", f->removed[i].uid[k]);
+    p->at = f->fired_at;
+    p->kind = 1;
+    p->removal = 1;
+  }
+  printf("FOLD %.1f %d %d\n", f->fired_at / 1000, f->antenna, f->nremoved);
+  fflush(stdout);
+}
+
 static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param) {
   (void)param;
+  fold_poll();
   io_poll();
   tick_all();
   /* hold simulated time to the wall clock */

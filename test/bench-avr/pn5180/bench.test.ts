@@ -36,6 +36,8 @@ interface Stats {
   stackBytes: number;
   heapEnd: number;
   maxGapMs: number[];
+  /** per antenna: ISO 15693 air time of its last complete inventory (frames, t1, answers or SOF windows, t2) */
+  invAirMs: number[];
   violations: number;
   earlyRequests: number;
   badSofFrames: number;
@@ -184,9 +186,19 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     expect(st.violations).toBe(0);
     expect(st.earlyRequests).toBe(0);
     figures.push(`dealt hand (${k} cards): every card reported within ${st.cardLatencyMaxMs} ms of placing`);
+    // the hand in play: how long any card antenna goes unread (issue 26: every 250 ms; printed, not met)
+    bench.send('reset');
+    await new Promise((r) => setTimeout(r, 2000));
+    const play = await bench.stats();
+    const cardAntennas = HW.antennas.filter((x) => /^(seat|board|burn|muck)/.test(x.zone)).map((x) => x.antenna);
+    const gap = Math.max(...cardAntennas.map((x) => play.maxGapMs[x]));
+    figures.push(
+      `10-seat hand in play: every card antenna read within ${gap} ms (target 250; 1,245 ms before the background rounds in the full table)`,
+    );
+    expect(gap).toBeLessThan(900); // the issue's independent bench measured 0.84-0.91 s on an 8-seat hand
   }, 60_000);
 
-  it('reads a 40-chip bet exactly (focused zone; the 300 ms target is printed, not met)', async () => {
+  it("reads a 40-chip bet exactly (focused zone), reported within x2.5 of one inventory's air time (target x1.5 printed)", async () => {
     const a = antennaOf('bet1');
     link.focus([a, antennaOf('board')]);
     await new Promise((r) => setTimeout(r, 300));
@@ -196,12 +208,19 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const want = chips.map(denomOf).sort((x, y) => y - x);
     await until('40 chips in bet1', () => (layer.view().bets.bet1?.length ?? 0) === 40);
     expect(layer.view().bets.bet1).toEqual(want);
+    await new Promise((r) => setTimeout(r, 400)); // the next inventory's probe closes the one that read the 40
     const st = await bench.stats();
     expect(st.unreported).toBe(0);
     expect(st.badSofFrames).toBe(0);
+    const air = st.invAirMs[a];
+    expect(air).toBeGreaterThan(40 * 3.9); // 40 answers of 3.9 ms at least: the model's air time is real
+    const ratio = st.chipLatencyMaxMs / air;
     figures.push(
-      `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms (target 300)`,
+      `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms; the PN5180 model's air time for one inventory of 40: ${air} ms (x${ratio.toFixed(2)}, target <= x1.5)`,
     );
+    // target x1.5 (issue 26), printed; asserted: the background rounds keep it under x2.5 (x4.3 before them:
+    // 1,742 ms, the rounds alternating one for one with card reads)
+    expect(ratio).toBeLessThan(2.5);
   }, 60_000);
 
   it('sees a card leave', async () => {
@@ -212,6 +231,43 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     expect(st.unreported).toBe(0);
     figures.push(`card removed: GONE after ${st.goneLatencyMaxMs} ms (400 ms latch-off in the firmware)`);
   }, 30_000);
+
+  it('a fold that lifts both hole cards mid-anticollision is two GONEs, never ERR COLLISION (ISO/IEC 14443-3: no answer = no card)', async () => {
+    const seat = 'seat7';
+    const a = antennaOf(seat);
+    const held = [12, 13]; // the dealt hand's seat7 cards
+    const from = faults.length;
+    const alerts: string[] = [];
+    const onAlert = (al: { code: string; reason?: string }) => alerts.push(`${al.code}:${al.reason ?? ''}`);
+    layer.on('alert', onAlert);
+    // the cascade frames of the first pass with two 7-byte cards sharing CL1: 1 ANTICOLLISION CL1, 2 SELECT CL1,
+    // 3 ANTICOLLISION CL2 (collides), 4 ANTICOLLISION CL2 (resolved), 5 SELECT CL2; lifted as the frame goes on air
+    // (nothing answers) or halfway through the cards' answer (the frame is cut short)
+    const folds: Array<[number, number]> = [
+      [1, 0],
+      [2, 1],
+      [3, 0],
+      [3, 1],
+      [4, 1],
+      [5, 0],
+    ];
+    for (const [step, mid] of folds) {
+      await until(`${seat} holds both cards`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+      const lifted = bench.next((l) => l.startsWith(`FOLD `));
+      bench.send(`fold ${a} ${step} ${mid}`);
+      const fl = await lifted;
+      expect(Number(fl.split(' ')[3]), `fold ${step}/${mid}`).toBe(2);
+      await until(`fold ${step}/${mid}: both cards gone`, () => cardsIn(seat).length === 0);
+      bench.send(...held.map((k) => `place ${a} ${cardUid(k)}`));
+    }
+    await until(`${seat} dealt again`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+    const st = await bench.stats();
+    expect(st.unreported).toBe(0); // every lifted card's GONE and every re-placed card's TAG came
+    expect(faults.slice(from).filter((f) => f.kind === 'fault' && f.antenna === a)).toEqual([]);
+    expect(alerts.filter((x) => x.startsWith('READER_FAULT'))).toEqual([]);
+    layer.off('alert', onAlert);
+    figures.push(`${folds.length} folds lifting both cards mid-anticollision: ${folds.length * 2} GONEs, no ERR`);
+  }, 90_000);
 
   it('a full table: every betting zone holding chips, every tag read, no ERR; the scan figures printed', async () => {
     // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 304 tags)
@@ -232,15 +288,17 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const worstCard = Math.max(...cardAntennas.map((x) => st.maxGapMs[x]));
     const chipGaps = HW.antennas.filter((x) => /^bet/.test(x.zone)).map((x) => st.maxGapMs[x.antenna]);
     figures.push(
-      `full table (${next} chips in 10 zones + 33 cards): worst card-antenna read gap ${worstCard} ms (target 250), longest gap between two ISO 15693 rounds on a betting zone ${Math.max(...chipGaps)} ms, HB full cycle ${st.hbScanMsMax} ms (target 1000)`,
+      `full table (${next} chips in 10 zones + 33 cards): worst card-antenna read gap ${worstCard} ms (target 250), longest a betting zone went unread ${Math.max(...chipGaps)} ms (target 600), HB full cycle ${st.hbScanMsMax} ms (target 1000)`,
     );
     figures.push(`stack peak ${st.stackBytes} bytes (SRAM low-water mark)`);
-    figures.push(`exchanges side by side with another reader's (lockstep rounds): ${st.overlapped} of ${st.exchanges}`);
+    figures.push(
+      `exchanges sent while another reader's frame or answer was on air (background rounds): ${st.overlapped} of ${st.exchanges}`,
+    );
     expect(st.unreported).toBe(0);
     expect(st.violations).toBe(0);
     expect(faults.filter((f) => f.kind === 'fault' && f.code !== 'OK')).toEqual([]);
     expect(st.stackBytes).toBeGreaterThan(0);
-    expect(st.overlapped).toBeGreaterThan(0); // both chip readers' rounds ran side by side
+    expect(st.overlapped).toBeGreaterThan(0); // chip rounds ran beside the other readers' exchanges
     expect(st.stackBytes).toBeLessThan(0x2200 - st.heapEnd - 256); // the stack never came near the static data
   }, 90_000);
 

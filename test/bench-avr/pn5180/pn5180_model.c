@@ -4,6 +4,8 @@
 #include "pn5180_model.h"
 #include <math.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 enum { SYSTEM_CONFIG = 0x00, IRQ_ENABLE = 0x01, IRQ_STATUS = 0x02, IRQ_CLEAR = 0x03, CRC_RX_CONFIG = 0x12,
        RX_STATUS = 0x13, TX_CONFIG = 0x18, CRC_TX_CONFIG = 0x19 };
@@ -37,6 +39,29 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
 
 /* per reader: when its last frame or answer leaves the air (us), for the overlap count */
 static double g_air_end[8];
+pn_fold pn_fold_cfg;
+double pn_inv_air_cur[64], pn_inv_air_last[64];
+static int g_fold_cut; /* the frame being sent is the armed fold's, mid-answer: cut its answer once computed */
+
+static void responder(pn5180* p, const pn_tag* t) {
+  if (p->nresp < 4) memcpy(p->rsp_uid[p->nresp], t->uid, 10), p->rsp_len[p->nresp] = t->len;
+  p->nresp++;
+}
+
+/* lifts every card of the fold's antenna (the harness reports them as removals) */
+static void fold_lift(pn5180* p, pn_antenna* ant) {
+  pn_fold* f = &pn_fold_cfg;
+  f->armed = 0;
+  f->fired = 1;
+  f->fired_at = p->now;
+  f->nremoved = 0;
+  for (int i = 0; i < ant->ntags;) {
+    if (ant->tags[i].kind == 1 && f->nremoved < 8) {
+      f->removed[f->nremoved++] = ant->tags[i];
+      ant->tags[i] = ant->tags[--ant->ntags];
+    } else i++;
+  }
+}
 
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap) {
   memset(p, 0, sizeof *p);
@@ -175,6 +200,8 @@ static void air14443(pn5180* p, const uint8_t* d, int n, int lastbits, int crc_t
     if (crc_tx) return;
     if (p->now - p->rf_on_at < SETTLE_14443) p->st.early_requests++;
     note_read(p);
+    p->cascade_step = 0;
+    p->pass_at = p->now;
     uint8_t atqa[2];
     for (int i = 0; i < ant->ntags; i++) {
       pn_tag* t = &ant->tags[i];
@@ -186,33 +213,43 @@ static void air14443(pn5180* p, const uint8_t* d, int n, int lastbits, int crc_t
       atqa[1] = 0x00;
       put_bits(a, atqa, 0, 16, a->n == 0);
       a->n++;
+      responder(p, t);
     }
     return;
   }
   if (n >= 2 && (d[0] == 0x93 || d[0] == 0x95 || d[0] == 0x97)) {
     const int level = (d[0] - 0x93) / 2 + 1;
     const int nvb = d[1];
+    p->cascade_step++;
+    pn_fold* f = &pn_fold_cfg;
+    if (f->armed && f->antenna == p->antenna && p->pass_at >= f->armed_at && p->cascade_step == f->step) {
+      if (f->mid) g_fold_cut = 1; /* the cards answer, then leave halfway through it */
+      else fold_lift(p, ant);     /* lifted as the frame goes on air: nothing answers */
+    }
     if (nvb == 0x70) { /* SELECT */
       if (n != 7 || lastbits != 0 || !crc_tx) return;
-      pn_tag* chosen = NULL;
+      /* every ready card whose CLn matches is selected at once (ISO/IEC 14443-3: two cards sharing CL1 both move
+       * to cascade level 2 and answer the same SAK); the others drop back to idle */
       for (int i = 0; i < ant->ntags; i++) {
         pn_tag* t = &ant->tags[i];
         if (t->kind != 1 || t->state != 1 || t->level != level) continue;
         uint8_t cl[5];
         cl_of(t, level, cl);
-        if (memcmp(cl, d + 2, 5) == 0) chosen = t;
-        else t->state = 0; /* a SELECT not for it: back to idle */
+        if (memcmp(cl, d + 2, 5) != 0) {
+          t->state = 0;
+          continue;
+        }
+        const int more = level < levels(t);
+        uint8_t sak[3] = {(uint8_t)(more ? 0x04 : 0x00), 0, 0};
+        const uint16_t c = crc_a(sak, 1);
+        sak[1] = (uint8_t)c, sak[2] = (uint8_t)(c >> 8);
+        if (more) t->level++;
+        else t->state = 2;
+        put_bits(a, sak, 0, 24, a->n == 0);
+        a->n++;
+        a->has_crc = 1;
+        responder(p, t);
       }
-      if (!chosen) return;
-      const int more = level < levels(chosen);
-      uint8_t sak[3] = {(uint8_t)(more ? 0x04 : 0x00), 0, 0};
-      const uint16_t c = crc_a(sak, 1);
-      sak[1] = (uint8_t)c, sak[2] = (uint8_t)(c >> 8);
-      if (more) chosen->level++;
-      else chosen->state = 2;
-      put_bits(a, sak, 0, 24, 1);
-      a->n = 1;
-      a->has_crc = 1;
       return;
     }
     /* ANTICOLLISION: NVB = bytes (incl. SEL, NVB) << 4 | extra bits */
@@ -230,6 +267,7 @@ static void air14443(pn5180* p, const uint8_t* d, int n, int lastbits, int crc_t
       if (!match) continue;
       put_bits(a, cl, known, 40 - known, a->n == 0);
       a->n++;
+      responder(p, t);
     }
     return;
   }
@@ -268,6 +306,7 @@ static void answer15693(pn5180* p, answer* a, double t_rx) {
     r[10] = (uint8_t)c, r[11] = (uint8_t)(c >> 8);
     put_bits(a, r, 0, 96, a->n == 0);
     a->n++;
+    responder(p, t);
   }
   a->has_crc = 1;
 }
@@ -302,6 +341,25 @@ static void air15693(pn5180* p, const uint8_t* d, int n, int eof_only, int crc_t
   p->inv_16 = sixteen;
   p->slot = 0;
   answer15693(p, a, t_rx);
+}
+
+/* the answer under way loses its last responder at `at`: before its first bit nothing arrives (the driver's window
+ * runs out); after, the frame stops there: the whole bytes received so far, a protocol error (no valid end) */
+static void cut_rx(pn5180* p, double at) {
+  if (!p->rx_pending) return;
+  if (at <= p->rx_start) {
+    p->rx_pending = 0;
+    return;
+  }
+  const double byte_us = p->rx_iso15693 ? 8 * BIT_VICC_15693 : 9 * BIT14443;
+  const double head = p->rx_iso15693 ? SOF_VICC_15693 : BIT14443;
+  int bytes = at > p->rx_start + head ? (int)((at - p->rx_start - head) / byte_us) : 0;
+  if (bytes > p->rx_len) bytes = p->rx_len;
+  for (int i = bytes; i < (int)sizeof p->rx_data; i++) p->rx_data[i] = 0;
+  p->rx_len = bytes;
+  p->rx_status = (uint32_t)bytes | 1u << 17 | (p->rx_iso15693 ? 1u << 16 : 0);
+  if (p->rx_sof_at > at) p->rx_sof_at = at;
+  p->rx_end = at;
 }
 
 static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
@@ -343,6 +401,8 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
   answer a;
   memset(&a, 0, sizeof a);
   a.coll = -1;
+  p->nresp = 0;
+  g_fold_cut = 0;
   const double fdt = iso15693 ? T1_15693 : FDT14443;
   const double t_rx = p->tx_end + fdt;
   if (p->id >= 0 && p->id < 8) g_air_end[p->id] = t_rx; /* no answer: its window is open until then at least */
@@ -351,6 +411,17 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     else air14443(p, d, n, lastbits, crc_tx, t_rx, &a);
   } else {
     p->slot = -1; /* the tags saw no valid frame: any running inventory is over for them */
+  }
+  { static int tr = -2; if (tr == -2) { const char* e = getenv("PN_TRACE"); tr = e ? atoi(e) : -1; }
+    if (tr == p->antenna || tr == 99) /* PN_TRACE=<antenna> (99: all): each frame on stderr */ fprintf(stderr, "T %.3f r%d a%d %s n=%d ans=%d\n", start / 1000, p->id, p->antenna, eof_only ? "EOF" : iso15693 ? "REQ" : "14443", n, a.n); }
+  if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
+    if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
+      pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
+      pn_inv_air_cur[p->antenna] = 0;
+    }
+    const double answer_us = a.n ? a.nbits * BIT_VICC_15693 + 2 * SOF_VICC_15693 : SOF_VICC_15693;
+    pn_inv_air_cur[p->antenna] += dur + T1_15693 + answer_us + (eof_only && p->prev_answered ? T2_15693 : 0);
+    p->prev_answered = a.n > 0;
   }
   if (a.n == 0) return;
   p->st.answers++;
@@ -382,7 +453,14 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
   p->rx_end = t_rx + bits_time;
   if (p->id >= 0 && p->id < 8) g_air_end[p->id] = p->rx_end;
   p->rx_status = status;
+  p->rx_start = t_rx;
+  p->rx_iso15693 = iso15693;
   p->rx_pending = 1;
+  if (g_fold_cut) {
+    g_fold_cut = 0;
+    fold_lift(p, &p->ants[p->antenna]);
+    cut_rx(p, (p->rx_sof_at + p->rx_end) / 2);
+  }
 }
 
 static void load_rf(pn5180* p, int tx, int rx) {
@@ -511,6 +589,23 @@ void pn_place(pn_antenna* ants, pn5180* readers, int nreaders, int a, const pn_t
   d->powered_at = -1;
   for (int r = 0; r < nreaders; r++)
     if (readers[r].rf_on && readers[r].antenna == a) d->powered_at = now;
+}
+
+int pn_remove_live(pn_antenna* ants, pn5180* readers, int nreaders, int a, const uint8_t* uid, int len, int kind,
+                   double now) {
+  for (int r = 0; r < nreaders; r++) {
+    pn5180* p = &readers[r];
+    if (p->antenna != a || !p->rx_pending || now >= p->rx_end) continue;
+    for (int i = 0; i < p->nresp && i < 4; i++) {
+      if (p->rsp_len[i] != len || memcmp(p->rsp_uid[i], uid, (size_t)len) != 0) continue;
+      p->rsp_len[i] = 0;
+      /* the last responder gone: the answer is lost or cut; with others still answering the model keeps the
+       * combined answer as computed (a simplification: its collision bits stay) */
+      if (--p->nresp == 0) p->now = now, cut_rx(p, now);
+      break;
+    }
+  }
+  return pn_remove(ants, a, uid, len, kind);
 }
 
 int pn_remove(pn_antenna* ants, int a, const uint8_t* uid, int len, int kind) {

@@ -57,6 +57,15 @@ typedef struct pn5180 {
   uint8_t rx_data[300];
   int rx_len;
   uint32_t rx_status;
+  /* who answered the reception under way (a card lifted while its answer is pending or on air cuts it) */
+  int nresp;
+  uint8_t rsp_uid[4][10];
+  int rsp_len[4];
+  double rx_start;          /* when the answer's first bit (SOF) starts */
+  int rx_iso15693;
+  int prev_answered;        /* 15693: the last slot had an answer (t2 before the next EOF) */
+  int cascade_step;         /* 14443: ANTICOLLISION / SELECT frames since the last REQA / WUPA */
+  double pass_at;           /* when that REQA / WUPA was sent */
   int slot;                 /* 15693: current slot of a 16-slot inventory, -1 when none runs */
   int inv_masklen;
   uint8_t inv_mask[8];
@@ -67,6 +76,22 @@ typedef struct pn5180 {
   double* last_read;        /* per antenna, us; -1 never */
   double* max_gap;          /* per antenna, us between two reads */
 } pn5180;
+
+/* A fold: every card of `antenna` lifted at the `step`-th cascade frame (ANTICOLLISION or SELECT, 1-based) after a
+ * REQA sent once it was armed, either as that frame goes on air (mid = 0: nothing answers it) or halfway through the
+ * cards' answer (mid = 1: the answer is cut short). The lifted cards are kept in `removed` for the harness. */
+typedef struct pn_fold {
+  int armed, antenna, step, mid, fired;
+  double armed_at, fired_at;
+  int nremoved;
+  pn_tag removed[8];
+} pn_fold;
+extern pn_fold pn_fold_cfg;
+
+/* ISO 15693 air time per antenna (us): every frame, t1, the answer (or the SOF window of an empty slot), t2 after
+ * an answer; `cur` since the antenna's last probe (a 1-slot request opens an inventory), `last` of the inventory
+ * before it: what one inventory of the tags on it costs on air, whatever the host does between the exchanges */
+extern double pn_inv_air_cur[64], pn_inv_air_last[64];
 
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap);
 /* host side */
@@ -81,3 +106,7 @@ void pn_tick(pn5180* p);
 /* a tag placed in / taken from antenna a's field (the harness's script) */
 void pn_place(pn_antenna* ants, pn5180* readers, int nreaders, int a, const pn_tag* t, double now);
 int pn_remove(pn_antenna* ants, int a, const uint8_t* uid, int len, int kind);
+/* as pn_remove, and a reception under way that only this tag was answering is lost (the answer has not started)
+ * or cut short where it stands (RX_STATUS: the bytes received so far, protocol error) */
+int pn_remove_live(pn_antenna* ants, pn5180* readers, int nreaders, int a, const uint8_t* uid, int len, int kind,
+                   double now);

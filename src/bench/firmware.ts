@@ -1,0 +1,148 @@
+// FW: the reader bridge's scan figures (issue 26) on the project's emulated bench: the real Mega 2560 image under
+// simavr with four PN5180 models (test/bench-avr/pn5180), the service's BridgeLink on its pty (FOCUS sent as the
+// table service sends it). Simulated time, held to the wall clock. Each figure beside its physical bound:
+//  - a 10-seat hand (20 hole cards, board, burns, muck, 8-chip bets): the longest any card antenna went unread
+//    (target 250 ms; bound: 5.1 ms of field before a REQA and ~2.5 ms a card on air, one SPI bus);
+//  - a 40-chip push in the focused zone: reported after x the PN5180 model's air time for one inventory of 40
+//    (target x1.5; bound: 40 answers of 3.9 ms at 26.48 kbit/s plus the empty and collided slots);
+//  - the longest a betting zone went unread while another zone of its reader inventoried (target 600 ms).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { BridgeLink } from '../hardware/bridge/index.js';
+
+// this file runs from dist/src/bench (feltwire bench) or from src/bench (vitest)
+const REPO = fileURLToPath(new URL(import.meta.url.includes('/dist/src/') ? '../../../' : '../../', import.meta.url));
+const FW = join(REPO, 'firmware-bridge');
+const BENCH = join(REPO, 'test/bench-avr/pn5180');
+
+export interface FirmwareFigures {
+  handCardGapMs: number;
+  handCardGapTargetMs: number;
+  handCardLatencyMs: number;
+  pushReportMs: number;
+  pushAirMs: number;
+  pushRatio: number;
+  pushRatioTarget: number;
+  betZoneUnreadMs: number;
+  betZoneUnreadTargetMs: number;
+  heartbeatCycleMs: number;
+  violations: number;
+  unreported: number;
+}
+
+interface Stats {
+  cardLatencyMaxMs: number;
+  chipLatencyMaxMs: number;
+  unreported: number;
+  hbScanMsMax: number;
+  maxGapMs: number[];
+  invAirMs: number[];
+  violations: number;
+}
+
+const cardUid = (i: number) => `04A1${(0x100000 + i * 0x3f1).toString(16).toUpperCase().padStart(10, '0')}`;
+const chipUid = (i: number) =>
+  `E0040150${(0x10000 + i * 0x9e3779).toString(16).toUpperCase().slice(-8).padStart(8, '0')}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function make(dir: string, target: string): void {
+  const r = spawnSync('make', ['-C', dir, target], { encoding: 'utf8', timeout: 240_000 });
+  if (r.status !== 0) throw new Error(`make -C ${dir} ${target} failed: ${(r.stderr || r.stdout).slice(-400)}`);
+}
+
+export async function benchFirmware(log: (line: string) => void = () => {}): Promise<FirmwareFigures> {
+  if (!existsSync(join(FW, 'Makefile'))) throw new Error('firmware-bridge/ is not in this checkout');
+  log('FW: building the bridge image (arduino-mk) and the simavr bench');
+  make(FW, 'avr');
+  make(BENCH, 'build/bench');
+  const proc: ChildProcess = spawn(join(BENCH, 'build/bench'), [join(FW, 'build/mega/feltwire_bridge.hex')], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const waiters: Array<(l: string) => boolean> = [];
+  createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (l) => {
+    const i = waiters.findIndex((w) => w(l));
+    if (i >= 0) waiters.splice(i, 1);
+  });
+  const next = (match: (l: string) => boolean, ms = 20_000) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`FW bench: no answer in ${ms} ms`)), ms);
+      waiters.push((l) => {
+        if (!match(l)) return false;
+        clearTimeout(timer);
+        resolve(l);
+        return true;
+      });
+    });
+  const send = (...cmds: string[]) => proc.stdin?.write(`${cmds.join('\n')}\n`);
+  const stats = async (): Promise<Stats> => {
+    const line = next((l) => l.startsWith('STATS '));
+    send('stats');
+    return JSON.parse((await line).slice(6)) as Stats;
+  };
+  let link: BridgeLink | undefined;
+  try {
+    const pty = (await next((l) => l.startsWith('PTY '))).slice(4);
+    link = await BridgeLink.open({ path: pty });
+    const up = link;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('FW bench: the bridge never said HELLO')), 20_000);
+      up.on('reader', (ev) => {
+        if (ev.kind !== 'link' || ev.state !== 'up') return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    // hardware/tables/table-10.json: seats 0-9, betting zones 10-19, board 20, burn 21, muck 22
+    const bet1 = 10;
+    link.focus([bet1, 20]);
+    log('FW: a 10-seat hand');
+    send('reset');
+    let k = 0;
+    let c = 0;
+    for (let seat = 0; seat < 10; seat++) for (let i = 0; i < 2; i++) send(`place ${seat} ${cardUid(k++)}`);
+    for (const [a, n] of [
+      [20, 5],
+      [21, 3],
+      [22, 6],
+    ])
+      for (let i = 0; i < n; i++) send(`place ${a} ${cardUid(k++)}`);
+    for (let z = 11; z < 20; z++) for (let i = 0; i < 8; i++) send(`place ${z} ${chipUid(c++)}`);
+    await sleep(2500);
+    const dealt = await stats();
+    send('reset');
+    await sleep(2500);
+    const hand = await stats();
+    const cardAntennas = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 21, 22];
+    log('FW: a 40-chip push in the focused zone');
+    send('reset', ...Array.from({ length: 40 }, () => `place ${bet1} ${chipUid(c++)}`));
+    const end = Date.now() + 10_000;
+    let push = await stats();
+    while (push.unreported > 0 && Date.now() < end) {
+      await sleep(100);
+      push = await stats();
+    }
+    await sleep(500); // the next probe closes the inventory that read the 40: its air time is counted
+    push = await stats();
+    const air = push.invAirMs[bet1];
+    return {
+      handCardGapMs: Math.max(...cardAntennas.map((a) => hand.maxGapMs[a])),
+      handCardGapTargetMs: 250,
+      handCardLatencyMs: dealt.cardLatencyMaxMs,
+      pushReportMs: push.chipLatencyMaxMs,
+      pushAirMs: air,
+      pushRatio: air > 0 ? push.chipLatencyMaxMs / air : Number.NaN,
+      pushRatioTarget: 1.5,
+      betZoneUnreadMs: Math.max(...[11, 12, 13, 14].map((a) => push.maxGapMs[a])),
+      betZoneUnreadTargetMs: 600,
+      heartbeatCycleMs: hand.hbScanMsMax,
+      violations: push.violations,
+      unreported: push.unreported,
+    };
+  } finally {
+    await link?.close();
+    proc.kill('SIGKILL');
+  }
+}
