@@ -113,6 +113,8 @@ export function boundTableAlerts(alerts: TableAlert[], limit: number): TableAler
 
 /** the most an event's wall time may lie before its ingestion and still count (monoOf) */
 export const MAX_EVENT_LAG_MS = 60_000;
+const sameSeats = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((s, i) => s === [...b].sort((x, y) => x - y)[i]);
 
 const defaultSchedule = (ms: number, fn: () => void): (() => void) => {
   const timer = setTimeout(fn, ms);
@@ -136,6 +138,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private pendingSeats: Record<number, number> | null = null;
   /** who sits where (src/session/roster.ts): names, sitting out, moves */
   private readonly roster = new Roster();
+  /** seats away from the table: absent at the next deals until the player sits down (LOI 8, club 2-18, 3-2) */
+  private away = new Set<number>();
+  /** seat -> penalty hands still to serve, from the next shuffle (tda 71; dealt in and killed, tda 35) */
+  private readonly penalties = new Map<number, number>();
   private tableAlerts: TableAlert[] = [];
   private nextTableAlertId = TABLE_ALERT_ID_BASE;
   private clock: ShotClock | null = null;
@@ -170,6 +176,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.game = opts.game ?? 'cash';
     this.level = { blinds: [...opts.config.blinds], bbAnte: opts.config.bbAnte };
     if (fresh) {
+      this.away = new Set(opts.config.absent);
       const wall = this.now();
       this.log.append('hand', 1, { config: opts.config } satisfies HandRecord, wall);
       this.beginHand(1, opts.config, wall);
@@ -322,6 +329,38 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   /**
+   * A player away from the table (`absent` true) or back (false), from the next shuffle on: an absent player is dealt
+   * in, the blinds and the ante are posted from the stack and the hand is killed unless the player is seated in time
+   * (LOI 8; club 2-18, 3-2: "leurs cartes sont distribuées et les blinds leurs sont prélevés"). A player sitting down
+   * during a hand (the `sits` event) is back from then on.
+   */
+  setAbsent(seat: number, absent: boolean, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (!(Number.isInteger(seat) && seat >= 1 && seat <= 10 && typeof absent === 'boolean'))
+      throw new SessionError('BAD_SEAT_CHANGE', `bad absence: seat ${seat}: ${absent}`);
+    const rec: ConfigRecord = { absent: { seat, absent } };
+    this.log.append('config', this.cur.handNo, rec, wall);
+    this.applyConfigRecord(rec);
+    return this.publish(wall);
+  }
+
+  /**
+   * A penalty of `hands` hands (tda 71; 0 lifts it) from the end of the hand under way on (tda 68: "la pénalité
+   * commencera à la fin de la main"): the seat is dealt in and its hand killed, blinds and ante posted, as an absent
+   * player's (tda 35: "les cartes sont distribuées aux joueurs pénalisés ou absents"); a misdeal's redeal counts as
+   * the same hand (tda 35).
+   */
+  penalise(seat: number, hands: number, wall: number = this.now()): SessionState {
+    this.assertOpen();
+    if (!(Number.isInteger(seat) && seat >= 1 && seat <= 10 && Number.isInteger(hands) && hands >= 0 && hands <= 1000))
+      throw new SessionError('BAD_SEAT_CHANGE', `bad penalty: seat ${seat}: ${hands} hands`);
+    const rec: ConfigRecord = { penalty: { seat, hands } };
+    this.log.append('config', this.cur.handNo, rec, wall);
+    this.applyConfigRecord(rec);
+    return this.publish(wall);
+  }
+
+  /**
    * A new table from the next hand on, whatever the current hand's state: the simulator starting afresh, or the
    * operator re-seating the table. The hand under way (if any) stays in the log unfinished.
    */
@@ -363,6 +402,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
       clock: this.clock,
       level: this.level,
       roster: this.roster.list(),
+      away: [...this.away].sort((a, b) => a - b),
+      penalties: Object.fromEntries([...this.penalties].filter(([, n]) => n > 0).map(([k, n]) => [String(k), n])),
     };
   }
 
@@ -441,8 +482,16 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.beginHand(c.handNo + 1, config, wall);
     } else if (c.started && !c.over && c.snap.phase !== 'misdeal' && this.anythingDealt(c.snap)) {
       this.voidUnfinishedHand(c, wall);
-    } else if (!c.started && this.levelDiffers(c.config)) {
-      const config = { ...c.config, blinds: [...this.level.blinds] as [number, number], bbAnte: this.level.bbAnte };
+    } else if (!c.started) {
+      // the first hand (or a new table's): the level and the absent seats as they stand at its shuffle (LOI 18)
+      const absent = this.absentAtDeal(c.config.seats, c.handNo, wall);
+      if (!this.levelDiffers(c.config) && sameSeats(absent, c.config.absent)) return;
+      const config = {
+        ...c.config,
+        blinds: [...this.level.blinds] as [number, number],
+        bbAnte: this.level.bbAnte,
+        absent,
+      };
       this.log.append('hand', c.handNo, { config } satisfies HandRecord, wall);
       this.beginHand(c.handNo, config, wall);
     }
@@ -513,17 +562,36 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.pendingSeats = null;
       // the roster's share: seats sitting out leave the deal (stack parked), moves carry the stack (roster.ts)
       const { seats, ops } = this.roster.atShuffle(next.seats);
-      if (ops.length === 0) return next;
       for (const op of ops) {
         const rec: ConfigRecord = { roster: op };
         this.log.append('config', c.handNo + 1, rec, this.now());
         this.applyConfigRecord(rec);
       }
-      return { ...next, seats, absent: next.absent.filter((s) => seats[s] !== undefined) };
+      // who is absent at this deal is the session's to say (away, penalties), not the last hand's list
+      return { ...next, seats, absent: this.absentAtDeal(seats, c.handNo + 1, this.now()) };
     } catch (err) {
       this.reject(new SessionError('ENGINE_REJECTED', `no next hand: ${(err as Error).message}`, { cause: err }));
       return null;
     }
+  }
+
+  /**
+   * The seats absent at the deal of hand `handNo` dealt to `seats`: a seat serving a penalty (one hand of it counted
+   * now, logged) or away from the table.
+   */
+  private absentAtDeal(seats: Record<number, number>, handNo: number, wall: number): number[] {
+    const out: number[] = [];
+    for (let seat = 1; seat <= 10; seat++) {
+      if (seats[seat] === undefined) continue;
+      const left = this.penalties.get(seat) ?? 0;
+      if (left > 0) {
+        out.push(seat);
+        const rec: ConfigRecord = { penalty: { seat, hands: left - 1 } };
+        this.log.append('config', handNo, rec, wall);
+        this.applyConfigRecord(rec);
+      } else if (this.away.has(seat)) out.push(seat);
+    }
+    return out;
   }
 
   private beginHand(handNo: number, config: TableConfig, wall: number): void {
@@ -569,6 +637,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   private applyHandRecord(handNo: number, rec: HandRecord, wall: number): void {
+    // the first hand's (or a new table's) absent seats are away until they sit down
+    if (rec.restart || this.cur === undefined) this.away = new Set(rec.config.absent);
     if (rec.restart) {
       this.level = { blinds: [...rec.config.blinds], bbAnte: rec.config.bbAnte };
       this.pendingSeats = null;
@@ -579,7 +649,25 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private applyConfigRecord(rec: ConfigRecord): void {
     if (rec.level) this.level = { blinds: [...rec.level.blinds], bbAnte: rec.level.bbAnte };
     if (rec.seats) this.pendingSeats = { ...this.pendingSeats, ...rec.seats };
-    if (isRosterRecord(rec)) this.roster.apply(rec.roster);
+    if (isRosterRecord(rec)) {
+      this.roster.apply(rec.roster);
+      // a player moving seat takes their absence and their penalty along (tda 71: the hands left follow the player)
+      if (rec.roster.op === 'moved') this.moveSeatState(rec.roster.from, rec.roster.to);
+    }
+    if (rec.absent) {
+      if (rec.absent.absent) this.away.add(rec.absent.seat);
+      else this.away.delete(rec.absent.seat);
+    }
+    if (rec.penalty) this.penalties.set(rec.penalty.seat, rec.penalty.hands);
+  }
+
+  private moveSeatState(from: number, to: number): void {
+    if (this.away.delete(from)) this.away.add(to);
+    const left = this.penalties.get(from);
+    if (left !== undefined) {
+      this.penalties.delete(from);
+      this.penalties.set(to, left);
+    }
   }
 
   private applyTableAlertRecord(rec: TableAlertRecord, wall: number): void {
@@ -617,6 +705,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
       return;
     }
     if (ev.kind === 'ack') c.acked.add(ev.alertId);
+    // the player is back at the table: present at the next deals too (LOI 8)
+    if (ev.kind === 'sits') this.away.delete(ev.seat);
     if (ev.kind === 'floorDecision') c.decisions.set(ev.alertId, { decision: ev.decision, by: ev.by, t: ev.t });
     c.snap = this.overlayAcks(this.engine.snapshot(c.state), c);
     const wasOver = c.over;

@@ -94,6 +94,10 @@ export interface SessionState {
   level: BlindLevel;
   /** who sits where (names, sitting out); src/session/roster.ts */
   roster?: RosterSeat[];
+  /** seats marked away from the table: absent at the next deal (LOI 8) until they sit down */
+  away?: number[];
+  /** seat -> penalty hands still to serve, from the next shuffle (tda 71) */
+  penalties?: Record<string, number>;
 }
 
 export interface HandEndInfo {
@@ -123,6 +127,12 @@ export interface ConfigRecord {
   /** the floor lengthened the overlay's broadcast delay to `ms`, the command line's delay being `under` (the
    * server's setting, src/server/delaySetting.ts; the session ignores it) */
   broadcastDelay?: { ms: number; under: number };
+  /** a player away from the table (true) or back (false) from the next shuffle: dealt in, hand killed, blinds posted
+   * (LOI 8, club 2-18, 3-2) */
+  absent?: { seat: number; absent: boolean };
+  /** hands of penalty the seat still has to sit out (tda 71; dealt in and killed, tda 35); written by the floor
+   * (the count given) and by the session at each shuffle that deals the seat a penalty hand (the count left) */
+  penalty?: { seat: number; hands: number };
 }
 export interface HandEndRecord {
   stacks: Record<string, number>;

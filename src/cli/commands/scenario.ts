@@ -1,7 +1,9 @@
-// feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (docs/scenario-format.md).
+// feltwire scenario FILE_OR_DIR... [--json]: runs table scenarios through the engine (docs/scenario-format.md); a
+// file with `hands` is a session (docs/scenario-sessions.md), run through the TableSession the live table runs.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
+import { isSessionFile, parseSessionScenario, runSessionScenario, type SessionOutcome } from '../../session/index.js';
 import type { Command } from '../main.js';
 
 async function collect(paths: string[], ext: string): Promise<string[]> {
@@ -40,6 +42,28 @@ function human(file: string, o: ScenarioOutcome): string {
   return lines.join('\n');
 }
 
+function humanSession(file: string, o: SessionOutcome): string {
+  const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file}, ${o.hands.length} hands)`];
+  for (const h of o.hands) {
+    const blinds = Object.entries(h.posted)
+      .map(([s, v]) => `${s}:${v}`)
+      .join(' ');
+    lines.push(
+      `  #${h.handNo} ${h.name}: ${h.dealt ? `button ${h.button}, sb ${h.sb ?? '-'}, bb ${h.bb}, blinds ${h.blinds.join('/')}${h.bbAnte ? ` ante ${h.bbAnte}` : ''}, posted ${blinds || '-'}, dealt ${h.dealtIn.join(',')}${h.absent.length ? `, absent ${h.absent.join(',')}` : ''}` : 'no hand dealt'}`,
+    );
+    for (const a of h.alerts)
+      lines.push(`    ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}`);
+    for (const c of h.tableAlerts) lines.push(`    table ${c}`);
+    lines.push(
+      `    stacks: ${Object.entries(h.stacks)
+        .map(([s, v]) => `${s}:${v}`)
+        .join(' ')}`,
+    );
+  }
+  for (const f of o.failures) lines.push(`  ! ${f}`);
+  return lines.join('\n');
+}
+
 export const command: Command = {
   summary: 'run table scenarios through the rules engine and check their expectations',
   async run(args) {
@@ -59,10 +83,10 @@ export const command: Command = {
       return 2;
     }
     for (const file of files) {
-      let outcome: ScenarioOutcome;
+      let outcome: ScenarioOutcome | SessionOutcome;
       try {
-        const scenario = parseScenario(JSON.parse(await readFile(file, 'utf8')));
-        outcome = runScenario(scenario);
+        const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+        outcome = isSessionFile(raw) ? runSessionScenario(parseSessionScenario(raw)) : runScenario(parseScenario(raw));
       } catch (err) {
         const message = err instanceof ScenarioError || err instanceof SyntaxError ? err.message : String(err);
         const code = err instanceof ScenarioError ? err.code : 'BAD_JSON';
@@ -75,6 +99,7 @@ export const command: Command = {
       if (outcome.passed) passed++;
       else failed++;
       if (json) process.stdout.write(`${JSON.stringify({ file, ...outcome })}\n`);
+      else if ('session' in outcome) process.stdout.write(`${humanSession(file, outcome)}\n`);
       else process.stdout.write(`${human(file, outcome)}\n`);
     }
     process.stdout.write(`${passed} passed, ${failed} failed\n`);

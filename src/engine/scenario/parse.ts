@@ -109,7 +109,7 @@ export function normaliseTable(table: unknown, ruleset: unknown = 'tda', orderKn
   return config;
 }
 
-function parseEvent(raw: unknown, i: number, t: number, where: Map<string, string>): TableEvent {
+export function parseEvent(raw: unknown, i: number, t: number, where: Map<string, string>): TableEvent {
   const bad = (code: ScenarioErrorCode, msg: string): ScenarioError =>
     new ScenarioError(code, `event ${i} ${JSON.stringify(raw)}: ${msg}`, i);
   if (!isObj(raw)) throw bad('BAD_EVENT', 'expected an object');
@@ -201,7 +201,7 @@ const FLOOR_RULINGS: Record<string, 'floorKill' | 'floorFold' | 'floorCall' | 'f
   act: 'floorAct',
 };
 
-function parseExpect(raw: unknown): ScenarioExpect | undefined {
+export function parseExpect(raw: unknown): ScenarioExpect | undefined {
   if (raw === undefined) return undefined;
   if (!isObj(raw)) throw field('expect: expected an object');
   const out: ScenarioExpect = {};

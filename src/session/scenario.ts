@@ -1,0 +1,485 @@
+// Session scenarios (docs/scenario-sessions.md): several hands in order, with what the table sees between them (a
+// level, players sitting, leaving, away, moving, a penalty), run through the TableSession the live service runs, so
+// that the next hand (dead button, heads-up, the level at the shuffle, absent seats) is decided by the same code. A
+// one-hand scenario file stays the engine's (src/engine/scenario); a file with `hands` is a session.
+import {
+  normaliseTable,
+  parseEvent,
+  parseExpect,
+  ScenarioError,
+  type ScenarioExpect,
+} from '../engine/scenario/parse.js';
+import type { AlertText, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
+import { MemoryLog } from './log.js';
+import { TableSession } from './TableSession.js';
+import type { BlindLevel, TableEventInput } from './types.js';
+
+/** What the floor or the table does that is the session's, not the hand's. */
+export type SessionOp =
+  | { op: 'level'; level: BlindLevel }
+  | { op: 'sit'; seat: number; stack: number; name?: string }
+  | { op: 'leave'; seat: number }
+  | { op: 'move'; from: number; to: number }
+  | { op: 'absent'; seat: number; absent: boolean }
+  | { op: 'penalty'; seat: number; hands: number }
+  | { op: 'sitOut'; seat: number; out: boolean };
+
+export type SessionStep = { event: TableEvent } | { op: SessionOp; index: number };
+
+export interface SessionHandExpect extends ScenarioExpect {
+  /** the session's hand number (a misdeal's redeal and a voided hand's redeal are hands of their own) */
+  handNo?: number;
+  /** false: the shuffle deals no hand (the table is finished) */
+  dealt?: boolean;
+  button?: number;
+  sb?: number | null;
+  bb?: number;
+  blinds?: [number, number];
+  bbAnte?: number;
+  /** seat -> chips the rules took at the start (blind and big-blind ante) */
+  posted?: Record<string, number>;
+  /** the seats in the deal, in seat order */
+  dealtIn?: number[];
+  /** the seats absent at the deal (dealt in, hand killed) */
+  absent?: number[];
+  /** the seats whose hand was killed (absent, penalised) */
+  killed?: number[];
+  handOver?: boolean;
+  /** table alerts raised during this hand (TABLE_FINISHED, HAND_VOID), in order */
+  tableAlerts?: string[];
+}
+
+export interface SessionHand {
+  name: string;
+  steps: SessionStep[];
+  expect?: SessionHandExpect;
+}
+
+export interface SessionScenario {
+  name: string;
+  game: 'cash' | 'tournament';
+  config: TableConfig;
+  /** seat -> name, seated in the roster before the first hand (as the floor names the players) */
+  players: Record<number, string>;
+  hands: SessionHand[];
+}
+
+export interface SessionHandOutcome {
+  name: string;
+  handNo: number;
+  dealt: boolean;
+  button: number;
+  sb: number | null;
+  bb: number;
+  blinds: [number, number];
+  bbAnte: number;
+  posted: Record<string, number>;
+  dealtIn: number[];
+  absent: number[];
+  killed: number[];
+  handOver: boolean;
+  alerts: AlertText[];
+  tableAlerts: string[];
+  actions: string[];
+  next: { toAct: number; toCall: number; minRaiseTo: number | null; canRaise: boolean } | null;
+  pots: PotView[];
+  stacks: Record<string, number>;
+  failures: string[];
+}
+
+export interface SessionOutcome {
+  name: string;
+  session: true;
+  hands: SessionHandOutcome[];
+  passed: boolean;
+  failures: string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isSeat = (v: unknown): v is number => isInt(v) && v >= 1 && v <= 10;
+
+/** A file is a session when it holds `hands` (and no `events`). */
+export const isSessionFile = (json: unknown): boolean => isObj(json) && 'hands' in json && !('events' in json);
+
+function parseOp(raw: Obj, where: string): SessionOp | null {
+  const bad = (msg: string): ScenarioError => new ScenarioError('BAD_EVENT', `${where} ${JSON.stringify(raw)}: ${msg}`);
+  if ('level' in raw) {
+    const l = raw.level;
+    if (!isObj(l) || !Array.isArray(l.blinds) || l.blinds.length !== 2 || !l.blinds.every(isInt))
+      throw bad('level: expected {"level": {"blinds": [small, big], "bbAnte": N}}');
+    const bbAnte = l.bbAnte ?? 0;
+    if (!isInt(bbAnte)) throw bad('level.bbAnte: expected an integer');
+    return { op: 'level', level: { blinds: [l.blinds[0], l.blinds[1]], bbAnte } };
+  }
+  if ('sit' in raw) {
+    if (!isSeat(raw.sit) || !isInt(raw.stack) || raw.stack <= 0)
+      throw bad('sit: expected {"sit": N, "stack": chips, "name"?: "..."}');
+    if (raw.name !== undefined && typeof raw.name !== 'string') throw bad('sit: name must be a string');
+    return { op: 'sit', seat: raw.sit, stack: raw.stack, ...(raw.name ? { name: raw.name as string } : {}) };
+  }
+  if ('leave' in raw) {
+    if (!isSeat(raw.leave)) throw bad('leave: expected {"leave": N}');
+    return { op: 'leave', seat: raw.leave };
+  }
+  if ('move' in raw) {
+    if (!isSeat(raw.move) || !isSeat(raw.to)) throw bad('move: expected {"move": N, "to": M}');
+    return { op: 'move', from: raw.move, to: raw.to };
+  }
+  if ('absent' in raw || 'back' in raw) {
+    const seat = 'absent' in raw ? raw.absent : raw.back;
+    if (!isSeat(seat)) throw bad('expected {"absent": N} or {"back": N}');
+    return { op: 'absent', seat, absent: 'absent' in raw };
+  }
+  if ('penalty' in raw) {
+    if (!isSeat(raw.penalty) || !isInt(raw.hands) || raw.hands < 0)
+      throw bad('penalty: expected {"penalty": N, "hands": K}');
+    return { op: 'penalty', seat: raw.penalty, hands: raw.hands };
+  }
+  if ('sitOut' in raw || 'sitIn' in raw) {
+    const seat = 'sitOut' in raw ? raw.sitOut : raw.sitIn;
+    if (!isSeat(seat)) throw bad('expected {"sitOut": N} or {"sitIn": N}');
+    return { op: 'sitOut', seat, out: 'sitOut' in raw };
+  }
+  return null;
+}
+
+function seatList(v: unknown, name: string): number[] {
+  if (!Array.isArray(v) || !v.every(isSeat)) throw new ScenarioError('BAD_FIELD', `${name}: expected seats 1-10`);
+  return v;
+}
+
+function parseHandExpect(raw: unknown, where: string): SessionHandExpect | undefined {
+  if (raw === undefined) return undefined;
+  if (!isObj(raw)) throw new ScenarioError('BAD_FIELD', `${where}.expect: expected an object`);
+  const {
+    handNo,
+    dealt,
+    button,
+    sb,
+    bb,
+    blinds,
+    bbAnte,
+    posted,
+    dealtIn,
+    absent,
+    killed,
+    handOver,
+    tableAlerts,
+    ...rest
+  } = raw;
+  const out: SessionHandExpect = { ...parseExpect(rest) };
+  const f = (msg: string): ScenarioError => new ScenarioError('BAD_FIELD', `${where}.expect.${msg}`);
+  if (handNo !== undefined)
+    out.handNo = isInt(handNo)
+      ? handNo
+      : (() => {
+          throw f('handNo: expected an integer');
+        })();
+  if (dealt !== undefined) {
+    if (typeof dealt !== 'boolean') throw f('dealt: expected true or false');
+    out.dealt = dealt;
+  }
+  if (button !== undefined)
+    out.button = isSeat(button)
+      ? button
+      : (() => {
+          throw f('button: expected a seat');
+        })();
+  if (sb !== undefined) {
+    if (sb !== null && !isSeat(sb)) throw f('sb: expected a seat or null');
+    out.sb = sb;
+  }
+  if (bb !== undefined)
+    out.bb = isSeat(bb)
+      ? bb
+      : (() => {
+          throw f('bb: expected a seat');
+        })();
+  if (blinds !== undefined) {
+    if (!Array.isArray(blinds) || blinds.length !== 2 || !blinds.every(isInt)) throw f('blinds: expected [small, big]');
+    out.blinds = [blinds[0], blinds[1]];
+  }
+  if (bbAnte !== undefined)
+    out.bbAnte = isInt(bbAnte)
+      ? bbAnte
+      : (() => {
+          throw f('bbAnte: expected an integer');
+        })();
+  if (posted !== undefined) {
+    if (!isObj(posted) || !Object.values(posted).every(isInt)) throw f('posted: expected seat -> chips');
+    out.posted = posted as Record<string, number>;
+  }
+  if (dealtIn !== undefined) out.dealtIn = seatList(dealtIn, `${where}.expect.dealtIn`);
+  if (absent !== undefined) out.absent = seatList(absent, `${where}.expect.absent`);
+  if (killed !== undefined) out.killed = seatList(killed, `${where}.expect.killed`);
+  if (handOver !== undefined) {
+    if (typeof handOver !== 'boolean') throw f('handOver: expected true or false');
+    out.handOver = handOver;
+  }
+  if (tableAlerts !== undefined) {
+    if (!Array.isArray(tableAlerts) || !tableAlerts.every((c) => typeof c === 'string'))
+      throw f('tableAlerts: expected alert codes');
+    out.tableAlerts = tableAlerts as string[];
+  }
+  return out;
+}
+
+export function parseSessionScenario(json: unknown): SessionScenario {
+  if (!isObj(json)) throw new ScenarioError('NOT_AN_OBJECT', 'a scenario is a JSON object');
+  const name = json.name ?? '';
+  if (typeof name !== 'string') throw new ScenarioError('BAD_FIELD', 'name: expected a string');
+  const game = json.game ?? 'tournament';
+  if (game !== 'cash' && game !== 'tournament')
+    throw new ScenarioError('BAD_FIELD', `game: expected "cash" or "tournament", got ${JSON.stringify(game)}`);
+  const config = normaliseTable(json.table, json.ruleset ?? 'tda', json.orderKnown ?? true);
+  const players: Record<number, string> = {};
+  if (json.players !== undefined) {
+    if (!isObj(json.players)) throw new ScenarioError('BAD_FIELD', 'players: expected seat -> name');
+    for (const [k, v] of Object.entries(json.players)) {
+      if (!isSeat(Number(k)) || typeof v !== 'string')
+        throw new ScenarioError('BAD_FIELD', `players.${k}: expected a seat 1-10 and a name`);
+      players[Number(k)] = v;
+    }
+  }
+  if (!Array.isArray(json.hands) || json.hands.length === 0)
+    throw new ScenarioError('BAD_FIELD', 'hands: expected a non-empty array of hands');
+  const hands = json.hands.map((h, hi): SessionHand => {
+    const where = `hands[${hi}]`;
+    if (!isObj(h)) throw new ScenarioError('BAD_FIELD', `${where}: expected an object`);
+    if (h.name !== undefined && typeof h.name !== 'string')
+      throw new ScenarioError('BAD_FIELD', `${where}.name: expected a string`);
+    if (!Array.isArray(h.events)) throw new ScenarioError('BAD_FIELD', `${where}.events: expected an array`);
+    const cardsAt = new Map<string, string>();
+    const steps: SessionStep[] = [];
+    let t = -1000;
+    h.events.forEach((raw, i) => {
+      const op = isObj(raw) ? parseOp(raw, `${where} event ${i}`) : null;
+      if (op) {
+        steps.push({ op, index: i });
+        return;
+      }
+      let evT = t + 1000;
+      if (isObj(raw) && raw.t !== undefined) {
+        if (typeof raw.t !== 'number' || !Number.isFinite(raw.t) || raw.t < 0)
+          throw new ScenarioError('BAD_EVENT', `${where} event ${i}: "t" must be a non-negative number`, i);
+        evT = raw.t;
+      }
+      t = evT;
+      try {
+        steps.push({ event: parseEvent(raw, i, evT, cardsAt) });
+      } catch (err) {
+        if (err instanceof ScenarioError) throw new ScenarioError(err.code, `${where} ${err.message}`, i);
+        throw err;
+      }
+    });
+    const hand: SessionHand = { name: (h.name as string | undefined) ?? `hand ${hi + 1}`, steps };
+    const expect = parseHandExpect(h.expect, where);
+    if (expect) hand.expect = expect;
+    return hand;
+  });
+  return { name, game, config, players, hands };
+}
+
+const isShuffle = (ev: TableEvent): boolean => ev.kind === 'dealer' && ev.button === 'shuffle';
+const sorted = (xs: Iterable<number>): number[] => [...xs].sort((a, b) => a - b);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Time between two hands of a session (the wall clock the session is given). */
+const BETWEEN_HANDS_MS = 30_000;
+
+/** Runs a session scenario through a TableSession (an in-memory log, an injected clock, no timers). */
+export function runSessionScenario(s: SessionScenario): SessionOutcome {
+  let wall = 1_000_000;
+  const session = new TableSession({
+    config: s.config,
+    log: new MemoryLog(),
+    now: () => wall,
+    schedule: () => () => {},
+    game: s.game,
+  });
+  const failures: string[] = [];
+  let rejected: string[] = [];
+  session.on('rejected', (e) => rejected.push(e.message));
+  for (const [seat, name] of Object.entries(s.players))
+    session.changeRoster({ op: 'seat', seat: Number(seat), player: { name } }, wall);
+
+  const doOp = (op: SessionOp, where: string, fails: string[]): void => {
+    try {
+      switch (op.op) {
+        case 'level':
+          session.setLevel(op.level, wall);
+          return;
+        case 'sit':
+          if (op.name)
+            session.changeRoster({ op: 'seat', seat: op.seat, player: { name: op.name }, stack: op.stack }, wall);
+          else session.changeSeats({ [op.seat]: op.stack }, wall);
+          return;
+        case 'leave':
+          if (session.snapshot(wall).roster?.some((r) => r.seat === op.seat))
+            session.changeRoster({ op: 'remove', seat: op.seat }, wall);
+          else session.changeSeats({ [op.seat]: 0 }, wall);
+          return;
+        case 'move':
+          session.changeRoster({ op: 'move', from: op.from, to: op.to }, wall);
+          return;
+        case 'absent':
+          session.setAbsent(op.seat, op.absent, wall);
+          return;
+        case 'penalty':
+          session.penalise(op.seat, op.hands, wall);
+          return;
+        case 'sitOut':
+          session.changeRoster({ op: 'sitOut', seat: op.seat, out: op.out }, wall);
+          return;
+      }
+    } catch (err) {
+      fails.push(`${where}: the session refused ${JSON.stringify(op)}: ${(err as Error).message}`);
+    }
+  };
+
+  const outcomes: SessionHandOutcome[] = [];
+  for (const hand of s.hands) {
+    const fails: string[] = [];
+    rejected = [];
+    const prevNo = session.handNo;
+    const wasStarted = session.snapshot(wall).handStartWall !== null;
+    let origin = wall;
+    let lastWall = wall;
+    let start: { config: TableConfig; hand: HandSnapshot; handNo: number } | null = null;
+    const alertsBefore = new Set(session.snapshot(wall).tableAlerts.map((a) => a.id));
+    const shuffle = (): void => {
+      session.ingest({ kind: 'dealer', button: 'shuffle' }, wall);
+      origin = wall;
+      const snap = session.snapshot(wall);
+      start = { config: snap.config, hand: snap.hand, handNo: snap.handNo };
+    };
+    for (const step of hand.steps) {
+      if ('op' in step) {
+        doOp(step.op, `${hand.name} event ${step.index}`, fails);
+        continue;
+      }
+      const ev = step.event;
+      if (start === null) {
+        if (!isShuffle(ev)) shuffle();
+        else {
+          wall = Math.max(wall, lastWall);
+          shuffle();
+          continue;
+        }
+      }
+      wall = Math.max(wall, origin + ev.t);
+      lastWall = wall;
+      const { t: _t, ...input } = ev;
+      session.ingest(input as TableEventInput, wall);
+    }
+    if (start === null) shuffle();
+    // the end of the hand's recording: time passes, pending chip motions end
+    wall += s.config.motionMs + 1;
+    session.ingest({ kind: 'tick' }, wall);
+    const st = session.snapshot(wall);
+    const begun = start as unknown as { config: TableConfig; hand: HandSnapshot; handNo: number };
+    const dealt = begun.handNo !== prevNo || !wasStarted;
+    const final = st.hand;
+    const config = begun.config;
+    const posted: Record<string, number> = {};
+    for (const seat of begun.hand.seats) {
+      const took = (config.seats[seat.seat] ?? 0) - seat.stack;
+      if (took > 0) posted[String(seat.seat)] = took;
+    }
+    const o: SessionHandOutcome = {
+      name: hand.name,
+      handNo: st.handNo,
+      dealt,
+      button: final.button,
+      sb: final.sb,
+      bb: final.bb,
+      blinds: final.blinds,
+      bbAnte: final.bbAnte,
+      posted,
+      dealtIn: sorted(Object.keys(config.seats).map(Number)),
+      absent: sorted(config.absent),
+      killed: sorted(final.seats.filter((x) => x.dead).map((x) => x.seat)),
+      handOver: st.handOver,
+      alerts: final.alerts.map((a) => ({
+        code: a.code,
+        severity: a.severity,
+        rule: a.rule,
+        seat: a.seat,
+        message: a.message,
+        remedy: a.remedy,
+        messageFr: a.messageFr,
+        remedyFr: a.remedyFr,
+      })),
+      tableAlerts: st.tableAlerts.filter((a) => !alertsBefore.has(a.id)).map((a) => a.code),
+      actions: final.actions,
+      next: final.next
+        ? {
+            toAct: final.next.toAct,
+            toCall: final.next.toCall,
+            minRaiseTo: final.next.minRaiseTo,
+            canRaise: final.next.canRaise,
+          }
+        : null,
+      pots: final.pots,
+      stacks: final.stacks,
+      failures: fails,
+    };
+    for (const r of rejected) fails.push(`the engine refused an event: ${r}`);
+    check(hand.expect, o, fails);
+    outcomes.push(o);
+    for (const f of fails) failures.push(`${hand.name}: ${f}`);
+    wall += BETWEEN_HANDS_MS;
+  }
+  session.close();
+  return { name: s.name, session: true, hands: outcomes, passed: failures.length === 0, failures };
+}
+
+function check(e: SessionHandExpect | undefined, o: SessionHandOutcome, fails: string[]): void {
+  if (!e) return;
+  const codes = o.alerts.map((a) => a.code);
+  if (e.alerts) {
+    let k = 0;
+    for (const c of codes) if (k < e.alerts.length && c === e.alerts[k]) k++;
+    if (k < e.alerts.length)
+      fails.push(`expected alerts ${e.alerts.join(', ')} in order; raised: ${codes.join(', ') || 'none'}`);
+  }
+  for (const c of e.noAlerts ?? []) if (codes.includes(c)) fails.push(`alert ${c} must not be raised`);
+  if (e.tableAlerts) {
+    let k = 0;
+    for (const c of o.tableAlerts) if (k < e.tableAlerts.length && c === e.tableAlerts[k]) k++;
+    if (k < e.tableAlerts.length)
+      fails.push(`expected table alerts ${e.tableAlerts.join(', ')}; raised: ${o.tableAlerts.join(', ') || 'none'}`);
+  }
+  if (e.next !== undefined) {
+    if (e.next === null) {
+      if (o.next !== null) fails.push(`expected next null, got ${JSON.stringify(o.next)}`);
+    } else if (o.next === null) fails.push(`expected next ${JSON.stringify(e.next)}, got null`);
+    else
+      for (const [k, v] of Object.entries(e.next)) {
+        const got = (o.next as Record<string, unknown>)[k];
+        if (got !== v) fails.push(`next.${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(got)}`);
+      }
+  }
+  for (const [seat, v] of Object.entries(e.stacks ?? {}))
+    if (o.stacks[seat] !== v) fails.push(`stacks.${seat}: expected ${v}, got ${o.stacks[seat]}`);
+  const exact: (keyof SessionHandExpect & keyof SessionHandOutcome)[] = [
+    'handNo',
+    'dealt',
+    'button',
+    'sb',
+    'bb',
+    'blinds',
+    'bbAnte',
+    'posted',
+    'dealtIn',
+    'absent',
+    'killed',
+    'handOver',
+  ];
+  for (const k of exact) {
+    if (e[k] === undefined) continue;
+    if (!same(e[k], o[k])) fails.push(`${k}: expected ${JSON.stringify(e[k])}, got ${JSON.stringify(o[k])}`);
+  }
+}
