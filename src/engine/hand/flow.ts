@@ -26,6 +26,9 @@ export function returnUncalled(state: HandState): void {
   if (topSeat === 0 || top === second) return;
   const s = state.seats[topSeat];
   if (!s) return;
+  // a folded hand's chips stay in the pot: an absent player's big blind is taken, not lent (LOI 8, club 3-2 "les
+  // blinds leurs sont prélevés"; LOI 28 gives a killed hand back only a raise no one called, refunded when killed)
+  if (s.folded) return;
   const excess = top - second;
   s.committed -= excess;
   s.total -= excess;
