@@ -27,7 +27,7 @@ export type SessionOp =
 export type SessionStep = { event: TableEvent } | { op: SessionOp; index: number };
 
 export interface SessionHandExpect extends ScenarioExpect {
-  /** the session's hand number (a misdeal's redeal and a voided hand's redeal are hands of their own) */
+  /** the session's hand number (a misdeal's redeal is the same hand, tda 35; a voided hand's redeal is a new one) */
   handNo?: number;
   /** false: the shuffle deals no hand (the table is finished) */
   dealt?: boolean;
@@ -344,7 +344,10 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
     const fails: string[] = [];
     rejected = [];
     const prevNo = session.handNo;
-    const wasStarted = session.snapshot(wall).handStartWall !== null;
+    const before = session.snapshot(wall);
+    const wasStarted = before.handStartWall !== null;
+    // a misdeal's redeal is the same hand for the engine (tda 35): a shuffle after it deals again
+    const afterMisdeal = before.hand.phase === 'misdeal';
     let origin = wall;
     let lastWall = wall;
     let start: { config: TableConfig; hand: HandSnapshot; handNo: number } | null = null;
@@ -380,7 +383,7 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
     session.ingest({ kind: 'tick' }, wall);
     const st = session.snapshot(wall);
     const begun = start as unknown as { config: TableConfig; hand: HandSnapshot; handNo: number };
-    const dealt = begun.handNo !== prevNo || !wasStarted;
+    const dealt = begun.handNo !== prevNo || !wasStarted || afterMisdeal;
     const final = st.hand;
     const config = begun.config;
     const posted: Record<string, number> = {};
