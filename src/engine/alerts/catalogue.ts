@@ -569,9 +569,9 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       default: {
         rule: both('tda 53'),
         en: () =>
-          'Each zone was read as the action it was in its turn. Nothing to do if that is what the players did; if not, call the floor.',
+          'Each zone was read as the action it was in its turn. Nothing to do if that is what the players did; if not, tell the floor (play goes on).',
         fr: () =>
-          "Chaque zone a été lue comme l'action faite à son tour. Rien à faire si c'est ce que les joueurs ont fait ; sinon, appelez l'arbitre.",
+          "Chaque zone a été lue comme l'action faite à son tour. Rien à faire si c'est ce que les joueurs ont fait ; sinon, prévenez l'arbitre (le jeu continue).",
       },
       gone: {
         rule: both('tda 1'),
@@ -584,9 +584,9 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       changed: {
         rule: both('tda 1'),
         severity: 'warn',
-        en: () => 'The zone is read as it lies now; check it matches what the player did, or call the floor.',
+        en: () => 'The zone is read as it lies now; check it matches what the player did; if not, tell the floor (play goes on).',
         fr: () =>
-          "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait, ou appelez l'arbitre.",
+          "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait ; sinon, prévenez l'arbitre (le jeu continue).",
       },
     },
   },
