@@ -110,6 +110,8 @@ export interface HandMessage {
   v: 1;
   kind: 'hand';
   tableId: string;
+  /** the table's event log (its own random id, kept in the log): a hand is (tableId, logId, handNo) */
+  logId: string;
   handId: string;
   handNo: number;
   /** the table's previous finished hand's number (null for its first): the room stores a hand only after it */
@@ -128,6 +130,8 @@ export interface AckMessage {
   v: 1;
   kind: 'ack';
   tableId: string;
+  /** the log (history) of the table the room stored up to `handNo` of; a table on another log ignores it */
+  logId: string;
   handNo: number;
   resend: boolean;
   sent: number;
@@ -167,6 +171,8 @@ const int = { type: 'integer' } as const;
 const nonNeg = { type: 'integer', minimum: 0 } as const;
 const wall = { type: 'number', minimum: 0 } as const;
 const tableId = { type: 'string', pattern: TABLE_ID_PATTERN } as const;
+export const LOG_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+const logId = { type: 'string', pattern: LOG_ID_PATTERN } as const;
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const blinds = { type: 'array', items: nonNeg, minItems: 2, maxItems: 2 } as const;
 const level = {
@@ -283,6 +289,7 @@ export const SCHEMAS = {
       'v',
       'kind',
       'tableId',
+      'logId',
       'handId',
       'handNo',
       'prevHandNo',
@@ -296,6 +303,7 @@ export const SCHEMAS = {
     properties: {
       ...envelope('hand'),
       tableId,
+      logId,
       handId: { type: 'string', minLength: 1, maxLength: 80 },
       handNo: { type: 'integer', minimum: 1 },
       prevHandNo: { type: ['integer', 'null'], minimum: 1 },
@@ -331,8 +339,8 @@ export const SCHEMAS = {
   ack: {
     type: 'object',
     additionalProperties: false,
-    required: ['v', 'kind', 'tableId', 'handNo', 'resend', 'sent'],
-    properties: { ...envelope('ack'), tableId, handNo: nonNeg, resend: { type: 'boolean' } },
+    required: ['v', 'kind', 'tableId', 'logId', 'handNo', 'resend', 'sent'],
+    properties: { ...envelope('ack'), tableId, logId, handNo: nonNeg, resend: { type: 'boolean' } },
   },
   link: {
     type: 'object',

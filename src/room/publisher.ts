@@ -92,6 +92,8 @@ export const CURSOR_FILE = 'room-cursor.json';
 
 interface Cursor {
   tableId: string;
+  /** the event log the acknowledgement counts in (a cursor of another log says nothing about this one) */
+  logId: string;
   /** the last hand number the room acknowledged */
   acked: number;
   settingsVersion: number;
@@ -99,8 +101,8 @@ interface Cursor {
   breaks: number[];
 }
 
-function readCursor(dir: string | null, tableId: string): Cursor {
-  const fresh: Cursor = { tableId, acked: 0, settingsVersion: 0, breaks: [] };
+function readCursor(dir: string | null, tableId: string, logId: string): Cursor {
+  const fresh: Cursor = { tableId, logId, acked: 0, settingsVersion: 0, breaks: [] };
   if (!dir) return fresh;
   const path = join(dir, CURSOR_FILE);
   if (!existsSync(path)) return fresh;
@@ -108,9 +110,12 @@ function readCursor(dir: string | null, tableId: string): Cursor {
     const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<Cursor>;
     // another table id in this folder: its cursor says nothing about this table's room
     if (c.tableId !== tableId) return fresh;
+    // a cursor written before log ids counts in this folder's log; one of another log counts no hand of this one
+    const sameLog = c.logId === undefined || c.logId === logId;
     return {
       tableId,
-      acked: Number.isInteger(c.acked) ? (c.acked as number) : 0,
+      logId,
+      acked: sameLog && Number.isInteger(c.acked) ? (c.acked as number) : 0,
       settingsVersion: Number.isInteger(c.settingsVersion) ? (c.settingsVersion as number) : 0,
       breaks: Array.isArray(c.breaks) ? c.breaks.filter((b) => typeof b === 'number') : [],
     };
@@ -203,7 +208,10 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   const handId = opts.handId ?? ((n: number) => `${tableId}-${n}`);
   const window = opts.window ?? 50;
   const resendAfterMs = opts.resendAfterMs ?? 5000;
-  const cursor = readCursor(opts.dataDir, tableId);
+  // which history of the table this is: the log's own id (a memory log's lives with the process)
+  const logId = log.logId ?? globalThis.crypto.randomUUID().replace(/-/g, '');
+  const cursor = readCursor(opts.dataDir, tableId, logId);
+  writeCursor(opts.dataDir, cursor);
   const finished = finishedHands(log, epoch);
   let lastHandWall = finished.length > 0 ? finished[finished.length - 1].wall : null;
   /** the last hand number published since the last (re)connect or rewind */
@@ -309,6 +317,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
           v: 1,
           kind: 'hand',
           tableId,
+          logId,
           // the table identity's hand id (unique across tables and days) when the archive gives one
           handId: played.handId || handId(h.handNo),
           handNo: h.handNo,
@@ -337,8 +346,19 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     }
   };
 
+  let foreignAckSaid = '';
   const onAck = (ack: AckMessage) => {
     const t = mono();
+    if (ack.logId !== logId) {
+      // the room's last word on another history of this table id (an old SD card's, another table's): it says
+      // nothing about this log's hands, which all go out
+      if (foreignAckSaid !== ack.logId) {
+        foreignAckSaid = ack.logId;
+        say(`room: the acknowledgement is for another log of table ${tableId} (${ack.logId}); this log is ${logId}`);
+      }
+      pump();
+      return;
+    }
     if (ack.handNo !== cursor.acked) {
       // the room is the authority on what it stored (an archive restored from a backup may be behind)
       cursor.acked = ack.handNo;
@@ -379,10 +399,16 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   };
   let pendingBreaks: SettingsMessage['breaks'] = [];
 
+  /** the backlog the last link message said: told again whenever it changes (acks after an outage bring it down) */
+  let linkBacklog = -1;
+  const sendLink = () => {
+    linkBacklog = backlog();
+    client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
+  };
   client.on('connect', () => {
     sentUpTo = cursor.acked;
     lastProgress = mono();
-    client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
+    sendLink();
     client.subscribe([topics.table(tableId, 'ack'), topics.settings], { qos: 1 }, () => pump());
     sendStatus(session.snapshot());
     pump();
@@ -458,6 +484,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       sentUpTo = cursor.acked;
     }
     pump();
+    if (backlog() !== linkBacklog) sendLink();
   }, 1000);
   timer.unref();
 
