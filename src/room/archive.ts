@@ -4,7 +4,8 @@
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type ExportFormat, exportHand } from '../store/archive.js';
+import { parse as parseToml } from 'smol-toml';
+import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import type { HandMessage } from './protocol.js';
@@ -185,7 +186,37 @@ export type StoreOutcome =
   /** already in the archive (a resend): nothing written */
   | { kind: 'duplicate'; lastHandNo: number }
   /** the hand before it is missing: nothing written, the table must resend from lastHandNo */
-  | { kind: 'gap'; lastHandNo: number };
+  | { kind: 'gap'; lastHandNo: number }
+  /** a hand some export cannot write (or writes into a file its format's reader refuses): nothing written */
+  | { kind: 'refused'; lastHandNo: number; reason: string };
+
+/**
+ * What keeps a hand out of the archive: each writer (PHH, OHH, PokerStars) exports it and its format's reader takes
+ * the text back (TOML, JSON, one PokerStars header on lines without control characters). null: every export is fine.
+ */
+export function exportProblem(msg: HandMessage): string | null {
+  if (msg.hand.handNo !== msg.handNo) return `its record says hand ${msg.hand.handNo}, the message ${msg.handNo}`;
+  for (const format of EXPORT_FORMATS) {
+    let text: string;
+    try {
+      text = exportHand(msg.hand, format);
+    } catch (err) {
+      return `the ${format} export fails: ${(err as Error).message}`;
+    }
+    try {
+      if (format === 'phh') parseToml(text);
+      else if (format === 'ohh') JSON.parse(text);
+      else {
+        const headers = text.match(/^PokerStars Hand #/gm)?.length ?? 0;
+        if (headers !== 1) throw new Error(`${headers} hand headers`);
+        if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text.replace(/\n/g, ''))) throw new Error('a control character');
+      }
+    } catch (err) {
+      return `the ${format} export does not read back: ${(err as Error).message}`;
+    }
+  }
+  return null;
+}
 
 export interface HandQuery {
   table?: string;
@@ -245,6 +276,8 @@ export class RoomArchive {
    * (`prevHandNo`); an already stored hand is a duplicate; anything else is a gap the table must fill first.
    */
   async store(msg: HandMessage, receivedWall = Date.now()): Promise<StoreOutcome> {
+    // every export of the room must keep answering: a hand no writer can export whole never goes in
+    const problem = exportProblem(msg);
     return this.db.transaction().execute(async (trx) => {
       const t = await trx
         .selectFrom('archive_tables')
@@ -288,6 +321,7 @@ export class RoomArchive {
         .where('hand_no', '=', msg.handNo)
         .executeTakeFirst();
       if (have) return { kind: 'duplicate', lastHandNo: last } as const;
+      if (problem) return { kind: 'refused', lastHandNo: last, reason: problem } as const;
       if ((msg.prevHandNo ?? 0) !== last) return { kind: 'gap', lastHandNo: last } as const;
       const seq = (t ? Number(t.hands) : 0) + 1;
       const start = msg.startWall ?? msg.endWall;

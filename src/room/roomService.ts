@@ -52,6 +52,8 @@ export interface RoomFloorAlert {
   messageFr: string;
   /** wall ms when the room raised it */
   wall: number;
+  /** ROOM_HAND_REFUSED: the hand refused */
+  handNo?: number;
 }
 
 export interface RoomTableRow {
@@ -221,6 +223,17 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           r.roomName = msg.roomName;
           ack(msg.tableId, msg.logId, out.lastHandNo, false);
           broadcast({ type: 'table', table: r });
+        } else if (out.kind === 'refused') {
+          // nothing stored, nothing acknowledged: the hand stays in the table's log; the floor is told which table
+          stats.refused++;
+          const r2 = row(msg.tableId);
+          const known = r2.roomAlerts.find((a) => a.code === 'ROOM_HAND_REFUSED');
+          if (!known || known.handNo !== msg.handNo) {
+            r2.roomAlerts = r2.roomAlerts.filter((a) => a.code !== 'ROOM_HAND_REFUSED');
+            r2.roomAlerts.push(refusedAlert(msg.tableId, msg.handNo, out.reason, now()));
+            broadcast({ type: 'table', table: r2 });
+          }
+          say(`room: hand ${msg.handNo} of table ${msg.tableId} refused: ${out.reason}`);
         } else if (out.kind === 'duplicate') {
           stats.duplicates++;
           ack(msg.tableId, msg.logId, out.lastHandNo, false);
@@ -383,14 +396,29 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       const found = (await archive.search(req.query)).filter((h) => released(h.endWall));
       const texts: string[] = [];
       let k = 0;
+      let skipped = 0;
       for (const h of found) {
-        const text = await archive.exportOne(h.tableId, h.handId, format, h.logId);
+        let text: string | null;
+        try {
+          text = await archive.exportOne(h.tableId, h.handId, format, h.logId);
+        } catch (err) {
+          // an archive written before the exports were checked may hold one: said, left out, the rest answers
+          skipped++;
+          say(
+            `room: hand ${h.handNo} of table ${h.tableId} left out of the ${format} export: ${(err as Error).message}`,
+          );
+          continue;
+        }
         if (text === null) continue;
         k++;
         texts.push(format === 'phh' ? `[${k}]\n${text}` : text);
       }
       const type = format === 'ohh' ? 'application/json' : 'text/plain';
-      return reply.header('x-feltwire-hands', String(k)).type(`${type}; charset=utf-8`).send(texts.join('\n\n'));
+      return reply
+        .header('x-feltwire-hands', String(k))
+        .header('x-feltwire-skipped', String(skipped))
+        .type(`${type}; charset=utf-8`)
+        .send(texts.join('\n\n'));
     },
   );
   app.get<{ Params: { table: string; hand: string; format: ExportFormat }; Querystring: { log?: string } }>(
@@ -542,6 +570,21 @@ function replacedAlert(tableId: string, logs: number, wall: number): RoomFloorAl
       `La table ${tableId} envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle ` +
       `carte SD sous le même identifiant) : ses ${logs} historiques sont tous conservés dans l’archive. Vérifiez ` +
       `qu’une seule table tourne sous l’identifiant ${tableId}.`,
+    wall,
+  };
+}
+
+function refusedAlert(tableId: string, handNo: number, reason: string, wall: number): RoomFloorAlert {
+  return {
+    code: 'ROOM_HAND_REFUSED',
+    severity: 'stop',
+    handNo,
+    message:
+      `Table ${tableId}: hand ${handNo} was refused by the archive (${reason}). It stays in the table's log and ` +
+      `the table's later hands wait behind it: check the table's software and its player names.`,
+    messageFr:
+      `Table ${tableId} : la main ${handNo} est refusée par l’archive (${reason}). Elle reste dans le journal de ` +
+      `la table et les mains suivantes attendent derrière elle : vérifiez le logiciel de la table et les noms des joueurs.`,
     wall,
   };
 }
