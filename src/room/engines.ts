@@ -106,6 +106,8 @@ export async function startMosquitto(opts: {
       'allow_anonymous false',
       `password_file ${passwd}`,
       `acl_file ${acl}`,
+      // each client's id is its account's name: no account can connect under the room's or a table's id
+      'use_username_as_clientid true',
       'persistence true',
       `persistence_location ${persist}/`,
       'autosave_interval 1',

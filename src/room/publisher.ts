@@ -231,9 +231,11 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       backlog: backlog(),
     } satisfies LinkMessage);
 
+  const username = opts.username ?? tableUser(tableId);
   const client: MqttClient = mqtt.connect(opts.url, {
-    clientId: `feltwire-table-${tableId}`,
-    username: opts.username ?? tableUser(tableId),
+    // the broker ties a client id to its account (Mosquitto use_username_as_clientid; the in-process broker checks)
+    clientId: username,
+    username,
     password: opts.password,
     clean: true,
     reconnectPeriod: opts.reconnectMs ?? 1000,

@@ -180,7 +180,8 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   };
 
   const client: MqttClient = mqtt.connect(opts.broker, {
-    clientId: 'feltwire-room',
+    // the broker ties a client id to its account (Mosquitto use_username_as_clientid; the in-process broker checks)
+    clientId: opts.username,
     username: opts.username,
     password: opts.password,
     // a persistent session: hands published while the room is away wait for it at the broker (QoS 1)

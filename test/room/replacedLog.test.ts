@@ -188,7 +188,7 @@ describe('room: a table whose log was replaced under its table id', () => {
   it('a new table on an old id ignores the retained ack of another log and sends all its hands', async () => {
     // the room's retained word for table 8 from an archive of another table under that id: hand 53 stored
     const r = account(accounts, 'room');
-    const c = await mqtt.connectAsync(broker.url, { username: r.username, password: r.password });
+    const c = await mqtt.connectAsync(broker.url, { username: r.username, password: r.password, clientId: r.username });
     await c.publishAsync(
       topics.table('8', 'ack'),
       encodeMessage('ack', {
