@@ -166,6 +166,75 @@ export async function startMosquitto(opts: {
   };
 }
 
+/** the broker files for a Mosquitto the room tech runs (`feltwire room --broker-files DIR`) */
+export interface BrokerFiles {
+  passwd: string;
+  acl: string;
+  /** a conf.d file: the listener, the two files above, client ids tied to accounts */
+  conf: string;
+  /** what was done about their ownership (said to the tech) */
+  owner: string;
+}
+
+function mosquittoGid(): number | null {
+  try {
+    const line = execFileSync('getent', ['group', 'mosquitto'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    const gid = Number(line.split(':')[2]);
+    return Number.isInteger(gid) ? gid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes Mosquitto's password file, ACL file and a conf.d snippet into `dir`, readable by the broker: Debian's
+ * mosquitto starts as root and drops to the `mosquitto` user before it opens them. Run as root, the folder and
+ * files are given to group mosquitto (folder 0750, files 0640: the broker reads, nobody else); otherwise they are
+ * 0640 in a 0750 folder of ours and `owner` says the one command that gives them to the broker's group.
+ */
+export function writeBrokerFiles(
+  dir: string,
+  accounts: RoomAccounts,
+  opts: { port?: number; host?: string } = {},
+): BrokerFiles {
+  const abs = resolvePath(dir);
+  mkdirSync(abs, { recursive: true, mode: 0o750 });
+  const passwd = join(abs, 'passwd');
+  const acl = join(abs, 'acl');
+  const conf = join(abs, 'feltwire.conf');
+  const listener = `listener ${opts.port ?? 1883}${opts.host ? ` ${opts.host}` : ''}`;
+  writeFileSync(passwd, mosquittoPasswordFile(accounts), { mode: 0o640 });
+  writeFileSync(acl, mosquittoAclFile(accounts), { mode: 0o640 });
+  writeFileSync(
+    conf,
+    [
+      '# feltwire card room: copy or link into /etc/mosquitto/conf.d/ (Debian includes every *.conf there)',
+      listener,
+      'allow_anonymous false',
+      `password_file ${passwd}`,
+      `acl_file ${acl}`,
+      '# each client id is its account name: no account can connect as the room or another table',
+      'use_username_as_clientid true',
+      'max_queued_messages 100000',
+      '',
+    ].join('\n'),
+    { mode: 0o640 },
+  );
+  for (const f of [passwd, acl, conf]) chmodSync(f, 0o640);
+  chmodSync(abs, 0o750);
+  const gid = mosquittoGid();
+  let owner: string;
+  if (process.getuid?.() === 0 && gid !== null) {
+    for (const f of [abs, passwd, acl, conf]) chownSync(f, 0, gid);
+    owner = `owner root, group mosquitto (${gid}): folder 0750, files 0640`;
+  } else if (gid === null) {
+    owner = 'no mosquitto group on this host: give the files to the user your broker runs as (chgrp, mode 0640)';
+  } else {
+    owner = `not root: run  sudo chgrp -R mosquitto ${abs}  so that the broker (user mosquitto) can read them`;
+  }
+  return { passwd, acl, conf, owner };
+}
+
 export interface PostgresCluster {
   port: number;
   /** a connection string for the database made for us */

@@ -53,7 +53,11 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
     });
     for (const role of ['commentator', 'public', 'overlay'] as const) {
       const a = account(accounts, role);
-      const c = await mqtt.connectAsync(broker.url, { username: a.username, password: a.password, clientId: a.username });
+      const c = await mqtt.connectAsync(broker.url, {
+        username: a.username,
+        password: a.password,
+        clientId: a.username,
+      });
       clients.push(c);
       await c.subscribeAsync(topics.table('1', role));
       c.on('message', (_t, payload) => got[role].push(JSON.parse(payload.toString()) as ViewMessage));

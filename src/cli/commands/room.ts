@@ -6,9 +6,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { account, loadAccounts, mosquittoAclFile, mosquittoPasswordFile, type RoomAccounts } from '../../room/acl.js';
+import { account, loadAccounts, type RoomAccounts } from '../../room/acl.js';
 import { type ArchiveTarget, RoomArchive } from '../../room/archive.js';
-import { mosquittoInstalled, postgresBinDir, startMosquitto, startPostgres } from '../../room/engines.js';
+import {
+  mosquittoInstalled,
+  postgresBinDir,
+  startMosquitto,
+  startPostgres,
+  writeBrokerFiles,
+} from '../../room/engines.js';
 import { startInProcessBroker } from '../../room/inProcessBroker.js';
 import { checkTableId } from '../../room/protocol.js';
 import { startRoom } from '../../room/roomService.js';
@@ -77,12 +83,9 @@ export const command: Command = {
         .map(checkTableId);
       const accounts: RoomAccounts = loadAccounts(dataDir, [...simIds, ...listed]);
       if (values['broker-files']) {
-        const dir = resolve(values['broker-files']);
-        mkdirSync(dir, { recursive: true });
-        const { writeFileSync } = await import('node:fs');
-        writeFileSync(join(dir, 'passwd'), mosquittoPasswordFile(accounts), { mode: 0o600 });
-        writeFileSync(join(dir, 'acl'), mosquittoAclFile(accounts), { mode: 0o600 });
-        say(`wrote ${join(dir, 'passwd')} and ${join(dir, 'acl')} (mosquitto.conf: password_file, acl_file)`);
+        const files = writeBrokerFiles(resolve(values['broker-files']), accounts);
+        say(`wrote ${files.passwd}, ${files.acl} and ${files.conf} (${files.owner})`);
+        say(`  sudo ln -s ${files.conf} /etc/mosquitto/conf.d/feltwire.conf && sudo systemctl restart mosquitto`);
         say(`table credentials are in ${join(dataDir, 'room-accounts.json')} (mode 600)`);
         return 0;
       }
