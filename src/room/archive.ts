@@ -1,6 +1,7 @@
 // The room's hand archive: every finished hand of every table, stored once under (table id, hand id) and in order
 // per table. One query layer (Kysely) over PostgreSQL (the room host) or SQLite (a room on one machine); the schema
 // comes from Kysely's Migrator, the same migrations for both. Exports are src/store's writers run on the stored hand.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -254,6 +255,11 @@ export class RoomArchive {
         ? new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 8 }) })
         : new SqliteDialect({
             database: (() => {
+              // every hole card of every hand: the file (and the -wal / -shm SQLite makes with its mode) is 0600
+              closeSync(openSync(target.path, 'a', 0o600));
+              chmodSync(target.path, 0o600);
+              for (const side of ['-wal', '-shm'])
+                if (existsSync(target.path + side)) chmodSync(target.path + side, 0o600);
               const d = new Database(target.path);
               d.pragma('journal_mode = WAL');
               d.pragma('synchronous = FULL');

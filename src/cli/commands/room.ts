@@ -2,7 +2,7 @@
 // or SQLite), serves the room view and the archive, and pushes room-wide levels. `--sim N` tries it on one machine:
 // N simulated tables and the room, on Mosquitto and PostgreSQL started here when they are installed, else on an
 // in-process broker (aedes) and a SQLite archive.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -73,7 +73,9 @@ export const command: Command = {
     };
     try {
       const dataDir = resolve(values.data ?? './room-data');
-      mkdirSync(dataDir, { recursive: true });
+      // the room's folder holds its token, the broker accounts and (embedded) the archive: its user's alone
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(dataDir, 0o700);
       const simN = num(values.sim, 'sim', 0, 0);
       const simIds = Array.from({ length: simN }, (_, i) => String(i + 1));
       const listed = (values.tables ?? '')
@@ -109,7 +111,7 @@ export const command: Command = {
           brokerUrl = mq.url;
           if (values.archive) target = archiveTarget(values.archive);
           else {
-            const pg = await startPostgres({ dir: join(dataDir, 'postgres') });
+            const pg = await startPostgres({ dir: join(dataDir, 'postgres'), privateParents: [dataDir] });
             closers.push(() => pg.stop());
             target = { kind: 'postgres', url: pg.url };
           }
