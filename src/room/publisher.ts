@@ -97,6 +97,8 @@ interface Cursor {
   /** the last hand number the room acknowledged */
   acked: number;
   settingsVersion: number;
+  /** the room level of that version: given to the session (and a simulated dealer) again after a restart */
+  level?: { blinds: [number, number]; bbAnte: number };
   /** breaks already announced (fromWall) */
   breaks: number[];
 }
@@ -118,10 +120,23 @@ function readCursor(dir: string | null, tableId: string, logId: string): Cursor 
       acked: sameLog && Number.isInteger(c.acked) ? (c.acked as number) : 0,
       settingsVersion: Number.isInteger(c.settingsVersion) ? (c.settingsVersion as number) : 0,
       breaks: Array.isArray(c.breaks) ? c.breaks.filter((b) => typeof b === 'number') : [],
+      ...(validLevel(c.level) ? { level: c.level } : {}),
     };
   } catch {
     return fresh;
   }
+}
+
+function validLevel(l: unknown): l is { blinds: [number, number]; bbAnte: number } {
+  const x = l as { blinds?: unknown; bbAnte?: unknown } | undefined;
+  return (
+    !!x &&
+    Array.isArray(x.blinds) &&
+    x.blinds.length === 2 &&
+    x.blinds.every((b) => Number.isInteger(b) && b >= 0) &&
+    Number.isInteger(x.bbAnte) &&
+    (x.bbAnte as number) >= 0
+  );
 }
 
 function writeCursor(dir: string | null, c: Cursor): void {
@@ -375,9 +390,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     pump();
   };
 
-  const onSettings = (s: SettingsMessage) => {
-    if (s.version <= cursor.settingsVersion) return;
-    const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
+  const giveLevel = (level: { blinds: [number, number]; bbAnte: number }) => {
     const apply = () => {
       try {
         // from the next shuffle on (the session's own rule for a level change)
@@ -387,10 +400,16 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
         say(`room: level refused: ${(err as Error).message}`);
       }
     };
+    if (opts.applyLevel) opts.applyLevel(level, apply);
+    else apply();
+  };
+  const onSettings = (s: SettingsMessage) => {
+    if (s.version <= cursor.settingsVersion) return;
+    const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
     try {
-      if (opts.applyLevel) opts.applyLevel(level, apply);
-      else apply();
+      giveLevel(level);
       cursor.settingsVersion = s.version;
+      cursor.level = level;
       pendingBreaks = s.breaks.filter((b) => !cursor.breaks.includes(b.fromWall));
       writeCursor(opts.dataDir, cursor);
       say(`room: level ${s.level.blinds.join('/')} (ante ${s.level.bbAnte}) from the next shuffle`);
@@ -477,6 +496,19 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   session.on('state', onState);
   session.on('handEnd', onHandEnd);
   hub.update(session.snapshot());
+  // a restart keeps the room's level: the one last applied goes to the session (and a simulated dealer) again,
+  // whether or not the broker is there to say it
+  if (cursor.level) {
+    const kept = cursor.level;
+    const cur = session.snapshot().level;
+    if (
+      opts.applyLevel ||
+      cur.blinds[0] !== kept.blinds[0] ||
+      cur.blinds[1] !== kept.blinds[1] ||
+      cur.bbAnte !== kept.bbAnte
+    )
+      giveLevel(kept);
+  }
 
   // the room said nothing while hands wait: send them again (a broker restarted without them, a room restarted)
   const timer = setInterval(() => {

@@ -132,12 +132,12 @@ describe.each(targets)('room archive on %s', (_name, target) => {
     );
     // the old table comes back on its own log: another change, and its hands continue where they were
     const back = await archive.store({
-      ...a[0],
+      ...b[0],
+      tableId: '101',
       logId: 'log-of-101',
-      handNo: 9999,
       prevHandNo: a[a.length - 1].handNo,
     });
-    expect(back).toEqual({ kind: 'stored', lastHandNo: 9999, replaced: { previousLogId: 'a-fresh-sd-card' } });
+    expect(back).toEqual({ kind: 'stored', lastHandNo: b[0].handNo, replaced: { previousLogId: 'a-fresh-sd-card' } });
   });
 
   it('exports are src/store writers on the stored hand; the PHH set reads back as TOML, one table per hand', async () => {

@@ -71,7 +71,7 @@ describe('an event log has its own id', () => {
 
 describe('room: a table whose log was replaced under its table id', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fw-room-replaced-'));
-  const accounts = makeAccounts(['7', '8']);
+  const accounts = makeAccounts(['7', '8', '9']);
   let broker: InProcessBroker;
   let archive: RoomArchive;
   let room: RoomService;
@@ -218,5 +218,36 @@ describe('room: a table whose log was replaced under its table id', () => {
       10_000,
     );
     await stop(t);
+  }, 300_000);
+
+  it('a restarted table keeps the room level; the room row shows its true backlog', async () => {
+    await room.setSettings({ blinds: [100, 200], bbAnte: 0 });
+    const first = await table('9', 'keeps-level', 4);
+    await waitFor(
+      'a hand at the room level archived',
+      async () => {
+        const mine = await archive.search({ table: '9' });
+        for (const h of mine) if ((await archive.played('9', h.handId, h.logId))?.config.blinds[1] === 200) return true;
+        return false;
+      },
+      120_000,
+    );
+    await stop(first);
+    const again = await table('9', 'keeps-level', 5);
+    const from = again.live.session.handNo;
+    await waitFor('two hands after the restart', () => sealedHands(again).filter((n) => n > from).length >= 2, 120_000);
+    await again.live.source?.close();
+    await waitFor('every hand archived', () => allArchived(again, 2), 60_000);
+    const after = (await archive.search({ table: '9' })).filter((h) => h.handNo > from);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    for (const h of after)
+      expect((await archive.played('9', h.handId, h.logId))?.config.blinds[1], `hand ${h.handNo}`).toBe(200);
+    // the room row's backlog is the table's own figure, once the acks have come
+    await waitFor(
+      'the room row backlog = the table backlog',
+      () => room.tables().find((x) => x.tableId === '9')?.backlog === again.live.room?.stats().backlog,
+      10_000,
+    );
+    await stop(again);
   }, 300_000);
 });
