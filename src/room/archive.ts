@@ -1,16 +1,20 @@
 // The room's hand archive: every finished hand of every table, stored once under (table id, hand id) and in order
 // per table. One query layer (Kysely) over PostgreSQL (the room host) or SQLite (a room on one machine); the schema
 // comes from Kysely's Migrator, the same migrations for both. Exports are src/store's writers run on the stored hand.
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type ExportFormat, exportHand } from '../store/archive.js';
+import { parse as parseToml } from 'smol-toml';
+import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import type { HandMessage } from './protocol.js';
 
 interface HandsTable {
   table_id: string;
+  /** the table's event log this hand came from (its history); '' for hands archived before log ids */
+  log_id: string;
   hand_id: string;
   hand_no: number;
   prev_hand_no: number | null;
@@ -28,13 +32,16 @@ interface HandsTable {
 
 interface HandPlayersTable {
   table_id: string;
-  hand_id: string;
+  log_id: string;
+  hand_no: number;
   seat: number;
   name: string;
 }
 
 interface ArchiveTablesTable {
   table_id: string;
+  /** the log whose hands the table sends now (its current history) */
+  log_id: string;
   table_name: string;
   room_name: string;
   last_hand_no: number;
@@ -42,10 +49,21 @@ interface ArchiveTablesTable {
   last_end_wall: number;
 }
 
+/** one history of a table: the hands of one event log */
+interface ArchiveLogsTable {
+  table_id: string;
+  log_id: string;
+  last_hand_no: number;
+  hands: number;
+  first_received_wall: number;
+  last_end_wall: number;
+}
+
 export interface ArchiveSchema {
   hands: HandsTable;
   hand_players: HandPlayersTable;
   archive_tables: ArchiveTablesTable;
+  archive_logs: ArchiveLogsTable;
 }
 
 const migrations: Record<string, Migration> = {
@@ -94,15 +112,112 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('hands').execute();
     },
   },
+  // a hand is (table id, log id, hand number): a table started again on a fresh log (a new SD card, a reinstall)
+  // restarts at hand 1 and its hands are another history of the table, never duplicates of the old one
+  '0002_log_ids': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('hands_v2')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('log_id', 'text', (c) => c.notNull())
+        .addColumn('hand_id', 'text', (c) => c.notNull())
+        .addColumn('hand_no', 'integer', (c) => c.notNull())
+        .addColumn('prev_hand_no', 'integer')
+        .addColumn('table_seq', 'integer', (c) => c.notNull())
+        .addColumn('table_name', 'text', (c) => c.notNull())
+        .addColumn('room_name', 'text', (c) => c.notNull())
+        .addColumn('start_wall', 'double precision')
+        .addColumn('end_wall', 'double precision', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('received_wall', 'double precision', (c) => c.notNull())
+        .addColumn('played', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hands_key', ['table_id', 'log_id', 'hand_no'])
+        .addUniqueConstraint('hands_seq', ['table_id', 'table_seq'])
+        .execute();
+      await sql`INSERT INTO hands_v2 (table_id, log_id, hand_id, hand_no, prev_hand_no, table_seq, table_name,
+        room_name, start_wall, end_wall, day, received_wall, played)
+        SELECT table_id, '', hand_id, hand_no, prev_hand_no, table_seq, table_name, room_name, start_wall, end_wall,
+        day, received_wall, played FROM hands`.execute(db);
+      await db.schema
+        .createTable('hand_players_v2')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('log_id', 'text', (c) => c.notNull())
+        .addColumn('hand_no', 'integer', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hand_players_key', ['table_id', 'log_id', 'hand_no', 'seat'])
+        .execute();
+      await sql`INSERT INTO hand_players_v2 (table_id, log_id, hand_no, seat, name)
+        SELECT p.table_id, '', h.hand_no, p.seat, p.name FROM hand_players p
+        JOIN hands h ON h.table_id = p.table_id AND h.hand_id = p.hand_id`.execute(db);
+      await db.schema.dropTable('hand_players').execute();
+      await db.schema.dropTable('hands').execute();
+      await sql`ALTER TABLE hands_v2 RENAME TO hands`.execute(db);
+      await sql`ALTER TABLE hand_players_v2 RENAME TO hand_players`.execute(db);
+      await db.schema.createIndex('hands_day').on('hands').columns(['day', 'table_id']).execute();
+      await db.schema.createIndex('hands_hand_id').on('hands').columns(['table_id', 'hand_id']).execute();
+      await db.schema.createIndex('hand_players_name').on('hand_players').column('name').execute();
+      await db.schema
+        .alterTable('archive_tables')
+        .addColumn('log_id', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createTable('archive_logs')
+        .addColumn('table_id', 'text', (c) => c.notNull())
+        .addColumn('log_id', 'text', (c) => c.notNull())
+        .addColumn('last_hand_no', 'integer', (c) => c.notNull())
+        .addColumn('hands', 'integer', (c) => c.notNull())
+        .addColumn('first_received_wall', 'double precision', (c) => c.notNull())
+        .addColumn('last_end_wall', 'double precision', (c) => c.notNull())
+        .addPrimaryKeyConstraint('archive_logs_key', ['table_id', 'log_id'])
+        .execute();
+      await sql`INSERT INTO archive_logs (table_id, log_id, last_hand_no, hands, first_received_wall, last_end_wall)
+        SELECT table_id, '', last_hand_no, hands, 0, last_end_wall FROM archive_tables`.execute(db);
+    },
+    async down() {
+      throw new Error('the room archive does not go back to hands without log ids');
+    },
+  },
 };
 
 export type StoreOutcome =
-  /** stored now */
-  | { kind: 'stored'; lastHandNo: number }
+  /** stored now; `replaced`: the first hand of a log other than the one the table sent before (a fresh data folder
+   * under a known table id): both histories are kept, the room tells the floor */
+  | { kind: 'stored'; lastHandNo: number; replaced?: { previousLogId: string } }
   /** already in the archive (a resend): nothing written */
   | { kind: 'duplicate'; lastHandNo: number }
   /** the hand before it is missing: nothing written, the table must resend from lastHandNo */
-  | { kind: 'gap'; lastHandNo: number };
+  | { kind: 'gap'; lastHandNo: number }
+  /** a hand some export cannot write (or writes into a file its format's reader refuses): nothing written */
+  | { kind: 'refused'; lastHandNo: number; reason: string };
+
+/**
+ * What keeps a hand out of the archive: each writer (PHH, OHH, PokerStars) exports it and its format's reader takes
+ * the text back (TOML, JSON, one PokerStars header on lines without control characters). null: every export is fine.
+ */
+export function exportProblem(msg: HandMessage): string | null {
+  if (msg.hand.handNo !== msg.handNo) return `its record says hand ${msg.hand.handNo}, the message ${msg.handNo}`;
+  for (const format of EXPORT_FORMATS) {
+    let text: string;
+    try {
+      text = exportHand(msg.hand, format);
+    } catch (err) {
+      return `the ${format} export fails: ${(err as Error).message}`;
+    }
+    try {
+      if (format === 'phh') parseToml(text);
+      else if (format === 'ohh') JSON.parse(text);
+      else {
+        const headers = text.match(/^PokerStars Hand #/gm)?.length ?? 0;
+        if (headers !== 1) throw new Error(`${headers} hand headers`);
+        if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text.replace(/\n/g, ''))) throw new Error('a control character');
+      }
+    } catch (err) {
+      return `the ${format} export does not read back: ${(err as Error).message}`;
+    }
+  }
+  return null;
+}
 
 export interface HandQuery {
   table?: string;
@@ -114,6 +229,7 @@ export interface HandQuery {
 
 export interface ArchivedHand {
   tableId: string;
+  logId: string;
   handId: string;
   handNo: number;
   tableSeq: number;
@@ -139,6 +255,11 @@ export class RoomArchive {
         ? new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 8 }) })
         : new SqliteDialect({
             database: (() => {
+              // every hole card of every hand: the file (and the -wal / -shm SQLite makes with its mode) is 0600
+              closeSync(openSync(target.path, 'a', 0o600));
+              chmodSync(target.path, 0o600);
+              for (const side of ['-wal', '-shm'])
+                if (existsSync(target.path + side)) chmodSync(target.path + side, 0o600);
               const d = new Database(target.path);
               d.pragma('journal_mode = WAL');
               d.pragma('synchronous = FULL');
@@ -161,20 +282,52 @@ export class RoomArchive {
    * (`prevHandNo`); an already stored hand is a duplicate; anything else is a gap the table must fill first.
    */
   async store(msg: HandMessage, receivedWall = Date.now()): Promise<StoreOutcome> {
+    // every export of the room must keep answering: a hand no writer can export whole never goes in
+    const problem = exportProblem(msg);
     return this.db.transaction().execute(async (trx) => {
       const t = await trx
         .selectFrom('archive_tables')
-        .select(['last_hand_no', 'hands'])
+        .select(['log_id', 'hands', 'last_hand_no'])
         .where('table_id', '=', msg.tableId)
         .executeTakeFirst();
-      const last = t ? Number(t.last_hand_no) : 0;
+      let log = await trx
+        .selectFrom('archive_logs')
+        .select(['last_hand_no', 'hands'])
+        .where('table_id', '=', msg.tableId)
+        .where('log_id', '=', msg.logId)
+        .executeTakeFirst();
+      // hands archived before log ids: the first log whose hand continues them claims them
+      if (!log && t && t.log_id === '' && (msg.prevHandNo ?? 0) === Number(t.last_hand_no) && msg.prevHandNo !== null) {
+        for (const table of ['hands', 'hand_players', 'archive_logs'] as const)
+          await trx
+            .updateTable(table)
+            .set({ log_id: msg.logId })
+            .where('table_id', '=', msg.tableId)
+            .where('log_id', '=', '')
+            .execute();
+        await trx
+          .updateTable('archive_tables')
+          .set({ log_id: msg.logId })
+          .where('table_id', '=', msg.tableId)
+          .execute();
+        t.log_id = msg.logId;
+        log = await trx
+          .selectFrom('archive_logs')
+          .select(['last_hand_no', 'hands'])
+          .where('table_id', '=', msg.tableId)
+          .where('log_id', '=', msg.logId)
+          .executeTakeFirst();
+      }
+      const last = log ? Number(log.last_hand_no) : 0;
       const have = await trx
         .selectFrom('hands')
         .select('hand_no')
         .where('table_id', '=', msg.tableId)
-        .where('hand_id', '=', msg.handId)
+        .where('log_id', '=', msg.logId)
+        .where('hand_no', '=', msg.handNo)
         .executeTakeFirst();
       if (have) return { kind: 'duplicate', lastHandNo: last } as const;
+      if (problem) return { kind: 'refused', lastHandNo: last, reason: problem } as const;
       if ((msg.prevHandNo ?? 0) !== last) return { kind: 'gap', lastHandNo: last } as const;
       const seq = (t ? Number(t.hands) : 0) + 1;
       const start = msg.startWall ?? msg.endWall;
@@ -182,6 +335,7 @@ export class RoomArchive {
         .insertInto('hands')
         .values({
           table_id: msg.tableId,
+          log_id: msg.logId,
           hand_id: msg.handId,
           hand_no: msg.handNo,
           prev_hand_no: msg.prevHandNo,
@@ -197,42 +351,80 @@ export class RoomArchive {
         .execute();
       const players = phhSeatOrder(msg.hand.config).map((seat) => ({
         table_id: msg.tableId,
-        hand_id: msg.handId,
+        log_id: msg.logId,
+        hand_no: msg.handNo,
         seat,
         name: playerName(msg.hand, seat),
       }));
       if (players.length > 0) await trx.insertInto('hand_players').values(players).execute();
-      if (t) {
+      if (log) {
         await trx
-          .updateTable('archive_tables')
-          .set({
-            last_hand_no: msg.handNo,
-            hands: seq,
-            last_end_wall: msg.endWall,
-            table_name: msg.tableName,
-            room_name: msg.roomName,
-          })
+          .updateTable('archive_logs')
+          .set({ last_hand_no: msg.handNo, hands: Number(log.hands) + 1, last_end_wall: msg.endWall })
           .where('table_id', '=', msg.tableId)
+          .where('log_id', '=', msg.logId)
           .execute();
       } else {
         await trx
-          .insertInto('archive_tables')
+          .insertInto('archive_logs')
           .values({
             table_id: msg.tableId,
-            table_name: msg.tableName,
-            room_name: msg.roomName,
+            log_id: msg.logId,
             last_hand_no: msg.handNo,
-            hands: seq,
+            hands: 1,
+            first_received_wall: receivedWall,
             last_end_wall: msg.endWall,
           })
           .execute();
       }
+      const table = {
+        log_id: msg.logId,
+        last_hand_no: msg.handNo,
+        hands: seq,
+        last_end_wall: msg.endWall,
+        table_name: msg.tableName,
+        room_name: msg.roomName,
+      };
+      if (t) await trx.updateTable('archive_tables').set(table).where('table_id', '=', msg.tableId).execute();
+      else
+        await trx
+          .insertInto('archive_tables')
+          .values({ table_id: msg.tableId, ...table })
+          .execute();
+      if (t && t.log_id !== msg.logId)
+        return { kind: 'stored', lastHandNo: msg.handNo, replaced: { previousLogId: t.log_id } } as const;
       return { kind: 'stored', lastHandNo: msg.handNo } as const;
     });
   }
 
+  /** each table's histories (its event logs), oldest first */
+  async logs(): Promise<
+    Map<string, { logId: string; hands: number; lastHandNo: number; firstReceivedWall: number }[]>
+  > {
+    const rows = await this.db.selectFrom('archive_logs').selectAll().orderBy('first_received_wall').execute();
+    const out = new Map<string, { logId: string; hands: number; lastHandNo: number; firstReceivedWall: number }[]>();
+    for (const r of rows) {
+      const list = out.get(r.table_id) ?? [];
+      list.push({
+        logId: r.log_id,
+        hands: Number(r.hands),
+        lastHandNo: Number(r.last_hand_no),
+        firstReceivedWall: Number(r.first_received_wall),
+      });
+      out.set(r.table_id, list);
+    }
+    return out;
+  }
+
+  /** the current log of each table and its last stored hand (what the room acknowledges) */
+  async current(): Promise<Map<string, { logId: string; lastHandNo: number }>> {
+    const rows = await this.db.selectFrom('archive_tables').select(['table_id', 'log_id', 'last_hand_no']).execute();
+    return new Map(rows.map((r) => [r.table_id, { logId: r.log_id, lastHandNo: Number(r.last_hand_no) }]));
+  }
+
   /** the last hand stored for each table (what the room acknowledges) */
   async lastStored(): Promise<Map<string, number>> {
+    // (of each table's current log)
     const rows = await this.db.selectFrom('archive_tables').select(['table_id', 'last_hand_no']).execute();
     return new Map(rows.map((r) => [r.table_id, Number(r.last_hand_no)]));
   }
@@ -250,7 +442,8 @@ export class RoomArchive {
             .selectFrom('hand_players')
             .select('seat')
             .whereRef('hand_players.table_id', '=', 'hands.table_id')
-            .whereRef('hand_players.hand_id', '=', 'hands.hand_id')
+            .whereRef('hand_players.log_id', '=', 'hands.log_id')
+            .whereRef('hand_players.hand_no', '=', 'hands.hand_no')
             .where('hand_players.name', '=', player),
         ),
       );
@@ -260,26 +453,24 @@ export class RoomArchive {
       .orderBy('table_seq')
       .limit(Math.min(q.limit ?? 10_000, 100_000))
       .execute();
+    const key = (tableId: string, logId: string, handNo: number) => `${tableId}\u0000${logId}\u0000${handNo}`;
     const players = new Map<string, string[]>();
     if (rows.length > 0) {
-      let pq = this.db.selectFrom('hand_players').select(['table_id', 'hand_id', 'seat', 'name']);
+      let pq = this.db.selectFrom('hand_players').select(['table_id', 'log_id', 'hand_no', 'seat', 'name']);
       if (q.table) pq = pq.where('table_id', '=', q.table);
       if (rows.length <= 500) {
-        pq = pq.where(
-          'hand_id',
-          'in',
-          rows.map((r) => r.hand_id),
-        );
+        pq = pq.where('hand_no', 'in', [...new Set(rows.map((r) => Number(r.hand_no)))]);
       }
       for (const p of await pq.orderBy('seat').execute()) {
-        const key = `${p.table_id}\u0000${p.hand_id}`;
-        const list = players.get(key) ?? [];
+        const k = key(p.table_id, p.log_id, Number(p.hand_no));
+        const list = players.get(k) ?? [];
         list.push(p.name);
-        players.set(key, list);
+        players.set(k, list);
       }
     }
     return rows.map((r) => ({
       tableId: r.table_id,
+      logId: r.log_id,
       handId: r.hand_id,
       handNo: Number(r.hand_no),
       tableSeq: Number(r.table_seq),
@@ -287,28 +478,26 @@ export class RoomArchive {
       day: r.day,
       startWall: r.start_wall === null ? null : Number(r.start_wall),
       endWall: Number(r.end_wall),
-      players: players.get(`${r.table_id}\u0000${r.hand_id}`) ?? [],
+      players: players.get(key(r.table_id, r.log_id, Number(r.hand_no))) ?? [],
     }));
   }
 
   private baseSelect() {
     return this.db
       .selectFrom('hands')
-      .select(['table_id', 'hand_id', 'hand_no', 'table_seq', 'table_name', 'day', 'start_wall', 'end_wall']);
+      .select(['table_id', 'log_id', 'hand_id', 'hand_no', 'table_seq', 'table_name', 'day', 'start_wall', 'end_wall']);
   }
 
-  async played(tableId: string, handId: string): Promise<PlayedHand | null> {
-    const row = await this.db
-      .selectFrom('hands')
-      .select('played')
-      .where('table_id', '=', tableId)
-      .where('hand_id', '=', handId)
-      .executeTakeFirst();
+  /** the stored hand; without a log id, the last stored one of that hand id (a table's histories may share ids) */
+  async played(tableId: string, handId: string, logId?: string): Promise<PlayedHand | null> {
+    let q = this.db.selectFrom('hands').select('played').where('table_id', '=', tableId).where('hand_id', '=', handId);
+    if (logId !== undefined) q = q.where('log_id', '=', logId);
+    const row = await q.orderBy('table_seq', 'desc').executeTakeFirst();
     return row ? (JSON.parse(row.played) as PlayedHand) : null;
   }
 
-  async exportOne(tableId: string, handId: string, format: ExportFormat): Promise<string | null> {
-    const hand = await this.played(tableId, handId);
+  async exportOne(tableId: string, handId: string, format: ExportFormat, logId?: string): Promise<string | null> {
+    const hand = await this.played(tableId, handId, logId);
     return hand ? exportHand(hand, format) : null;
   }
 
@@ -321,7 +510,7 @@ export class RoomArchive {
     const parts: string[] = [];
     let k = 0;
     for (const h of found) {
-      const hand = await this.played(h.tableId, h.handId);
+      const hand = await this.played(h.tableId, h.handId, h.logId);
       if (!hand) continue;
       const text = exportHand(hand, format);
       k++;

@@ -1,6 +1,7 @@
 // The embedded default's broker (`feltwire room --sim` without Mosquitto installed): aedes in this process, on a
 // TCP port, with the same accounts and ACL rules that are written out for Mosquitto (src/room/acl.ts). A client is
-// refused a subscription no rule covers, and nothing reaches it on a topic it may not read.
+// refused a subscription no rule covers, and nothing reaches it on a topic it may not read; a client connects under
+// its account's name as client id or is refused (CONNACK 2, identifier rejected).
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { filterMatches, mayPublish, maySubscribe, type RoomAccounts } from './acl.js';
@@ -23,6 +24,15 @@ export async function startInProcessBroker(opts: {
       const a = accounts.accounts.find((x) => x.username === username);
       if (!a || password === undefined || password.toString('utf8') !== a.password) {
         const err = Object.assign(new Error('bad user name or password'), { returnCode: 4 as const });
+        done(err, false);
+        return;
+      }
+      // a client id is its account's (as Mosquitto's use_username_as_clientid makes it): no account can take over
+      // another's session, nor knock the room or a table off the broker by connecting under its id
+      if (client.id !== a.username) {
+        const err = Object.assign(new Error(`client id '${client.id}' is not account ${a.username}'s`), {
+          returnCode: 2 as const,
+        });
         done(err, false);
         return;
       }

@@ -92,15 +92,19 @@ export const CURSOR_FILE = 'room-cursor.json';
 
 interface Cursor {
   tableId: string;
+  /** the event log the acknowledgement counts in (a cursor of another log says nothing about this one) */
+  logId: string;
   /** the last hand number the room acknowledged */
   acked: number;
   settingsVersion: number;
+  /** the room level of that version: given to the session (and a simulated dealer) again after a restart */
+  level?: { blinds: [number, number]; bbAnte: number };
   /** breaks already announced (fromWall) */
   breaks: number[];
 }
 
-function readCursor(dir: string | null, tableId: string): Cursor {
-  const fresh: Cursor = { tableId, acked: 0, settingsVersion: 0, breaks: [] };
+function readCursor(dir: string | null, tableId: string, logId: string): Cursor {
+  const fresh: Cursor = { tableId, logId, acked: 0, settingsVersion: 0, breaks: [] };
   if (!dir) return fresh;
   const path = join(dir, CURSOR_FILE);
   if (!existsSync(path)) return fresh;
@@ -108,15 +112,31 @@ function readCursor(dir: string | null, tableId: string): Cursor {
     const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<Cursor>;
     // another table id in this folder: its cursor says nothing about this table's room
     if (c.tableId !== tableId) return fresh;
+    // a cursor written before log ids counts in this folder's log; one of another log counts no hand of this one
+    const sameLog = c.logId === undefined || c.logId === logId;
     return {
       tableId,
-      acked: Number.isInteger(c.acked) ? (c.acked as number) : 0,
+      logId,
+      acked: sameLog && Number.isInteger(c.acked) ? (c.acked as number) : 0,
       settingsVersion: Number.isInteger(c.settingsVersion) ? (c.settingsVersion as number) : 0,
       breaks: Array.isArray(c.breaks) ? c.breaks.filter((b) => typeof b === 'number') : [],
+      ...(validLevel(c.level) ? { level: c.level } : {}),
     };
   } catch {
     return fresh;
   }
+}
+
+function validLevel(l: unknown): l is { blinds: [number, number]; bbAnte: number } {
+  const x = l as { blinds?: unknown; bbAnte?: unknown } | undefined;
+  return (
+    !!x &&
+    Array.isArray(x.blinds) &&
+    x.blinds.length === 2 &&
+    x.blinds.every((b) => Number.isInteger(b) && b >= 0) &&
+    Number.isInteger(x.bbAnte) &&
+    (x.bbAnte as number) >= 0
+  );
 }
 
 function writeCursor(dir: string | null, c: Cursor): void {
@@ -203,7 +223,10 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   const handId = opts.handId ?? ((n: number) => `${tableId}-${n}`);
   const window = opts.window ?? 50;
   const resendAfterMs = opts.resendAfterMs ?? 5000;
-  const cursor = readCursor(opts.dataDir, tableId);
+  // which history of the table this is: the log's own id (a memory log's lives with the process)
+  const logId = log.logId ?? globalThis.crypto.randomUUID().replace(/-/g, '');
+  const cursor = readCursor(opts.dataDir, tableId, logId);
+  writeCursor(opts.dataDir, cursor);
   const finished = finishedHands(log, epoch);
   let lastHandWall = finished.length > 0 ? finished[finished.length - 1].wall : null;
   /** the last hand number published since the last (re)connect or rewind */
@@ -223,9 +246,11 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       backlog: backlog(),
     } satisfies LinkMessage);
 
+  const username = opts.username ?? tableUser(tableId);
   const client: MqttClient = mqtt.connect(opts.url, {
-    clientId: `feltwire-table-${tableId}`,
-    username: opts.username ?? tableUser(tableId),
+    // the broker ties a client id to its account (Mosquitto use_username_as_clientid; the in-process broker checks)
+    clientId: username,
+    username,
     password: opts.password,
     clean: true,
     reconnectPeriod: opts.reconnectMs ?? 1000,
@@ -309,6 +334,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
           v: 1,
           kind: 'hand',
           tableId,
+          logId,
           // the table identity's hand id (unique across tables and days) when the archive gives one
           handId: played.handId || handId(h.handNo),
           handNo: h.handNo,
@@ -337,8 +363,19 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     }
   };
 
+  let foreignAckSaid = '';
   const onAck = (ack: AckMessage) => {
     const t = mono();
+    if (ack.logId !== logId) {
+      // the room's last word on another history of this table id (an old SD card's, another table's): it says
+      // nothing about this log's hands, which all go out
+      if (foreignAckSaid !== ack.logId) {
+        foreignAckSaid = ack.logId;
+        say(`room: the acknowledgement is for another log of table ${tableId} (${ack.logId}); this log is ${logId}`);
+      }
+      pump();
+      return;
+    }
     if (ack.handNo !== cursor.acked) {
       // the room is the authority on what it stored (an archive restored from a backup may be behind)
       cursor.acked = ack.handNo;
@@ -353,9 +390,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     pump();
   };
 
-  const onSettings = (s: SettingsMessage) => {
-    if (s.version <= cursor.settingsVersion) return;
-    const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
+  const giveLevel = (level: { blinds: [number, number]; bbAnte: number }) => {
     const apply = () => {
       try {
         // from the next shuffle on (the session's own rule for a level change)
@@ -365,10 +400,16 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
         say(`room: level refused: ${(err as Error).message}`);
       }
     };
+    if (opts.applyLevel) opts.applyLevel(level, apply);
+    else apply();
+  };
+  const onSettings = (s: SettingsMessage) => {
+    if (s.version <= cursor.settingsVersion) return;
+    const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
     try {
-      if (opts.applyLevel) opts.applyLevel(level, apply);
-      else apply();
+      giveLevel(level);
       cursor.settingsVersion = s.version;
+      cursor.level = level;
       pendingBreaks = s.breaks.filter((b) => !cursor.breaks.includes(b.fromWall));
       writeCursor(opts.dataDir, cursor);
       say(`room: level ${s.level.blinds.join('/')} (ante ${s.level.bbAnte}) from the next shuffle`);
@@ -379,10 +420,16 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   };
   let pendingBreaks: SettingsMessage['breaks'] = [];
 
+  /** the backlog the last link message said: told again whenever it changes (acks after an outage bring it down) */
+  let linkBacklog = -1;
+  const sendLink = () => {
+    linkBacklog = backlog();
+    client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
+  };
   client.on('connect', () => {
     sentUpTo = cursor.acked;
     lastProgress = mono();
-    client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
+    sendLink();
     client.subscribe([topics.table(tableId, 'ack'), topics.settings], { qos: 1 }, () => pump());
     sendStatus(session.snapshot());
     pump();
@@ -449,6 +496,19 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   session.on('state', onState);
   session.on('handEnd', onHandEnd);
   hub.update(session.snapshot());
+  // a restart keeps the room's level: the one last applied goes to the session (and a simulated dealer) again,
+  // whether or not the broker is there to say it
+  if (cursor.level) {
+    const kept = cursor.level;
+    const cur = session.snapshot().level;
+    if (
+      opts.applyLevel ||
+      cur.blinds[0] !== kept.blinds[0] ||
+      cur.blinds[1] !== kept.blinds[1] ||
+      cur.bbAnte !== kept.bbAnte
+    )
+      giveLevel(kept);
+  }
 
   // the room said nothing while hands wait: send them again (a broker restarted without them, a room restarted)
   const timer = setInterval(() => {
@@ -458,6 +518,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       sentUpTo = cursor.acked;
     }
     pump();
+    if (backlog() !== linkBacklog) sendLink();
   }, 1000);
   timer.unref();
 

@@ -44,8 +44,26 @@ export interface RoomOptions {
   say?: (line: string) => void;
 }
 
+/** an alert of the room itself about a table (not the table's own: those are in its status) */
+export interface RoomFloorAlert {
+  code: 'ROOM_TABLE_REPLACED' | 'ROOM_HAND_REFUSED';
+  severity: 'warn' | 'stop';
+  message: string;
+  messageFr: string;
+  /** wall ms when the room raised it */
+  wall: number;
+  /** ROOM_HAND_REFUSED: the hand refused */
+  handNo?: number;
+}
+
 export interface RoomTableRow {
   tableId: string;
+  /** the event log the table sends from now (its current history); '' before its first hand */
+  logId: string;
+  /** the histories (event logs) of this table id in the archive */
+  logs: number;
+  /** the room's own alerts about this table, for the floor */
+  roomAlerts: RoomFloorAlert[];
   tableName: string;
   roomName: string;
   /** the table's last status (null until one arrived) */
@@ -57,6 +75,8 @@ export interface RoomTableRow {
   linkWall: number | null;
   /** finished hands the table still has to send, as it last said */
   backlog: number;
+  /** the table's clock when it said so (a last will published later was written at connect: older) */
+  backlogSent: number;
   archived: number;
   lastArchivedHandNo: number;
   lastArchivedWall: number | null;
@@ -115,7 +135,19 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const { token, created } = roomToken(opts.dataDir);
   if (created) say(`Room token (shown once; kept in ${ROOM_TOKEN_FILE} in the room's data folder, mode 600): ${token}`);
   const rows = new Map<string, RoomTableRow>();
-  for (const [tableId, last] of await archive.lastStored()) rows.set(tableId, blankRow(tableId, last));
+  for (const [tableId, cur] of await archive.current()) {
+    const r = blankRow(tableId, cur.lastHandNo);
+    r.logId = cur.logId;
+    rows.set(tableId, r);
+  }
+  for (const [tableId, logs] of await archive.logs()) {
+    const r = rows.get(tableId);
+    if (!r) continue;
+    r.logs = logs.length;
+    // a table id with more than one history: the floor is told again after a room restart
+    if (logs.length > 1)
+      r.roomAlerts.push(replacedAlert(tableId, logs.length, logs[logs.length - 1].firstReceivedWall));
+  }
   const counts = await archive.db
     .selectFrom('archive_tables')
     .select(['table_id', 'hands', 'last_end_wall', 'table_name', 'room_name'])
@@ -148,7 +180,8 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   };
 
   const client: MqttClient = mqtt.connect(opts.broker, {
-    clientId: 'feltwire-room',
+    // the broker ties a client id to its account (Mosquitto use_username_as_clientid; the in-process broker checks)
+    clientId: opts.username,
     username: opts.username,
     password: opts.password,
     // a persistent session: hands published while the room is away wait for it at the broker (QoS 1)
@@ -158,8 +191,8 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     keepalive: 10,
   });
 
-  const ack = (tableId: string, handNo: number, resend: boolean) => {
-    const msg: AckMessage = { v: 1, kind: 'ack', tableId, handNo, resend, sent: now() };
+  const ack = (tableId: string, logId: string, handNo: number, resend: boolean) => {
+    const msg: AckMessage = { v: 1, kind: 'ack', tableId, logId, handNo, resend, sent: now() };
     client.publish(topics.table(tableId, 'ack'), encodeMessage('ack', msg), { qos: 1, retain: !resend });
   };
   const lastResend = new Map<string, number>();
@@ -175,21 +208,43 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
         if (out.kind === 'stored') {
           stats.stored++;
           r.archived++;
+          r.logId = msg.logId;
+          if (r.logs === 0) r.logs = 1;
+          if (out.replaced) {
+            r.logs++;
+            r.roomAlerts = r.roomAlerts.filter((a) => a.code !== 'ROOM_TABLE_REPLACED');
+            r.roomAlerts.push(replacedAlert(msg.tableId, r.logs, now()));
+            say(
+              `room: table ${msg.tableId} sends from another event log (${msg.logId}, was ${out.replaced.previousLogId || 'one without an id'}): both histories are kept`,
+            );
+          }
           r.lastArchivedHandNo = out.lastHandNo;
           r.lastArchivedWall = msg.endWall;
           r.tableName = msg.tableName;
           r.roomName = msg.roomName;
-          ack(msg.tableId, out.lastHandNo, false);
+          ack(msg.tableId, msg.logId, out.lastHandNo, false);
           broadcast({ type: 'table', table: r });
+        } else if (out.kind === 'refused') {
+          // nothing stored, nothing acknowledged: the hand stays in the table's log; the floor is told which table
+          stats.refused++;
+          const r2 = row(msg.tableId);
+          const known = r2.roomAlerts.find((a) => a.code === 'ROOM_HAND_REFUSED');
+          if (!known || known.handNo !== msg.handNo) {
+            r2.roomAlerts = r2.roomAlerts.filter((a) => a.code !== 'ROOM_HAND_REFUSED');
+            r2.roomAlerts.push(refusedAlert(msg.tableId, msg.handNo, out.reason, now()));
+            broadcast({ type: 'table', table: r2 });
+          }
+          say(`room: hand ${msg.handNo} of table ${msg.tableId} refused: ${out.reason}`);
         } else if (out.kind === 'duplicate') {
           stats.duplicates++;
-          ack(msg.tableId, out.lastHandNo, false);
+          ack(msg.tableId, msg.logId, out.lastHandNo, false);
         } else {
           stats.gaps++;
           const t = now();
-          if (t - (lastResend.get(msg.tableId) ?? 0) > 1000) {
-            lastResend.set(msg.tableId, t);
-            ack(msg.tableId, out.lastHandNo, true);
+          const k = `${msg.tableId}/${msg.logId}`;
+          if (t - (lastResend.get(k) ?? 0) > 1000) {
+            lastResend.set(k, t);
+            ack(msg.tableId, msg.logId, out.lastHandNo, true);
           }
         }
       } catch (err) {
@@ -206,7 +261,8 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       { qos: 1 },
     );
     // the acks again (a broker restarted from an old save may have lost them), and the settings in force
-    for (const r of rows.values()) if (r.lastArchivedHandNo > 0) ack(r.tableId, r.lastArchivedHandNo, false);
+    for (const r of rows.values())
+      if (r.lastArchivedHandNo > 0 && r.logId !== '') ack(r.tableId, r.logId, r.lastArchivedHandNo, false);
     if (settings) client.publish(topics.settings, encodeMessage('settings', settings), { qos: 1, retain: true });
   });
   client.on('error', (err) => say(`room broker: ${err.message}`));
@@ -234,7 +290,11 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
         const r = row(t.tableId);
         r.online = l.online;
         r.linkWall = l.sent;
-        r.backlog = l.backlog;
+        // a last will carries the backlog of its connect: a later figure the table said stands
+        if (l.sent >= r.backlogSent) {
+          r.backlog = l.backlog;
+          r.backlogSent = l.sent;
+        }
         broadcast({ type: 'table', table: r });
       } else if (t.stream === 'hands') {
         const h = decodeMessage('hand', payload);
@@ -337,17 +397,32 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       const found = (await archive.search(req.query)).filter((h) => released(h.endWall));
       const texts: string[] = [];
       let k = 0;
+      let skipped = 0;
       for (const h of found) {
-        const text = await archive.exportOne(h.tableId, h.handId, format);
+        let text: string | null;
+        try {
+          text = await archive.exportOne(h.tableId, h.handId, format, h.logId);
+        } catch (err) {
+          // an archive written before the exports were checked may hold one: said, left out, the rest answers
+          skipped++;
+          say(
+            `room: hand ${h.handNo} of table ${h.tableId} left out of the ${format} export: ${(err as Error).message}`,
+          );
+          continue;
+        }
         if (text === null) continue;
         k++;
         texts.push(format === 'phh' ? `[${k}]\n${text}` : text);
       }
       const type = format === 'ohh' ? 'application/json' : 'text/plain';
-      return reply.header('x-feltwire-hands', String(k)).type(`${type}; charset=utf-8`).send(texts.join('\n\n'));
+      return reply
+        .header('x-feltwire-hands', String(k))
+        .header('x-feltwire-skipped', String(skipped))
+        .type(`${type}; charset=utf-8`)
+        .send(texts.join('\n\n'));
     },
   );
-  app.get<{ Params: { table: string; hand: string; format: ExportFormat } }>(
+  app.get<{ Params: { table: string; hand: string; format: ExportFormat }; Querystring: { log?: string } }>(
     '/api/archive/hands/:table/:hand/export/:format',
     {
       schema: {
@@ -360,17 +435,32 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
             format: { enum: [...EXPORT_FORMATS] },
           },
         },
-        querystring: { type: 'object', additionalProperties: false, properties: { token: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { token: { type: 'string' }, log: { type: 'string', maxLength: 64 } },
+        },
       },
       config: staff,
     },
     async (req, reply) => {
       const { table, hand, format } = req.params;
-      const found = (await archive.search({ table })).find((h) => h.handId === hand);
+      const log = req.query.log;
+      const matches = (await archive.search({ table })).filter(
+        (h) => h.handId === hand && (log === undefined || h.logId === log),
+      );
+      const found = matches[0];
       if (!found) return reply.code(404).send({ error: 'HAND_NOT_FOUND', message: `no hand ${hand} of ${table}` });
+      // a table id with two histories (a replaced log) may have the hand id twice: the log says which
+      if (matches.length > 1)
+        return reply.code(409).send({
+          error: 'HAND_AMBIGUOUS',
+          message: `table ${table} has hand ${hand} in ${matches.length} event logs: give ?log=`,
+          logs: matches.map((h) => h.logId),
+        });
       if (!released(found.endWall))
         return reply.code(403).send({ error: 'DELAYED', message: 'hand histories leave after the broadcast delay' });
-      const text = (await archive.exportOne(table, hand, format)) ?? '';
+      const text = (await archive.exportOne(table, hand, format, found.logId)) ?? '';
       return reply.type(`${format === 'ohh' ? 'application/json' : 'text/plain'}; charset=utf-8`).send(text);
     },
   );
@@ -470,9 +560,43 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   };
 }
 
+function replacedAlert(tableId: string, logs: number, wall: number): RoomFloorAlert {
+  return {
+    code: 'ROOM_TABLE_REPLACED',
+    severity: 'warn',
+    message:
+      `Table ${tableId} now sends from another event log (a new data folder or SD card under the same table id): ` +
+      `its ${logs} histories are all kept in the archive. Check that only one table runs as ${tableId}.`,
+    messageFr:
+      `La table ${tableId} envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle ` +
+      `carte SD sous le même identifiant) : ses ${logs} historiques sont tous conservés dans l’archive. Vérifiez ` +
+      `qu’une seule table tourne sous l’identifiant ${tableId}.`,
+    wall,
+  };
+}
+
+function refusedAlert(tableId: string, handNo: number, reason: string, wall: number): RoomFloorAlert {
+  return {
+    code: 'ROOM_HAND_REFUSED',
+    severity: 'stop',
+    handNo,
+    message:
+      `Table ${tableId}: hand ${handNo} was refused by the archive (${reason}). It stays in the table's log and ` +
+      `the table's later hands wait behind it: check the table's software and its player names.`,
+    messageFr:
+      `Table ${tableId} : la main ${handNo} est refusée par l’archive (${reason}). Elle reste dans le journal de ` +
+      `la table et les mains suivantes attendent derrière elle : vérifiez le logiciel de la table et les noms des joueurs.`,
+    wall,
+  };
+}
+
 function blankRow(tableId: string, last: number): RoomTableRow {
   return {
     tableId,
+    logId: '',
+    logs: 0,
+    roomAlerts: [],
+    backlogSent: 0,
     tableName: tableId,
     roomName: '',
     status: null,

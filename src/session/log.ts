@@ -23,6 +23,8 @@ export interface LogRecord {
 }
 
 export interface EventLog {
+  /** this log's own id (random, made with the log, kept in it): which history of a table this is */
+  readonly logId?: string;
   /** appends and returns the record's seq; must be durable when it returns */
   append(kind: LogKind, hand: number, data: unknown, wall?: number): number;
   /** records in seq order, optionally from a seq on */
@@ -31,6 +33,8 @@ export interface EventLog {
 }
 
 export class MemoryLog implements EventLog {
+  /** a memory log's history lives as long as the process: its id too */
+  readonly logId = globalThis.crypto.randomUUID().replace(/-/g, '');
   private readonly rows: LogRecord[] = [];
   append(kind: LogKind, hand: number, data: unknown, wall = Date.now()): number {
     const seq = this.rows.length + 1;

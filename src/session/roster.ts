@@ -55,7 +55,11 @@ function checkSeat(n: unknown, what = 'seat'): number {
 
 /** A clean player record: name trimmed (1-40 characters), country upper case, photo an http(s) URL. */
 export function checkPlayer(p: Player): Player {
-  const name = typeof p?.name === 'string' ? p.name.trim().replace(/\s+/g, ' ') : '';
+  // a line break, tab or other control character is refused, never folded into a space: the hand histories write
+  // names on one line each, and the room refuses such a name again
+  if (typeof p?.name === 'string' && /[\p{Cc}\p{Zl}\p{Zp}]/u.test(p.name))
+    throw bad('a name may not hold line breaks, tabs or other control characters');
+  const name = typeof p?.name === 'string' ? p.name.trim().replace(/ +/g, ' ') : '';
   if (name.length < 1 || name.length > 40) throw bad('a player needs a name of 1 to 40 characters');
   if (/[<>\p{Cc}]/u.test(name)) throw bad('a name may not hold control characters or < >');
   const out: Player = { name };

@@ -21,7 +21,7 @@ function lit(value: unknown): string {
 
 /** a comment that stays one line whatever the text holds */
 function comment(text: string): string {
-  return `# ${text.replace(/[\r\n]+/g, ' ').trim()}`;
+  return `# ${text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim()}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -103,6 +103,8 @@ export function toPhh(hand: PlayedHand): string {
   for (const [key, value] of Object.entries(source)) {
     // ours are written below (a re-imported export of ours carries them too)
     if (written.has(key) || OURS.has(key) || key.startsWith('_feltwire_')) continue;
+    // a key is written bare: only one TOML reads as one key (an imported file's own keys are such)
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) continue;
     lines.push(`${key} = ${lit(value)}`);
   }
   lines.push(`players = ${lit(order.map((s) => playerName(hand, s)))}`);

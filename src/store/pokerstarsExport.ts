@@ -30,6 +30,12 @@ export function toPokerStars(hand: PlayedHand, dialect: TextDialect = 'pokerstar
   return dialect === 'ignition' ? ignitionText(hand, ledger) : starsText(hand, ledger);
 }
 
+/** a text line stays one line whatever a name holds: a line break or other control character becomes a space, so
+ * no name can start a line of its own (a forged `PokerStars Hand #` header inside another hand) */
+export function oneLine(line: string): string {
+  return line.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+}
+
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -181,7 +187,7 @@ function starsText(hand: PlayedHand, ledger: Ledger): string {
             : '';
     lines.push(`Seat ${seat}: ${name(seat)}${role} ${summaryOf(hand, ledger, seat, wins)}`);
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(oneLine).join('\n')}\n`;
 }
 
 /** the table's number: the digits its name ends with ("Table 3" is 3), else 1 */
@@ -379,7 +385,7 @@ function ignitionText(hand: PlayedHand, ledger: Ledger): string {
   lines.push(`Total Pot(${final.pots.reduce((n, x) => n + x.amount, 0)})`);
   if (board.length > 0) lines.push(`Board [${board.join(' ')}]`);
   // the Ignition grammar takes no newline after the last line
-  return lines.join('\n');
+  return lines.map(oneLine).join('\n');
 }
 
 function strengthOf(hole: string[], hand: PlayedHand): string {

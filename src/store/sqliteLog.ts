@@ -21,6 +21,7 @@
 // Privacy: the log holds every hole card of every hand. The data folder is made 0700 and the log, its WAL and
 // shared-memory files 0600 (SQLite creates the -wal and -shm with the database file's mode).
 
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -125,6 +126,9 @@ function storageFault(err: unknown): LogFault['kind'] | null {
 export class SqliteEventLog implements EventLog {
   readonly path: string;
   readonly startup: LogStartup;
+  /** this log's own id: drawn when the log is created (or first opened by a feltwire that knows ids), kept in its
+   * meta table. A table id names the table; the log id names this history of it (a fresh SD card is another). */
+  readonly logId: string;
   private db: Database.Database | null;
   private lock: string | null = null;
   private readonly insert: Database.Statement<[number, number, number, string, string]> | null;
@@ -156,6 +160,7 @@ export class SqliteEventLog implements EventLog {
     );
     const max = db.prepare<[], { m: number | null }>('SELECT max(seq) AS m FROM log').get();
     this.nextSeq = (max?.m ?? 0) + 1;
+    this.logId = readonly ? (readLogId(db) ?? '') : ensureLogId(db);
   }
 
   /** the storage fault in force (null: the disk takes every record) */
@@ -511,6 +516,27 @@ function createSchema(db: Database.Database): void {
   `);
 }
 
+const LOG_ID = /^[0-9a-f]{32}$/;
+
+/** the log's id from its meta table (null: none yet, or unreadable) */
+function readLogId(db: Database.Database): string | null {
+  try {
+    const row = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'log_id'").get();
+    return row && LOG_ID.test(row.value) ? row.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** the log's id, drawn and kept now when it has none (a log written before ids: assigned on its first open) */
+function ensureLogId(db: Database.Database): string {
+  const have = readLogId(db);
+  if (have) return have;
+  const id = randomBytes(16).toString('hex');
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('log_id', ?)").run(id);
+  return id;
+}
+
 /** renames the file and its -wal/-shm companions aside, keeping SQLite's pairing of names */
 function moveAside(path: string, now: Date): string[] {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
@@ -642,6 +668,12 @@ function salvageInto(damaged: string, into: Database.Database): LogSalvage {
       return out;
     }
     const db = src;
+    try {
+      const id = readLogId(db);
+      if (id) into.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('log_id', ?)").run(id);
+    } catch {
+      // the meta page is gone: the fresh log draws its own id
+    }
     let max = 0;
     for (const sql of ['SELECT max(seq) AS m FROM log', 'SELECT max(seq) AS m FROM log INDEXED BY log_by_hand']) {
       try {

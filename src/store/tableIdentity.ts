@@ -35,9 +35,9 @@ export type IdentityOverrides = Partial<TableIdentity>;
 
 const DIGITS = /^[0-9]{1,9}$/;
 
-export const DEFAULT_IDENTITY: Omit<TableIdentity, 'tableId' | 'tournamentId'> = {
+/** the defaults; a table's name defaults to `Table <its id>` (every table of a room is not "Table 1") */
+export const DEFAULT_IDENTITY: Omit<TableIdentity, 'tableId' | 'tournamentId' | 'table'> = {
   room: 'feltwire',
-  table: 'Table 1',
   game: 'cash',
   timeZone: 'UTC',
 };
@@ -82,7 +82,7 @@ function complete(base: Partial<TableIdentity>, fallbackId: () => string): Table
   const tableId = base.tableId ?? fallbackId();
   return {
     room: base.room ?? DEFAULT_IDENTITY.room,
-    table: base.table ?? DEFAULT_IDENTITY.table,
+    table: base.table ?? `Table ${tableId}`,
     tableId,
     game: base.game ?? DEFAULT_IDENTITY.game,
     tournamentId: base.tournamentId ?? tableId,

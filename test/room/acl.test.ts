@@ -29,7 +29,7 @@ const connect = (url: string, username: string, password: string): Promise<MqttC
     password,
     reconnectPeriod: 0,
     connectTimeout: 3000,
-    clientId: `t-${username}-${Math.random()}`,
+    clientId: username,
   });
 
 interface Heard {
@@ -69,9 +69,9 @@ async function tryEveryRole(url: string, accounts: RoomAccounts) {
   }
   const t11 = account(accounts, 'table-11');
   const table = await connect(url, t11.username, t11.password);
-  const t12 = account(accounts, 'table-12');
-  const intruder = await connect(url, t12.username, t12.password);
-  clients.push(table, intruder);
+  // table 12's own connection (a second one would take its client id over)
+  const intruder = clients[listeners.indexOf('table-12')];
+  clients.push(table);
   await table.publishAsync(topics.table('11', 'commentator'), view('11'), { qos: 1 });
   await table.publishAsync(topics.table('11', 'public'), '{"public":true}', { qos: 1 });
   // table 12 writing as table 11: refused by the broker (nothing delivered)
@@ -98,6 +98,93 @@ function expectOnlyCommentatorHears(heard: Map<string, Heard[]>) {
   // the public topic did go out: the listeners were really listening
   expect((heard.get('public') ?? []).some((h) => h.topic === topics.table('11', 'public'))).toBe(true);
 }
+
+/**
+ * Every account connects under every other account's client id while that account is connected under its own.
+ * Mosquitto (use_username_as_clientid) gives the intruder its own name instead; the in-process broker refuses it.
+ * Either way no connected account is knocked off. Returns the intruders the broker let in.
+ */
+async function tryEveryClientId(url: string, accounts: RoomAccounts): Promise<{ accepted: number; refused: number }> {
+  const names = accounts.accounts.map((a) => a.username);
+  const victims = new Map<string, MqttClient>();
+  const dropped: string[] = [];
+  const connectVictim = async (name: string) => {
+    const a = account(accounts, name);
+    const c = await connect(url, a.username, a.password);
+    c.on('close', () => {
+      if (victims.get(name) === c) dropped.push(name);
+    });
+    victims.set(name, c);
+  };
+  for (const name of names) await connectVictim(name);
+  let accepted = 0;
+  let refused = 0;
+  for (const intruder of names) {
+    // the intruder's own session is not a victim in its round (a second connection of one account takes it over)
+    const own = victims.get(intruder);
+    victims.delete(intruder);
+    await own?.endAsync();
+    const a = account(accounts, intruder);
+    const tries = await Promise.all(
+      names
+        .filter((n) => n !== intruder)
+        .map((id) =>
+          mqtt
+            .connectAsync(url, {
+              username: a.username,
+              password: a.password,
+              clientId: id,
+              reconnectPeriod: 0,
+              connectTimeout: 3000,
+            })
+            .then(
+              (c) => c,
+              (err: Error) => err,
+            ),
+        ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    for (const t of tries) {
+      if (t instanceof Error) {
+        expect(t.message).toMatch(/Identifier rejected/i);
+        refused++;
+      } else {
+        accepted++;
+        await t.endAsync(true);
+      }
+    }
+    expect(dropped, `${intruder} under another account's client id knocked it off`).toEqual([]);
+    for (const [name, c] of victims) expect(c.connected, `${name} still connected`).toBe(true);
+    await connectVictim(intruder);
+  }
+  await Promise.all([...victims.values()].map((c) => c.endAsync()));
+  return { accepted, refused };
+}
+
+describe('room broker client ids: tied to the account', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fw-room-ids-'));
+  const accounts = makeAccounts(['1', '2']);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pairs = accounts.accounts.length * (accounts.accounts.length - 1);
+
+  it.runIf(mosquittoInstalled())('Mosquitto: an account under another id gets its own name instead', async () => {
+    const mosquitto = await startMosquitto({ dir: join(dir, 'mosquitto'), accounts });
+    try {
+      expect(await tryEveryClientId(mosquitto.url, accounts)).toEqual({ accepted: pairs, refused: 0 });
+    } finally {
+      await mosquitto.stop();
+    }
+  });
+
+  it("aedes: a client id that is not the account's is refused at CONNECT", async () => {
+    const aedes = await startInProcessBroker({ accounts });
+    try {
+      expect(await tryEveryClientId(aedes.url, accounts)).toEqual({ accepted: 0, refused: pairs });
+    } finally {
+      await aedes.close();
+    }
+  });
+});
 
 describe('room broker ACL: hole cards reach only the commentator account', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fw-room-acl-'));

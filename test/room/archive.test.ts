@@ -30,6 +30,7 @@ function messages(): { a: HandMessage[]; b: HandMessage[] } {
       v: 1,
       kind: 'hand',
       tableId,
+      logId: `log-of-${tableId}`,
       handId: `${tableId}-${played.handNo}`,
       handNo: played.handNo,
       prevHandNo: prev,
@@ -105,10 +106,44 @@ describe.each(targets)('room archive on %s', (_name, target) => {
     expect(await archive.search({ table: '101', player: 'Nobody' })).toEqual([]);
   });
 
+  it('a table id on a fresh log (a new SD card): its hands from 1 are another history, kept beside the old', async () => {
+    const before = await archive.search({ table: '101' });
+    // the same table id, another log, the same hand numbers and hand ids from the first one
+    const fresh = a.slice(0, 3).map((m) => ({ ...m, logId: 'a-fresh-sd-card' }));
+    const first = await archive.store(fresh[0]);
+    expect(first).toEqual({ kind: 'stored', lastHandNo: fresh[0].handNo, replaced: { previousLogId: 'log-of-101' } });
+    // the old log's last hand does not count in the new one: its second hand waits for its first, not the old last
+    expect(await archive.store(fresh[2])).toEqual({ kind: 'gap', lastHandNo: fresh[0].handNo });
+    expect(await archive.store(fresh[1])).toEqual({ kind: 'stored', lastHandNo: fresh[1].handNo });
+    expect(await archive.store(fresh[0])).toEqual({ kind: 'duplicate', lastHandNo: fresh[1].handNo });
+    // the old history's hands are still duplicates of their own log (an old table resending)
+    expect(await archive.store(a[a.length - 1])).toEqual({ kind: 'duplicate', lastHandNo: a[a.length - 1].handNo });
+    const after = await archive.search({ table: '101' });
+    expect(after.length).toBe(before.length + 2);
+    expect(after.filter((h) => h.logId === 'a-fresh-sd-card').map((h) => h.handNo)).toEqual(
+      fresh.slice(0, 2).map((m) => m.handNo),
+    );
+    expect(after.map((h) => h.tableSeq)).toEqual(after.map((_, i) => i + 1));
+    expect((await archive.current()).get('101')).toEqual({ logId: 'a-fresh-sd-card', lastHandNo: fresh[1].handNo });
+    expect((await archive.logs()).get('101')?.map((l) => l.logId)).toEqual(['log-of-101', 'a-fresh-sd-card']);
+    // each history's hand exports from its own log
+    expect(await archive.exportOne('101', fresh[0].handId, 'phh', 'a-fresh-sd-card')).toBe(
+      exportHand(fresh[0].hand, 'phh'),
+    );
+    // the old table comes back on its own log: another change, and its hands continue where they were
+    const back = await archive.store({
+      ...b[0],
+      tableId: '101',
+      logId: 'log-of-101',
+      prevHandNo: a[a.length - 1].handNo,
+    });
+    expect(back).toEqual({ kind: 'stored', lastHandNo: b[0].handNo, replaced: { previousLogId: 'a-fresh-sd-card' } });
+  });
+
   it('exports are src/store writers on the stored hand; the PHH set reads back as TOML, one table per hand', async () => {
     for (const m of a.slice(0, 5)) {
       for (const f of ['phh', 'ohh', 'pokerstars'] as const)
-        expect(await archive.exportOne('101', m.handId, f)).toBe(exportHand(m.hand, f));
+        expect(await archive.exportOne('101', m.handId, f, 'log-of-101')).toBe(exportHand(m.hand, f));
     }
     const set = await archive.exportMany({ table: '102' }, 'phh');
     expect(set.hands).toBe(b.length);

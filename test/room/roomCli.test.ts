@@ -159,7 +159,9 @@ describe.runIf(built)('feltwire room and feltwire start --room (built CLI)', () 
       const made = run(['room', '--tables', '21,22', '--broker-files', out, '--data', data], {}, /wrote .*passwd/);
       await made.match;
       expect(await new Promise((r) => made.child.once('exit', r))).toBe(0);
-      expect(statSync(join(out, 'passwd')).mode & 0o777).toBe(0o600);
+      // readable by Debian's mosquitto (group mosquitto, 0640: test/room/brokerFiles.test.ts starts it on them)
+      expect(statSync(join(out, 'passwd')).mode & 0o777).toBe(0o640);
+      expect(readFileSync(join(out, 'feltwire.conf'), 'utf8')).toMatch(/^use_username_as_clientid true$/m);
       expect(statSync(join(data, 'room-accounts.json')).mode & 0o777).toBe(0o600);
       const port = await freePort();
       writeFileSync(

@@ -26,7 +26,7 @@ interface SeatCards {
 
 describe('one table on the room broker: streams, room view row, breaks, refused payloads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fw-room-streams-'));
-  const accounts = makeAccounts(['1']);
+  const accounts = makeAccounts(['1', '2']);
   let broker: InProcessBroker;
   let archive: RoomArchive;
   let room: RoomService;
@@ -53,7 +53,11 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
     });
     for (const role of ['commentator', 'public', 'overlay'] as const) {
       const a = account(accounts, role);
-      const c = await mqtt.connectAsync(broker.url, { username: a.username, password: a.password });
+      const c = await mqtt.connectAsync(broker.url, {
+        username: a.username,
+        password: a.password,
+        clientId: a.username,
+      });
       clients.push(c);
       await c.subscribeAsync(topics.table('1', role));
       c.on('message', (_t, payload) => got[role].push(JSON.parse(payload.toString()) as ViewMessage));
@@ -122,21 +126,22 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
     expect(archived.length).toBeGreaterThan(0);
     for (const h of archived) expect(Number(h.received_wall) - Number(h.end_wall)).toBeGreaterThanOrEqual(DELAY_MS);
 
-    // malformed payloads on the table's own topics: refused, counted, said; the room keeps archiving
-    const t = account(accounts, 'table-1');
+    // malformed payloads from a table account on its own topics (table 2's: table 1 keeps its client id, which the
+    // broker ties to its account): refused, counted, said; the room keeps archiving
+    const t = account(accounts, 'table-2');
     const rogue = await mqtt.connectAsync(broker.url, {
       username: t.username,
       password: t.password,
-      clientId: 'rogue',
+      clientId: t.username,
     });
     clients.push(rogue);
     const refused0 = room.stats().refused;
-    await rogue.publishAsync(topics.table('1', 'hands'), 'not json', { qos: 1 });
-    await rogue.publishAsync(topics.table('1', 'hands'), JSON.stringify({ v: 1, kind: 'hand', tableId: '1' }), {
+    await rogue.publishAsync(topics.table('2', 'hands'), 'not json', { qos: 1 });
+    await rogue.publishAsync(topics.table('2', 'hands'), JSON.stringify({ v: 1, kind: 'hand', tableId: '2' }), {
       qos: 1,
     });
-    const status = { ...(row?.status as object), board: ['??'], sent: Date.now() };
-    await rogue.publishAsync(topics.table('1', 'status'), JSON.stringify(status), { qos: 1 });
+    const status = { ...(row?.status as object), tableId: '2', board: ['??'], sent: Date.now() };
+    await rogue.publishAsync(topics.table('2', 'status'), JSON.stringify(status), { qos: 1 });
     await sleep(500);
     expect(room.stats().refused - refused0).toBe(3);
     expect(said.some((l) => /hand message is not JSON/.test(l))).toBe(true);

@@ -25,8 +25,11 @@ describe('DATA/table.json', () => {
   it('is written on the first start with a table id drawn once, then kept; options change it and are kept', () => {
     const dir = fresh();
     const first = loadTableIdentity(dir);
-    expect(first).toMatchObject({ room: 'feltwire', table: 'Table 1', game: 'cash', timeZone: 'UTC' });
+    expect(first).toMatchObject({ room: 'feltwire', game: 'cash', timeZone: 'UTC' });
     expect(first.tableId).toMatch(/^[1-9]\d{8}$/);
+    // the name comes from the id: two tables started without --table-name are not both "Table 1"
+    expect(first.table).toBe(`Table ${first.tableId}`);
+    expect(loadTableIdentity(fresh()).table).not.toBe(first.table);
     expect(JSON.parse(readFileSync(join(dir, IDENTITY_FILE), 'utf8'))).toEqual(first);
     expect(loadTableIdentity(dir)).toEqual(first);
     const named = loadTableIdentity(dir, { room: 'Cercle Clichy', table: 'Table 9', game: 'tournament' });

@@ -36,6 +36,8 @@ interface Status {
 }
 interface Row {
   tableId: string;
+  /** the room's own alerts about the table (a replaced event log) */
+  roomAlerts?: { code: string; severity: string; message: string; messageFr: string; wall: number }[];
   tableName: string;
   status: Status | null;
   statusWall: number | null;
@@ -88,6 +90,19 @@ function tableCard(r: Row): HTMLElement {
       el('span', { class: `badge${r.online ? '' : ' bad'}` }, r.online ? rt('online') : rt('offline')),
     ),
   );
+  if ((r.roomAlerts ?? []).length > 0) {
+    const list = el('ul', { class: 'alerts', 'data-field': 'room-alerts' });
+    for (const a of r.roomAlerts ?? [])
+      list.append(
+        el(
+          'li',
+          { class: a.severity, 'data-code': a.code },
+          `${a.code} · ${lang === 'fr' ? a.messageFr : a.message} · `,
+          el('span', { 'data-age': String(a.wall) }, age(a.wall)),
+        ),
+      );
+    card.append(list);
+  }
   if (!s) {
     card.append(el('div', { class: 'muted' }, rt('noStatus')));
     return card;

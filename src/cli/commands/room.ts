@@ -2,13 +2,19 @@
 // or SQLite), serves the room view and the archive, and pushes room-wide levels. `--sim N` tries it on one machine:
 // N simulated tables and the room, on Mosquitto and PostgreSQL started here when they are installed, else on an
 // in-process broker (aedes) and a SQLite archive.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { account, loadAccounts, mosquittoAclFile, mosquittoPasswordFile, type RoomAccounts } from '../../room/acl.js';
+import { account, loadAccounts, type RoomAccounts } from '../../room/acl.js';
 import { type ArchiveTarget, RoomArchive } from '../../room/archive.js';
-import { mosquittoInstalled, postgresBinDir, startMosquitto, startPostgres } from '../../room/engines.js';
+import {
+  mosquittoInstalled,
+  postgresBinDir,
+  startMosquitto,
+  startPostgres,
+  writeBrokerFiles,
+} from '../../room/engines.js';
 import { startInProcessBroker } from '../../room/inProcessBroker.js';
 import { checkTableId } from '../../room/protocol.js';
 import { startRoom } from '../../room/roomService.js';
@@ -67,7 +73,9 @@ export const command: Command = {
     };
     try {
       const dataDir = resolve(values.data ?? './room-data');
-      mkdirSync(dataDir, { recursive: true });
+      // the room's folder holds its token, the broker accounts and (embedded) the archive: its user's alone
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(dataDir, 0o700);
       const simN = num(values.sim, 'sim', 0, 0);
       const simIds = Array.from({ length: simN }, (_, i) => String(i + 1));
       const listed = (values.tables ?? '')
@@ -77,12 +85,9 @@ export const command: Command = {
         .map(checkTableId);
       const accounts: RoomAccounts = loadAccounts(dataDir, [...simIds, ...listed]);
       if (values['broker-files']) {
-        const dir = resolve(values['broker-files']);
-        mkdirSync(dir, { recursive: true });
-        const { writeFileSync } = await import('node:fs');
-        writeFileSync(join(dir, 'passwd'), mosquittoPasswordFile(accounts), { mode: 0o600 });
-        writeFileSync(join(dir, 'acl'), mosquittoAclFile(accounts), { mode: 0o600 });
-        say(`wrote ${join(dir, 'passwd')} and ${join(dir, 'acl')} (mosquitto.conf: password_file, acl_file)`);
+        const files = writeBrokerFiles(resolve(values['broker-files']), accounts);
+        say(`wrote ${files.passwd}, ${files.acl} and ${files.conf} (${files.owner})`);
+        say(`  sudo ln -s ${files.conf} /etc/mosquitto/conf.d/feltwire.conf && sudo systemctl restart mosquitto`);
         say(`table credentials are in ${join(dataDir, 'room-accounts.json')} (mode 600)`);
         return 0;
       }
@@ -106,7 +111,7 @@ export const command: Command = {
           brokerUrl = mq.url;
           if (values.archive) target = archiveTarget(values.archive);
           else {
-            const pg = await startPostgres({ dir: join(dataDir, 'postgres') });
+            const pg = await startPostgres({ dir: join(dataDir, 'postgres'), privateParents: [dataDir] });
             closers.push(() => pg.stop());
             target = { kind: 'postgres', url: pg.url };
           }
