@@ -584,7 +584,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       changed: {
         rule: both('tda 1'),
         severity: 'warn',
-        en: () => 'The zone is read as it lies now; check it matches what the player did; if not, tell the floor (play goes on).',
+        en: () =>
+          'The zone is read as it lies now; check it matches what the player did; if not, tell the floor (play goes on).',
         fr: () =>
           "La zone est lue telle qu'elle est ; vérifiez qu'elle correspond à ce que le joueur a fait ; sinon, prévenez l'arbitre (le jeu continue).",
       },
