@@ -118,6 +118,8 @@ export type AlertCode =
   | 'TABLE_FINISHED'
   /** after a restart: the betting zones' chips read at resume (info), or a zone no in-turn reading explains (warn) */
   | 'RESUME_CHIPS_CHANGED'
+  /** the dealer called the floor from the tablet (a seat and a reason): the hand holds until the floor rules */
+  | 'FLOOR_CALLED'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';

@@ -3,9 +3,10 @@
 
 import { EventEmitter } from 'node:events';
 import { monotonicNow, wallNow } from '../clock/index.js';
-import { renderAlert } from '../engine/alerts/catalogue.js';
+import { FLOOR_REASONS, renderAlert } from '../engine/alerts/catalogue.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
+import { alertOpen, FloorLog, incidentKey, type SessionAlert } from './floorLog.js';
 import type { EventLog, LogRecord } from './log.js';
 import { isRosterRecord, Roster, type RosterOp } from './roster.js';
 import {
@@ -86,6 +87,12 @@ interface CurrentHand {
   decisions: Map<number, { decision: string; by: string; t: number }>;
   /** the hand's events as applied (trialHand replays them on a fresh engine state) */
   events: TableEvent[];
+  /** alert id -> the incident's alert it repeats (src/session/floorLog.ts) */
+  incident: Map<number, number>;
+  /** the hand's MISDEAL alert: every later alert of the hand is part of that incident */
+  misdealRep: number;
+  /** alert id -> wall ms it was raised */
+  raisedWall: Map<number, number>;
 }
 
 /**
@@ -143,6 +150,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
   /** seat -> penalty hands still to serve, from the next shuffle (tda 71; dealt in and killed, tda 35) */
   private readonly penalties = new Map<number, number>();
   private tableAlerts: TableAlert[] = [];
+  /** the floor's history (every incident, open ones first), rebuilt by replaying the log */
+  private readonly floorLog = new FloorLog();
   private nextTableAlertId = TABLE_ALERT_ID_BASE;
   private clock: ShotClock | null = null;
   private cancelClock: (() => void) | null = null;
@@ -222,6 +231,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.log.append('event', c.handNo, ev, wall);
     this.applyEvent(ev, wall);
     if (ev.kind === 'chips') this.armMotionTick(ev.t);
+    // the panel's floor button: the floor is called as from the tablet (no seat, no reason given)
+    if (ev.kind === 'dealer' && ev.button === 'floor') this.callFloor({}, wall);
     return this.publish(wall);
   }
 
@@ -234,13 +245,32 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.applyTableAlertRecord({ op: 'ack', id: alertId, by }, wall);
       return this.publish(wall);
     }
-    this.findHandAlert(alertId);
-    return this.ingest({ kind: 'ack', alertId }, wall);
+    // one incident, one acknowledgement: every alert of it
+    const all = this.incidentMembers(alertId);
+    const ids = all.filter((id) => !this.cur.acked.has(id));
+    let state: SessionState | null = null;
+    for (const id of ids.length ? ids : all.slice(0, 1)) state = this.ingest({ kind: 'ack', alertId: id }, wall);
+    return state as SessionState;
   }
 
-  /** Records a floor decision on an alert: who decided what. */
-  decide(alertId: number, decision: string, by: string, wall: number = this.now()): SessionState {
+  /**
+   * Records a floor decision on an alert: who decided what. One decision closes the whole incident (every alert
+   * that repeats it). `hand`: the hand an engine alert belongs to, when not the current one (its alert is closed in
+   * the floor's history: the hand is over, the engine is not told).
+   */
+  decide(alertId: number, decision: string, by: string, wall: number = this.now(), hand?: number): SessionState {
     this.assertOpen();
+    if (alertId < TABLE_ALERT_ID_BASE && hand !== undefined && hand !== this.cur.handNo) {
+      const key = `h:${hand}:${alertId}`;
+      const entry = this.floorLog.get(key);
+      if (!entry) throw new SessionError('UNKNOWN_ALERT', `no alert ${alertId} of hand ${hand} in the floor's history`);
+      if (entry.state === 'closed' && entry.decision && entry.decision.by !== 'engine')
+        throw new SessionError('ALERT_CLOSED', `alert ${alertId} of hand ${hand} is already decided`);
+      const rec: TableAlertRecord = { op: 'close', hand, id: alertId, decision, by };
+      this.log.append('tableAlert', this.cur.handNo, rec, wall);
+      this.applyTableAlertRecord(rec, wall);
+      return this.publish(wall);
+    }
     if (alertId >= TABLE_ALERT_ID_BASE) {
       this.findTableAlert(alertId);
       const rec: TableAlertRecord = { op: 'decision', id: alertId, decision, by };
@@ -248,8 +278,37 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.applyTableAlertRecord(rec, wall);
       return this.publish(wall);
     }
+    const all = this.incidentMembers(alertId);
+    const ids = all.filter((id) => !this.cur.decisions.has(id));
+    let state: SessionState | null = null;
+    for (const id of ids.length ? ids : all.slice(0, 1))
+      state = this.ingest({ kind: 'floorDecision', alertId: id, decision, by }, wall);
+    return state as SessionState;
+  }
+
+  /**
+   * The dealer calls the floor (the tablet's "Call the floor", or the panel's floor button): a FLOOR_CALLED stop alert
+   * with the seat and the reason picked, which holds the hand until the floor decides. A second call while the first
+   * waits is the same incident (counted there).
+   */
+  callFloor(call: { seat?: number | null; reason?: string }, wall: number = this.now()): TableAlert {
+    this.assertOpen();
+    const seat = call.seat ?? null;
+    if (seat !== null && !(Number.isInteger(seat) && seat >= 1 && seat <= 10))
+      throw new SessionError('BAD_FLOOR_CALL', `no seat ${seat}`);
+    const reason = call.reason ?? 'other';
+    if (!Object.hasOwn(FLOOR_REASONS, reason)) throw new SessionError('BAD_FLOOR_CALL', `unknown reason ${reason}`);
+    const facts = { seat, variant: reason };
+    const text = renderAlert('FLOOR_CALLED', facts, this.cur.config.ruleset);
+    return this.raiseTableAlert({ code: 'FLOOR_CALLED', ...text, facts, seat }, wall);
+  }
+
+  /** The alerts of the incident `alertId` belongs to (its own alert first), in the current hand. */
+  private incidentMembers(alertId: number): number[] {
+    const c = this.cur;
     this.findHandAlert(alertId);
-    return this.ingest({ kind: 'floorDecision', alertId, decision, by }, wall);
+    const rep = c.incident.get(alertId) ?? alertId;
+    return [rep, ...[...c.incident].filter(([, r]) => r === rep).map(([id]) => id)];
   }
 
   /** An alert from the table or hardware layer (READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
@@ -263,10 +322,14 @@ export class TableSession extends EventEmitter<SessionEvents> {
       hand: this.cur.handNo,
       acknowledged: false,
     };
+    // the same alert again while the first waits (same hand, code, seat, zone, antenna): one incident, counted
+    const key = incidentKey(alert);
+    const rep = this.tableAlerts.find((a) => a.hand === alert.hand && alertOpen(a) && incidentKey(a) === key);
+    if (rep) alert.incident = rep.id;
     this.log.append('tableAlert', this.cur.handNo, { op: 'raise', alert } satisfies TableAlertRecord, wall);
     this.applyTableAlertRecord({ op: 'raise', alert }, wall);
     this.publish(wall);
-    return alert;
+    return rep ? this.findTableAlert(rep.id) : alert;
   }
 
   /** A new blind level: applies from the next shuffle on (LOI 18, club 8-5). */
@@ -404,6 +467,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       roster: this.roster.list(),
       away: [...this.away].sort((a, b) => a - b),
       penalties: Object.fromEntries([...this.penalties].filter(([, n]) => n > 0).map(([k, n]) => [String(k), n])),
+      floorLog: this.floorLog.list(),
     };
   }
 
@@ -609,7 +673,12 @@ export class TableSession extends EventEmitter<SessionEvents> {
       acked: new Set(),
       decisions: new Map(),
       events: [],
+      incident: new Map(),
+      misdealRep: 0,
+      raisedWall: new Map(),
     };
+    // info alerts of the hands before this one have expired (and need no one)
+    this.floorLog.expireInfo(handNo);
     this.setClock(null);
   }
 
@@ -671,16 +740,34 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   private applyTableAlertRecord(rec: TableAlertRecord, wall: number): void {
+    if (rec.op === 'close') {
+      this.floorLog.close(`h:${rec.hand}:${rec.id}`, { decision: rec.decision, by: rec.by, wall });
+      return;
+    }
     if (rec.op === 'raise') {
-      this.tableAlerts = boundTableAlerts([...this.tableAlerts, rec.alert], this.tableAlertLimit);
       this.nextTableAlertId = Math.max(this.nextTableAlertId, rec.alert.id + 1);
+      const rep =
+        rec.alert.incident === undefined ? undefined : this.tableAlerts.find((a) => a.id === rec.alert.incident);
+      if (rep) {
+        const counted = { ...rep, count: (rep.count ?? 1) + 1, lastWall: wall };
+        this.tableAlerts = this.tableAlerts.map((a) => (a.id === rep.id ? counted : a));
+        this.floorLog.syncTable(counted);
+      } else {
+        const { incident: _incident, ...alert } = rec.alert;
+        this.tableAlerts = boundTableAlerts([...this.tableAlerts, alert], this.tableAlertLimit);
+        this.floorLog.syncTable(alert);
+      }
       if (!this.replaying) this.emit('alert', rec.alert);
       return;
     }
     this.tableAlerts = this.tableAlerts.map((a) => {
       if (a.id !== rec.id) return a;
-      if (rec.op === 'ack') return { ...a, acknowledged: true };
-      return { ...a, acknowledged: true, decision: { decision: rec.decision, by: rec.by, wall } };
+      const next =
+        rec.op === 'ack'
+          ? { ...a, acknowledged: true }
+          : { ...a, acknowledged: true, decision: { decision: rec.decision, by: rec.by, wall } };
+      this.floorLog.syncTable(next);
+      return next;
     });
   }
 
@@ -708,7 +795,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
     // the player is back at the table: present at the next deals too (LOI 8)
     if (ev.kind === 'sits') this.away.delete(ev.seat);
     if (ev.kind === 'floorDecision') c.decisions.set(ev.alertId, { decision: ev.decision, by: ev.by, t: ev.t });
-    c.snap = this.overlayAcks(this.engine.snapshot(c.state), c);
+    const raw = this.engine.snapshot(c.state);
+    this.joinIncidents(c, raw.alerts, before, wall);
+    c.snap = this.overlayAcks(raw, c);
+    this.floorLog.syncHand(c.handNo, c.snap.alerts as SessionAlert[], wall, (a) => c.raisedWall.get(a.id) ?? wall);
     const wasOver = c.over;
     c.over = this.engine.isHandOver(c.state);
 
@@ -738,15 +828,71 @@ export class TableSession extends EventEmitter<SessionEvents> {
     }
   }
 
-  /** Acknowledgements and decisions are kept by the session too, so that they survive whatever the engine keeps. */
+  /**
+   * The alerts an event raised join their incident (floorLog.ts): after the hand's MISDEAL every alert is the
+   * misdeal's; the MISDEAL takes the alert that caused it (raised by the same event); otherwise a repeat of an open
+   * alert (same code, severity, seat, zone, variant) is that alert's.
+   */
+  private joinIncidents(c: CurrentHand, alerts: readonly Alert[], before: ReadonlySet<number>, wall: number): void {
+    const fresh = alerts.filter((a) => !before.has(a.id));
+    if (fresh.length === 0) return;
+    for (const a of fresh) c.raisedWall.set(a.id, wall);
+    if (!c.misdealRep) {
+      const mis = fresh.find((a) => a.code === 'MISDEAL');
+      if (mis) {
+        c.misdealRep = mis.id;
+        for (const a of fresh) if (a.id !== mis.id && !c.incident.has(a.id)) c.incident.set(a.id, mis.id);
+        return;
+      }
+    } else {
+      for (const a of fresh) c.incident.set(a.id, c.misdealRep);
+      return;
+    }
+    const byId = new Map(alerts.map((a) => [a.id, a]));
+    for (const a of fresh) {
+      const key = incidentKey(a);
+      for (const old of alerts) {
+        if (old.id >= a.id) break;
+        if (c.incident.has(old.id)) continue;
+        const seen = byId.get(old.id) as Alert;
+        const open = alertOpen({
+          ...seen,
+          acknowledged: seen.acknowledged || c.acked.has(old.id),
+          decision: seen.decision ?? c.decisions.get(old.id),
+        });
+        if (open && incidentKey(old) === key) {
+          c.incident.set(a.id, old.id);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Acknowledgements and decisions are kept by the session too, so that they survive whatever the engine keeps; an
+   * alert that repeats another carries its incident, and takes the incident's acknowledgement and decision. */
   private overlayAcks(snap: HandSnapshot, c: CurrentHand): HandSnapshot {
-    if (c.acked.size === 0 && c.decisions.size === 0) return snap;
+    if (c.acked.size === 0 && c.decisions.size === 0 && c.incident.size === 0) return snap;
+    const counts = new Map<number, number>();
+    for (const rep of c.incident.values()) counts.set(rep, (counts.get(rep) ?? 1) + 1);
+    const own = snap.alerts.map((a) => {
+      const d = c.decisions.get(a.id);
+      const acknowledged = a.acknowledged || c.acked.has(a.id) || d !== undefined;
+      const out: SessionAlert = d ? { ...a, acknowledged, decision: a.decision ?? d } : { ...a, acknowledged };
+      const n = counts.get(a.id);
+      if (n !== undefined) out.count = n;
+      return out;
+    });
+    const byId = new Map(own.map((a) => [a.id, a]));
     return {
       ...snap,
-      alerts: snap.alerts.map((a) => {
-        const d = c.decisions.get(a.id);
-        const acknowledged = a.acknowledged || c.acked.has(a.id) || d !== undefined;
-        return d ? { ...a, acknowledged, decision: a.decision ?? d } : { ...a, acknowledged };
+      alerts: own.map((a) => {
+        const repId = c.incident.get(a.id);
+        if (repId === undefined) return a;
+        const rep = byId.get(repId);
+        const out: SessionAlert = { ...a, incident: repId };
+        if (rep?.acknowledged) out.acknowledged = true;
+        if (rep?.decision && !out.decision) out.decision = rep.decision;
+        return out;
       }),
     };
   }

@@ -4,6 +4,9 @@ export type SessionErrorCode =
   | 'SESSION_CLOSED'
   | 'ENGINE_REJECTED'
   | 'UNKNOWN_ALERT'
+  /** the floor closes an alert already closed */
+  | 'ALERT_CLOSED'
+  | 'BAD_FLOOR_CALL'
   | 'BAD_LEVEL'
   | 'BAD_SEAT_CHANGE'
   | 'LOG_CORRUPT';

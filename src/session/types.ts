@@ -1,5 +1,6 @@
 // What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
 import type { AlertCode, AlertFacts, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
+import type { FloorEntry } from './floorLog.js';
 import type { RosterOp, RosterSeat } from './roster.js';
 
 /** A TableEvent as the table layer or the server hands it over: the session fills in the hand-relative `t`. */
@@ -37,6 +38,12 @@ export interface TableAlert extends TableAlertInput {
   hand: number;
   acknowledged: boolean;
   decision?: { decision: string; by: string; wall: number };
+  /** alerts of this incident, itself included (absent: 1): a repeat of an open alert is counted here */
+  count?: number;
+  /** wall ms of the incident's last alert */
+  lastWall?: number;
+  /** on a logged raise: the open alert this one repeats (it is counted there, not listed) */
+  incident?: number;
 }
 
 export const TABLE_ALERT_ID_BASE = 1_000_000;
@@ -98,6 +105,8 @@ export interface SessionState {
   away?: number[];
   /** seat -> penalty hands still to serve, from the next shuffle (tda 71) */
   penalties?: Record<string, number>;
+  /** the floor's history: every incident of the session, open ones first (src/session/floorLog.ts) */
+  floorLog?: FloorEntry[];
 }
 
 export interface HandEndInfo {
@@ -117,7 +126,9 @@ export type EventRecord = TableEvent;
 export type TableAlertRecord =
   | { op: 'raise'; alert: TableAlert }
   | { op: 'ack'; id: number; by: string }
-  | { op: 'decision'; id: number; decision: string; by: string };
+  | { op: 'decision'; id: number; decision: string; by: string }
+  /** the floor closes an alert of an earlier hand (`hand`, the engine's alert `id` in it) with a decision */
+  | { op: 'close'; hand: number; id: number; decision: string; by: string };
 export interface ConfigRecord {
   level?: BlindLevel;
   /** seat changes for the next hand: seat -> stack (0 = leaves) */

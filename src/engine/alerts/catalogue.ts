@@ -591,6 +591,23 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
+  // raised by the session when the dealer taps "Call the floor" (facts.seat: the seat, if any; facts.variant: the
+  // reason the dealer picked, one of FLOOR_REASONS)
+  FLOOR_CALLED: {
+    severity: 'stop',
+    message: {
+      en: (f) => `The dealer calls the floor${f.seat ? ` to seat ${f.seat}` : ''}: ${floorReason(f)[0]}`,
+      fr: (f) => `Le donneur appelle l'arbitre${f.seat ? ` ${auSiegeFr(f)}` : ''} : ${floorReason(f)[1]}`,
+    },
+    remedies: {
+      default: {
+        rule: { tda: 'LOI 1', club: 'table' },
+        en: () => 'Hold the hand until the floor comes to the table and rules; the floor records the decision here.',
+        fr: () =>
+          "Arrêtez le coup jusqu'à ce que l'arbitre vienne à la table et tranche ; l'arbitre consigne sa décision ici.",
+      },
+    },
+  },
   // raised by the table layer (src/table/alerts.ts), rendered here like the engine's own
   CHIP_UNKNOWN: {
     severity: 'warn',
@@ -721,6 +738,17 @@ const whereEn = (f: AlertFacts): string =>
   f.antenna == null ? 'the reader bridge' : `antenna ${f.antenna}${f.zone ? ` (${f.zone})` : ''}`;
 const whereFr = (f: AlertFacts): string =>
   f.antenna == null ? 'le pont lecteur' : `antenne ${f.antenna}${f.zone ? ` (${f.zone})` : ''}`;
+
+/** The reasons a dealer may give for calling the floor (the tablet's choice list), in English and French. */
+export const FLOOR_REASONS: Record<string, [string, string]> = {
+  dispute: ['a player disputes', 'un joueur conteste'],
+  cards: ['a card problem', 'un problème de cartes'],
+  chips: ['a bet or chips problem', 'un problème de mise ou de jetons'],
+  action: ['action out of turn or unclear', 'une parole non respectée ou une annonce ambiguë'],
+  conduct: ["a player's conduct", "le comportement d'un joueur"],
+  other: ['another reason', 'une autre raison'],
+};
+const floorReason = (f: AlertFacts): [string, string] => FLOOR_REASONS[f.variant ?? ''] ?? FLOOR_REASONS.other;
 
 /** A code with no entry here or in the betting catalogue (none today; kept so a new code still renders). */
 export const GENERIC_ALERT: AlertDefinition = {
