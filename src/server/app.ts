@@ -12,7 +12,13 @@ import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.j
 import { SessionError } from '../session/errors.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { TableAlert, TableAlertRecord, TableEventInput } from '../session/types.js';
+import {
+  type SessionState,
+  TABLE_ALERT_ID_BASE,
+  type TableAlert,
+  type TableAlertRecord,
+  type TableEventInput,
+} from '../session/types.js';
 import { ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import { type ExportFormat, HandArchive } from '../store/index.js';
 import type { LogFault } from '../store/sqliteLog.js';
@@ -22,6 +28,7 @@ import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery 
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
+import { type TapOutcome, tapOutcome } from './outcomes.js';
 import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
 import { storageView } from './storageAlerts.js';
@@ -88,8 +95,12 @@ function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
   for (const r of recs) {
     if (r.seq >= beforeSeq) break;
     const d = r.data as TableAlertRecord;
-    if (d.op === 'raise') out.push(d.alert);
-    else
+    if (d.op === 'close') continue;
+    if (d.op === 'raise') {
+      const rep = d.alert.incident === undefined ? undefined : out.find((a) => a.id === d.alert.incident);
+      if (rep) out = out.map((a) => (a === rep ? { ...a, count: (a.count ?? 1) + 1, lastWall: r.wall } : a));
+      else out.push(d.alert);
+    } else
       out = out.map((a) =>
         a.id !== d.id
           ? a
@@ -99,6 +110,17 @@ function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
       );
   }
   return out;
+}
+
+/** the alerts an acknowledgement or a decision closed: its incident's count in the floor's history */
+function incidentCount(s: SessionState, alertId: number, hand?: number): number {
+  const key = alertId >= TABLE_ALERT_ID_BASE ? `t:${alertId}` : `h:${hand ?? s.handNo}:${alertId}`;
+  const direct = s.floorLog?.find((e) => e.key === key);
+  if (direct) return direct.count;
+  // a repeat: the incident it belongs to
+  const a = s.hand.alerts.find((x) => x.id === alertId) as { incident?: number } | undefined;
+  const rep = a?.incident === undefined ? undefined : s.floorLog?.find((e) => e.key === `h:${s.handNo}:${a.incident}`);
+  return rep?.count ?? 1;
 }
 
 /** the largest amount a body may name: far below 2^53, so that a number is never rounded on the way in */
@@ -329,6 +351,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             wall: step.wall,
             clock: null,
             tableAlerts: tableAlertsAt(alertRecs, step.seq),
+            // the floor's history is today's, not the hand's: the steps show the hand's own alerts only
+            floorLog: undefined,
           },
           at: mono(),
           equity: null,
@@ -458,8 +482,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         const raw = isBinary ? '' : data.toString();
         try {
           const msg = parseInbound(raw, role);
-          act(msg, role);
-          hub.sendTo(socket, { type: 'ok', ref: msg.ref });
+          const outcome = act(msg, role);
+          hub.sendTo(socket, outcome ? { type: 'ok', ref: msg.ref, outcome } : { type: 'ok', ref: msg.ref });
         } catch (err) {
           if (err instanceof MessageError)
             hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
@@ -476,8 +500,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  /** Inbound actions become session inputs: declarations and buttons are TableEvents, logged by the session. */
-  function act(msg: InboundMessage, role: Role): void {
+  /** Inbound actions become session inputs: declarations and buttons are TableEvents, logged by the session. The
+   * answer says what the engine did with each (outcomes.ts). */
+  function act(msg: InboundMessage, role: Role): TapOutcome | null {
+    const before = session.snapshot(now());
+    const after = () => session.snapshot(now());
     switch (msg.type) {
       case 'say':
         taps.check(msg.version, 'say');
@@ -486,26 +513,39 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ? { kind: 'say', seat: msg.seat, say: msg.say }
             : { kind: 'say', seat: msg.seat, say: msg.say, to: msg.to },
         );
-        return;
-      case 'dealer':
+        return tapOutcome(msg, before, after());
+      case 'dealer': {
         taps.check(msg.version, 'dealer');
+        if (msg.button === 'floor') {
+          // an event of the session (a FLOOR_CALLED stop, logged), not of the engine: the engine has no floor
+          const a = session.callFloor({ seat: msg.seat ?? null, reason: msg.reason ?? 'other' });
+          return { code: 'FLOOR_CALLED', alertId: a.id, count: a.count ?? 1, seat: msg.seat ?? null };
+        }
         tablet({ kind: 'dealer', button: msg.button });
-        return;
+        return tapOutcome(msg, before, after());
+      }
       case 'clock':
         taps.check(msg.version, 'clock');
         tablet({ kind: 'clock', seat: msg.seat });
-        return;
-      case 'ack':
-        session.acknowledge(msg.alertId, role);
-        return;
-      case 'decision':
-        session.decide(msg.alertId, msg.decision, `${role}:${msg.by}`);
-        return;
+        return tapOutcome(msg, before, after());
+      case 'ack': {
+        const s = session.acknowledge(msg.alertId, role);
+        return { code: 'ACKNOWLEDGED', alertId: msg.alertId, count: incidentCount(s, msg.alertId) };
+      }
+      case 'decision': {
+        const s = session.decide(msg.alertId, msg.decision, `${role}:${msg.by}`, now(), msg.hand);
+        return {
+          code: 'DECIDED',
+          alertId: msg.alertId,
+          hand: msg.hand ?? s.handNo,
+          count: incidentCount(s, msg.alertId, msg.hand),
+        };
+      }
       case 'kill':
         tablet({ kind: 'floorKill', seat: msg.seat });
-        return;
+        return tapOutcome(msg, before, after());
       case 'ping':
-        return;
+        return null;
       default: {
         const never: never = msg;
         throw new MessageError('UNKNOWN_TYPE', `unhandled ${JSON.stringify(never)}`);

@@ -4,6 +4,7 @@
 import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import type { SessionState } from '../session/types.js';
 import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
+import type { TapOutcome } from './outcomes.js';
 import { handCards, type RoleView, viewFor } from './views.js';
 
 /** earlier hands whose cards are kept to mask their alerts (older ones show no card at all) */
@@ -55,7 +56,8 @@ export interface HubStats {
 export type OutboundMessage =
   | { type: 'view'; view: RoleView | null; delayMs?: number }
   | { type: 'error'; code: string; message: string; ref?: string | number }
-  | { type: 'ok'; ref?: string | number }
+  /** a message taken; `outcome`: what the engine did with a tap (outcomes.ts) */
+  | { type: 'ok'; ref?: string | number; outcome?: TapOutcome }
   | { type: 'hello'; role: Role; delayMs: number };
 
 export class LiveHub {

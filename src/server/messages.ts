@@ -2,6 +2,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Role } from './liveState.js';
 
+/** The reasons the dealer's tablet offers for calling the floor (src/engine/alerts/catalogue.ts FLOOR_REASONS). */
+export const FLOOR_REASON_IDS = ['dispute', 'cards', 'chips', 'action', 'conduct', 'other'] as const;
+export type FloorReason = (typeof FLOOR_REASON_IDS)[number];
+
 const seat = { type: 'integer', minimum: 1, maximum: 10 } as const;
 const ref = { type: ['string', 'integer'], maxLength: 64 } as const;
 const alertId = { type: 'integer', minimum: 1, maximum: 1_000_000_000 } as const;
@@ -26,7 +30,15 @@ export const INBOUND_SCHEMAS = {
     type: 'object',
     required: ['type', 'button'],
     additionalProperties: false,
-    properties: { type: { const: 'dealer' }, ref, version, button: { enum: ['misdeal', 'floor', 'shuffle'] } },
+    properties: {
+      type: { const: 'dealer' },
+      ref,
+      version,
+      button: { enum: ['misdeal', 'floor', 'shuffle'] },
+      /** "Call the floor": the seat concerned (none: the table) and the reason the dealer picked */
+      seat,
+      reason: { enum: FLOOR_REASON_IDS },
+    },
   },
   clock: {
     type: 'object',
@@ -50,6 +62,8 @@ export const INBOUND_SCHEMAS = {
       alertId,
       decision: { type: 'string', minLength: 1, maxLength: 500 },
       by: { type: 'string', minLength: 1, maxLength: 80 },
+      /** the hand the alert belongs to (an engine alert of an earlier hand: closed in the floor's history) */
+      hand: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     },
   },
   kill: {
@@ -77,10 +91,17 @@ export type InboundMessage =
       say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
       to?: number;
     }
-  | { type: 'dealer'; ref?: string | number; version?: number; button: 'misdeal' | 'floor' | 'shuffle' }
+  | {
+      type: 'dealer';
+      ref?: string | number;
+      version?: number;
+      button: 'misdeal' | 'floor' | 'shuffle';
+      seat?: number;
+      reason?: FloorReason;
+    }
   | { type: 'clock'; ref?: string | number; version?: number; seat: number }
   | { type: 'ack'; ref?: string | number; alertId: number }
-  | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string }
+  | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string; hand?: number }
   | { type: 'kill'; ref?: string | number; seat: number }
   | { type: 'ping'; ref?: string | number };
 

@@ -30,6 +30,7 @@ import type {
   Ruleset,
   Street,
 } from '../engine/types.js';
+import type { SessionAlert } from '../session/floorLog.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
 import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
 
@@ -70,6 +71,23 @@ export interface AlertView {
   /** its facts, cards masked as its texts are */
   facts?: AlertFacts;
   decision?: { decision: string; by: string };
+  /** alerts of this incident, itself included (a misdeal and the alerts after it: one alert, one decision) */
+  count?: number;
+}
+
+/** One incident of the floor's history (src/session/floorLog.ts), as the floor sees it: texts masked as alerts are. */
+export interface FloorEntryView {
+  key: string;
+  source: 'hand' | 'table';
+  hand: number;
+  count: number;
+  /** wall ms of its first alert */
+  wall: number;
+  /** the order the incidents were raised in */
+  seq: number;
+  state: 'open' | 'closed' | 'expired';
+  alert: AlertView;
+  decision?: { decision: string; by: string; wall: number };
 }
 
 /** A seat's player as every role sees them (names are public: the table sees who sits where). */
@@ -122,6 +140,8 @@ export interface RoleView {
   equity: EquityTrack | null;
   /** the event log cannot be written (every role: the table holds); null when all is well */
   storage: StorageView | null;
+  /** the floor's history, shared by every floor tablet (floor only; open incidents first, by severity, then age) */
+  floorLog?: FloorEntryView[];
 }
 
 /** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. (BURN_EXTRA is
@@ -174,6 +194,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
 
   const showsAlerts = role === 'dealer' || role === 'floor' || role === 'commentator';
   const alerts: AlertView[] = [];
+  let floorLog: FloorEntryView[] | undefined;
   if (showsAlerts) {
     const maskers = new Map<number, AlertMasker>();
     const maskerOf = (handNo: number): AlertMasker => {
@@ -189,9 +210,37 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
       }
       return m;
     };
-    for (const a of hand.alerts) alerts.push(handAlertView(a, maskerOf(s.handNo), role, s.handNo, hand.ruleset));
+    // an alert that repeats another is counted on that one (its incident), not listed
+    for (const a of hand.alerts)
+      if ((a as SessionAlert).incident === undefined)
+        alerts.push(handAlertView(a, maskerOf(s.handNo), role, s.handNo, hand.ruleset));
     if (role === 'dealer' || role === 'floor') {
       for (const a of s.tableAlerts) alerts.push(tableAlertView(a, maskerOf(a.hand), role, s.handNo));
+    }
+    if (role === 'floor' && s.floorLog) {
+      floorLog = s.floorLog.map((e) => {
+        const alert =
+          e.source === 'hand'
+            ? handAlertView(e.alert as Alert, maskerOf(e.hand), role, e.hand, hand.ruleset)
+            : tableAlertView(e.alert as TableAlert, maskerOf(e.hand), role, s.handNo);
+        const v: FloorEntryView = {
+          key: e.key,
+          source: e.source,
+          hand: e.hand,
+          count: e.count,
+          wall: e.wall,
+          seq: e.seq,
+          state: e.state,
+          alert,
+        };
+        if (e.decision)
+          v.decision = {
+            decision: maskerOf(e.hand).text(e.decision.decision, false),
+            by: e.decision.by,
+            wall: e.decision.wall,
+          };
+        return v;
+      });
     }
   }
 
@@ -227,6 +276,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     health: role === 'floor' ? s.health : null,
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
     storage: state.storage ?? null,
+    ...(floorLog ? { floorLog } : {}),
   };
 }
 
@@ -431,6 +481,8 @@ function handAlertView(a: Alert, m: AlertMasker, role: Role, handNo: number, rul
     hand: handNo,
   };
   if (texts.facts) v.facts = texts.facts;
+  const count = (a as SessionAlert).count;
+  if (count !== undefined && count > 1) v.count = count;
   const board = BOARD_ALERTS.has(a.code);
   if (a.reason !== undefined) v.reason = m.text(a.reason, board);
   if (a.decision && role !== 'dealer') v.decision = { decision: m.text(a.decision.decision, false), by: a.decision.by };
@@ -458,6 +510,7 @@ function tableAlertView(a: TableAlert, m: AlertMasker, role: Role, handNo: numbe
     hand: a.hand,
   };
   if (texts.facts) v.facts = texts.facts;
+  if (a.count !== undefined && a.count > 1) v.count = a.count;
   if (a.decision)
     v.decision = { decision: m.text(a.decision.decision, false), by: role === 'floor' ? a.decision.by : '' };
   return v;

@@ -54,9 +54,25 @@ export function floorOrder(a: FloorEntry, b: FloorEntry): number {
 }
 
 /** What makes two alerts one incident when neither is a misdeal. */
-export function incidentKey(a: { code: string; severity: string; seat?: number | null; facts?: AlertFacts }): string {
+export function incidentKey(a: {
+  code: string;
+  severity: string;
+  seat?: number | null;
+  facts?: AlertFacts;
+  zone?: string;
+  antenna?: number | null;
+  uid?: string;
+}): string {
   const f = a.facts ?? {};
-  return [a.code, a.severity, a.seat ?? f.seat ?? '', f.zone ?? '', f.variant ?? '', f.antenna ?? ''].join('|');
+  return [
+    a.code,
+    a.severity,
+    a.seat ?? f.seat ?? '',
+    a.zone ?? f.zone ?? '',
+    f.variant ?? '',
+    a.antenna ?? f.antenna ?? '',
+    a.uid ?? f.uid ?? '',
+  ].join('|');
 }
 
 /** An alert still waiting for someone: not decided, not carried out, not acknowledged (a stop needs a decision). */

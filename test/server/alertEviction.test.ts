@@ -51,8 +51,9 @@ describe('alert bounds', () => {
   it('200 bad-bridge warnings do not push out an unacknowledged stop; a bound per severity', async () => {
     const { session, view, log } = await start();
     const stop = session.raiseTableAlert(alert('stop', 'LINK_LOST'));
-    for (let i = 0; i < 260; i++) session.raiseTableAlert(alert('warn', 'BRIDGE_BAD_FRAME'));
-    for (let i = 0; i < 230; i++) session.raiseTableAlert(alert('info', 'CARD_UNKNOWN'));
+    // (each on an antenna of its own: the same alert again while the first waits is one incident, counted there)
+    for (let i = 0; i < 260; i++) session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: i });
+    for (let i = 0; i < 230; i++) session.raiseTableAlert({ ...alert('info', 'CARD_UNKNOWN'), antenna: i });
     for (const role of ['dealer', 'floor'] as const) {
       const v = await view(role);
       const table = v.alerts.filter((a) => a.source === 'table');
@@ -74,11 +75,29 @@ describe('alert bounds', () => {
       const a = session.raiseTableAlert(alert('stop', 'READER_FAULT'));
       session.decide(a.id, 'reader swapped', 'floor:Ann');
     }
-    for (let i = 0; i < 300; i++) session.raiseTableAlert(alert('warn', 'BRIDGE_BAD_FRAME'));
+    for (let i = 0; i < 300; i++) session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 1000 + i });
     const ids = session.snapshot().tableAlerts.map((a) => a.id);
     expect(ids).not.toContain(stop.id);
     expect(ids).toContain(waiting.id);
     expect(session.snapshot().tableAlerts.filter((a) => a.severity === 'stop')).toHaveLength(201);
+  });
+
+  it('the same alert 50 times while the first waits is one alert counted 50 times, in the log replayed too', async () => {
+    const { session, view, log } = await start();
+    let first = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
+    for (let i = 1; i < 50; i++) first = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
+    const v = await view('floor');
+    const shown = v.alerts.filter((a) => a.code === 'BRIDGE_BAD_FRAME');
+    expect(shown).toHaveLength(1);
+    expect(shown[0].count).toBe(50);
+    expect(v.floorLog?.filter((e) => e.alert.code === 'BRIDGE_BAD_FRAME').map((e) => e.count)).toEqual([50]);
+    const again = TableSession.recover(log, { config: CONFIG, engine: fakeEngine() });
+    expect(again.snapshot().tableAlerts.map((a) => [a.id, a.count])).toEqual([[first.id, 50]]);
+    again.close();
+    // acknowledged, the next one is a new incident
+    session.acknowledge(first.id);
+    const next = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
+    expect(next.id).not.toBe(first.id);
   });
 });
 

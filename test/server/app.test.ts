@@ -176,7 +176,12 @@ describe('websocket (injectWS)', () => {
     // hello then view were sent before our listener: ask again by a change
     ws.send(JSON.stringify({ type: 'say', seat: 2, say: 'check', ref: 7 }));
     await until(() => got.some((m) => m.type === 'ok'));
-    expect(got.find((m) => m.type === 'ok')).toEqual({ type: 'ok', ref: 7 });
+    // the answer says what the engine did with the tap
+    expect(got.find((m) => m.type === 'ok')).toMatchObject({
+      type: 'ok',
+      ref: 7,
+      outcome: { code: expect.any(String) },
+    });
     const last = [...log.records()].at(-1);
     expect(last?.kind).toBe('event');
     expect(last?.data).toMatchObject({ kind: 'say', seat: 2, say: 'check' });
