@@ -67,7 +67,7 @@ declare module 'fastify' {
 }
 
 /** Reads the credentials of a request: the Authorization header (scheme Bearer only: the scheme is
- * case-insensitive, RFC 9110 11.1) or the ?token= parameter. `bad` when a header is given that is not a Bearer
+ * case-insensitive, RFC 9110 11.1), a websocket's `fwtoken.` subprotocol, or the ?token= parameter. `bad` when a header is given that is not a Bearer
  * credential: such a request is refused, never served as the anonymous. */
 export function credentialsOf(req: FastifyRequest): { token?: string; bad?: string } {
   const h = req.headers.authorization;
@@ -84,9 +84,20 @@ export function credentialsOf(req: FastifyRequest): { token?: string; bad?: stri
     }
     return { token: m[1] };
   }
+  // a browser's websocket offers its token as a subprotocol (`feltwire`, `fwtoken.TOKEN`): never in a URL that the
+  // browser would print when the socket fails
+  const proto = req.headers['sec-websocket-protocol'];
+  if (typeof proto === 'string') {
+    const offered = proto.split(',').map((p) => p.trim());
+    const tok = offered.find((p) => p.startsWith(WS_TOKEN_PREFIX));
+    if (tok !== undefined) return { token: tok.slice(WS_TOKEN_PREFIX.length) };
+  }
   const q = req.query as { token?: unknown } | undefined;
   return typeof q?.token === 'string' ? { token: q.token } : {};
 }
+
+/** the subprotocol prefix a browser's websocket carries its token in (web/src/live.ts) */
+export const WS_TOKEN_PREFIX = 'fwtoken.';
 
 /** the origins a browser page may open a websocket from: the service's own (its Host), and `allowed` */
 export function originAllowed(origin: string, host: string | undefined, allowed: readonly string[]): boolean {

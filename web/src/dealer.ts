@@ -21,6 +21,7 @@ import {
   mountApp,
   openAlerts,
   openStops,
+  outcomeText,
   Pots,
   type RoleView,
   SeatBox,
@@ -65,6 +66,7 @@ function AlertItem({
   const head = [
     severityLabel(a.severity),
     a.code,
+    a.count && a.count > 1 ? t('alertTimes', { n: a.count }) : null,
     a.seat ? who(v, a.seat) : null,
     a.resolved ? `✓ ${t('remedyDone')}` : null,
   ]
@@ -140,6 +142,7 @@ function App(): JSX.Element {
   const typedFor = useRef('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirm, setConfirm] = useState<'misdeal' | 'floor' | null>(null);
+  const [floorSeat, setFloorSeat] = useState('');
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const sentRef = useRef<number | null>(null);
 
@@ -168,8 +171,13 @@ function App(): JSX.Element {
     const e = snap.error;
     if (e) setNotice({ kind: 'error', text: errorText(e.code, e.message) });
   }, [snap.error?.at]);
+  // the service says what the engine did with the tap (a refused misdeal names its rule and remedy)
   useEffect(() => {
-    if (snap.okRef !== null && snap.okRef === sentRef.current) setNotice({ kind: 'ok', text: t('sent') });
+    if (snap.okRef === null || snap.okRef !== sentRef.current) return;
+    const o = snap.outcome;
+    setNotice(
+      o ? { kind: o.refused ? 'error' : 'ok', text: outcomeText(o, v) } : { kind: 'ok', text: t('out_NO_CHANGE') },
+    );
   }, [snap.okRef]);
 
   const live = snap.conn === 'open';
@@ -279,62 +287,132 @@ function App(): JSX.Element {
       )
     : null;
 
-  const controls = confirm
-    ? h(
-        'section',
-        { class: 'controls confirm', id: 'confirm', 'data-confirm': confirm },
-        h('span', { class: 'confirm-text' }, confirm === 'misdeal' ? t('confirmMisdeal') : t('confirmFloor')),
+  const reasons = ['dispute', 'cards', 'chips', 'action', 'conduct', 'other'] as const;
+  const floorCall = h(
+    'section',
+    { class: 'controls confirm floor-call', id: 'confirm', 'data-confirm': 'floor' },
+    h('span', { class: 'confirm-text' }, t('confirmFloor')),
+    h(
+      'label',
+      { class: 'floor-seat' },
+      t('floorSeat'),
+      h(
+        'select',
+        {
+          id: 'floor-seat',
+          value: floorSeat,
+          onChange: (e: Event) => setFloorSeat((e.target as HTMLSelectElement).value),
+        },
+        h('option', { value: '' }, t('floorNoSeat')),
+        v.seats.map((s) => h('option', { value: String(s.seat), key: s.seat }, who(v, s.seat))),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'reasons' },
+      reasons.map((r) =>
         h(
           'button',
           {
-            class: 'big yes',
-            id: 'confirm-yes',
+            class: 'big reason',
             type: 'button',
+            key: r,
+            'data-reason': r,
             disabled: !live,
             onClick: () => {
-              const ref = store.send({ type: 'dealer', button: confirm, version: v.version });
-              sentRef.current = ref;
+              setNotice(null);
+              const msg: Record<string, unknown> & { type: string } = {
+                type: 'dealer',
+                button: 'floor',
+                reason: r,
+                version: v.version,
+              };
+              if (floorSeat) msg.seat = Number(floorSeat);
+              sentRef.current = store.send(msg);
               setConfirm(null);
             },
           },
-          t('yes'),
+          t(`reason_${r}`),
         ),
-        h('button', { class: 'big no', id: 'confirm-no', type: 'button', onClick: () => setConfirm(null) }, t('no')),
-      )
-    : h(
-        'section',
-        { class: 'controls' },
-        h(
-          'button',
-          {
-            class: 'big clock',
-            id: 'clock-btn',
-            type: 'button',
-            disabled: !live || !n,
-            onClick: () => {
-              if (n) sentRef.current = store.send({ type: 'clock', seat: n.toAct, version: v.version });
-            },
-          },
-          t('clock'),
-        ),
-        h('div', { class: 'clock-display', id: 'clock' }, clockText(v)),
-        h(
-          'button',
-          {
-            class: 'big misdeal',
-            id: 'misdeal',
-            type: 'button',
-            disabled: !live,
-            onClick: () => setConfirm('misdeal'),
-          },
-          t('misdeal'),
-        ),
-        h(
-          'button',
-          { class: 'big floor-btn', id: 'floor', type: 'button', disabled: !live, onClick: () => setConfirm('floor') },
-          t('floor'),
-        ),
-      );
+      ),
+    ),
+    h('button', { class: 'big no', id: 'confirm-no', type: 'button', onClick: () => setConfirm(null) }, t('no')),
+  );
+
+  const controls =
+    confirm === 'floor'
+      ? floorCall
+      : confirm
+        ? h(
+            'section',
+            { class: 'controls confirm', id: 'confirm', 'data-confirm': confirm },
+            h('span', { class: 'confirm-text' }, confirm === 'misdeal' ? t('confirmMisdeal') : t('confirmFloor')),
+            h(
+              'button',
+              {
+                class: 'big yes',
+                id: 'confirm-yes',
+                type: 'button',
+                disabled: !live,
+                onClick: () => {
+                  setNotice(null);
+                  const ref = store.send({ type: 'dealer', button: confirm, version: v.version });
+                  sentRef.current = ref;
+                  setConfirm(null);
+                },
+              },
+              t('yes'),
+            ),
+            h(
+              'button',
+              { class: 'big no', id: 'confirm-no', type: 'button', onClick: () => setConfirm(null) },
+              t('no'),
+            ),
+          )
+        : h(
+            'section',
+            { class: 'controls' },
+            h(
+              'button',
+              {
+                class: 'big clock',
+                id: 'clock-btn',
+                type: 'button',
+                disabled: !live || !n,
+                onClick: () => {
+                  if (n) sentRef.current = store.send({ type: 'clock', seat: n.toAct, version: v.version });
+                },
+              },
+              t('clock'),
+            ),
+            h('div', { class: 'clock-display', id: 'clock' }, clockText(v)),
+            h(
+              'button',
+              {
+                class: 'big misdeal',
+                id: 'misdeal',
+                type: 'button',
+                disabled: !live,
+                onClick: () => setConfirm('misdeal'),
+              },
+              t('misdeal'),
+            ),
+            h(
+              'button',
+              {
+                class: 'big floor-btn',
+                id: 'floor',
+                type: 'button',
+                disabled: !live,
+                onClick: () => {
+                  // the seat to act is the likeliest concern; the dealer may pick another or the whole table
+                  setFloorSeat(n ? String(n.toAct) : '');
+                  setConfirm('floor');
+                },
+              },
+              t('floor'),
+            ),
+          );
 
   return h(
     'div',

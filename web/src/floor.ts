@@ -5,7 +5,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
 import {
-  type AlertView,
   alertText,
   Board,
   ConnBanner,
@@ -13,10 +12,12 @@ import {
   chips,
   deciderName,
   errorText,
+  type FloorEntryView,
   Header,
   h,
   makeStore,
   mountApp,
+  outcomeText,
   Pots,
   type RoleView,
   SeatBox,
@@ -27,7 +28,6 @@ import {
 } from './ui.js';
 
 const store = makeStore(true);
-let backfilled = false;
 
 interface HandRow {
   handNo: number;
@@ -40,11 +40,6 @@ interface Step {
   event: string;
   refused: string | null;
   view: RoleView | null;
-}
-interface LoggedAlert {
-  key: string;
-  hand: number;
-  alert: AlertView;
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -124,7 +119,7 @@ function eventText(raw: string, v: RoleView | null): string {
   }
 }
 
-function DecideForm({ a }: { a: AlertView }): JSX.Element {
+function DecideForm({ e }: { e: FloorEntryView }): JSX.Element {
   const [text, setText] = useState('');
   const [by, setBy] = useState(localStorage.getItem('feltwire.floorName') ?? '');
   return h(
@@ -136,7 +131,7 @@ function DecideForm({ a }: { a: AlertView }): JSX.Element {
       placeholder: t('decision'),
       maxlength: 500,
       value: text,
-      onInput: (e: Event) => setText((e.target as HTMLInputElement).value),
+      onInput: (ev: Event) => setText((ev.target as HTMLInputElement).value),
     }),
     h('input', {
       type: 'text',
@@ -144,17 +139,26 @@ function DecideForm({ a }: { a: AlertView }): JSX.Element {
       placeholder: t('yourName'),
       maxlength: 80,
       value: by,
-      onInput: (e: Event) => setBy((e.target as HTMLInputElement).value),
+      onInput: (ev: Event) => setBy((ev.target as HTMLInputElement).value),
     }),
     h(
       'button',
       {
         type: 'button',
         class: 'record',
+        title: t('closeAlert'),
         onClick: () => {
           if (!text.trim() || !by.trim()) return;
           localStorage.setItem('feltwire.floorName', by.trim());
-          store.send({ type: 'decision', alertId: a.id, decision: text.trim(), by: by.trim() });
+          const msg: Record<string, unknown> & { type: string } = {
+            type: 'decision',
+            alertId: e.alert.id,
+            decision: text.trim(),
+            by: by.trim(),
+          };
+          // an alert of a hand names its hand: one of an earlier hand is closed in the history
+          if (e.source === 'hand') msg.hand = e.hand;
+          sent.ref = store.send(msg);
         },
       },
       t('record'),
@@ -162,46 +166,61 @@ function DecideForm({ a }: { a: AlertView }): JSX.Element {
   );
 }
 
-function AlertLog({ v, log }: { v: RoleView; log: LoggedAlert[] }): JSX.Element {
-  const ordered = [...log].sort((a, b) => b.hand - a.hand || b.alert.id - a.alert.id);
+/** The ref of the last decision sent: the service's answer to it is shown in the notice. */
+const sent: { ref: number | null } = { ref: null };
+
+/** The floor's history as the service keeps it (every floor tablet the same, after a reload and a restart): open
+ * incidents first, the most severe first, then the oldest; each with its count and decision. */
+function AlertLog({ v }: { v: RoleView }): JSX.Element {
+  const log = v.floorLog ?? [];
+  const open = log.filter((e) => e.state === 'open').length;
   return h(
     'section',
-    { class: 'alert-log', id: 'alert-log' },
-    h('h2', {}, t('alerts'), ' · ', t('alertCount', { n: ordered.filter((x) => !x.alert.acknowledged).length })),
-    ordered.length === 0 ? h('div', {}, t('alertCount', { n: 0 })) : null,
-    ordered.map(({ key, hand, alert: a }) => {
+    { class: 'alert-log', id: 'alert-log', 'data-open': String(open) },
+    h('h2', {}, t('alerts'), ' · ', h('span', { id: 'open-count' }, t('alertCount', { n: open }))),
+    log.map((e) => {
+      const a = e.alert;
       const { message, remedy } = alertText(a);
-      const current = hand === v.handNo;
       return h(
         'div',
         {
-          key,
-          class: `log-item ${a.severity}${a.acknowledged ? ' acked' : ''}`,
+          key: e.key,
+          class: `log-item ${a.severity} ${e.state}${e.state !== 'open' ? ' acked' : ''}`,
+          'data-key': e.key,
           'data-alert': String(a.id),
           'data-code': a.code,
-          'data-hand': String(hand),
+          'data-hand': String(e.hand),
+          'data-state': e.state,
+          'data-count': String(e.count),
         },
         h(
           'div',
           { class: 'alert-head' },
           [
-            t('alertOfHand', { n: hand }),
+            t('alertOfHand', { n: e.hand }),
             a.code,
+            e.count > 1 ? t('alertTimes', { n: e.count }) : null,
             severityLabel(a.severity),
             t('rule', { rule: a.rule || '—' }),
             a.seat ? who(v, a.seat) : null,
-            a.resolved && a.source === 'hand' ? `✓ ${t('corrected')}` : null,
+            t(`entry_${e.state}`),
           ]
             .filter(Boolean)
             .join(' · '),
         ),
         h('div', {}, message),
         h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
-        a.decision
-          ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: deciderName(a.decision.by) }))
-          : current || a.source === 'table'
-            ? h(DecideForm, { a })
-            : h('div', { class: 'decision none' }, t('undecidedPast')),
+        e.decision
+          ? h(
+              'div',
+              { class: 'decision' },
+              e.decision.by === 'engine'
+                ? t('remedyCarried')
+                : t('decidedBy', { text: e.decision.decision, by: deciderName(e.decision.by) }),
+            )
+          : e.state === 'open'
+            ? h(DecideForm, { e })
+            : null,
       );
     }),
   );
@@ -480,58 +499,13 @@ function App(): JSX.Element {
   const snap = useLive(store);
   const v = snap.view;
   const [hands, setHands] = useState<HandRow[]>([]);
-  const [log, setLog] = useState<Record<string, LoggedAlert>>(() => {
-    try {
-      return JSON.parse(sessionStorage.getItem('feltwire.floor.alerts') ?? '{}') as Record<string, LoggedAlert>;
-    } catch {
-      return {};
-    }
-  });
   const [stepping, setStepping] = useState<{ handNo: number; steps: Step[]; at: number } | null>(null);
   const [msg, setMsg] = useState('');
 
-  // the alert log across hands: every alert seen, kept with its hand (and across a reload of the page)
+  // the service's answer to a decision: what it closed
   useEffect(() => {
-    if (!v) return;
-    setLog((old) => {
-      const next = { ...old };
-      for (const a of v.alerts) {
-        const hand = a.hand ?? next[a.source === 'table' ? `t:${a.id}` : `${v.handNo}:${a.id}`]?.hand ?? v.handNo;
-        const key = a.source === 'table' ? `t:${a.id}` : `${hand}:${a.id}`;
-        next[key] = { key, hand, alert: a };
-      }
-      const keys = Object.keys(next);
-      if (keys.length > 300) for (const k of keys.slice(0, keys.length - 300)) delete next[k];
-      sessionStorage.setItem('feltwire.floor.alerts', JSON.stringify(next));
-      return next;
-    });
-  }, [v?.version]);
-
-  // the alert log reaches back over the last hands played before this page opened (their last step's alerts)
-  useEffect(() => {
-    if (snap.conn !== 'open' || backfilled) return;
-    backfilled = true;
-    void (async () => {
-      try {
-        const list = (await api<{ hands: HandRow[] }>('/api/hands?limit=6')).hands;
-        for (const hd of list) {
-          const r = await api<{ steps: Step[] }>(`/api/hands/${hd.handNo}/steps`);
-          const lastView = r.steps.at(-1)?.view;
-          if (!lastView) continue;
-          setLog((old) => {
-            const next = { ...old };
-            for (const a of lastView.alerts.filter((x) => x.source === 'hand')) {
-              const key = `${hd.handNo}:${a.id}`;
-              if (!next[key]) next[key] = { key, hand: hd.handNo, alert: a };
-            }
-            return next;
-          });
-        }
-      } catch (e) {
-        setMsg(errOf(e));
-      }
-    })();
-  }, [snap.conn]);
+    if (snap.okRef !== null && snap.okRef === sent.ref && snap.outcome) setMsg(outcomeText(snap.outcome, v));
+  }, [snap.okRef]);
 
   // the hand list follows the table: reloaded when a hand begins or ends
   useEffect(() => {
@@ -563,7 +537,7 @@ function App(): JSX.Element {
     h(
       'div',
       { class: 'columns' },
-      h(AlertLog, { v, log: Object.values(log) }),
+      h(AlertLog, { v }),
       h(
         'div',
         {},
@@ -606,7 +580,7 @@ function KillForm(): JSX.Element {
         type: 'button',
         onClick: () => {
           const n = Number(seat);
-          if (Number.isInteger(n) && n >= 1 && n <= 10) store.send({ type: 'kill', seat: n });
+          if (Number.isInteger(n) && n >= 1 && n <= 10) sent.ref = store.send({ type: 'kill', seat: n });
         },
       },
       t('kill'),

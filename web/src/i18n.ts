@@ -114,7 +114,81 @@ const STRINGS = {
     en: 'Declare a misdeal? Every card comes back and the hand is dealt again.',
     fr: 'Déclarer une fausse donne ? Toutes les cartes reviennent et la main est redistribuée.',
   },
-  confirmFloor: { en: 'Call the floor to the table?', fr: 'Appeler l’arbitre à la table ?' },
+  confirmFloor: {
+    en: 'Call the floor to the table: which seat, and why?',
+    fr: 'Appeler l’arbitre à la table : quel siège, et pourquoi ?',
+  },
+  floorSeat: { en: 'Seat concerned', fr: 'Siège concerné' },
+  floorNoSeat: { en: 'The whole table', fr: 'Toute la table' },
+  reason_dispute: { en: 'A player disputes', fr: 'Un joueur conteste' },
+  reason_cards: { en: 'A card problem', fr: 'Un problème de cartes' },
+  reason_chips: { en: 'A bet or chips problem', fr: 'Un problème de mise ou de jetons' },
+  reason_action: { en: 'Action out of turn or unclear', fr: 'Parole non respectée ou annonce ambiguë' },
+  reason_conduct: { en: 'A player’s conduct', fr: 'Le comportement d’un joueur' },
+  reason_other: { en: 'Another reason', fr: 'Une autre raison' },
+  // what the engine did with a tap (the service's answer, src/server/outcomes.ts)
+  out_QUEUED: {
+    en: 'Received: it reaches the engine once the table’s readings before it are in',
+    fr: 'Reçu : il parvient au moteur dès que les lectures de la table qui le précèdent sont faites',
+  },
+  out_ACTION: { en: 'Recorded: {who} {what}. {next}', fr: 'Enregistré : {who} {what}. {next}' },
+  out_next: { en: 'Next to act: {who}', fr: 'À parler : {who}' },
+  out_nobody: { en: 'Nobody is left to act', fr: 'Plus personne ne doit parler' },
+  out_ALERTS: {
+    en: 'The engine raised {codes}: read the alert and its remedy',
+    fr: 'Le moteur a levé {codes} : lisez l’alerte et son remède',
+  },
+  out_NO_CHANGE: {
+    en: 'Received: the hand did not change (the engine waits for the chips or cards that go with it)',
+    fr: 'Reçu : la main n’a pas changé (le moteur attend les jetons ou les cartes qui l’accompagnent)',
+  },
+  out_MISDEAL_DECLARED: {
+    en: 'Misdeal declared: gather every card, shuffle and redeal (same button, same blinds)',
+    fr: 'Fausse donne déclarée : ramassez toutes les cartes, mélangez et redistribuez (même bouton, mêmes blinds)',
+  },
+  out_MISDEAL_REFUSED_substantial: {
+    en: 'Misdeal refused ({rule}): substantial action has taken place, the hand goes on. A hand with the wrong number of cards is dead; call the floor if in doubt.',
+    fr: 'Fausse donne refusée ({rule}) : il y a eu une action substantielle, la main continue. Une main au mauvais nombre de cartes est morte ; appelez l’arbitre en cas de doute.',
+  },
+  out_MISDEAL_REFUSED_over: {
+    en: 'Misdeal refused ({rule}): the hand is over. Shuffle for the next hand; call the floor if the result is disputed.',
+    fr: 'Fausse donne refusée ({rule}) : le coup est terminé. Mélangez pour le coup suivant ; appelez l’arbitre si le résultat est contesté.',
+  },
+  out_MISDEAL_REFUSED_already: {
+    en: 'Already a misdeal ({rule}): gather the cards and shuffle to redeal.',
+    fr: 'Déjà une fausse donne ({rule}) : ramassez les cartes et mélangez pour redistribuer.',
+  },
+  out_NEW_HAND: { en: 'Hand #{n} begins: deal', fr: 'Le coup nº {n} commence : distribuez' },
+  out_HAND_VOIDED: {
+    en: 'Hand #{n} is void: every chip back as at its shuffle; the floor is told to check the stacks',
+    fr: 'Le coup nº {n} est annulé : chaque jeton revient comme au mélange ; l’arbitre est prévenu pour vérifier les tapis',
+  },
+  out_DEAL_STARTED: { en: 'Shuffle recorded: deal hand #{n}', fr: 'Mélange enregistré : distribuez le coup nº {n}' },
+  out_CLOCK_STARTED: {
+    en: 'Clock on {who}: one minute, then a ten-second count',
+    fr: 'Pendule sur {who} : une minute, puis un compte de dix secondes',
+  },
+  out_HAND_KILLED: { en: '{who}: hand killed', fr: '{who} : main déclarée morte' },
+  out_FLOOR_CALLED: {
+    en: '{count, plural, one {Floor called} other {Floor called again (# calls)}}{who}: the hand holds until the floor rules',
+    fr: '{count, plural, one {Arbitre appelé} other {Arbitre rappelé (# appels)}}{who} : le coup est arrêté jusqu’à sa décision',
+  },
+  out_ACKNOWLEDGED: {
+    en: '{count, plural, one {Alert acknowledged} other {Alert acknowledged: # alerts of one incident}}',
+    fr: '{count, plural, one {Alerte prise en compte} other {Alerte prise en compte : # alertes d’un même incident}}',
+  },
+  out_DECIDED: {
+    en: '{count, plural, one {Decision recorded: the alert is closed} other {Decision recorded: # alerts of one incident closed}}',
+    fr: '{count, plural, one {Décision enregistrée : l’alerte est close} other {Décision enregistrée : # alertes d’un même incident closes}}',
+  },
+  // the floor's history
+  alertTimes: { en: '×{n}', fr: '×{n}' },
+  entry_open: { en: 'open', fr: 'ouverte' },
+  entry_closed: { en: 'closed', fr: 'close' },
+  entry_expired: { en: 'expired (information, hand over)', fr: 'expirée (information, main terminée)' },
+  decidedBy: { en: 'Decision: {text} (by {by})', fr: 'Décision : {text} (par {by})' },
+  remedyCarried: { en: 'Remedy carried out (seen by the table)', fr: 'Remède appliqué (vu par la table)' },
+  closeAlert: { en: 'Close with this decision', fr: 'Clore avec cette décision' },
   yes: { en: 'Yes', fr: 'Oui' },
   no: { en: 'No', fr: 'Non' },
   clock: { en: 'Call the clock', fr: 'Demander la pendule' },

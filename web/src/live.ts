@@ -4,6 +4,7 @@
 // The token comes once in the page's URL; it is kept for the tab (sessionStorage) and removed from the address bar
 // (history.replaceState), so that it does not stay on screen, in the history or in a copied link.
 import { useEffect, useState } from 'preact/hooks';
+import type { TapOutcome } from '../../src/server/outcomes.js';
 import type { RoleView } from '../../src/server/views.js';
 
 export type Conn = 'connecting' | 'open' | 'closed' | 'unauthorized' | 'notoken';
@@ -23,6 +24,8 @@ export interface LiveSnapshot {
   error: (ServerError & { at: number }) | null;
   /** the ref of the last message the service confirmed */
   okRef: string | number | null;
+  /** what the engine did with that message (the service's answer) */
+  outcome: TapOutcome | null;
 }
 
 const KEY = () => `feltwire.token.${location.pathname}`;
@@ -60,6 +63,7 @@ export class LiveStore {
       role: 'public',
       error: null,
       okRef: null,
+      outcome: null,
     };
     if (this.snap.conn === 'notoken') return;
     this.open();
@@ -94,9 +98,8 @@ export class LiveStore {
 
   private open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(
-      `${proto}://${location.host}/ws${this.tok ? `?token=${encodeURIComponent(this.tok)}` : ''}`,
-    );
+    // the token travels as a subprotocol, never in the URL: a browser prints a failed socket's URL in its console
+    const ws = new WebSocket(`${proto}://${location.host}/ws`, this.tok ? ['feltwire', `fwtoken.${this.tok}`] : []);
     this.ws = ws;
     ws.onopen = () => {
       this.lastHeard = Date.now();
@@ -112,6 +115,7 @@ export class LiveStore {
         code?: string;
         message?: string;
         ref?: string | number;
+        outcome?: TapOutcome;
       };
       if (msg.type === 'hello') this.set({ role: msg.role ?? 'public', conn: 'open', delayMs: msg.delayMs ?? 0 });
       else if (msg.type === 'view')
@@ -122,7 +126,8 @@ export class LiveStore {
         else this.set({ error: err });
       } else if (msg.type === 'ok') {
         if (this.snap.conn !== 'open') this.set({ conn: 'open' });
-        if (msg.ref !== undefined && typeof msg.ref === 'number' && msg.ref > 0) this.set({ okRef: msg.ref });
+        if (msg.ref !== undefined && typeof msg.ref === 'number' && msg.ref > 0)
+          this.set({ okRef: msg.ref, outcome: msg.outcome ?? null });
       }
     };
     ws.onclose = (e) => {

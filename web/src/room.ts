@@ -203,9 +203,11 @@ const queueRender = () => {
 };
 
 function connect(): void {
-  const ws = new WebSocket(
-    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`,
-  );
+  // the token as a subprotocol, never in the URL (a browser prints a failed socket's URL in its console)
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, [
+    'feltwire',
+    `fwtoken.${token}`,
+  ]);
   ws.onopen = () => {
     $('conn').textContent = rt('connected');
     $('conn').className = 'badge';

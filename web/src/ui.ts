@@ -5,11 +5,12 @@
 import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
-import type { AlertView, RoleView } from '../../src/server/views.js';
+import type { TapOutcome } from '../../src/server/outcomes.js';
+import type { AlertView, FloorEntryView, RoleView } from '../../src/server/views.js';
 import { getLang, hasKey, locale, onLangChange, setLang, t } from './i18n.js';
 import { type LiveSnapshot, LiveStore } from './live.js';
 
-export type { AlertView, RoleView };
+export type { AlertView, FloorEntryView, RoleView, TapOutcome };
 export type Seat = RoleView['seats'][number];
 export { h };
 
@@ -329,4 +330,42 @@ export function useStored<T>(key: string, initial: T): [T, (v: T) => void] {
     }
   }, [key, val]);
   return [val, setVal];
+}
+
+/** What the engine did with a tap, in the reader's language (the service's answer, src/server/outcomes.ts). */
+export function outcomeText(o: TapOutcome, v: RoleView | null): string {
+  const next = o.toAct ? t('out_next', { who: who(v, o.toAct) }) : t('out_nobody');
+  switch (o.code) {
+    case 'ACTION':
+      return t('out_ACTION', {
+        who: who(v, o.seat ?? 0),
+        what: o.decision ? decisionText(o.decision) : '',
+        next,
+      });
+    case 'ALERTS':
+      return t('out_ALERTS', { codes: (o.alerts ?? []).join(', ') });
+    case 'MISDEAL_REFUSED':
+      return t(
+        o.variant === 'over'
+          ? 'out_MISDEAL_REFUSED_over'
+          : o.variant === 'already'
+            ? 'out_MISDEAL_REFUSED_already'
+            : 'out_MISDEAL_REFUSED_substantial',
+        { rule: o.rule ?? '' },
+      );
+    case 'NEW_HAND':
+    case 'HAND_VOIDED':
+    case 'DEAL_STARTED':
+      return t(`out_${o.code}`, { n: o.hand ?? '' });
+    case 'CLOCK_STARTED':
+    case 'HAND_KILLED':
+      return t(`out_${o.code}`, { who: who(v, o.seat ?? 0) });
+    case 'FLOOR_CALLED':
+      return t('out_FLOOR_CALLED', { count: o.count ?? 1, who: o.seat ? ` (${who(v, o.seat)})` : '' });
+    case 'ACKNOWLEDGED':
+    case 'DECIDED':
+      return t(`out_${o.code}`, { count: o.count ?? 1 });
+    default:
+      return t(`out_${o.code}`);
+  }
 }
