@@ -796,6 +796,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (ev.kind === 'sits') this.away.delete(ev.seat);
     if (ev.kind === 'floorDecision') c.decisions.set(ev.alertId, { decision: ev.decision, by: ev.by, t: ev.t });
     const raw = this.engine.snapshot(c.state);
+    // the misdeal's incident ends with it: after the redeal, alerts are the new deal's
+    if (c.misdealRep && raw.phase !== 'misdeal') c.misdealRep = 0;
     this.joinIncidents(c, raw.alerts, before, wall);
     c.snap = this.overlayAcks(raw, c);
     this.floorLog.syncHand(c.handNo, c.snap.alerts as SessionAlert[], wall, (a) => c.raisedWall.get(a.id) ?? wall);

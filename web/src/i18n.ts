@@ -158,6 +158,10 @@ const STRINGS = {
     en: 'Already a misdeal ({rule}): gather the cards and shuffle to redeal.',
     fr: 'Déjà une fausse donne ({rule}) : ramassez les cartes et mélangez pour redistribuer.',
   },
+  out_REDEAL: {
+    en: 'Shuffle recorded: deal hand #{n} again (same button, same blinds)',
+    fr: 'Mélange enregistré : redistribuez le coup nº {n} (même bouton, mêmes blinds)',
+  },
   out_NEW_HAND: { en: 'Hand #{n} begins: deal', fr: 'Le coup nº {n} commence : distribuez' },
   out_HAND_VOIDED: {
     en: 'Hand #{n} is void: every chip back as at its shuffle; the floor is told to check the stacks',

@@ -354,6 +354,7 @@ export function outcomeText(o: TapOutcome, v: RoleView | null): string {
         { rule: o.rule ?? '' },
       );
     case 'NEW_HAND':
+    case 'REDEAL':
     case 'HAND_VOIDED':
     case 'DEAL_STARTED':
       return t(`out_${o.code}`, { n: o.hand ?? '' });

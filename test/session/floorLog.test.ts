@@ -1,0 +1,180 @@
+// The alert lifecycle on the real engine: one misdeal is one alert with its count and one decision; the floor calls
+// the floor's own stop; the floor's history (severity, then age) survives a restart of the session, with the alerts
+// of past hands closed by the floor, and info alerts expire when the next hand begins.
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/engine/index.js';
+import { openStops } from '../../src/server/taps.js';
+import { viewFor } from '../../src/server/views.js';
+import { floorOrder } from '../../src/session/floorLog.js';
+import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+
+const config = parseScenario({
+  name: 'four seats',
+  ruleset: 'tda',
+  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
+  events: [],
+} as never).config;
+
+/** a deal that starts at the wrong seat, and goes on as if nothing happened: the storm of issue 24 */
+function misdealStorm(s: TableSession): void {
+  s.ingest({ kind: 'dealer', button: 'shuffle' });
+  s.ingest({ kind: 'chips', seat: 1, chips: [25, 25] });
+  s.ingest({ kind: 'chips', seat: 2, chips: [100] });
+  const cards = ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'];
+  const seats = [2, 1, 3, 4, 1, 2, 3, 4];
+  cards.forEach((card, i) => s.ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' }));
+}
+
+const live = (s: SessionState) => ({ session: s, equity: null, broadcastDelayMs: 60_000 });
+
+describe('one incident, one decision', () => {
+  it('a misdeal and every alert after it are one alert with its count; one decision closes them all', () => {
+    let wall = 1_700_000_000_000;
+    const log = new MemoryLog();
+    const s = new TableSession({ config, log, now: () => wall++ });
+    misdealStorm(s);
+    const st = s.snapshot();
+    // the engine raised many alerts (several STOPs among them) ...
+    expect(st.hand.alerts.length).toBeGreaterThan(10);
+    expect(st.hand.alerts.filter((a) => a.severity === 'stop').length).toBeGreaterThan(5);
+    // ... shown as one, counted
+    for (const role of ['dealer', 'floor'] as const) {
+      const v = viewFor(role, live(st), wall);
+      const shown = v?.alerts.filter((a) => a.source === 'hand') ?? [];
+      expect(
+        shown.map((a) => a.code),
+        role,
+      ).toEqual(['MISDEAL']);
+      expect(shown[0].count).toBe(st.hand.alerts.length);
+    }
+    const entries = st.floorLog ?? [];
+    expect(entries.map((e) => [e.alert.code, e.count, e.state])).toEqual([['MISDEAL', st.hand.alerts.length, 'open']]);
+    expect(openStops(st).length).toBeGreaterThan(0);
+    // the floor decides once
+    const mis = st.hand.alerts.find((a) => a.code === 'MISDEAL');
+    s.decide(mis?.id as number, 'redeal', 'floor:Anne');
+    const after = s.snapshot();
+    expect(openStops(after)).toEqual([]);
+    expect(after.hand.alerts.every((a) => a.decision?.decision === 'redeal')).toBe(true);
+    expect(after.floorLog?.map((e) => e.state)).toEqual(['closed']);
+    // more cards read before the redeal join the decided misdeal: nothing new to decide
+    s.ingest({ kind: 'cardAt', card: 'Td', zone: 'seat1', face: 'down' });
+    expect(openStops(s.snapshot())).toEqual([]);
+    expect(s.snapshot().floorLog?.map((e) => [e.state, e.count])).toEqual([['closed', st.hand.alerts.length + 2]]);
+    // and after a restart the same
+    const again = TableSession.recover(log, { config, now: () => wall });
+    expect(again.snapshot().floorLog?.map((e) => [e.alert.code, e.count, e.state])).toEqual(
+      s.snapshot().floorLog?.map((e) => [e.alert.code, e.count, e.state]),
+    );
+    expect(openStops(again.snapshot())).toEqual([]);
+    again.close();
+    s.close();
+  });
+
+  it('acknowledging one alert of an incident acknowledges all of it', () => {
+    const s = new TableSession({ config, log: new MemoryLog() });
+    misdealStorm(s);
+    const warn = s.snapshot().hand.alerts.find((a) => a.severity === 'warn');
+    expect(warn).toBeDefined();
+    s.acknowledge(warn?.id as number);
+    expect(s.snapshot().hand.alerts.every((a) => a.acknowledged)).toBe(true);
+    s.close();
+  });
+});
+
+describe('calling the floor', () => {
+  it('FLOOR_CALLED: a stop with the seat and the reason in English and French; a second call counted; decided once', () => {
+    const log = new MemoryLog();
+    const s = new TableSession({ config, log });
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    const a = s.callFloor({ seat: 3, reason: 'dispute' });
+    expect(a).toMatchObject({ code: 'FLOOR_CALLED', severity: 'stop', seat: 3, rule: 'LOI 1' });
+    expect(a.message).toBe('The dealer calls the floor to seat 3: a player disputes');
+    expect(a.messageFr).toBe("Le donneur appelle l'arbitre au siège 3 : un joueur conteste");
+    expect(openStops(s.snapshot())).toContain(a.id);
+    const again = s.callFloor({ seat: 3, reason: 'dispute' });
+    expect(again.id).toBe(a.id);
+    expect(again.count).toBe(2);
+    expect(s.snapshot().tableAlerts.filter((x) => x.code === 'FLOOR_CALLED')).toHaveLength(1);
+    // another seat, another call
+    const other = s.callFloor({ seat: 1, reason: 'chips' });
+    expect(other.id).not.toBe(a.id);
+    s.decide(a.id, 'the bet stands', 'floor:Anne');
+    s.decide(other.id, 'chips counted', 'floor:Anne');
+    expect(openStops(s.snapshot())).toEqual([]);
+    expect(() => s.callFloor({ seat: 2, reason: 'weather' })).toThrow(/unknown reason/);
+    expect(() => s.callFloor({ seat: 11, reason: 'other' })).toThrow(/no seat/);
+    // the panel's floor button calls it too (no seat, no reason given)
+    s.ingest({ kind: 'dealer', button: 'floor' });
+    const panel = s.snapshot().tableAlerts.at(-1);
+    expect(panel).toMatchObject({ code: 'FLOOR_CALLED', seat: null, severity: 'stop' });
+    // replayed: the same alerts, counts and decisions, no call made twice
+    const r = TableSession.recover(log, { config });
+    expect(r.snapshot().tableAlerts.map((x) => [x.code, x.count ?? 1, !!x.decision])).toEqual(
+      s.snapshot().tableAlerts.map((x) => [x.code, x.count ?? 1, !!x.decision]),
+    );
+    r.close();
+    s.close();
+  });
+});
+
+describe("the floor's history", () => {
+  it('past hands: closed by the floor, still closed after a restart; info expires at the next hand', () => {
+    const log = new MemoryLog();
+    let wall = 1_700_000_000_000;
+    const s = new TableSession({ config, log, now: () => (wall += 10) });
+    // hand 1: a card exposed during the deal (a warning the hand leaves open), then the deck is gathered early
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    s.ingest({ kind: 'chips', seat: 1, chips: [25, 25] });
+    s.ingest({ kind: 'chips', seat: 2, chips: [100] });
+    s.ingest({ kind: 'cardAt', card: '2c', zone: 'seat1', face: 'up' });
+    const exposed = s.snapshot().hand.alerts.find((a) => a.code === 'CARD_EXPOSED');
+    expect(exposed).toBeDefined();
+    const info = s.raiseTableAlert({
+      code: 'LINK_RESTORED',
+      severity: 'info',
+      message: 'Reader link restored',
+      remedy: 'Nothing to do.',
+      messageFr: 'Liaison rétablie',
+      remedyFr: 'Rien à faire.',
+    });
+    s.ingest({ kind: 'dealer', button: 'shuffle' }); // the hand is void: hand 2
+    expect(s.handNo).toBe(2);
+    const entry = () => s.snapshot().floorLog?.find((e) => e.key === `h:1:${exposed?.id}`);
+    expect(entry()?.state).toBe('open');
+    expect(s.snapshot().floorLog?.find((e) => e.key === `t:${info.id}`)?.state).toBe('expired');
+    // the floor closes the past hand's alert
+    s.decide(exposed?.id as number, 'seen, no harm', 'floor:Anne', undefined, 1);
+    expect(entry()).toMatchObject({ state: 'closed', decision: { decision: 'seen, no harm', by: 'floor:Anne' } });
+    expect(() => s.decide(exposed?.id as number, 'again', 'floor:Bob', undefined, 1)).toThrow(/already decided/);
+    expect(() => s.decide(99, 'x', 'floor:Bob', undefined, 1)).toThrow(/no alert 99/);
+    // a restart: the history is rebuilt from the log, the past alert still closed
+    const r = TableSession.recover(log, { config, now: () => wall });
+    const back = r.snapshot().floorLog?.find((e) => e.key === `h:1:${exposed?.id}`);
+    expect(back).toMatchObject({ state: 'closed', decision: { decision: 'seen, no harm' } });
+    expect(r.snapshot().floorLog?.map((e) => [e.key, e.state])).toEqual(
+      s.snapshot().floorLog?.map((e) => [e.key, e.state]),
+    );
+    r.close();
+    s.close();
+  });
+
+  it('sorted by severity then age: open first (stop, warn, info; the oldest first), then the closed, newest first', () => {
+    const s = new TableSession({ config, log: new MemoryLog() });
+    const raise = (code: string, severity: 'stop' | 'warn' | 'info', antenna: number) =>
+      s.raiseTableAlert({ code, severity, antenna, message: code, remedy: '-', messageFr: code, remedyFr: '-' });
+    const w1 = raise('W1', 'warn', 1);
+    raise('I1', 'info', 2);
+    const st1 = raise('S1', 'stop', 3);
+    raise('W2', 'warn', 4);
+    const st2 = raise('S2', 'stop', 5);
+    s.decide(w1.id, 'ok', 'floor:A');
+    s.decide(st2.id, 'ok', 'floor:A');
+    const order = s.snapshot().floorLog?.map((e) => e.alert.code);
+    expect(order).toEqual(['S1', 'W2', 'I1', 'S2', 'W1']);
+    expect(st1.id).toBeLessThan(st2.id);
+    const log = s.snapshot().floorLog ?? [];
+    expect([...log].sort(floorOrder)).toEqual(log);
+    s.close();
+  });
+});
