@@ -1,0 +1,213 @@
+// The floor's operations in Debian's chromium, on one live service driven through its session (no simulator: the
+// test is the table), restarted once: "Call the floor" on the dealer tablet opens a FLOOR_CALLED alert on the
+// floor's tablet; a Misdeal after substantial action is refused with its rule; a misdeal storm needs one decision;
+// the floor's history is the service's (a reload and a second tablet see it); an alert of a past hand closed by the
+// floor stays closed after a restart.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/engine/index.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
+import { openStops } from '../../src/server/taps.js';
+import { CHROMIUM_ARGS, ensureWebBuilt, REPO, WEB_ROOT } from './helpers.js';
+
+const config = parseScenario({
+  name: 'four seats',
+  ruleset: 'tda',
+  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
+  events: [],
+} as never).config;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fw-floorops-'));
+let live: LiveService;
+let browser: Browser;
+const pages: Page[] = [];
+
+const start = (port = 0) =>
+  startLive({
+    dataDir,
+    port,
+    host: '127.0.0.1',
+    broadcastDelayMs: 60_000,
+    webRoot: WEB_ROOT,
+    table: config,
+    source: null,
+    equity: null,
+    say: () => {},
+    overlayStepMs: 100,
+  });
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  live = await start();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await live?.close();
+});
+
+const missing: string[] = [];
+async function open(page: 'dealer' | 'floor'): Promise<Page> {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  p.on('response', (r) => {
+    if (r.status() === 404) missing.push(r.url());
+  });
+  p.on('console', (m) => {
+    if (m.text().includes(live.tokens.tokenOf(page))) missing.push(`token in console: ${m.text()}`);
+  });
+  await p.goto(`${live.url}/${page}.html?token=${live.tokens.tokenOf(page)}`);
+  await p.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
+  pages.push(p);
+  return p;
+}
+
+const ingest = (...evs: Parameters<LiveService['session']['ingest']>[0][]) => {
+  for (const ev of evs) live.session.ingest(ev);
+};
+const blindsAndDeal = (seats = [1, 2, 3, 4, 1, 2, 3, 4]) => {
+  ingest(
+    { kind: 'dealer', button: 'shuffle' },
+    { kind: 'chips', seat: 1, chips: [25, 25] },
+    { kind: 'chips', seat: 2, chips: [100] },
+  );
+  ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'].forEach((card, i) =>
+    ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' }),
+  );
+};
+
+async function decide(item: ReturnType<Page['locator']>, text: string, by = 'Marie'): Promise<void> {
+  await item.locator('.decision-text').fill(text);
+  await item.locator('.decision-by').fill(by);
+  await item.locator('.record').click();
+}
+
+describe('floor operations in chromium', () => {
+  let dealer: Page;
+  let floor: Page;
+
+  it('"Call the floor" on the dealer tablet opens a FLOOR_CALLED alert on the floor tablet; decided, the tablet unlocks', {
+    timeout: 60_000,
+  }, async () => {
+    blindsAndDeal();
+    dealer = await open('dealer');
+    floor = await open('floor');
+    await dealer.locator('#turn[data-to-act="3"]').waitFor({ timeout: 5000 });
+    await dealer.locator('#floor').click();
+    // the seat to act is proposed; the dealer picks the reason
+    expect(await dealer.locator('#floor-seat').inputValue()).toBe('3');
+    await dealer.screenshot({ path: join(REPO, 'docs/screenshots/dealer-call-floor.png') });
+    await dealer.locator('button.reason[data-reason="dispute"]').click();
+    await expect.poll(() => dealer.locator('#notice').textContent()).toMatch(/Floor called \(Seat 3\): the hand holds/);
+    await dealer.locator('#actions[data-locked="true"]').waitFor({ timeout: 5000 });
+    const item = floor.locator('.log-item[data-code="FLOOR_CALLED"]');
+    await item.waitFor({ timeout: 5000 });
+    expect(await item.getAttribute('data-state')).toBe('open');
+    expect(await item.textContent()).toMatch(/The dealer calls the floor to seat 3: a player disputes/);
+    // the floor's log: the STOP on top
+    expect(await floor.locator('.log-item').first().getAttribute('data-code')).toBe('FLOOR_CALLED');
+    await decide(item, 'The bet stands, play on');
+    await expect.poll(() => floor.locator('#notice').textContent()).toMatch(/Decision recorded: the alert is closed/);
+    await floor.locator('.log-item[data-code="FLOOR_CALLED"][data-state="closed"]').waitFor({ timeout: 5000 });
+    await dealer.locator('#actions[data-locked="false"]').waitFor({ timeout: 5000 });
+    // French: the dealer's answer in French
+    await dealer.locator('#lang').click();
+    await dealer.locator('#floor').click();
+    await dealer.locator('button.reason[data-reason="chips"]').click();
+    await expect
+      .poll(() => dealer.locator('#notice').textContent())
+      .toMatch(/Arbitre appelé \(Siège 3\) : le coup est arrêté/);
+    const fr = floor.locator('.log-item[data-code="FLOOR_CALLED"][data-state="open"]');
+    await decide(fr, 'Jetons recomptés');
+    await dealer.locator('#actions[data-locked="false"]').waitFor({ timeout: 5000 });
+    await dealer.locator('#lang').click();
+  });
+
+  it('a Misdeal tapped after substantial action is refused with tda 35, 36; a misdeal storm needs one decision', {
+    timeout: 60_000,
+  }, async () => {
+    // seat 1 acts out of turn (a warning left open in this hand), seat 3 folds, seat 4 calls: substantial action
+    ingest({ kind: 'say', seat: 1, say: 'fold' }, { kind: 'tick' });
+    ingest({ kind: 'say', seat: 3, say: 'fold' }, { kind: 'chips', seat: 4, chips: [100] }, { kind: 'tick' });
+    await dealer.locator('#misdeal').click();
+    await dealer.locator('#confirm-yes').click();
+    await expect
+      .poll(() => dealer.locator('#notice').textContent())
+      .toMatch(/Misdeal refused \(tda 35, 36\): substantial action has taken place, the hand goes on/);
+    expect(await dealer.locator('#notice').getAttribute('class')).toMatch(/error/);
+    expect(live.session.snapshot().hand.phase).not.toBe('misdeal');
+    // the deck gathered early: hand 1 is void; hand 2 is dealt from the wrong seat and on as if nothing happened
+    ingest({ kind: 'dealer', button: 'shuffle' });
+    expect(live.session.handNo).toBe(2);
+    blindsAndDeal([2, 1, 3, 4, 1, 2, 3, 4]);
+    const raised = live.session.snapshot().hand.alerts;
+    expect(raised.filter((a) => a.severity === 'stop').length).toBeGreaterThan(5);
+    const stops = floor.locator('.log-item.stop[data-state="open"]');
+    await floor.locator('.log-item[data-code="MISDEAL"]').waitFor({ timeout: 5000 });
+    expect(await stops.count()).toBe(1);
+    expect(Number(await stops.first().getAttribute('data-count'))).toBe(raised.length);
+    expect(await stops.first().textContent()).toContain(`×${raised.length}`);
+    await dealer.locator('#lock-note').waitFor({ timeout: 5000 });
+    await decide(stops.first(), 'Misdeal: redeal');
+    await expect
+      .poll(() => floor.locator('#notice').textContent())
+      .toMatch(new RegExp(`Decision recorded: ${raised.length} alerts of one incident closed`));
+    await expect.poll(() => stops.count()).toBe(0);
+    await dealer.locator('#lock-note').waitFor({ state: 'detached', timeout: 5000 });
+    expect(openStops(live.session.snapshot())).toEqual([]);
+  });
+
+  it('a reload of the floor keeps its history, and a second floor tablet reads the same', {
+    timeout: 60_000,
+  }, async () => {
+    const keys = async (p: Page) =>
+      p
+        .locator('.log-item')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-key')}:${e.getAttribute('data-state')}`));
+    const before = await keys(floor);
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    await floor.reload();
+    await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
+    await floor.locator('.log-item').first().waitFor({ timeout: 5000 });
+    expect(await keys(floor)).toEqual(before);
+    expect(await floor.locator('.log-item[data-code="FLOOR_CALLED"]').first().textContent()).toMatch(/by Marie/);
+    const second = await open('floor');
+    await second.locator('.log-item').first().waitFor({ timeout: 5000 });
+    expect(await keys(second)).toEqual(before);
+    await second.close();
+  });
+
+  it('an alert of a past hand closed by the floor stays closed after a restart', { timeout: 90_000 }, async () => {
+    // hand 1's out-of-turn warning: still open, in the history of hand 2
+    const past = floor.locator('.log-item[data-hand="1"][data-state="open"]').first();
+    await past.waitFor({ timeout: 5000 });
+    const key = (await past.getAttribute('data-key')) as string;
+    expect(key).toMatch(/^h:1:/);
+    await decide(past, 'Seen: the out-of-turn fold stood');
+    const closed = floor.locator(`.log-item[data-key="${key}"][data-state="closed"]`);
+    await closed.waitFor({ timeout: 5000 });
+    // the service stops and starts again on the same data folder and port
+    const port = Number(new URL(live.url).port);
+    await live.close();
+    await floor.locator('#status[data-conn="closed"]').waitFor({ timeout: 5000 });
+    live = await start(port);
+    await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
+    await floor.reload();
+    await floor.locator(`.log-item[data-key="${key}"]`).waitFor({ timeout: 10_000 });
+    expect(await floor.locator(`.log-item[data-key="${key}"]`).getAttribute('data-state')).toBe('closed');
+    expect(await floor.locator(`.log-item[data-key="${key}"]`).textContent()).toMatch(/the out-of-turn fold stood/);
+    await floor.screenshot({ path: join(REPO, 'docs/screenshots/floor-history.png') });
+    // no page asked for a file that is not there; the favicon is served; no token in the console
+    for (const f of ['favicon.ico', 'favicon.svg']) {
+      const r = await fetch(`${live.url}/${f}`);
+      expect(r.status, f).toBe(200);
+      expect(r.headers.get('content-type'), f).toMatch(/image\//);
+    }
+    expect(await floor.locator('link[rel="icon"]').getAttribute('href')).toBe('./favicon.svg');
+    expect(missing).toEqual([]);
+    for (const p of pages) await p.close().catch(() => {});
+  });
+});
