@@ -90,7 +90,8 @@ export function tapOutcome(
   if (msg.type === 'dealer' && msg.button === 'shuffle') {
     if (alerts.includes('HAND_VOID')) return { code: 'HAND_VOIDED', hand: before.handNo, alerts };
     if (after.handNo !== before.handNo) return { code: 'NEW_HAND', hand: after.handNo };
-    if (before.hand.phase === 'misdeal' && after.hand.phase !== 'misdeal') return { code: 'REDEAL', hand: after.handNo };
+    if (before.hand.phase === 'misdeal' && after.hand.phase !== 'misdeal')
+      return { code: 'REDEAL', hand: after.handNo };
     if (before.hand.phase === 'waiting' && after.hand.phase !== 'waiting')
       return { code: 'DEAL_STARTED', hand: after.handNo };
   }

@@ -67,9 +67,9 @@ function deal(session: TableSession): void {
   session.ingest({ kind: 'chips', seat: 1, chips: [25, 25] });
   session.ingest({ kind: 'chips', seat: 2, chips: [100] });
   const cards = ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'];
-  cards.forEach((card, i) =>
-    session.ingest({ kind: 'cardAt', card, zone: `seat${(i % 4) + 1}` as 'seat1', face: 'down' }),
-  );
+  cards.forEach((card, i) => {
+    session.ingest({ kind: 'cardAt', card, zone: `seat${(i % 4) + 1}` as 'seat1', face: 'down' });
+  });
 }
 
 describe('tap outcomes', () => {

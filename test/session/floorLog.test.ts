@@ -22,10 +22,12 @@ function misdealStorm(s: TableSession): void {
   s.ingest({ kind: 'chips', seat: 2, chips: [100] });
   const cards = ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'];
   const seats = [2, 1, 3, 4, 1, 2, 3, 4];
-  cards.forEach((card, i) => s.ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' }));
+  cards.forEach((card, i) => {
+    s.ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' });
+  });
 }
 
-const live = (s: SessionState) => ({ session: s, equity: null, broadcastDelayMs: 60_000 });
+const live = (s: SessionState) => ({ session: s, at: 0, equity: null, broadcastDelayMs: 60_000 });
 
 describe('one incident, one decision', () => {
   it('a misdeal and every alert after it are one alert with its count; one decision closes them all', () => {

@@ -74,9 +74,9 @@ const blindsAndDeal = (seats = [1, 2, 3, 4, 1, 2, 3, 4]) => {
     { kind: 'chips', seat: 1, chips: [25, 25] },
     { kind: 'chips', seat: 2, chips: [100] },
   );
-  ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'].forEach((card, i) =>
-    ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' }),
-  );
+  ['2c', '4h', '6c', '8h', '3d', '5s', '7d', '9s'].forEach((card, i) => {
+    ingest({ kind: 'cardAt', card, zone: `seat${seats[i]}` as 'seat1', face: 'down' });
+  });
 };
 
 async function decide(item: ReturnType<Page['locator']>, text: string, by = 'Marie'): Promise<void> {
