@@ -803,6 +803,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.floorLog.syncHand(c.handNo, c.snap.alerts as SessionAlert[], wall, (a) => c.raisedWall.get(a.id) ?? wall);
     const wasOver = c.over;
     c.over = this.engine.isHandOver(c.state);
+    // the hand is over: its info alerts (and earlier ones) have expired
+    if (!wasOver && c.over) this.floorLog.expireInfo(c.handNo + 1);
 
     if (ev.kind === 'clock') {
       this.setClock({ seat: ev.seat, startedWall: wall, t: ev.t, limitMs: SHOT_CLOCK_MS + SHOT_CLOCK_COUNT_MS });

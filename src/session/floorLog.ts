@@ -1,6 +1,7 @@
 // The floor's history: every alert incident of the session (the hands' and the table's), one entry per incident with
 // its count, open until the floor closes it with a decision (past hands' included), the engine sees its remedy
-// carried out, the dealer acknowledges a lesser one, or (info) the hand it was raised in is over. Built by the session
+// carried out, the dealer acknowledges a lesser one, or (info) the hand it was raised in is over (its end, or the
+// next hand's shuffle when it was cut short). Built by the session
 // as it applies the log, so that every floor tablet reads the same history, after a reload and after a restart.
 //
 // Incidents: alerts that come from one cause are one decision.
@@ -160,7 +161,7 @@ export class FloorLog {
     e.state = 'closed';
   }
 
-  /** A new hand began: the info incidents of the hands before it expire. */
+  /** A hand ended, or a new one began: the info incidents of the hands before `beforeHand` expire. */
   expireInfo(beforeHand: number): void {
     for (const e of this.entries.values()) {
       if (e.state === 'open' && e.alert.severity === 'info' && e.hand < beforeHand) e.state = 'expired';

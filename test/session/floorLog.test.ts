@@ -36,9 +36,8 @@ describe('one incident, one decision', () => {
     const s = new TableSession({ config, log, now: () => wall++ });
     misdealStorm(s);
     const st = s.snapshot();
-    // the engine raised many alerts (several STOPs among them) ...
-    expect(st.hand.alerts.length).toBeGreaterThan(10);
-    expect(st.hand.alerts.filter((a) => a.severity === 'stop').length).toBeGreaterThan(5);
+    // the engine raised several STOP alerts (the card at the wrong seat, the misdeal it makes) ...
+    expect(st.hand.alerts.filter((a) => a.severity === 'stop').length).toBeGreaterThanOrEqual(2);
     // ... shown as one, counted
     for (const role of ['dealer', 'floor'] as const) {
       const v = viewFor(role, live(st), wall);
@@ -59,10 +58,13 @@ describe('one incident, one decision', () => {
     expect(openStops(after)).toEqual([]);
     expect(after.hand.alerts.every((a) => a.decision?.decision === 'redeal')).toBe(true);
     expect(after.floorLog?.map((e) => e.state)).toEqual(['closed']);
-    // more cards read before the redeal join the decided misdeal: nothing new to decide
+    // more cards read before the redeal: whatever the engine says of them is the decided misdeal's
     s.ingest({ kind: 'cardAt', card: 'Td', zone: 'seat1', face: 'down' });
+    s.ingest({ kind: 'cardAt', card: 'Jd', zone: 'seat9', face: 'up' });
     expect(openStops(s.snapshot())).toEqual([]);
-    expect(s.snapshot().floorLog?.map((e) => [e.state, e.count])).toEqual([['closed', st.hand.alerts.length + 2]]);
+    expect(s.snapshot().floorLog?.map((e) => [e.state, e.count])).toEqual([
+      ['closed', s.snapshot().hand.alerts.length],
+    ]);
     // and after a restart the same
     const again = TableSession.recover(log, { config, now: () => wall });
     expect(again.snapshot().floorLog?.map((e) => [e.alert.code, e.count, e.state])).toEqual(
@@ -76,9 +78,9 @@ describe('one incident, one decision', () => {
   it('acknowledging one alert of an incident acknowledges all of it', () => {
     const s = new TableSession({ config, log: new MemoryLog() });
     misdealStorm(s);
-    const warn = s.snapshot().hand.alerts.find((a) => a.severity === 'warn');
-    expect(warn).toBeDefined();
-    s.acknowledge(warn?.id as number);
+    const cause = s.snapshot().hand.alerts.find((a) => a.code !== 'MISDEAL');
+    expect(cause).toBeDefined();
+    s.acknowledge(cause?.id as number);
     expect(s.snapshot().hand.alerts.every((a) => a.acknowledged)).toBe(true);
     s.close();
   });

@@ -144,7 +144,7 @@ describe('floor operations in chromium', () => {
     expect(live.session.handNo).toBe(2);
     blindsAndDeal([2, 1, 3, 4, 1, 2, 3, 4]);
     const raised = live.session.snapshot().hand.alerts;
-    expect(raised.filter((a) => a.severity === 'stop').length).toBeGreaterThan(5);
+    expect(raised.filter((a) => a.severity === 'stop').length).toBeGreaterThanOrEqual(2);
     const stops = floor.locator('.log-item.stop[data-state="open"]');
     await floor.locator('.log-item[data-code="MISDEAL"]').waitFor({ timeout: 5000 });
     expect(await stops.count()).toBe(1);
