@@ -163,6 +163,22 @@ describe("the floor's history", () => {
     s.close();
   });
 
+  it('an info alert expires when its hand ends; a warning stays open', () => {
+    const s = new TableSession({ config, log: new MemoryLog() });
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    const raise = (severity: 'info' | 'warn') =>
+      s.raiseTableAlert({ code: `X_${severity}`, severity, message: '-', remedy: '-', messageFr: '-', remedyFr: '-' });
+    const info = raise('info');
+    const warn = raise('warn');
+    const state = (id: number) => s.snapshot().floorLog?.find((e) => e.key === `t:${id}`)?.state;
+    expect(state(info.id)).toBe('open');
+    for (const seat of [1, 2, 3]) s.ingest({ kind: 'floorKill', seat });
+    expect(s.snapshot().handOver).toBe(true);
+    expect(state(info.id)).toBe('expired');
+    expect(state(warn.id)).toBe('open');
+    s.close();
+  });
+
   it('sorted by severity then age: open first (stop, warn, info; the oldest first), then the closed, newest first', () => {
     const s = new TableSession({ config, log: new MemoryLog() });
     const raise = (code: string, severity: 'stop' | 'warn' | 'info', antenna: number) =>
