@@ -272,7 +272,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
       return this.publish(wall);
     }
     if (alertId >= TABLE_ALERT_ID_BASE) {
-      this.findTableAlert(alertId);
+      // (an old alert the state no longer lists may still wait in the floor's history: it is closed there)
+      if (!this.floorLog.get(`t:${alertId}`)) this.findTableAlert(alertId);
       const rec: TableAlertRecord = { op: 'decision', id: alertId, decision, by };
       this.log.append('tableAlert', this.cur.handNo, rec, wall);
       this.applyTableAlertRecord(rec, wall);
@@ -760,6 +761,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
       if (!this.replaying) this.emit('alert', rec.alert);
       return;
     }
+    if (rec.op === 'decision' && !this.tableAlerts.some((a) => a.id === rec.id))
+      this.floorLog.close(`t:${rec.id}`, { decision: rec.decision, by: rec.by, wall });
     this.tableAlerts = this.tableAlerts.map((a) => {
       if (a.id !== rec.id) return a;
       const next =

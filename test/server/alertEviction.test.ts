@@ -77,6 +77,11 @@ describe('alert bounds', () => {
     }
     for (let i = 0; i < 300; i++) session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 1000 + i });
     const ids = session.snapshot().tableAlerts.map((a) => a.id);
+    // a warning pushed out of the state still waits in the floor's history, and the floor can close it there
+    const early = session.snapshot().floorLog?.find((e) => e.alert.code === 'BRIDGE_BAD_FRAME' && e.state === 'open');
+    expect(early && !ids.includes(early.alert.id)).toBe(true);
+    session.decide(early?.alert.id as number, 'bridge reseated', 'floor:Ann');
+    expect(session.snapshot().floorLog?.find((e) => e.key === early?.key)?.state).toBe('closed');
     expect(ids).not.toContain(stop.id);
     expect(ids).toContain(waiting.id);
     expect(session.snapshot().tableAlerts.filter((a) => a.severity === 'stop')).toHaveLength(201);
