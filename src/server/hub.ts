@@ -248,7 +248,9 @@ export class LiveHub {
     for (const [ws, role] of this.clients) if (role === 'overlay') this.deliver(ws, msg);
   }
 
-  private bufferForOverlay(state: LiveState): void {
+  private bufferForOverlay(full: LiveState): void {
+    // the overlay never sees the floor's history: it is not kept (nor written out) for every buffered state
+    const state = full.session.floorLog ? { ...full, session: { ...full.session, floorLog: undefined } } : full;
     // one state per step: a later state in the same step supersedes the earlier one (and is released no sooner)
     if (this.overlayBuffer.length > 0 && state.at - this.bucketStart < this.step) {
       this.overlayBuffer[this.overlayBuffer.length - 1] = state;

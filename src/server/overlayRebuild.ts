@@ -60,6 +60,8 @@ export function overlayHistory(
         tableAlerts: [],
         clock: null,
         roster: rosterOf.get(handNo) ?? [],
+        // the floor's history is today's, and not the overlay's
+        floorLog: undefined,
       };
       if (step.wall < from) last = state;
       else out.push(state);
