@@ -67,25 +67,43 @@ function geometry(n: number): Geometry {
   const gap = 12;
   const plateW = Math.floor((SAFE_W - (size - 1) * gap) / size);
   const nameFont = size === 6 ? 30 : size === 9 ? 26 : 24;
-  const cardFont = size === 6 ? 34 : size === 9 ? 30 : 28;
-  const figFont = size === 6 ? 28 : 24;
+  const cardFont = size === 6 ? 34 : size === 9 ? 28 : 25;
+  const figFont = size === 6 ? 28 : size === 9 ? 24 : 22;
   // border 8 + padding 2x8, then the rows: name, cards, figures, action, equity, hand name
   const plateH = 24 + Math.round(nameFont * 1.25) + Math.round(cardFont * 2.8) + 8 + 3 * Math.round(figFont * 1.3) + 34;
   return { size, plateW, plateH, gap, nameFont, cardFont, figFont };
 }
 
-/** The longest form of a player's name that fits `width` px in the plate's name font. */
+/**
+ * The longest form of a player's name that fits `width` px: at the plate's name font, else at a smaller one down to
+ * 75 % of it (a long first name keeps its letters rather than being cut).
+ */
 const measure = document.createElement('canvas').getContext('2d');
-function fitName(v: RoleView, seat: number, width: number, font: number): string {
+function fitName(v: RoleView, seat: number, width: number, font: number): { text: string; font: number } {
   const full = nameOf(v, seat);
-  if (!full) return t('seat', { seat });
-  if (!measure) return shortName(v, seat, Math.floor(width / (font * 0.6))) ?? full;
-  measure.font = `800 ${font}px system-ui, sans-serif`;
+  if (!full) return { text: t('seat', { seat }), font };
+  if (!measure) return { text: shortName(v, seat, Math.floor(width / (font * 0.6))) ?? full, font };
+  const fits = (text: string, px: number) => {
+    measure.font = `800 ${px}px system-ui, sans-serif`;
+    return measure.measureText(text).width <= width - 4;
+  };
+  // the forms of the name, longest first: the whole name, the first name, "A. Beauchamp", the last name
+  const forms: string[] = [];
   for (let max = [...full].length; max >= 2; max--) {
     const n = shortName(v, seat, max) ?? full;
-    if (measure.measureText(n).width <= width) return n;
+    if (!n.endsWith('…') && !forms.includes(n)) forms.push(n);
   }
-  return shortName(v, seat, 2) ?? full;
+  for (const scale of [1, 0.9, 0.8, 0.75]) {
+    const px = Math.round(font * scale);
+    const n = forms.find((f) => fits(f, px));
+    if (n) return { text: n, font: px };
+  }
+  const px = Math.round(font * 0.75);
+  for (let max = [...full].length; max >= 2; max--) {
+    const n = shortName(v, seat, max) ?? full;
+    if (fits(n, px)) return { text: n, font: px };
+  }
+  return { text: shortName(v, seat, 2) ?? full, font: px };
 }
 
 function contenders(v: RoleView): Seat[] {
@@ -132,8 +150,19 @@ function Plate({
     s.committed && !v.handOver && won === undefined && !v.pots.some((x) => x.winners?.length)
       ? t('committed', { n: chips(s.committed) })
       : '';
-  // room for the name: the plate less its padding, the country and the dealer button
-  const room = g.plateW - 24 - (p?.country ? g.nameFont * 2.4 : 0) - (v.button === s.seat ? g.nameFont * 1.4 : 0);
+  // The name first: the plate's width less its border and padding (and, in the left layout, the cards beside it).
+  // The country and the dealer button share the name's row when the name keeps its letters beside them; on the
+  // narrow plates of 9 and 10 seats the button goes beside the cards, and the country gives way to the name (the
+  // lower third shows it).
+  const narrow = layout === 'bottom' && g.size !== 6;
+  const cardsW = layout === 'left' ? s.cards.length * (g.cardFont * 2.1 + 4) + 10 : 0;
+  const room = g.plateW - (layout === 'left' ? 28 : narrow ? 16 : 24) - cardsW;
+  const puckInHead = v.button === s.seat && !narrow;
+  const withAll = fitName(v, s.seat, room - (p?.country ? 50 : 0) - (puckInHead ? 40 : 0), g.nameFont);
+  const bare = fitName(v, s.seat, room - (puckInHead ? 40 : 0), g.nameFont);
+  const countryInHead = !!p?.country && (!narrow || (withAll.text === bare.text && withAll.font === bare.font));
+  const nm = countryInHead ? withAll : bare;
+  const puck = h('span', { class: 'button-puck' }, 'D');
   return h(
     'div',
     {
@@ -145,19 +174,32 @@ function Plate({
     h(
       'div',
       { class: 'plate-head' },
-      h('span', { class: 'plate-name', 'data-full': p?.name ?? '' }, fitName(v, s.seat, room, g.nameFont)),
-      p?.country ? h('span', { class: 'plate-country' }, p.country) : null,
-      v.button === s.seat ? h('span', { class: 'button-puck' }, 'D') : null,
+      h(
+        'span',
+        {
+          class: 'plate-name',
+          'data-full': p?.name ?? '',
+          style: nm.font !== g.nameFont ? `font-size:${nm.font}px` : undefined,
+        },
+        nm.text,
+      ),
+      countryInHead ? h('span', { class: 'plate-country' }, p?.country) : null,
+      puckInHead ? puck : null,
     ),
-    h('div', { class: 'plate-cards' }, h(Cards, { list: s.cards })),
+    h('div', { class: 'plate-cards' }, h(Cards, { list: s.cards }), v.button === s.seat && !puckInHead ? puck : null),
     h(
       'div',
       { class: 'plate-figures' },
       h('span', { class: 'plate-stack' }, chips(s.stack)),
-      // bets in front while the hand runs (once it is over they are in the pot)
-      h('span', { class: 'plate-bet' }, bet),
+      // bets in front while the hand runs (once it is over they are in the pot); a narrow plate shows it on the
+      // action's row when the seat has not acted this street
+      narrow ? null : h('span', { class: 'plate-bet' }, bet),
     ),
-    h('div', { class: 'plate-action' }, won !== undefined ? t('wins', { name: '', n: chips(won) }).trim() : action),
+    h(
+      'div',
+      { class: 'plate-action' },
+      won !== undefined ? t('wins', { name: '', n: chips(won) }).trim() : action || (narrow ? bet : ''),
+    ),
     // the equity row and the hand's name keep their place when empty: the plate does not change size
     h(
       'div',
@@ -236,7 +278,7 @@ function App(): JSX.Element {
   const lowerSeats = pinned !== null ? [pinned] : winners.filter((x) => v.players?.[String(x)]);
   // the pots hold every chip put in, this round's bets included
   const potTotal = v.pots.reduce((a, p) => a + p.amount, 0);
-  const toAct = v.next ? fitName(v, v.next.toAct, 300, 28) : null;
+  const toAct = v.next ? fitName(v, v.next.toAct, 260, 28).text : null;
   const vars = [
     `--plate-w:${g.plateW}px`,
     `--plate-h:${g.plateH}px`,
@@ -247,7 +289,14 @@ function App(): JSX.Element {
   ].join(';');
   return h(
     'div',
-    { class: `air ${layout}`, id: 'air', 'data-hand': String(v.handNo), 'data-size': String(g.size), style: vars },
+    {
+      class: `air ${layout}`,
+      id: 'air',
+      'data-hand': String(v.handNo),
+      'data-version': String(v.version),
+      'data-size': String(g.size),
+      style: vars,
+    },
     banner,
     h(
       'div',
