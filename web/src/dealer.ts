@@ -28,10 +28,21 @@ import {
   severityLabel,
   WaitingSeats,
   who,
+  whoShort,
 } from './ui.js';
 
 const store = makeStore(true);
 const UNDO_MS = 2500;
+/** Characters of a player's name on the action buttons (the seat map and the turn line show the whole name). */
+const BUTTON_NAME = 14;
+
+/**
+ * The seat map's columns: every seat of 2 to 10 in view at 1024x768 (landscape: two rows) and 800x1280 (portrait:
+ * three columns, four for ten seats).
+ */
+function seatColumns(n: number): { land: number; port: number } {
+  return { land: Math.max(2, Math.ceil(n / 2)), port: n <= 4 ? 2 : n === 10 ? 4 : 3 };
+}
 
 interface Pending {
   label: string;
@@ -104,10 +115,10 @@ function TurnPanel({ v }: { v: RoleView }): JSX.Element {
     'section',
     { class: 'turn', id: 'turn', 'data-to-act': String(n.toAct) },
     h('div', { class: 'to-act' }, t('toAct', { who: who(v, n.toAct) })),
-    h('div', { class: 'to-call' }, t('toCall', { n: chips(n.toCall) })),
+    h('div', { class: 'figure to-call', id: 'to-call' }, t('toCall', { n: chips(n.toCall) })),
     h(
       'div',
-      { class: 'min-raise' },
+      { class: 'figure min-raise', id: 'min-raise' },
       n.minRaiseTo === null
         ? t('noRaise')
         : bet
@@ -185,6 +196,7 @@ function App(): JSX.Element {
   const banner = h(ConnBanner, { snap, blocking: true });
   if (!v) return h('div', { class: 'dealer' }, banner, top);
 
+  const cols = seatColumns(v.seats.length);
   const stops = openStops(v);
   const locked = stops.length > 0;
   const n = v.next;
@@ -192,7 +204,7 @@ function App(): JSX.Element {
     setNotice(null);
     setPending({ label, msg: { ...msg, version: v.version }, due: Date.now() + UNDO_MS });
   };
-  const seatWho = n ? who(v, n.toAct) : '';
+  const seatWho = n ? whoShort(v, n.toAct, BUTTON_NAME) : '';
   const say = (what: string, label: string, to?: number) =>
     n &&
     tap(
@@ -427,7 +439,12 @@ function App(): JSX.Element {
     controls,
     h(
       'section',
-      { class: 'seats', id: 'seats' },
+      {
+        class: 'seats',
+        id: 'seats',
+        'data-n': String(v.seats.length),
+        style: `--cols-land:${cols.land};--cols-port:${cols.port}`,
+      },
       v.seats.map((s) => h(SeatBox, { v, s, key: s.seat })),
     ),
     h(WaitingSeats, { v }),

@@ -49,6 +49,10 @@ const STRINGS = {
     fr: '{count, plural, one {gagnant} other {gagnants}} : {names}',
   },
   wins: { en: '{name} wins {n}', fr: '{name} gagne {n}' },
+  splitPot: {
+    en: 'Split pot: {count, plural, one {# winner} other {# winners}}',
+    fr: 'Pot partagé : {count, plural, one {# gagnant} other {# gagnants}}',
+  },
   board: { en: 'Board', fr: 'Tableau' },
   burns: { en: 'Burned', fr: 'Brûlées' },
   muck: { en: 'Muck', fr: 'Cartes écartées' },

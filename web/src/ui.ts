@@ -62,6 +62,55 @@ export function Cards({ list }: { list: string[] }): JSX.Element {
 export const cardText = (list: string[]): string =>
   list.map((c) => (c.length === 2 && c !== '??' ? `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1]] ?? ''}` : '??')).join(' ');
 
+// a run of card codes standing alone in a text: "Ts", "Ts 7c" is two runs, "AhKs" one run of two cards
+const CARD_RUN = /(?<![\p{L}\p{N}])((?:[2-9TJQKA][shdc])+)(?![\p{L}\p{N}])/gu;
+
+/**
+ * A text written by the service with raw card codes ("Ts 7c dealt", "AhKs seen") written with ranks and suit symbols
+ * ("10♠ 7♣ dealt", "A♥ K♠ seen"). The codes the alert's facts name are always cards; without facts a lone "As" is
+ * the English word, not the ace of spades, and stays as it is.
+ */
+export function cardsInText(text: string, known?: readonly string[]): string {
+  const set = known?.length ? new Set(known) : null;
+  return text.replace(CARD_RUN, (run: string) => {
+    const list = run.match(/../g) ?? [];
+    if (set ? !list.every((c) => set.has(c)) : list.length === 1 && run === 'As') return run;
+    return cardText(list);
+  });
+}
+
+/**
+ * The name a plate or a button has room for (`max` characters): the whole name when it fits, else the first name
+ * when nobody else at the table has it, else the initial and the last name ("A. Beauchamp"), else the last name,
+ * else the name cut. A short name the floor set for the player comes first.
+ */
+export function shortName(v: RoleView | null, seat: number, max: number): string | null {
+  const p = v?.players?.[String(seat)] as (RoleView['players'][string] & { short?: string }) | undefined;
+  if (!p) return null;
+  const fits = (s: string) => [...s].length <= max;
+  if (p.short && fits(p.short)) return p.short;
+  const name = p.name.trim().replace(/\s+/g, ' ');
+  if (fits(name)) return name;
+  const parts = name.split(' ');
+  const first = parts[0];
+  const last = parts.slice(1).join(' ');
+  const firsts = Object.values(v?.players ?? {}).map((x) => x.name.trim().split(/\s+/)[0]);
+  const firstUnique = firsts.filter((f) => f === first).length === 1;
+  if (last) {
+    if (firstUnique && fits(first)) return first;
+    const initial = `${[...first][0]}. ${last}`;
+    if (fits(initial)) return initial;
+    if (fits(last)) return last;
+  } else if (fits(first)) return first;
+  return `${[...name].slice(0, Math.max(1, max - 1)).join('')}…`;
+}
+
+/** "Seat 4 Alexandrine", a seat with the short name of its player (`max` characters for the name). */
+export function whoShort(v: RoleView | null, seat: number, max: number): string {
+  const n = shortName(v, seat, max);
+  return n ? t('seatPlayer', { seat, name: n }) : t('seat', { seat });
+}
+
 export function handNameOf(s: Seat): string | null {
   if (!s.handName) return null;
   return getLang() === 'fr' ? (s.handNameFr ?? s.handName) : s.handName;
@@ -245,8 +294,14 @@ export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
   );
 }
 
+/** An alert's texts in the user's language, its cards written with suit symbols. */
 export function alertText(a: AlertView): { message: string; remedy: string } {
-  return getLang() === 'fr' ? { message: a.messageFr, remedy: a.remedyFr } : { message: a.message, remedy: a.remedy };
+  const fr = getLang() === 'fr';
+  const cards = a.facts?.cards;
+  return {
+    message: cardsInText(fr ? a.messageFr : a.message, cards),
+    remedy: cardsInText(fr ? a.remedyFr : a.remedy, cards),
+  };
 }
 
 export function severityLabel(s: string): string {
