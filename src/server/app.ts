@@ -21,6 +21,7 @@ import { type EquityComputer, EquityTracker } from './equity.js';
 import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
+import { rulingEvent } from './floorRulings.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
@@ -503,6 +504,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return;
       case 'kill':
         tablet({ kind: 'floorKill', seat: msg.seat });
+        return;
+      case 'ruling':
+        tablet(rulingEvent(session.snapshot().hand, msg.ruling, msg.seat, msg.ref));
+        return;
+      case 'absent':
+        session.setAbsent(msg.seat, msg.absent);
+        return;
+      case 'penalty':
+        session.penalise(msg.seat, msg.hands);
         return;
       case 'ping':
         return;
