@@ -2,6 +2,7 @@
 // sit out), the table's health, the live hand list, and a step-through of any hand by street with readable events.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { HouseRulesLine, RulingButtons } from './floorRulings.js';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
 import {
@@ -197,6 +198,7 @@ function AlertLog({ v, log }: { v: RoleView; log: LoggedAlert[] }): JSX.Element 
         ),
         h('div', {}, message),
         h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
+        current ? h(RulingButtons, { v, a, send: (m) => store.send(m) }) : null,
         a.decision
           ? h('div', { class: 'decision' }, t('decided', { text: a.decision.decision, by: deciderName(a.decision.by) }))
           : current || a.source === 'table'
@@ -214,6 +216,7 @@ function Health({ v }: { v: RoleView }): JSX.Element {
     'section',
     { class: 'health', id: 'health' },
     h('h2', {}, t('health')),
+    h(HouseRulesLine, { v }),
     hl
       ? [
           h('div', { class: `link ${hl.link}`, key: 'l' }, t('link', { state: st(hl.link) })),

@@ -160,6 +160,17 @@ const STRINGS = {
   yourName: { en: 'Your name', fr: 'Votre nom' },
   record: { en: 'Record', fr: 'Enregistrer' },
   kill: { en: 'Kill the hand of seat', fr: 'Déclarer morte la main du siège' },
+  rulings: { en: 'Floor ruling:', fr: 'Décision de l’arbitre :' },
+  ruling_call: { en: 'Call ({who} completes the call)', fr: 'Suivre ({who} complète le call)' },
+  ruling_fold: { en: 'Fold ({who} leaves the chips)', fr: 'Se coucher ({who} laisse les jetons)' },
+  ruling_act: { en: 'Let {who} act', fr: 'Laisser {who} parler' },
+  ruling_kill: { en: 'Kill the hand of {who}', fr: 'Main morte : {who}' },
+  house_checkOotCallOrFold: {
+    en: 'House rule, a check out of turn then facing a bet: call or fold only: {state}',
+    fr: 'Règle maison, check hors de tour puis face à une mise : suivre ou se coucher seulement : {state}',
+  },
+  house_on: { en: 'on', fr: 'oui' },
+  house_off: { en: 'off (every option, tda 53)', fr: 'non (toutes les options, tda 53)' },
   health: { en: 'Table health', fr: 'État de la table' },
   link: { en: 'Reader link: {state}', fr: 'Liaison lecteurs : {state}' },
   panel: { en: 'Dealer panel: {state}', fr: 'Pupitre du croupier : {state}' },
@@ -206,6 +217,10 @@ const STRINGS = {
   err_LOCKED: {
     en: 'a STOP alert is open: the floor decides first',
     fr: 'une alerte STOP est ouverte : l’arbitre décide d’abord',
+  },
+  err_NO_RULING_PENDING: {
+    en: 'no alert asks the floor for that ruling: {detail}',
+    fr: 'aucune alerte ne demande cette décision à l’arbitre : {detail}',
   },
   err_FORBIDDEN: { en: 'this role may not do that', fr: 'ce rôle ne peut pas faire cela' },
   err_UNAUTHORIZED: { en: 'unknown token', fr: 'jeton inconnu' },
