@@ -1,7 +1,8 @@
 // The floor page in Debian's chromium on the real engine: an undercall facing a raise (seed 002 undercall example 1,
 // tda 51) asks the floor to rule; the alert offers Call and Fold (English and French), clicking Call sends the ruling
 // over the page's websocket and the engine resolves the alert (seat 3 in for 8000, the turn moves on). The floor's
-// house rule (a check out of turn then facing a bet: call or fold) is shown with the table's health.
+// house rule (a check out of turn then facing a bet: call or fold) is shown with the table's health; the floor marks a
+// player away and penalises another from the players' form.
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,15 @@ describe('the floor page rules on an undercall (tda 51)', () => {
     expect(hand.alerts.find((a) => a.id === undercall?.id)).toMatchObject({ resolved: true });
     expect(hand.seats.find((s) => s.seat === 3)).toMatchObject({ committed: 8000 });
     expect(hand.next).toMatchObject({ toAct: 4, toCall: 8000 });
+
+    // the floor marks seat 5 away and penalises seat 6 for 2 hands (LOI 8, tda 71)
+    await p.fill('#seat-no', '5');
+    await p.click('#seat-away');
+    await expect.poll(() => session.snapshot().away).toEqual([5]);
+    await p.fill('#seat-no', '6');
+    await p.fill('#seat-penalty', '2');
+    await p.click('#seat-penalise');
+    await expect.poll(() => session.snapshot().penalties).toEqual({ 6: 2 });
     await p.close();
   }, 60_000);
 });

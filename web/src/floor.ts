@@ -252,6 +252,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
   const [photo, setPhoto] = useState('');
   const [stack, setStack] = useState('');
   const [to, setTo] = useState('');
+  const [penalty, setPenalty] = useState('');
   const input = (id: string, label: string, val: string, set: (s: string) => void, type = 'text') =>
     h(
       'label',
@@ -284,7 +285,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
         h(
           'li',
           { key: s, 'data-seat': s },
-          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}`,
+          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}${v.away?.includes(Number(s)) ? ` · ${t('isAway')}` : ''}${v.penalties?.[s] ? ` · ${t('penalised', { n: v.penalties[s] })}` : ''}`,
         ),
       ),
     ),
@@ -325,6 +326,34 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
         'button',
         { type: 'button', id: 'seat-remove', onClick: () => void run(`/api/seats/${n}`, 'DELETE') },
         t('remove'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-away',
+          onClick: () => void run(`/api/seats/${n}/absent`, 'POST', { absent: true }),
+        },
+        t('away'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-back',
+          onClick: () => void run(`/api/seats/${n}/absent`, 'POST', { absent: false }),
+        },
+        t('back'),
+      ),
+      input('seat-penalty', t('penaltyHands'), penalty, setPenalty, 'number'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-penalise',
+          onClick: () => void run(`/api/seats/${n}/penalty`, 'POST', { hands: Number(penalty) }),
+        },
+        t('penalise'),
       ),
       input('seat-to', t('moveTo'), to, setTo, 'number'),
       h(

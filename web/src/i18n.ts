@@ -204,6 +204,15 @@ const STRINGS = {
   remove: { en: 'Remove', fr: 'Retirer' },
   sitOut: { en: 'Sit out next hand', fr: 'Absent à la prochaine main' },
   sitIn: { en: 'Back in', fr: 'De retour' },
+  away: { en: 'Player away', fr: 'Joueur absent' },
+  back: { en: 'Player back', fr: 'Joueur revenu' },
+  isAway: { en: 'away (dealt in, hand killed)', fr: 'absent (servi, main morte)' },
+  penaltyHands: { en: 'Penalty (hands)', fr: 'Pénalité (mains)' },
+  penalise: { en: 'Penalise', fr: 'Pénaliser' },
+  penalised: {
+    en: 'penalty: {n, plural, one {# hand} other {# hands}}',
+    fr: 'pénalité : {n, plural, one {# main} other {# mains}}',
+  },
   exportFailed: { en: 'Export refused: {why}', fr: 'Export refusé : {why}' },
   err_DELAYED: {
     en: 'hand histories reach the floor only after the broadcast delay',
