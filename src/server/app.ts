@@ -24,6 +24,7 @@ import { type ExportFormat, HandArchive } from '../store/index.js';
 import type { LogFault } from '../store/sqliteLog.js';
 import { floorDelayRecord } from './delaySetting.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
+import { rulingEvent } from './floorRulings.js';
 import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
 import { DelayError, LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
@@ -543,6 +544,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
       case 'kill':
         tablet({ kind: 'floorKill', seat: msg.seat });
+        return tapOutcome(msg, before, after());
+      case 'ruling':
+        tablet(rulingEvent(session.snapshot().hand, msg.ruling, msg.seat, msg.ref));
+        return tapOutcome(msg, before, after());
+      case 'absent':
+        session.setAbsent(msg.seat, msg.absent);
+        return tapOutcome(msg, before, after());
+      case 'penalty':
+        session.penalise(msg.seat, msg.hands);
         return tapOutcome(msg, before, after());
       case 'ping':
         return null;

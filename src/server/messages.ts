@@ -72,6 +72,30 @@ export const INBOUND_SCHEMAS = {
     additionalProperties: false,
     properties: { type: { const: 'kill' }, ref, seat },
   },
+  /**
+   * a floor ruling on a question an alert put to it (the engine's floor events): kill a hand, let an undercaller fold
+   * or hold it to the call (tda 51), let a seat skipped by substantial action out of turn act (tda 53)
+   */
+  ruling: {
+    type: 'object',
+    required: ['type', 'ruling', 'seat'],
+    additionalProperties: false,
+    properties: { type: { const: 'ruling' }, ref, ruling: { enum: ['kill', 'fold', 'call', 'act'] }, seat },
+  },
+  /** a player away from the table (true) or back (false), from the next shuffle on (LOI 8) */
+  absent: {
+    type: 'object',
+    required: ['type', 'seat', 'absent'],
+    additionalProperties: false,
+    properties: { type: { const: 'absent' }, ref, seat, absent: { type: 'boolean' } },
+  },
+  /** a penalty of `hands` hands (tda 71; 0 lifts it) */
+  penalty: {
+    type: 'object',
+    required: ['type', 'seat', 'hands'],
+    additionalProperties: false,
+    properties: { type: { const: 'penalty' }, ref, seat, hands: { type: 'integer', minimum: 0, maximum: 1000 } },
+  },
   ping: {
     type: 'object',
     required: ['type'],
@@ -79,6 +103,9 @@ export const INBOUND_SCHEMAS = {
     properties: { type: { const: 'ping' }, ref },
   },
 } as const;
+
+/** the floor's rulings the engine takes as table events (src/engine/betting/floorRulings.ts) */
+export type FloorRuling = 'kill' | 'fold' | 'call' | 'act';
 
 export type InboundType = keyof typeof INBOUND_SCHEMAS;
 
@@ -103,6 +130,9 @@ export type InboundMessage =
   | { type: 'ack'; ref?: string | number; alertId: number }
   | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string; hand?: number }
   | { type: 'kill'; ref?: string | number; seat: number }
+  | { type: 'ruling'; ref?: string | number; ruling: FloorRuling; seat: number }
+  | { type: 'absent'; ref?: string | number; seat: number; absent: boolean }
+  | { type: 'penalty'; ref?: string | number; seat: number; hands: number }
   | { type: 'ping'; ref?: string | number };
 
 /** Who may send what: the dealer's tablet drives the hand; the floor rules; everyone may ping. */
@@ -113,12 +143,15 @@ export const ALLOWED: Record<InboundType, readonly Role[]> = {
   ack: ['dealer', 'floor'],
   decision: ['floor'],
   kill: ['floor'],
+  ruling: ['floor'],
+  absent: ['floor'],
+  penalty: ['floor'],
   ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],
 };
 
 export class MessageError extends Error {
   constructor(
-    readonly code: 'BAD_JSON' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'FORBIDDEN' | 'TOO_LARGE',
+    readonly code: 'BAD_JSON' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'FORBIDDEN' | 'TOO_LARGE' | 'NO_RULING_PENDING',
     message: string,
     readonly ref?: string | number,
   ) {

@@ -66,7 +66,7 @@ function newAlerts(before: SessionState, after: SessionState): string[] {
 
 /** What a hand-driving tap (say, dealer button, clock, kill) did: `before` and `after` are the session's states. */
 export function tapOutcome(
-  msg: Extract<InboundMessage, { type: 'say' | 'dealer' | 'clock' | 'kill' }>,
+  msg: Extract<InboundMessage, { type: 'say' | 'dealer' | 'clock' | 'kill' | 'ruling' | 'absent' | 'penalty' }>,
   before: SessionState,
   after: SessionState,
 ): TapOutcome {
@@ -97,14 +97,14 @@ export function tapOutcome(
   }
   if (msg.type === 'clock' && after.clock?.seat === msg.seat && before.clock?.seat !== msg.seat)
     return { code: 'CLOCK_STARTED', seat: msg.seat };
-  if (msg.type === 'kill') {
+  if (msg.type === 'kill' || (msg.type === 'ruling' && (msg.ruling === 'kill' || msg.ruling === 'fold'))) {
     const was = before.hand.seats.find((s) => s.seat === msg.seat);
     const now = after.hand.seats.find((s) => s.seat === msg.seat);
     if (now && (now.dead || now.folded) && !(was?.dead || was?.folded))
       return { code: 'HAND_KILLED', seat: msg.seat, toAct, ...(alerts.length ? { alerts } : {}) };
   }
   if (alerts.length) return { code: 'ALERTS', alerts, toAct };
-  if (msg.type === 'say' && after.handNo === before.handNo) {
+  if ((msg.type === 'say' || msg.type === 'ruling') && after.handNo === before.handNo) {
     const fresh = (after.hand.decisions ?? []).slice((before.hand.decisions ?? []).length);
     const mine = fresh.filter((d) => BETTING.has(d.kind)).at(-1);
     if (mine) return { code: 'ACTION', decision: { ...mine, cards: [] }, seat: mine.seat, toAct };

@@ -1,4 +1,5 @@
-// The floor's seating routes: seat a named player, move one, remove one, mark a seat sitting out for the next hand.
+// The floor's seating routes: seat a named player, move one, remove one, mark a seat sitting out for the next hand,
+// mark a player away or back, penalise a seat for N hands.
 // Each becomes a roster change of the session (src/session/roster.ts), logged before it is acted on. Names are
 // public: GET /api/seats answers every role.
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,49 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
     async (req) => {
       session.changeRoster({ op: 'sitOut', seat: req.params.seat, out: req.body.out });
       return roster();
+    },
+  );
+
+  // a player away from the table or back (LOI 8), a penalty of N hands (tda 71): logged settings of the session
+  app.post<{ Params: { seat: number }; Body: { absent: boolean } }>(
+    '/api/seats/:seat/absent',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['absent'],
+          additionalProperties: false,
+          properties: { absent: { type: 'boolean' } },
+        },
+      },
+      config: { roles: FLOOR_ONLY },
+    },
+    async (req) => {
+      const s = session.setAbsent(req.params.seat, req.body.absent);
+      return { away: s.away ?? [] };
+    },
+  );
+
+  app.post<{ Params: { seat: number }; Body: { hands: number } }>(
+    '/api/seats/:seat/penalty',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['hands'],
+          additionalProperties: false,
+          properties: { hands: { type: 'integer', minimum: 0, maximum: 1000 } },
+        },
+      },
+      config: { roles: FLOOR_ONLY },
+    },
+    async (req) => {
+      const s = session.penalise(req.params.seat, req.body.hands);
+      return { penalties: s.penalties ?? {} };
     },
   );
 

@@ -116,6 +116,10 @@ export interface RoleView {
   ruleset: string;
   /** the house rules in force (floor only: the floor rules by them) */
   house?: HouseRules;
+  /** seats marked away from the table, absent at the next deal until they sit (floor only) */
+  away?: number[];
+  /** seat -> penalty hands still to serve (floor only) */
+  penalties?: Record<string, number>;
   button: number;
   sb: number | null;
   bb: number;
@@ -254,7 +258,9 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     phase: hand.phase,
     street: hand.street,
     ruleset: hand.ruleset,
-    ...(role === 'floor' ? { house: { ...(hand.house ?? {}) } } : {}),
+    ...(role === 'floor'
+      ? { house: { ...(hand.house ?? {}) }, away: [...(s.away ?? [])], penalties: { ...(s.penalties ?? {}) } }
+      : {}),
     button: hand.button,
     sb: hand.sb,
     bb: hand.bb,

@@ -65,6 +65,8 @@ const TABLE_ROUTES: Record<string, readonly string[] | 'public'> = {
   'POST /api/seats/:seat': FLOOR,
   'POST /api/seats/:seat/move': FLOOR,
   'POST /api/seats/:seat/sit-out': FLOOR,
+  'POST /api/seats/:seat/absent': FLOOR,
+  'POST /api/seats/:seat/penalty': FLOOR,
   'DELETE /api/seats/:seat': FLOOR,
   'GET /*': 'public',
 };
@@ -75,6 +77,8 @@ const TABLE_BODIES: Record<string, unknown> = {
   'POST /api/seats/:seat': { name: 'Mallory' },
   'POST /api/seats/:seat/move': { to: 4 },
   'POST /api/seats/:seat/sit-out': { out: true },
+  'POST /api/seats/:seat/absent': { absent: true },
+  'POST /api/seats/:seat/penalty': { hands: 3 },
 };
 const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_m, p: string) => params[p] ?? '1').replace(/\*$/, params['*'] ?? 'index.html');

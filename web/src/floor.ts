@@ -2,6 +2,7 @@
 // sit out), the table's health, the live hand list, and a step-through of any hand by street with readable events.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { HouseRulesLine, RulingButtons } from './floorRulings.js';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
 import {
@@ -210,6 +211,7 @@ function AlertLog({ v }: { v: RoleView }): JSX.Element {
         ),
         h('div', {}, message),
         h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
+        e.state === 'open' && e.hand === v.handNo ? h(RulingButtons, { v, a, send: (m) => store.send(m) }) : null,
         e.decision
           ? h(
               'div',
@@ -233,6 +235,7 @@ function Health({ v }: { v: RoleView }): JSX.Element {
     'section',
     { class: 'health', id: 'health' },
     h('h2', {}, t('health')),
+    h(HouseRulesLine, { v }),
     hl
       ? [
           h('div', { class: `link ${hl.link}`, key: 'l' }, t('link', { state: st(hl.link) })),
@@ -268,6 +271,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
   const [photo, setPhoto] = useState('');
   const [stack, setStack] = useState('');
   const [to, setTo] = useState('');
+  const [penalty, setPenalty] = useState('');
   const input = (id: string, label: string, val: string, set: (s: string) => void, type = 'text') =>
     h(
       'label',
@@ -300,7 +304,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
         h(
           'li',
           { key: s, 'data-seat': s },
-          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}`,
+          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}${v.away?.includes(Number(s)) ? ` · ${t('isAway')}` : ''}${v.penalties?.[s] ? ` · ${t('penalised', { n: v.penalties[s] })}` : ''}`,
         ),
       ),
     ),
@@ -341,6 +345,34 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
         'button',
         { type: 'button', id: 'seat-remove', onClick: () => void run(`/api/seats/${n}`, 'DELETE') },
         t('remove'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-away',
+          onClick: () => void run(`/api/seats/${n}/absent`, 'POST', { absent: true }),
+        },
+        t('away'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-back',
+          onClick: () => void run(`/api/seats/${n}/absent`, 'POST', { absent: false }),
+        },
+        t('back'),
+      ),
+      input('seat-penalty', t('penaltyHands'), penalty, setPenalty, 'number'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-penalise',
+          onClick: () => void run(`/api/seats/${n}/penalty`, 'POST', { hands: Number(penalty) }),
+        },
+        t('penalise'),
       ),
       input('seat-to', t('moveTo'), to, setTo, 'number'),
       h(

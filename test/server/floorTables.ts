@@ -1,0 +1,51 @@
+// Two hands of seed 002 where an alert asks the floor for a ruling, as scenario tables and events (the deal
+// included): the undercall facing a raise (tda 51) and the forgotten player (tda 53).
+import { muck, nextStreet } from '../chips/table.js';
+
+type Raw = Record<string, unknown>;
+
+const HOLES: Record<number, string[]> = {
+  1: ['2c', '3d'],
+  2: ['4h', '5s'],
+  3: ['6c', '7d'],
+  4: ['8h', '9s'],
+  5: ['Tc', 'Jd'],
+  6: ['Qh', 'Ks'],
+};
+const deal = (blindChips: [number, number[]][]): Raw[] => [
+  { dealer: 'shuffle' },
+  ...blindChips.map(([seat, chips]) => ({ chips, at: `bet${seat}` })),
+  ...[0, 1].flatMap((round) => [1, 2, 3, 4, 5, 6].map((seat) => ({ card: HOLES[seat][round], at: `seat${seat}` }))),
+];
+
+/** Seed 002 undercall example 1 (tda 51): 2000 opened on the turn, raised to 8000, seat 3 pushes 2000 silently. */
+export const UNDERCALL = {
+  table: { seats: { 1: 50000, 2: 50000, 3: 50000, 4: 50000, 5: 50000, 6: 50000 }, button: 6, blinds: [1000, 2000] },
+  events: [
+    ...deal([
+      [1, [1000]],
+      [2, [1000, 1000]],
+    ]),
+    ...[3, 4, 5, 6].map((seat) => ({ chips: [1000, 1000], at: `bet${seat}` })),
+    { chips: [1000, 1000], at: 'bet1' },
+    { say: 'check', seat: 2 },
+    ...nextStreet([1, 2, 3, 4, 5, 6], ['2d', 'Ah', 'Kd', '7c']),
+    { chips: [1000, 1000], at: 'bet1' },
+    { chips: [5000, 1000, 1000, 1000], at: 'bet2' },
+    { chips: [1000, 1000], at: 'bet3' },
+  ],
+};
+
+/** Seed 002 forgotten player example 1 (tda 53): seat 3 raises to 600, seat 5 calls out of turn, seat 6 folds. */
+export const FORGOTTEN = {
+  table: { seats: { 1: 20000, 2: 20000, 3: 20000, 4: 20000, 5: 20000, 6: 20000 }, button: 6, blinds: [100, 200] },
+  events: [
+    ...deal([
+      [1, [100]],
+      [2, [100, 100]],
+    ]),
+    { chips: [500, 100], at: 'bet3' },
+    { chips: [500, 100], at: 'bet5' },
+    ...muck(6),
+  ],
+};
