@@ -253,6 +253,7 @@ describe('card room: authentication on the matched route', () => {
         v: 1,
         kind: 'hand',
         tableId: '101',
+        logId: 'log-of-101',
         handId: `101-${played.handNo}`,
         handNo: played.handNo,
         prevHandNo: prev,
