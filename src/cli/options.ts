@@ -2,6 +2,7 @@
 // node's util.parseArgs reads them (strict: an unknown option is refused), and `--help` is rendered from the same
 // declaration. A usage mistake is reported on stderr with the usage line and exit status 2.
 import { parseArgs } from 'node:util';
+import { FeltwireError } from '../errors.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -70,11 +71,13 @@ export interface Command {
 }
 
 /** A mistake in how the command was called: reported with the usage line, exit status 2. */
-export class UsageError extends Error {
-  readonly code = 'USAGE';
+export class UsageError extends FeltwireError<'USAGE'> {
   constructor(message: string) {
-    super(message);
+    super('USAGE', message);
     this.name = 'UsageError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 

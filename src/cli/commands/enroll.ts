@@ -5,6 +5,7 @@
 //   feltwire enroll list                                      what the registry holds
 // The registry (data/registry.json by default) changes only when a flow finishes.
 import { resolve } from 'node:path';
+import { FeltwireError } from '../../errors.js';
 import { BridgeLink } from '../../hardware/bridge/index.js';
 import {
   ChipEnrollment,
@@ -20,10 +21,13 @@ import {
 import { defineCommand, UsageError } from '../options.js';
 import { defaultTableFile } from './sim.js';
 
-class EnrollCommandError extends Error {
+class EnrollCommandError extends FeltwireError<'BAD_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('BAD_OPTION', message);
     this.name = 'EnrollCommandError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 

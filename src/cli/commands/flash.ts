@@ -6,19 +6,19 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SerialPort } from 'serialport';
+import { FeltwireError, statusOf } from '../../errors.js';
 import { defineCommand, UsageError } from '../options.js';
 
 export type FlashTarget = 'bridge' | 'panel';
 export type FlashBoard = 'mega' | 'uno';
 
-export class FlashError extends Error {
-  constructor(
-    readonly code: 'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class FlashError extends FeltwireError<'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED'> {
+  constructor(code: 'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED', message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'FlashError';
+  }
+  get status(): number {
+    return statusOf(this.code, 400, { NO_IMAGE: 404, FLASH_FAILED: 502 });
   }
 }
 

@@ -5,6 +5,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FeltwireError } from '../../errors.js';
 import { account, loadAccounts, type RoomAccounts } from '../../room/acl.js';
 import { type ArchiveTarget, RoomArchive } from '../../room/archive.js';
 import {
@@ -20,7 +21,15 @@ import { startRoom } from '../../room/roomService.js';
 import { startSimTables } from '../../room/simTables.js';
 import { defineCommand } from '../options.js';
 
-class RoomCommandError extends Error {}
+class RoomCommandError extends FeltwireError<'BAD_OPTION'> {
+  constructor(message: string) {
+    super('BAD_OPTION', message);
+    this.name = 'RoomCommandError';
+  }
+  get status(): number {
+    return 400;
+  }
+}
 
 /** the built pages (dist/web, where the room page is), whether running from dist/src or from src */
 function webRoot(): string | null {

@@ -5,14 +5,18 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { FeltwireError } from '../../errors.js';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, type SimHandReport, Simulator } from '../../sim/index.js';
 import { loadHardwareFile, TableError } from '../../table/index.js';
 import { defineCommand } from '../options.js';
 
-export class SimCommandError extends Error {
+export class SimCommandError extends FeltwireError<'BAD_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('BAD_OPTION', message);
     this.name = 'SimCommandError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 

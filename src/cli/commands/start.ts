@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HouseRules, TableConfig } from '../../engine/types.js';
+import { FeltwireError } from '../../errors.js';
 import type { RoomLinkOptions } from '../../room/publisher.js';
 import { hardwareSource } from '../../server/hardwareSource.js';
 import { startLive, type TableSourceFactory } from '../../server/live.js';
@@ -81,13 +82,13 @@ const OPTIONS = {
   verbose: { type: 'boolean', help: 'request logs (tokens redacted)' },
 } as const;
 
-export class StartError extends Error {
-  constructor(
-    readonly code: 'BAD_OPTION',
-    message: string,
-  ) {
-    super(message);
+export class StartError extends FeltwireError<'BAD_OPTION'> {
+  constructor(code: 'BAD_OPTION', message: string) {
+    super(code, message);
     this.name = 'StartError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 
