@@ -207,7 +207,14 @@ export const command = defineCommand(
       return await new Promise<number>((done) => {
         const stop = (signal: string) => {
           say(`\n${signal}: shutting down`);
-          closeAll().then(() => done(0));
+          // closeAll catches each closer's own failure: one here would be a fault of ours, said before the exit
+          closeAll().then(
+            () => done(0),
+            (err: Error) => {
+              process.stderr.write(`feltwire room: shutdown: ${err.message}\n`);
+              done(1);
+            },
+          );
         };
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
