@@ -1,4 +1,5 @@
 import { FeltwireError, statusOf } from '../errors.js';
+
 export type SimErrorCode = 'PTY_FAILED' | 'SIM_CONFIG' | 'SIM_STATE' | 'SIM_NO_ENGINE';
 
 export class SimError extends FeltwireError<SimErrorCode> {

@@ -1,4 +1,5 @@
 import { FeltwireError } from '../../errors.js';
+
 export type EquityErrorCode =
   | 'HAND_COUNT'
   | 'HAND_SIZE'

@@ -1,4 +1,5 @@
 import { FeltwireError, statusOf } from '../../errors.js';
+
 export type PanelErrorCode = 'PANEL_OPEN_FAILED' | 'PANEL_NOT_READY' | 'PANEL_UNKNOWN_SEAT';
 
 export class PanelError extends FeltwireError<PanelErrorCode> {
