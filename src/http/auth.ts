@@ -10,7 +10,9 @@
 // foreign or its route is no websocket route; a refused token on a websocket route is told after the upgrade (an
 // error message, close 4401), so that the page can say "unauthorized" instead of retrying. Every answer that is not
 // a public file carries Cache-Control: no-store (the 101 of a websocket too): any of them may carry a card.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { FeltwireError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,10 +33,14 @@ declare module 'fastify' {
   }
 }
 
-export class AuthSetupError extends Error {
+/** a route declared wrongly (no roles, an unknown role): a fault of ours, found when the app is built */
+export class AuthSetupError extends FeltwireError<'AUTH_SETUP'> {
   constructor(message: string) {
-    super(message);
+    super('AUTH_SETUP', message);
     this.name = 'AuthSetupError';
+  }
+  get status(): number {
+    return 500;
   }
 }
 
@@ -120,14 +126,17 @@ export async function registerPublicFiles<O>(
   });
 }
 
-class Refusal extends Error {
+class Refusal extends FeltwireError<string> {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    code: string,
     message: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'Refusal';
+  }
+  get status(): number {
+    return this.statusCode;
   }
 }
 
@@ -249,9 +258,4 @@ export function installRouteAuth<R extends string>(app: FastifyInstance, opts: R
       headers.push('Cache-Control: no-store');
     });
   });
-}
-
-/** true when `err` is one of the plugin's refusals (the apps' error handlers answer it as { error, message }) */
-export function refusalOf(err: unknown): { statusCode: number; code: string; message: string } | null {
-  return err instanceof Refusal ? { statusCode: err.statusCode, code: err.code, message: err.message } : null;
 }

@@ -1,14 +1,17 @@
 // PHH hand histories (the PHH standard: TOML files) read into plain hands, with smol-toml.
+
 import { parse, TomlError } from 'smol-toml';
+import { FeltwireError, statusOf } from '../errors.js';
 
 export type PhhErrorCode = 'BAD_TOML' | 'BAD_FIELD' | 'UNSUPPORTED' | 'BAD_ACTION';
 
-export class PhhError extends Error {
-  readonly code: PhhErrorCode;
+export class PhhError extends FeltwireError<PhhErrorCode> {
   constructor(code: PhhErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'PhhError';
-    this.code = code;
+  }
+  get status(): number {
+    return statusOf(this.code, 400, { UNSUPPORTED: 422 });
   }
 }
 

@@ -2,6 +2,7 @@
 // files, and a throwaway PostgreSQL cluster (Debian's /usr/lib/postgresql/N/bin) on 127.0.0.1. Used by `feltwire
 // room --sim` when they are installed, by the tests and by `feltwire bench --room`. Each process is ours: stop()
 // ends it by its pid, never by name.
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -17,15 +18,17 @@ import {
 import type { Socket as NetSocket } from 'node:net';
 import { createServer, Socket } from 'node:net';
 import { dirname, join, resolve as resolvePath } from 'node:path';
+import { FeltwireError } from '../errors.js';
 import { mosquittoAclFile, mosquittoPasswordFile, type RoomAccounts } from './acl.js';
 
-export class EngineError extends Error {
-  constructor(
-    readonly code: 'NOT_INSTALLED' | 'START_FAILED',
-    message: string,
-  ) {
-    super(message);
+export class EngineError extends FeltwireError<'NOT_INSTALLED' | 'START_FAILED'> {
+  constructor(code: 'NOT_INSTALLED' | 'START_FAILED', message: string) {
+    super(code, message);
     this.name = 'EngineError';
+  }
+  /** Mosquitto or PostgreSQL missing or not started: the room's engines are not there */
+  get status(): number {
+    return 503;
   }
 }
 

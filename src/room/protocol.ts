@@ -1,6 +1,8 @@
 // The card room's MQTT protocol, version 1: topic names, payload schemas (ajv, checked by the table before it
 // publishes and by the room when it receives) and their types. src/room/README.md documents it for other clients.
+
 import { Ajv, type ValidateFunction } from 'ajv';
+import { FeltwireError } from '../errors.js';
 import type { PlayedHand } from '../store/playedHand.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -14,13 +16,13 @@ export type TableStream = (typeof TABLE_STREAMS)[number];
 export const TABLE_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
 const tableIdRe = new RegExp(TABLE_ID_PATTERN);
 
-export class RoomProtocolError extends Error {
-  constructor(
-    readonly code: 'BAD_TABLE_ID' | 'BAD_PAYLOAD',
-    message: string,
-  ) {
-    super(message);
+export class RoomProtocolError extends FeltwireError<'BAD_TABLE_ID' | 'BAD_PAYLOAD'> {
+  constructor(code: 'BAD_TABLE_ID' | 'BAD_PAYLOAD', message: string) {
+    super(code, message);
     this.name = 'RoomProtocolError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 

@@ -9,7 +9,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';
-import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.js';
+import { answerFor } from '../errors.js';
+import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
 import type { HandQuery, RoomArchive } from './archive.js';
 import {
@@ -336,14 +337,10 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     anonymous: null,
     roleOf: (given) => (sameToken(given, token) ? 'room' : null),
   });
+  // the same answers as the table's app (src/errors.ts): a FeltwireError with its status and code
   app.setErrorHandler((err, _req, reply) => {
-    const refused = refusalOf(err);
-    if (refused) return reply.code(refused.statusCode).send({ error: refused.code, message: refused.message });
-    const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
-    const status = e.validation ? 400 : e.statusCode && e.statusCode < 500 ? e.statusCode : 500;
-    return reply
-      .code(status)
-      .send({ error: status === 500 ? 'INTERNAL' : (e.code ?? 'BAD_REQUEST'), message: e.message ?? '' });
+    const answer = answerFor(err);
+    return reply.code(answer.status).send(answer.body);
   });
   await app.register(fastifyWebsocket);
   const staff = { roles: ROOM_ROLES_HTTP };

@@ -8,8 +8,8 @@ import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
-import { installRouteAuth, refusalOf, registerPublicFiles } from '../http/auth.js';
-import { SessionError } from '../session/errors.js';
+import { answerFor, FeltwireError } from '../errors.js';
+import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import {
@@ -26,15 +26,15 @@ import { floorDelayRecord } from './delaySetting.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
 import { rulingEvent } from './floorRulings.js';
 import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
-import { DelayError, LiveHub } from './hub.js';
+import { LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { type TapOutcome, tapOutcome } from './outcomes.js';
 import { overlayHistory } from './overlayRebuild.js';
 import { registerSeating } from './seating.js';
 import { storageView } from './storageAlerts.js';
-import { TapError, TapGuard } from './taps.js';
-import { TokenError, type TokenStore } from './tokens.js';
+import { TapGuard } from './taps.js';
+import type { TokenStore } from './tokens.js';
 import { publicCards, scrubCards, viewFor } from './views.js';
 
 export interface AppOptions {
@@ -229,21 +229,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await opts.equity?.close?.();
   });
 
+  // every error a handler throws: a FeltwireError answers with its own status and code (a storage fault 503),
+  // fastify's 4xx as they are, anything else 500 with the detail in the log only (src/errors.ts)
   app.setErrorHandler((err, req, reply) => {
-    const refused = refusalOf(err);
-    if (refused) return reply.code(refused.statusCode).send({ error: refused.code, message: refused.message });
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.code, message: err.message });
-    if (err instanceof SessionError) return reply.code(409).send({ error: err.code, message: err.message });
-    if (err instanceof DelayError || err instanceof TokenError) {
-      return reply.code(409).send({ error: err.code, message: err.message });
-    }
-    const e = err as { validation?: unknown; statusCode?: number; code?: string; message?: string };
-    if (e.validation) return reply.code(400).send({ error: 'BAD_REQUEST', message: e.message ?? 'invalid request' });
-    if (e.statusCode && e.statusCode < 500) {
-      return reply.code(e.statusCode).send({ error: e.code ?? 'BAD_REQUEST', message: e.message ?? '' });
-    }
-    req.log.error({ err }, 'request failed');
-    return reply.code(500).send({ error: 'INTERNAL', message: 'internal error' });
+    const answer = answerFor(err);
+    if (answer.log) req.log.error({ err }, 'request failed');
+    return reply.code(answer.status).send(answer.body);
   });
 
   // The role comes from the token only, decided on the route that matched (src/http/auth.ts): every route names
@@ -488,9 +479,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         } catch (err) {
           if (err instanceof MessageError)
             hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref: err.ref });
-          else if (err instanceof SessionError || err instanceof TapError)
+          else if (err instanceof FeltwireError) {
+            // a refusal of the hand (SessionError, TapError) or a fault of the storage (StoreError): said by its code
+            if (err.status >= 500) req.log.error({ err }, 'websocket message failed');
             hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
-          else {
+          } else {
             req.log.error({ err }, 'websocket message failed');
             hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
           }

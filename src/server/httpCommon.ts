@@ -1,15 +1,20 @@
 // What every route module of the app shares: the error a handler throws for a status, the role lists, and the
 // schemas every route takes. Route modules (seating, room publish, ...) import these and register on the app.
+import { FeltwireError } from '../errors.js';
 import type { Role } from './liveState.js';
 
-export class HttpError extends Error {
+/** an answer a route decides itself: its status and code */
+export class HttpError extends FeltwireError<string> {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    code: string,
     message: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'HttpError';
+  }
+  get status(): number {
+    return this.statusCode;
   }
 }
 

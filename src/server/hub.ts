@@ -2,6 +2,7 @@
 // Views come from viewFor only. The overlay is fed from a buffer of states released no sooner than the broadcast
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
 import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../clock/index.js';
+import { FeltwireError, statusOf } from '../errors.js';
 import type { SessionState } from '../session/types.js';
 import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
 import type { TapOutcome } from './outcomes.js';
@@ -21,13 +22,13 @@ export interface HubSocket {
 
 const OPEN = 1;
 
-export class DelayError extends Error {
-  constructor(
-    readonly code: 'DELAY_SHORTENING_REFUSED' | 'DELAY_INVALID',
-    message: string,
-  ) {
-    super(message);
+export class DelayError extends FeltwireError<'DELAY_SHORTENING_REFUSED' | 'DELAY_INVALID'> {
+  constructor(code: 'DELAY_SHORTENING_REFUSED' | 'DELAY_INVALID', message: string) {
+    super(code, message);
     this.name = 'DelayError';
+  }
+  get status(): number {
+    return statusOf(this.code, 409, { DELAY_INVALID: 400 });
   }
 }
 

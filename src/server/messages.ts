@@ -1,5 +1,6 @@
 // Inbound websocket messages: one JSON schema each, compiled once with ajv, and the roles allowed to send them.
 import { Ajv, type ValidateFunction } from 'ajv';
+import { FeltwireError, statusOf } from '../errors.js';
 import type { Role } from './liveState.js';
 
 /** The reasons the dealer's tablet offers for calling the floor (src/engine/alerts/catalogue.ts FLOOR_REASONS). */
@@ -149,14 +150,19 @@ export const ALLOWED: Record<InboundType, readonly Role[]> = {
   ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],
 };
 
-export class MessageError extends Error {
+export class MessageError extends FeltwireError<
+  'BAD_JSON' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'FORBIDDEN' | 'TOO_LARGE' | 'NO_RULING_PENDING'
+> {
   constructor(
-    readonly code: 'BAD_JSON' | 'BAD_MESSAGE' | 'UNKNOWN_TYPE' | 'FORBIDDEN' | 'TOO_LARGE' | 'NO_RULING_PENDING',
+    code: MessageError['code'],
     message: string,
     readonly ref?: string | number,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'MessageError';
+  }
+  get status(): number {
+    return statusOf(this.code, 400, { FORBIDDEN: 403, TOO_LARGE: 413, NO_RULING_PENDING: 409 });
   }
 }
 

@@ -3,15 +3,16 @@
 // another amount to call or raise to, a stop alert raised), or when that version is too old to know. Taps without
 // a version (the simulator's, scripts) are not bound. A tap made while a STOP alert is open (not decided by the floor,
 // not resolved) is refused (LOCKED): the floor first.
+import { FeltwireError } from '../errors.js';
 import type { SessionState } from '../session/types.js';
 
-export class TapError extends Error {
-  constructor(
-    readonly code: 'STALE' | 'LOCKED',
-    message: string,
-  ) {
-    super(message);
+export class TapError extends FeltwireError<'STALE' | 'LOCKED'> {
+  constructor(code: 'STALE' | 'LOCKED', message: string) {
+    super(code, message);
     this.name = 'TapError';
+  }
+  get status(): number {
+    return 409;
   }
 }
 

@@ -1,17 +1,20 @@
 // Role tokens: one secret per non-public role, generated on first start, kept with the data (mode 600),
 // rotatable. A token names its role: the server never trusts a role a client claims.
+
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { FeltwireError, statusOf } from '../errors.js';
 import { PRIVATE_ROLES, type Role, type TokenRole } from './liveState.js';
 
-export class TokenError extends Error {
-  constructor(
-    readonly code: 'TOKEN_FILE_INVALID' | 'UNKNOWN_ROLE',
-    message: string,
-  ) {
-    super(message);
+export class TokenError extends FeltwireError<'TOKEN_FILE_INVALID' | 'UNKNOWN_ROLE'> {
+  constructor(code: 'TOKEN_FILE_INVALID' | 'UNKNOWN_ROLE', message: string) {
+    super(code, message);
     this.name = 'TokenError';
+  }
+  /** an unreadable token file is the service's storage (503); a role without a token was asked wrongly */
+  get status(): number {
+    return statusOf(this.code, 400, { TOKEN_FILE_INVALID: 503 });
   }
 }
 

@@ -1,5 +1,7 @@
 // Errors the session raises. Callers branch on `code`, never on the message.
 
+import { FeltwireError, statusOf } from '../errors.js';
+
 export type SessionErrorCode =
   | 'SESSION_CLOSED'
   | 'ENGINE_REJECTED'
@@ -11,13 +13,13 @@ export type SessionErrorCode =
   | 'BAD_SEAT_CHANGE'
   | 'LOG_CORRUPT';
 
-export class SessionError extends Error {
-  constructor(
-    readonly code: SessionErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class SessionError extends FeltwireError<SessionErrorCode> {
+  constructor(code: SessionErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'SessionError';
+  }
+  /** what the hand refuses now is a conflict with its state (409); a closed session or a corrupt log is 503 */
+  get status(): number {
+    return statusOf(this.code, 409, { SESSION_CLOSED: 503, LOG_CORRUPT: 503 });
   }
 }

@@ -1,10 +1,13 @@
+import { FeltwireError, statusOf } from '../errors.js';
+
 export type SimErrorCode = 'PTY_FAILED' | 'SIM_CONFIG' | 'SIM_STATE' | 'SIM_NO_ENGINE';
 
-export class SimError extends Error {
-  readonly code: SimErrorCode;
+export class SimError extends FeltwireError<SimErrorCode> {
   constructor(code: SimErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'SimError';
-    this.code = code;
+  }
+  get status(): number {
+    return statusOf(this.code, 500, { SIM_CONFIG: 400, SIM_STATE: 409, PTY_FAILED: 503 });
   }
 }

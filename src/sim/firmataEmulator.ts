@@ -202,6 +202,10 @@ export class FirmataEmulator extends EventEmitter<FirmataEmulatorEvents> {
         if (msg[1]) this.reportChannels.add(chan);
         else this.reportChannels.delete(chan);
         break;
+      default:
+        // a command StandardFirmata has but the panel never sends (servo config, I2C...): StandardFirmata's own
+        // answer to a command it does not act on is none
+        break;
     }
   }
 
@@ -244,6 +248,9 @@ export class FirmataEmulator extends EventEmitter<FirmataEmulatorEvents> {
       case SAMPLING_INTERVAL:
         this.samplingMs = Math.max(10, data[1] | (data[2] << 7));
         this.restartSampler();
+        break;
+      default:
+        // another sysex (extended analog, servo, I2C...): not a panel's, no answer, as StandardFirmata without it
         break;
     }
   }

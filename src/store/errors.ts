@@ -1,5 +1,7 @@
 // Errors of the store, each with a code a caller can branch on (never a message to match).
 
+import { FeltwireError, statusOf } from '../errors.js';
+
 export type StoreErrorCode =
   /** the database file is not an SQLite file, is truncated, or fails SQLite's integrity check */
   | 'LOG_CORRUPT'
@@ -25,11 +27,21 @@ export type StoreErrorCode =
   /** the table identity (DATA/table.json or the start options) is not valid */
   | 'BAD_IDENTITY';
 
-export class StoreError extends Error {
-  readonly code: StoreErrorCode;
+export class StoreError extends FeltwireError<StoreErrorCode> {
   constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'StoreError';
-    this.code = code;
+  }
+  /** a fault of the log's storage (corrupt, foreign, busy, closed, the disk refusing) is 503: the service is there,
+   * its storage is not; what was asked wrongly is 4xx; a record we could not encode or replay is ours (500) */
+  get status(): number {
+    return statusOf(this.code, 503, {
+      HAND_NOT_FOUND: 404,
+      EXPORT_FORMAT: 400,
+      EXPORT_UNSUPPORTED: 422,
+      BAD_IDENTITY: 400,
+      LOG_BAD_RECORD: 500,
+      HAND_REPLAY_FAILED: 500,
+    });
   }
 }

@@ -1,5 +1,7 @@
 // Errors of the table layer: each has a stable code; messages name the field or tag concerned.
 
+import { FeltwireError, statusOf } from '../errors.js';
+
 export type TableErrorCode =
   | 'HARDWARE_FILE_INVALID'
   | 'HARDWARE_FILE_UNREADABLE'
@@ -15,14 +17,25 @@ export type TableErrorCode =
   | 'ENROLLMENT_BUSY'
   | 'DENOMINATION_INVALID';
 
-export class TableError extends Error {
-  readonly code: TableErrorCode;
+export class TableError extends FeltwireError<TableErrorCode> {
   /** one line per problem, each naming the field (hardware file, registry) */
   readonly details: string[];
   constructor(code: TableErrorCode, message: string, details: string[] = []) {
-    super(details.length ? `${message}\n  - ${details.join('\n  - ')}` : message);
+    super(code, details.length ? `${message}\n  - ${details.join('\n  - ')}` : message);
     this.name = 'TableError';
-    this.code = code;
     this.details = details;
+  }
+  /** a file that cannot be read is the service's (503); the rest is what was given or asked */
+  get status(): number {
+    return statusOf(this.code, 400, {
+      HARDWARE_FILE_UNREADABLE: 503,
+      REGISTRY_UNREADABLE: 503,
+      DECK_EXISTS: 409,
+      CHIPSET_EXISTS: 409,
+      TAG_CONFLICT: 409,
+      ENROLLMENT_BUSY: 409,
+      DECK_UNKNOWN: 404,
+      CHIPSET_UNKNOWN: 404,
+    });
   }
 }

@@ -7,19 +7,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { total } from './fastPace.js';
-
-const FAST = {
-  cardMs: 0,
-  actionMs: 0,
-  collectMs: 0,
-  handGapMs: 0,
-  motionGapMs: 80,
-  buttonMs: 0,
-  lingerMs: 400,
-  unplugMs: 1200,
-  tapMs: 0,
-};
+import { FAST, total } from './fastPace.js';
 
 describe('simulator in-process', () => {
   const closers: (() => Promise<void> | void)[] = [];

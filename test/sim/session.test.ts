@@ -11,22 +11,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { total } from './fastPace.js';
-
-// As fast as the service reads: order is kept by the wire and the side-channel gate, not by the clock. Only the
-// mistakes that are about time keep a duration (a crosstalk must outlast the layer's crosstalk window).
-const FAST = {
-  cardMs: 0,
-  actionMs: 0,
-  collectMs: 0,
-  handGapMs: 0,
-  // a string bet's two motions must stay two at the service even when a busy machine bunches the frames
-  motionGapMs: 300,
-  buttonMs: 0,
-  lingerMs: 400,
-  unplugMs: 1500,
-  tapMs: 0,
-};
+import { FAST, total } from './fastPace.js';
 
 describe('simulated session over ptys', () => {
   const closers: (() => Promise<void> | void)[] = [];

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Figures, runBench } from '../../bench/index.js';
-import type { Command } from '../main.js';
+import { defineCommand, UsageError } from '../options.js';
 
 type Row = Record<string, unknown>;
 
@@ -105,32 +105,48 @@ async function liveFigures(only: string[] | undefined, log: (line: string) => vo
   return mod.runLiveBench({ only: live && live.length > 0 ? live : undefined, log });
 }
 
-export const command: Command = {
-  summary: 'benchmarks B1-B5 beside phe and @pokertools/evaluator (--json, --live for B6/B7, --room for B8)',
-  async run(args) {
-    const json = args.includes('--json');
-    const live = args.includes('--live');
-    const room = args.includes('--room');
-    const value = (flag: string): string | undefined => {
-      const i = args.indexOf(flag);
-      return i >= 0 ? args[i + 1] : undefined;
-    };
-    const only = value('--only')
-      ?.split(',')
-      .map((s) => s.trim().toUpperCase());
-    const passes = value('--passes') ? Number(value('--passes')) : undefined;
-    if (passes !== undefined && !(Number.isInteger(passes) && passes >= 5)) {
-      process.stderr.write('feltwire bench: --passes takes an integer >= 5\n');
-      return 2;
-    }
+/** a whole number option, or undefined when absent */
+function count(v: string | undefined, name: string, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} takes an integer >= ${min}`);
+  return n;
+}
+
+export const command = defineCommand(
+  {
+    name: 'bench',
+    summary: 'benchmarks B1-B5 beside phe and @pokertools/evaluator (--json, --live for B6/B7, --room for B8)',
+    about: ["  performance.md's figures, each beside its reference in the same process"],
+    options: {
+      json: { type: 'boolean', help: 'the last line is one JSON object keyed B1..B9' },
+      live: { type: 'boolean', help: "also B6 and B7, from the live service's own benchmark" },
+      room: { type: 'boolean', help: 'also B8: the card room on Mosquitto and PostgreSQL' },
+      only: { type: 'string', arg: 'B1,B2,...', help: 'only these figures' },
+      passes: { type: 'string', arg: 'N', defaultText: '5', help: 'timed passes after the warm-up (at least 5)' },
+      phh: { type: 'string', arg: 'DIR', defaultText: 'the reference PHH corpus', help: "B5's hand histories" },
+      'phh-limit': { type: 'string', arg: 'N', help: 'B5: at most N hand histories' },
+      'room-seconds': { type: 'string', arg: 'N', defaultText: '60', help: 'B8: seconds measured per phase' },
+      'room-tables': { type: 'string', arg: 'N', defaultText: '100', help: 'B8: tables at table pace' },
+    },
+  },
+  async ({ values }) => {
+    const json = values.json === true;
+    const live = values.live === true;
+    const room = values.room === true;
+    const only = values.only?.split(',').map((s) => s.trim().toUpperCase());
+    const passes = count(values.passes, 'passes', 5);
+    const phhLimit = count(values['phh-limit'], 'phh-limit', 1);
+    const roomSeconds = count(values['room-seconds'], 'room-seconds', 1);
+    const roomTables = count(values['room-tables'], 'room-tables', 1);
     const log = (line: string): void => {
       process.stderr.write(`${line}\n`);
     };
     const figures = await runBench({
       passes,
       only,
-      phhDir: value('--phh'),
-      phhLimit: value('--phh-limit') ? Number(value('--phh-limit')) : undefined,
+      phhDir: values.phh,
+      phhLimit,
       log,
     });
     if (live) {
@@ -146,8 +162,8 @@ export const command: Command = {
         const { runRoomBench } = await import('../../bench/room.js');
         figures.B8 = await runRoomBench({
           log,
-          seconds: value('--room-seconds') ? Number(value('--room-seconds')) : undefined,
-          tablePaceTables: value('--room-tables') ? Number(value('--room-tables')) : undefined,
+          seconds: roomSeconds,
+          tablePaceTables: roomTables,
         });
       } catch (e) {
         figures.B8 = { error: e instanceof Error ? e.message : String(e) };
@@ -161,4 +177,4 @@ export const command: Command = {
     );
     return failed ? 1 : 0;
   },
-};
+);

@@ -5,7 +5,7 @@
 //   feltwire enroll list                                      what the registry holds
 // The registry (data/registry.json by default) changes only when a flow finishes.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { FeltwireError } from '../../errors.js';
 import { BridgeLink } from '../../hardware/bridge/index.js';
 import {
   ChipEnrollment,
@@ -18,23 +18,16 @@ import {
   TableLayer,
   TagRegistry,
 } from '../../table/index.js';
-import type { Command } from '../main.js';
+import { defineCommand, UsageError } from '../options.js';
 import { defaultTableFile } from './sim.js';
 
-const USAGE = `usage: feltwire enroll deck|chips|check|list [options]
-  --serial PATH        the reader bridge's serial device (or a simulator pty)
-  --hardware FILE      the table's hardware file (default hardware/tables/sim-table.json)
-  --registry FILE      the registry of decks and chip sets (default data/registry.json)
-  deck:  --id ID [--name NAME] [--allow-incomplete]   guided: 52 cards, 2s 2h 2d 2c 3s ... Ac
-  chips: --set ID --denomination N [--count N]        each chip of one denomination
-  check: --deck ID                                    every card of the deck over the antenna
-  --idle SECONDS       finish after this long with no new tag (default 30)
-  --play               deck: put the new deck in play`;
-
-class EnrollCommandError extends Error {
+class EnrollCommandError extends FeltwireError<'BAD_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('BAD_OPTION', message);
     this.name = 'EnrollCommandError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 
@@ -53,23 +46,48 @@ function describe(step: EnrollStep, expected?: string | null): string {
   }
 }
 
-export const command: Command = {
-  summary: 'enroll decks and chip sets on the enroll antenna; check a deck; list the registry',
-  async run(args) {
-    let parsed: ReturnType<typeof parse>;
-    try {
-      parsed = parse(args);
-    } catch (err) {
-      process.stderr.write(`feltwire enroll: ${(err as Error).message}\n${USAGE}\n`);
-      return 2;
-    }
-    const { values, positionals } = parsed;
+export const command = defineCommand(
+  {
+    name: 'enroll',
+    summary: 'enroll decks and chip sets on the enroll antenna; check a deck; list the registry',
+    synopsis: 'deck|chips|check|list [options]',
+    about: [
+      '  deck                 guided: the 52 cards in turn over the enroll antenna, 2s 2h 2d 2c 3s ... Ac (--id)',
+      '  chips                each chip of one denomination over the antenna (--set, --denomination)',
+      '  check                every card of a deck over the antenna: missing, foreign (--deck)',
+      '  list                 what the registry holds',
+      '  the registry changes only when a flow finishes',
+    ],
+    positionals: true,
+    options: {
+      serial: { type: 'string', arg: 'PATH', help: "the reader bridge's serial device (or a simulator pty)" },
+      hardware: {
+        type: 'string',
+        arg: 'FILE',
+        defaultText: 'hardware/tables/sim-table.json',
+        help: "the table's hardware file",
+      },
+      registry: {
+        type: 'string',
+        arg: 'FILE',
+        default: 'data/registry.json',
+        help: 'the registry of decks and chip sets',
+      },
+      id: { type: 'string', arg: 'ID', help: "deck: the new deck's id" },
+      name: { type: 'string', arg: 'NAME', defaultText: 'the id', help: "deck, chips: the deck's or chip set's name" },
+      'allow-incomplete': { type: 'boolean', help: 'deck: save a deck with cards missing' },
+      play: { type: 'boolean', help: 'deck: put the new deck in play' },
+      set: { type: 'string', arg: 'ID', help: "chips: the chip set's id" },
+      denomination: { type: 'string', arg: 'N', help: "chips: the chips' value" },
+      count: { type: 'string', arg: 'N', help: 'chips: finish after N chips' },
+      deck: { type: 'string', arg: 'ID', help: 'check: the deck to check' },
+      idle: { type: 'string', arg: 'SECONDS', default: '30', help: 'finish after this long with no new tag' },
+    },
+  },
+  async ({ values, positionals }) => {
     const mode = positionals[0];
-    if (values.help || !mode) {
-      process.stdout.write(`${USAGE}\n`);
-      return mode ? 0 : 2;
-    }
-    const registryPath = resolve(values.registry ?? 'data/registry.json');
+    if (!mode) throw new UsageError('say what to do: deck, chips, check or list');
+    const registryPath = resolve(values.registry);
     try {
       const registry = TagRegistry.load(registryPath);
       if (mode === 'list') {
@@ -106,7 +124,7 @@ export const command: Command = {
         flow = new DeckCheck(registry, values.deck);
         out(`checking deck "${values.deck}": pass every card over the enroll antenna`);
       }
-      const idleMs = Number(values.idle ?? 30) * 1000;
+      const idleMs = Number(values.idle) * 1000;
       const link = await BridgeLink.open({ path: values.serial, baudRate: hardware.bridge?.baudRate ?? 115200 });
       const layer = new TableLayer({ hardware, registry });
       layer.attach(link);
@@ -168,27 +186,4 @@ export const command: Command = {
       throw err;
     }
   },
-};
-
-function parse(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      serial: { type: 'string' },
-      hardware: { type: 'string' },
-      registry: { type: 'string' },
-      id: { type: 'string' },
-      name: { type: 'string' },
-      set: { type: 'string' },
-      denomination: { type: 'string' },
-      count: { type: 'string' },
-      deck: { type: 'string' },
-      idle: { type: 'string' },
-      play: { type: 'boolean' },
-      'allow-incomplete': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-}
+);

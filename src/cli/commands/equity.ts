@@ -2,14 +2,7 @@
 import { formatCard, parseCards } from '../../engine/cards.js';
 import { EquityError, equityExact, outs } from '../../engine/equity/index.js';
 import { describeHand } from '../../engine/eval/index.js';
-import type { Command } from '../main.js';
-
-const USAGE =
-  'usage: feltwire equity HAND HAND... [--board CARDS] [--dead CARDS] [--json]   e.g. feltwire equity AhKh QsQd --board Th9h2c';
-
-class UsageError extends Error {
-  readonly code = 'USAGE';
-}
+import { defineCommand, UsageError } from '../options.js';
 
 function cardsOf(text: string, what: string): number[] {
   const cards = parseCards(text);
@@ -20,54 +13,57 @@ function cardsOf(text: string, what: string): number[] {
   return cards;
 }
 
-function parseArgs(args: string[]): {
+function request(
+  handText: string[],
+  values: { board?: string; dead?: string; json?: boolean },
+): {
   hands: number[][];
   handText: string[];
   board: number[];
   dead: number[];
   json: boolean;
 } {
-  const handText: string[] = [];
-  let board: number[] = [];
-  let dead: number[] = [];
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] =
-      a.startsWith('--') && a.includes('=')
-        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
-        : [a, undefined];
-    if (flag === '--json') json = true;
-    else if (flag === '--board' || flag === '--dead') {
-      const value = inline ?? args[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs cards, e.g. ${flag} Th9h2c`);
-      if (flag === '--board') board = value.trim() === '' ? [] : cardsOf(value, 'board');
-      else dead = value.trim() === '' ? [] : cardsOf(value, 'dead cards');
-    } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-    else handText.push(a);
-  }
+  const board = values.board === undefined || values.board.trim() === '' ? [] : cardsOf(values.board, 'board');
+  const dead = values.dead === undefined || values.dead.trim() === '' ? [] : cardsOf(values.dead, 'dead cards');
   const hands = handText.map((h, i) => {
     const cards = cardsOf(h, `hand ${i + 1}`);
     if (cards.length !== 2) throw new UsageError(`hand ${i + 1} '${h}' must be exactly two cards, e.g. AhKh`);
     return cards;
   });
   if (hands.length < 2) throw new UsageError('give at least two hands');
-  return { hands, handText: hands.map((h) => h.map(formatCard).join('')), board, dead, json };
+  return { hands, handText: hands.map((h) => h.map(formatCard).join('')), board, dead, json: values.json === true };
 }
 
 const pct = (x: number): string => `${x.toFixed(2).padStart(6)}%`;
 const int = (x: number): string => x.toLocaleString('en-US');
 
-export const command: Command = {
-  summary: 'exact equity of 2-10 hands over every board (--board, --dead, --json)',
-  async run(args) {
-    let req: ReturnType<typeof parseArgs>;
-    try {
-      req = parseArgs(args);
-    } catch (e) {
-      process.stderr.write(`feltwire equity: ${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-      return 2;
-    }
+export const command = defineCommand(
+  {
+    name: 'equity',
+    summary: 'exact equity of 2-10 hands over every board (--board, --dead, --json)',
+    synopsis: 'HAND HAND... [--board CARDS] [--dead CARDS] [--json]',
+    about: [
+      '  HAND                 two cards, rank 23456789TJQKA then suit shdc: e.g. feltwire equity AhKh QsQd --board Th9h2c',
+    ],
+    positionals: true,
+    options: {
+      board: {
+        type: 'string',
+        arg: 'CARDS',
+        what: 'cards, e.g. --board Th9h2c',
+        help: 'the board so far (0, 3, 4 or 5 cards)',
+      },
+      dead: {
+        type: 'string',
+        arg: 'CARDS',
+        what: 'cards, e.g. --dead 2s',
+        help: 'cards out of the deck (burnt, seen)',
+      },
+      json: { type: 'boolean', help: 'one JSON object: hands, equity, win, tie, boards, ms' },
+    },
+  },
+  async ({ values, positionals }) => {
+    const req = request(positionals, values);
     try {
       const started = performance.now();
       const r = equityExact(req.hands, req.board, req.dead);
@@ -111,4 +107,4 @@ export const command: Command = {
       throw e;
     }
   },
-};
+);

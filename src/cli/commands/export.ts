@@ -5,7 +5,6 @@
 // play (or stopped for the floor and never finished) is left out unless --partial.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -14,16 +13,9 @@ import {
   StoreError,
   type TextDialect,
 } from '../../store/index.js';
-import type { Command } from '../main.js';
-
-const USAGE =
-  'usage: feltwire export --format phh|ohh|pokerstars [--from N] [--to N] [--data DIR] [--out FILE|DIR] [--dialect pokerstars|ignition] [--partial]';
+import { defineCommand, UsageError } from '../options.js';
 
 const EXTENSION: Record<ExportFormat, string> = { phh: 'phh', ohh: 'ohh', pokerstars: 'txt' };
-
-class UsageError extends Error {
-  readonly code = 'EXPORT_USAGE';
-}
 
 function handNumber(value: string | undefined, flag: string): number | null {
   if (value === undefined) return null;
@@ -40,38 +32,47 @@ function joinHands(format: ExportFormat, hands: { handId: string; text: string }
   return hands.map((h) => h.text.trimEnd()).join('\n\n\n') + (hands.length ? '\n' : '');
 }
 
-export const command: Command = {
-  summary: 'write hand histories from the event log (PHH, OHH, PokerStars text)',
-  async run(args) {
+export const command = defineCommand(
+  {
+    name: 'export',
+    summary: 'write hand histories from the event log (PHH, OHH, PokerStars text)',
+    synopsis: '--format phh|ohh|pokerstars [options]',
+    about: [
+      "  reads the data folder's event log read-only (safe while the table runs); a hand still in play, a misdeal",
+      '  or a void hand is left out unless --partial',
+    ],
+    options: {
+      format: { type: 'string', arg: 'phh|ohh|pokerstars', what: 'a format', help: 'the history format (required)' },
+      from: { type: 'string', arg: 'N', help: 'from this hand number' },
+      to: { type: 'string', arg: 'N', help: 'up to this hand number' },
+      data: { type: 'string', arg: 'DIR', default: 'data', help: "the table's data folder" },
+      out: {
+        type: 'string',
+        arg: 'FILE|DIR',
+        defaultText: 'stdout',
+        help: 'one file for all hands, or a folder (an existing one, or a path ending in /): one file per hand',
+      },
+      dialect: {
+        type: 'string',
+        arg: 'pokerstars|ignition',
+        default: 'pokerstars',
+        help: 'the PokerStars text dialect',
+      },
+      partial: { type: 'boolean', help: 'also the unfinished, misdealt and void hands' },
+    },
+  },
+  async ({ values }) => {
     let archive: HandArchive | null = null;
     try {
-      const { values } = parseArgs({
-        args,
-        options: {
-          format: { type: 'string' },
-          from: { type: 'string' },
-          to: { type: 'string' },
-          data: { type: 'string' },
-          out: { type: 'string' },
-          dialect: { type: 'string' },
-          partial: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-        strict: true,
-      });
-      if (values.help) {
-        process.stdout.write(`${USAGE}\n`);
-        return 0;
-      }
       const format = values.format as ExportFormat | undefined;
       if (!format || !EXPORT_FORMATS.includes(format))
         throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
-      const dialect = (values.dialect ?? 'pokerstars') as TextDialect;
+      const dialect = values.dialect as TextDialect;
       if (dialect !== 'pokerstars' && dialect !== 'ignition')
         throw new UsageError('--dialect is pokerstars or ignition');
       const from = handNumber(values.from, '--from');
       const to = handNumber(values.to, '--to');
-      const dir = values.data ?? 'data';
+      const dir = values.data;
       archive = HandArchive.open(dir);
       const hands = archive
         .list()
@@ -128,12 +129,11 @@ export const command: Command = {
       process.stderr.write(`${texts.length} hands exported, ${failed} failed${left}\n`);
       return failed > 0 ? 1 : 0;
     } catch (err) {
-      const e = err as Error & { code?: string };
-      process.stderr.write(`feltwire export: ${e.message}\n`);
-      if (e instanceof UsageError || e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') process.stderr.write(`${USAGE}\n`);
+      if (err instanceof UsageError) throw err;
+      process.stderr.write(`feltwire export: ${(err as Error).message}\n`);
       return 2;
     } finally {
       archive?.close();
     }
   },
-};
+);

@@ -5,30 +5,20 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { SerialPort } from 'serialport';
-import type { Command } from '../main.js';
-
-const USAGE = `usage: feltwire flash bridge|panel --port PATH [--board mega|uno] [--hex FILE]
-  bridge            the reader bridge's image (firmware-bridge/build/mega/feltwire_bridge.hex: make -C firmware-bridge avr)
-  panel             StandardFirmata for the dealer panel (the build avrgirl-arduino 5.0.1 ships: Firmata 2.3 on the
-                    Mega, 2.5 on the Uno -- its ATmega328P build)
-  --port PATH       the board's serial device (e.g. /dev/ttyACM0)
-  --board B         mega (default) or uno (the panel only: the bridge needs a Mega)
-  --hex FILE        flash this image instead
-  --verbose         avrgirl's progress`;
+import { FeltwireError, statusOf } from '../../errors.js';
+import { defineCommand, UsageError } from '../options.js';
 
 export type FlashTarget = 'bridge' | 'panel';
 export type FlashBoard = 'mega' | 'uno';
 
-export class FlashError extends Error {
-  constructor(
-    readonly code: 'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class FlashError extends FeltwireError<'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED'> {
+  constructor(code: 'USAGE' | 'NO_IMAGE' | 'FLASH_FAILED', message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'FlashError';
+  }
+  get status(): number {
+    return statusOf(this.code, 400, { NO_IMAGE: 404, FLASH_FAILED: 502 });
   }
 }
 
@@ -128,38 +118,38 @@ export async function flash(opts: FlashOptions): Promise<string> {
   return hex;
 }
 
-export const command: Command = {
-  summary: 'flash the reader bridge or StandardFirmata (dealer panel) onto a board: flash bridge|panel --port PATH',
-  async run(args) {
-    let opts: FlashOptions;
-    try {
-      const { values, positionals } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          port: { type: 'string' },
-          board: { type: 'string' },
-          hex: { type: 'string' },
-          verbose: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-      if (values.help) {
-        process.stdout.write(`${USAGE}\n`);
-        return 0;
-      }
-      const [target, ...extra] = positionals;
-      if ((target !== 'bridge' && target !== 'panel') || extra.length > 0)
-        throw new FlashError('USAGE', 'say what to flash: bridge or panel');
-      if (!values.port) throw new FlashError('USAGE', '--port is required (e.g. --port /dev/ttyACM0)');
-      const board = values.board ?? 'mega';
-      if (board !== 'mega' && board !== 'uno') throw new FlashError('USAGE', `--board must be mega or uno: ${board}`);
-      opts = { target, port: values.port, board, hex: values.hex, verbose: values.verbose };
-    } catch (err) {
-      process.stderr.write(`feltwire flash: ${(err as Error).message}\n${USAGE}\n`);
-      return 2;
-    }
+export const command = defineCommand(
+  {
+    name: 'flash',
+    summary: 'flash the reader bridge or StandardFirmata (dealer panel) onto a board: flash bridge|panel --port PATH',
+    synopsis: 'bridge|panel --port PATH [--board mega|uno] [--hex FILE]',
+    about: [
+      "  bridge               the reader bridge's image (firmware-bridge/build/mega/feltwire_bridge.hex:",
+      '                       make -C firmware-bridge avr)',
+      '  panel                StandardFirmata for the dealer panel (the build avrgirl-arduino 5.0.1 ships: Firmata',
+      '                       2.3 on the Mega, 2.5 on the Uno -- its ATmega328P build)',
+    ],
+    positionals: true,
+    options: {
+      port: { type: 'string', arg: 'PATH', help: "the board's serial device (e.g. /dev/ttyACM0)" },
+      board: {
+        type: 'string',
+        arg: 'B',
+        default: 'mega',
+        help: 'mega or uno (the panel only: the bridge needs a Mega)',
+      },
+      hex: { type: 'string', arg: 'FILE', help: 'flash this image instead' },
+      verbose: { type: 'boolean', help: "avrgirl's progress" },
+    },
+  },
+  async ({ values, positionals }) => {
+    const [target, ...extra] = positionals;
+    if ((target !== 'bridge' && target !== 'panel') || extra.length > 0)
+      throw new UsageError('say what to flash: bridge or panel');
+    if (!values.port) throw new UsageError('--port is required (e.g. --port /dev/ttyACM0)');
+    const board = values.board;
+    if (board !== 'mega' && board !== 'uno') throw new UsageError(`--board must be mega or uno: ${board}`);
+    const opts: FlashOptions = { target, port: values.port, board, hex: values.hex, verbose: values.verbose };
     try {
       const hex = await flash({ ...opts, log: (l) => process.stdout.write(`${l}\n`) });
       process.stdout.write(`flashed and verified: ${hex}\n`);
@@ -169,4 +159,4 @@ export const command: Command = {
       return err instanceof FlashError && err.code === 'USAGE' ? 2 : 1;
     }
   },
-};
+);

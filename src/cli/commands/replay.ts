@@ -1,19 +1,25 @@
 // feltwire replay FILE_OR_DIR... [--json]: strict replay of PHH hand histories through the rules engine.
 import { readFile } from 'node:fs/promises';
 import { PhhError, parsePhh, type ReplayResult, replayPhh } from '../../phh/index.js';
-import type { Command } from '../main.js';
+import { defineCommand, UsageError } from '../options.js';
 import { collectFiles } from './scenario.js';
 
-export const command: Command = {
-  summary: 'replay PHH hand histories strictly through the rules engine',
-  async run(args) {
-    const json = args.includes('--json');
-    const quiet = args.includes('--quiet');
-    const paths = args.filter((a) => !a.startsWith('--'));
-    if (paths.length === 0) {
-      process.stderr.write('usage: feltwire replay FILE_OR_DIR... [--json] [--quiet]\n');
-      return 2;
-    }
+export const command = defineCommand(
+  {
+    name: 'replay',
+    summary: 'replay PHH hand histories strictly through the rules engine',
+    synopsis: 'FILE_OR_DIR... [--json] [--quiet]',
+    about: ['  FILE_OR_DIR          hand histories (.phh), or folders of them'],
+    positionals: true,
+    options: {
+      json: { type: 'boolean', help: 'one JSON object per hand history, then the count' },
+      quiet: { type: 'boolean', help: 'print only the hands that fail, then the count' },
+    },
+  },
+  async ({ values, positionals: paths }) => {
+    const json = values.json === true;
+    const quiet = values.quiet === true;
+    if (paths.length === 0) throw new UsageError('give at least one hand history file or folder');
     let files: string[];
     try {
       files = (await collectFiles(paths, '.phh')).filter((f) => f.endsWith('.phh') || paths.includes(f));
@@ -43,4 +49,4 @@ export const command: Command = {
     process.stdout.write(`${passed} passed, ${failed} failed\n`);
     return failed > 0 ? 1 : 0;
   },
-};
+);

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { FeltwireError } from '../../errors.js';
 import { account, loadAccounts, type RoomAccounts } from '../../room/acl.js';
 import { type ArchiveTarget, RoomArchive } from '../../room/archive.js';
 import {
@@ -19,24 +19,17 @@ import { startInProcessBroker } from '../../room/inProcessBroker.js';
 import { checkTableId } from '../../room/protocol.js';
 import { startRoom } from '../../room/roomService.js';
 import { startSimTables } from '../../room/simTables.js';
-import type { Command } from '../main.js';
+import { defineCommand } from '../options.js';
 
-const USAGE = `usage: feltwire room [options]
-  --sim N              start N simulated tables with the room, on this machine
-  --engines MODE       with --sim: system (Mosquitto and PostgreSQL started here), embedded (in-process broker
-                       and a SQLite archive), auto (default: system when both are installed)
-  --pace fast|table    the simulated tables' pace (default table)
-  --broker URL         the room broker, mqtt://host:port (without --sim); the room's account from --user/--password
-  --user NAME          broker account (default room)   --password SECRET (default: from DATA/room-accounts.json)
-  --archive TARGET     postgres://... or a SQLite file (default DATA/room-archive.sqlite)
-  --tables ID,ID,...   tables to make broker accounts for (DATA/room-accounts.json keeps them)
-  --broker-files DIR   write Mosquitto's password and ACL files for those accounts into DIR, then exit
-  --blinds SB/BB       the room's first level (default 50/100); --ante N (default 0)
-  --delay MINUTES      hand histories leave the archive this long after the hand (default 15)
-  --port N             HTTP port of the room view (default 8090)   --host ADDR (default 0.0.0.0)
-  --data DIR           the room's data folder (default ./room-data)`;
-
-class RoomCommandError extends Error {}
+class RoomCommandError extends FeltwireError<'BAD_OPTION'> {
+  constructor(message: string) {
+    super('BAD_OPTION', message);
+    this.name = 'RoomCommandError';
+  }
+  get status(): number {
+    return 400;
+  }
+}
 
 /** the built pages (dist/web, where the room page is), whether running from dist/src or from src */
 function webRoot(): string | null {
@@ -45,38 +38,78 @@ function webRoot(): string | null {
   return existsSync(join(p, 'room.html')) ? p : null;
 }
 
-const num = (v: string | undefined, name: string, dflt: number, min = 0): number => {
-  if (v === undefined) return dflt;
+const num = (v: string, name: string, min = 0): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new RoomCommandError(`--${name} must be an integer >= ${min}: ${v}`);
   return n;
 };
 
-export const command: Command = {
-  summary: 'the card room: every table on one view, one hand archive (--sim N to try it on one machine)',
-  async run(args) {
-    let values: ReturnType<typeof parse>;
-    try {
-      values = parse(args);
-    } catch (err) {
-      process.stderr.write(`feltwire room: ${(err as Error).message}\n${USAGE}\n`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
+export const command = defineCommand(
+  {
+    name: 'room',
+    summary: 'the card room: every table on one view, one hand archive (--sim N to try it on one machine)',
+    about: [
+      '  subscribes to the tables on an MQTT broker, archives every finished hand (PostgreSQL or SQLite), serves the',
+      '  room view and the archive, and pushes room-wide levels',
+    ],
+    options: {
+      sim: { type: 'string', arg: 'N', default: '0', help: 'start N simulated tables with the room, on this machine' },
+      engines: {
+        type: 'string',
+        arg: 'MODE',
+        default: 'auto',
+        help: 'with --sim: system (Mosquitto and PostgreSQL started here), embedded (in-process broker\nand a SQLite archive), auto (system when both are installed)',
+      },
+      pace: { type: 'string', arg: 'fast|table', default: 'table', help: "the simulated tables' pace" },
+      broker: { type: 'string', arg: 'URL', help: 'the room broker, mqtt://host:port (without --sim)' },
+      user: { type: 'string', arg: 'NAME', default: 'room', help: "the room's broker account" },
+      password: {
+        type: 'string',
+        arg: 'SECRET',
+        defaultText: 'from DATA/room-accounts.json',
+        help: "the room account's password",
+      },
+      archive: {
+        type: 'string',
+        arg: 'TARGET',
+        defaultText: 'DATA/room-archive.sqlite',
+        help: 'postgres://... or a SQLite file',
+      },
+      tables: {
+        type: 'string',
+        arg: 'ID,ID,...',
+        help: 'tables to make broker accounts for (DATA/room-accounts.json keeps them)',
+      },
+      'broker-files': {
+        type: 'string',
+        arg: 'DIR',
+        help: "write Mosquitto's password and ACL files (and a conf.d snippet) for those accounts into DIR, then exit",
+      },
+      blinds: { type: 'string', arg: 'SB/BB', default: '50/100', help: "the room's first level" },
+      ante: { type: 'string', arg: 'N', default: '0', help: "the first level's big-blind ante" },
+      delay: {
+        type: 'string',
+        arg: 'MINUTES',
+        default: '15',
+        help: 'hand histories leave the archive this long after the hand',
+      },
+      port: { type: 'string', arg: 'N', default: '8090', help: 'HTTP port of the room view' },
+      host: { type: 'string', arg: 'ADDR', default: '0.0.0.0', help: 'listen address' },
+      data: { type: 'string', arg: 'DIR', default: './room-data', help: "the room's data folder (DATA)" },
+    },
+  },
+  async ({ values }) => {
     const say = (line: string) => process.stdout.write(`${line}\n`);
     const closers: (() => Promise<void>)[] = [];
     const closeAll = async () => {
       for (const c of closers.reverse()) await c().catch(() => {});
     };
     try {
-      const dataDir = resolve(values.data ?? './room-data');
+      const dataDir = resolve(values.data);
       // the room's folder holds its token, the broker accounts and (embedded) the archive: its user's alone
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       chmodSync(dataDir, 0o700);
-      const simN = num(values.sim, 'sim', 0, 0);
+      const simN = num(values.sim, 'sim', 0);
       const simIds = Array.from({ length: simN }, (_, i) => String(i + 1));
       const listed = (values.tables ?? '')
         .split(',')
@@ -91,17 +124,17 @@ export const command: Command = {
         say(`table credentials are in ${join(dataDir, 'room-accounts.json')} (mode 600)`);
         return 0;
       }
-      const blinds = (values.blinds ?? '50/100').split('/').map(Number);
+      const blinds = values.blinds.split('/').map(Number);
       if (blinds.length !== 2 || !blinds.every((b) => Number.isInteger(b) && b >= 0) || !(blinds[1] > 0))
         throw new RoomCommandError(`--blinds must be SB/BB: ${values.blinds}`);
-      const level = { blinds: [blinds[0], blinds[1]] as [number, number], bbAnte: num(values.ante, 'ante', 0) };
-      const exportDelayMs = num(values.delay, 'delay', 15) * 60_000;
+      const level = { blinds: [blinds[0], blinds[1]] as [number, number], bbAnte: num(values.ante, 'ante') };
+      const exportDelayMs = num(values.delay, 'delay') * 60_000;
 
       let brokerUrl: string;
       let target: ArchiveTarget;
       let engines = 'given';
       if (simN > 0) {
-        const mode = values.engines ?? 'auto';
+        const mode = values.engines;
         if (!['auto', 'system', 'embedded'].includes(mode))
           throw new RoomCommandError(`--engines must be auto, system or embedded: ${mode}`);
         const system = mode === 'system' || (mode === 'auto' && mosquittoInstalled() && postgresBinDir() !== null);
@@ -134,15 +167,15 @@ export const command: Command = {
       }
       const archive = await RoomArchive.open(target);
       closers.push(() => archive.close());
-      const user = values.user ?? 'room';
+      const user = values.user;
       const password = values.password ?? account(accounts, user).password;
       const room = await startRoom({
         broker: brokerUrl,
         username: user,
         password,
         archive,
-        port: num(values.port, 'port', 8090),
-        host: values.host ?? '0.0.0.0',
+        port: num(values.port, 'port'),
+        host: values.host,
         webRoot: webRoot(),
         dataDir,
         exportDelayMs,
@@ -174,7 +207,14 @@ export const command: Command = {
       return await new Promise<number>((done) => {
         const stop = (signal: string) => {
           say(`\n${signal}: shutting down`);
-          closeAll().then(() => done(0));
+          // closeAll catches each closer's own failure: one here would be a fault of ours, said before the exit
+          closeAll().then(
+            () => done(0),
+            (err: Error) => {
+              process.stderr.write(`feltwire room: shutdown: ${err.message}\n`);
+              done(1);
+            },
+          );
         };
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
@@ -185,34 +225,8 @@ export const command: Command = {
       return err instanceof RoomCommandError ? 2 : 1;
     }
   },
-};
+);
 
 function archiveTarget(v: string): ArchiveTarget {
   return /^postgres(ql)?:\/\//.test(v) ? { kind: 'postgres', url: v } : { kind: 'sqlite', path: resolve(v) };
-}
-
-function parse(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      sim: { type: 'string' },
-      engines: { type: 'string' },
-      pace: { type: 'string' },
-      broker: { type: 'string' },
-      user: { type: 'string' },
-      password: { type: 'string' },
-      archive: { type: 'string' },
-      tables: { type: 'string' },
-      'broker-files': { type: 'string' },
-      blinds: { type: 'string' },
-      ante: { type: 'string' },
-      delay: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  return values;
 }

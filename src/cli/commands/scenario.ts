@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario, type SessionOutcome } from '../../session/index.js';
-import type { Command } from '../main.js';
+import { defineCommand, UsageError } from '../options.js';
 
 async function collect(paths: string[], ext: string): Promise<string[]> {
   const out: string[] = [];
@@ -64,15 +64,23 @@ function humanSession(file: string, o: SessionOutcome): string {
   return lines.join('\n');
 }
 
-export const command: Command = {
-  summary: 'run table scenarios through the rules engine and check their expectations',
-  async run(args) {
-    const json = args.includes('--json');
-    const paths = args.filter((a) => a !== '--json');
-    if (paths.length === 0) {
-      process.stderr.write('usage: feltwire scenario FILE_OR_DIR... [--json]\n');
-      return 2;
-    }
+export const command = defineCommand(
+  {
+    name: 'scenario',
+    summary: 'run table scenarios through the rules engine and check their expectations',
+    synopsis: 'FILE_OR_DIR... [--json]',
+    about: [
+      '  FILE_OR_DIR          scenario files (.json; docs/scenario-format.md), or folders of them; a file with',
+      '                       `hands` is a session (docs/scenario-sessions.md), run through the live TableSession',
+    ],
+    positionals: true,
+    options: {
+      json: { type: 'boolean', help: 'one JSON object per scenario, then the count' },
+    },
+  },
+  async ({ values, positionals: paths }) => {
+    const json = values.json === true;
+    if (paths.length === 0) throw new UsageError('give at least one scenario file or folder');
     let passed = 0;
     let failed = 0;
     let files: string[];
@@ -105,4 +113,4 @@ export const command: Command = {
     process.stdout.write(`${passed} passed, ${failed} failed\n`);
     return failed > 0 ? 1 : 0;
   },
-};
+);

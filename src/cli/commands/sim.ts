@@ -4,32 +4,19 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { FeltwireError } from '../../errors.js';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, type SimHandReport, Simulator } from '../../sim/index.js';
 import { loadHardwareFile, TableError } from '../../table/index.js';
-import type { Command } from '../main.js';
+import { defineCommand } from '../options.js';
 
-const USAGE = `usage: feltwire sim [options]
-  --pty PATH           create the reader bridge's pty; the service opens PATH (a symlink), e.g. /tmp/feltwire-bridge
-  --panel-pty PATH     the dealer panel's pty (StandardFirmata emulator); default PATH-panel; --no-panel: none
-  --table FILE         the table's hardware file (default hardware/tables/sim-table.json)
-  --registry-out FILE  write the simulator's decks and chips (the service's --registry)
-  --config-out FILE    write the first hand's table (seats, button, blinds) as JSON
-  --hands N            play N hands, then stop (default: until Ctrl-C)
-  --speed X            1 = table pace (default), 10 = ten times faster
-  --seed N             random seed (default 1)
-  --inject LIST        mistakes to make, comma-separated, one every --inject-every hands:
-                       ${INJECTIONS.join(', ')}
-  --inject-every N     hands between two injected mistakes (default 10)
-  --tablet URL         the service's dealer websocket (ws://HOST:PORT/ws?token=DEALER_TOKEN): the dealer's taps
-                       (checks) are sent there; without it they are printed
-  --json               one JSON object per hand on stdout`;
-
-export class SimCommandError extends Error {
+export class SimCommandError extends FeltwireError<'BAD_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('BAD_OPTION', message);
     this.name = 'SimCommandError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 
@@ -42,27 +29,68 @@ export function defaultTableFile(): string {
   return resolve('hardware/tables/sim-table.json');
 }
 
-function num(v: string | undefined, name: string, dflt: number): number {
-  if (v === undefined) return dflt;
+function num(v: string, name: string): number {
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) throw new SimCommandError(`--${name} must be a positive number, got "${v}"`);
   return n;
 }
 
-export const command: Command = {
-  summary: 'the simulated table: over ptys for a separate service (--pty), or a dry run',
-  async run(args) {
-    let values: ReturnType<typeof parse>['values'];
-    try {
-      values = parse(args).values;
-    } catch (err) {
-      process.stderr.write(`feltwire sim: ${(err as Error).message}\n${USAGE}\n`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
+export const command = defineCommand(
+  {
+    name: 'sim',
+    summary: 'the simulated table: over ptys for a separate service (--pty), or a dry run',
+    about: [
+      "  with --pty it creates the reader bridge's (and the dealer panel's) pseudo-terminals and plays hands on them",
+      '  for a service started separately (feltwire start --serial PATH --panel PATH2 --registry FILE); without --pty',
+      '  it plays against its own rules-engine shadow and prints each hand (a dry run)',
+    ],
+    options: {
+      pty: {
+        type: 'string',
+        arg: 'PATH',
+        help: "create the reader bridge's pty; the service opens PATH (a symlink), e.g. /tmp/feltwire-bridge",
+      },
+      'panel-pty': {
+        type: 'string',
+        arg: 'PATH',
+        defaultText: 'PATH-panel',
+        help: "the dealer panel's pty (StandardFirmata emulator)",
+      },
+      'no-panel': { type: 'boolean', help: 'no dealer panel pty' },
+      table: {
+        type: 'string',
+        arg: 'FILE',
+        defaultText: 'hardware/tables/sim-table.json',
+        help: "the table's hardware file",
+      },
+      'registry-out': {
+        type: 'string',
+        arg: 'FILE',
+        help: "write the simulator's decks and chips (the service's --registry)",
+      },
+      'config-out': {
+        type: 'string',
+        arg: 'FILE',
+        help: "write the first hand's table (seats, button, blinds) as JSON",
+      },
+      hands: { type: 'string', arg: 'N', defaultText: 'until Ctrl-C', help: 'play N hands, then stop' },
+      speed: { type: 'string', arg: 'X', default: '1', help: '1 = table pace, 10 = ten times faster' },
+      seed: { type: 'string', arg: 'N', default: '1', help: 'random seed' },
+      inject: {
+        type: 'string',
+        arg: 'LIST',
+        help: `mistakes to make, comma-separated, one every --inject-every hands:\n${INJECTIONS.join(', ')}`,
+      },
+      'inject-every': { type: 'string', arg: 'N', default: '10', help: 'hands between two injected mistakes' },
+      tablet: {
+        type: 'string',
+        arg: 'URL',
+        help: "the service's dealer websocket (ws://HOST:PORT/ws?token=DEALER_TOKEN): the dealer's taps\n(checks) are sent there; without it they are printed",
+      },
+      json: { type: 'boolean', help: 'one JSON object per hand on stdout' },
+    },
+  },
+  async ({ values }) => {
     let sim: Simulator;
     let injections: InjectKind[];
     let every: number;
@@ -77,9 +105,9 @@ export const command: Command = {
             throw new SimCommandError(`unknown mistake "${k}" for --inject (one of ${INJECTIONS.join(', ')})`);
           return k as InjectKind;
         });
-      every = num(values['inject-every'], 'inject-every', 10);
-      hands = values.hands === undefined ? Number.POSITIVE_INFINITY : num(values.hands, 'hands', 1);
-      sim = new Simulator({ hardware, speed: num(values.speed, 'speed', 1), seed: num(values.seed, 'seed', 1) });
+      every = num(values['inject-every'], 'inject-every');
+      hands = values.hands === undefined ? Number.POSITIVE_INFINITY : num(values.hands, 'hands');
+      sim = new Simulator({ hardware, speed: num(values.speed, 'speed'), seed: num(values.seed, 'seed') });
     } catch (err) {
       if (err instanceof TableError || err instanceof SimCommandError) {
         process.stderr.write(`feltwire sim: ${err.message}\n`);
@@ -171,27 +199,4 @@ export const command: Command = {
     }
     return 0;
   },
-};
-
-function parse(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    options: {
-      pty: { type: 'string' },
-      'panel-pty': { type: 'string' },
-      'no-panel': { type: 'boolean' },
-      table: { type: 'string' },
-      'registry-out': { type: 'string' },
-      'config-out': { type: 'string' },
-      hands: { type: 'string' },
-      speed: { type: 'string' },
-      seed: { type: 'string' },
-      inject: { type: 'string' },
-      'inject-every': { type: 'string' },
-      json: { type: 'boolean' },
-      tablet: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-}
+);

@@ -3,57 +3,96 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { HouseRules, TableConfig } from '../../engine/types.js';
+import { FeltwireError } from '../../errors.js';
 import type { RoomLinkOptions } from '../../room/publisher.js';
 import { hardwareSource } from '../../server/hardwareSource.js';
 import { startLive, type TableSourceFactory } from '../../server/live.js';
-import { DEFAULT_BROADCAST_DELAY_MS, type TokenRole } from '../../server/liveState.js';
+import type { TokenRole } from '../../server/liveState.js';
 import { simSource } from '../../server/simSource.js';
 import { isTokenRole } from '../../server/tokens.js';
 import { type IdentityOverrides, identityProblems } from '../../store/tableIdentity.js';
-import type { Command } from '../main.js';
+import { defineCommand, type OptionValues } from '../options.js';
 
-const USAGE = `usage: feltwire start [options]
-  --serial PATH        reader bridge serial device (e.g. /dev/ttyACM0); without it: the simulator
-  --baud N             bridge baud rate (default 115200)
-  --panel PATH         dealer panel (StandardFirmata) serial device
-  --hardware FILE      the table's hardware file (antennas to zones; default hardware/tables/sim-table.json)
-  --registry FILE      enrolled decks and chip sets (default DATA/registry.json)
-  --sim                play the simulator even if --serial is given
-  --sim-pty            the simulator speaks to the service over real pseudo-terminals (socat)
-  --pace fast|table    simulator pace (default table)
-  --port N             HTTP port (default 8080)
-  --host ADDR          listen address (default 0.0.0.0)
-  --data DIR           data folder: event log, tokens (default ./data)
-  --delay MINUTES      broadcast delay of the overlay (default 15)
-  --rotate-token ROLE  new secret for dealer|floor|commentator|overlay (repeatable)
-  --ruleset tda|club   first hand's ruleset when the log is empty (default tda)
-  --blinds SB/BB       first level (default 50/100)
-  --seats N            seats at the first hand (default 6), --stack N chips each (default 10000)
-  --origin URL         another origin whose pages may open the views' websocket (repeatable; the service's own
-                       origin always may)
-  --room URL           publish to the card room's broker (mqtt://host:1883); --room-user NAME (default
-                       table-<table id>), --room-password SECRET (or $FELTWIRE_ROOM_PASSWORD)
-  --room-name NAME     the card room's name in every hand history; --table-name NAME the table's (both kept in
-                       DATA/table.json with the table id drawn on first start; flags given later override and are saved)
-  --table-id DIGITS    the table's id (nine digits; a hand id is the table id and the hand number)
-  --game cash|tournament  how the histories name the game (default cash); --tournament-id N; --time-zone ZONE
-                       (IANA name such as Europe/Paris; default UTC)
-  --verbose            request logs (tokens redacted)`;
+const OPTIONS = {
+  serial: {
+    type: 'string',
+    arg: 'PATH',
+    help: 'reader bridge serial device (e.g. /dev/ttyACM0); without it: the simulator',
+  },
+  baud: { type: 'string', arg: 'N', default: '115200', help: 'bridge baud rate' },
+  panel: { type: 'string', arg: 'PATH', help: 'dealer panel (StandardFirmata) serial device' },
+  hardware: {
+    type: 'string',
+    arg: 'FILE',
+    defaultText: 'hardware/tables/sim-table.json',
+    help: "the table's hardware file (antennas to zones)",
+  },
+  registry: { type: 'string', arg: 'FILE', defaultText: 'DATA/registry.json', help: 'enrolled decks and chip sets' },
+  sim: { type: 'boolean', help: 'play the simulator even if --serial is given' },
+  'sim-pty': { type: 'boolean', help: 'the simulator speaks to the service over real pseudo-terminals (socat)' },
+  pace: { type: 'string', arg: 'fast|table', default: 'table', help: 'simulator pace' },
+  port: { type: 'string', arg: 'N', default: '8080', help: 'HTTP port' },
+  host: { type: 'string', arg: 'ADDR', default: '0.0.0.0', help: 'listen address' },
+  data: { type: 'string', arg: 'DIR', default: './data', help: 'data folder: event log, tokens (DATA)' },
+  delay: { type: 'string', arg: 'MINUTES', default: '15', help: 'broadcast delay of the overlay' },
+  'rotate-token': {
+    type: 'string',
+    arg: 'ROLE',
+    multiple: true,
+    help: 'new secret for dealer|floor|commentator|overlay',
+  },
+  ruleset: { type: 'string', arg: 'tda|club', default: 'tda', help: "first hand's ruleset when the log is empty" },
+  blinds: { type: 'string', arg: 'SB/BB', default: '50/100', help: 'first level' },
+  seats: { type: 'string', arg: 'N', default: '6', help: 'seats at the first hand' },
+  stack: { type: 'string', arg: 'N', default: '10000', help: 'chips each at the first hand' },
+  origin: {
+    type: 'string',
+    arg: 'URL',
+    multiple: true,
+    help: "another origin whose pages may open the views' websocket (the service's own origin always may)",
+  },
+  room: { type: 'string', arg: 'URL', help: "publish to the card room's broker (mqtt://host:1883)" },
+  'room-user': { type: 'string', arg: 'NAME', defaultText: 'table-<table id>', help: "the table's broker account" },
+  'room-password': {
+    type: 'string',
+    arg: 'SECRET',
+    defaultText: '$FELTWIRE_ROOM_PASSWORD',
+    help: "the table account's password",
+  },
+  'room-name': {
+    type: 'string',
+    arg: 'NAME',
+    help: "the card room's name in every hand history (kept in DATA/table.json with the table id\ndrawn on first start; given later, it overrides and is saved; so are the next four)",
+  },
+  'table-name': { type: 'string', arg: 'NAME', help: "the table's name in every hand history" },
+  'table-id': {
+    type: 'string',
+    arg: 'DIGITS',
+    help: "the table's id (nine digits; a hand id is the table id and the hand number)",
+  },
+  game: { type: 'string', arg: 'cash|tournament', defaultText: 'cash', help: 'how the histories name the game' },
+  'tournament-id': { type: 'string', arg: 'N', help: "the tournament's id in the histories" },
+  'time-zone': {
+    type: 'string',
+    arg: 'ZONE',
+    defaultText: 'UTC',
+    help: "the histories' time zone (IANA name such as Europe/Paris)",
+  },
+  verbose: { type: 'boolean', help: 'request logs (tokens redacted)' },
+} as const;
 
-export class StartError extends Error {
-  constructor(
-    readonly code: 'BAD_OPTION',
-    message: string,
-  ) {
-    super(message);
+export class StartError extends FeltwireError<'BAD_OPTION'> {
+  constructor(code: 'BAD_OPTION', message: string) {
+    super(code, message);
     this.name = 'StartError';
+  }
+  get status(): number {
+    return 400;
   }
 }
 
-const intOpt = (v: string | undefined, name: string, dflt: number, min = 0): number => {
-  if (v === undefined) return dflt;
+const intOpt = (v: string, name: string, min = 0): number => {
   const n = Number(v);
   if (!Number.isFinite(n) || n < min) throw new StartError('BAD_OPTION', `--${name} must be a number >= ${min}: ${v}`);
   return n;
@@ -87,19 +126,24 @@ export function webRootDefault(): string {
   return fileURLToPath(new URL('../../../web/', import.meta.url));
 }
 
-export const command: Command = {
-  summary: 'start the live table service (simulator unless --serial is given)',
-  async run(args) {
-    let parsed: ReturnType<typeof parse>;
+export const command = defineCommand(
+  {
+    name: 'start',
+    summary: 'start the live table service (simulator unless --serial is given)',
+    about: [
+      '  with a reader bridge (--serial) it reads the real table; without one it plays the simulator. Tokens are',
+      '  printed once, on first start; SIGINT/SIGTERM shut it down cleanly',
+    ],
+    options: OPTIONS,
+  },
+  async ({ values }) => {
+    let parsed: ReturnType<typeof configure>;
     try {
-      parsed = parse(args);
+      parsed = configure(values);
     } catch (err) {
-      process.stderr.write(`feltwire start: ${(err as Error).message}\n${USAGE}\n`);
+      if (!(err instanceof StartError)) throw err;
+      process.stderr.write(`feltwire start: ${err.message}\n`);
       return 2;
-    }
-    if (parsed === 'help') {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
     }
     const { opts, source } = parsed;
     const live = await startLive({ ...opts, source }).catch((err: Error) => {
@@ -141,63 +185,27 @@ export const command: Command = {
     );
     return stopped;
   },
-};
+);
 
-function parse(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      serial: { type: 'string' },
-      baud: { type: 'string' },
-      panel: { type: 'string' },
-      hardware: { type: 'string' },
-      registry: { type: 'string' },
-      sim: { type: 'boolean' },
-      'sim-pty': { type: 'boolean' },
-      pace: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' },
-      delay: { type: 'string' },
-      'rotate-token': { type: 'string', multiple: true },
-      ruleset: { type: 'string' },
-      blinds: { type: 'string' },
-      seats: { type: 'string' },
-      stack: { type: 'string' },
-      verbose: { type: 'boolean' },
-      origin: { type: 'string', multiple: true },
-      'room-name': { type: 'string' },
-      room: { type: 'string' },
-      'room-user': { type: 'string' },
-      'room-password': { type: 'string' },
-      'table-name': { type: 'string' },
-      'table-id': { type: 'string' },
-      game: { type: 'string' },
-      'tournament-id': { type: 'string' },
-      'time-zone': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) return 'help' as const;
-  const dataDir = resolve(values.data ?? './data');
+function configure(values: OptionValues<typeof OPTIONS>) {
+  const dataDir = resolve(values.data);
   const rotate: TokenRole[] = [];
   for (const r of values['rotate-token'] ?? []) {
     if (!isTokenRole(r))
       throw new StartError('BAD_OPTION', `--rotate-token takes dealer|floor|commentator|overlay, not ${r}`);
     rotate.push(r);
   }
-  const ruleset = values.ruleset ?? 'tda';
+  const ruleset = values.ruleset;
   if (ruleset !== 'tda' && ruleset !== 'club')
     throw new StartError('BAD_OPTION', `--ruleset must be tda or club: ${ruleset}`);
-  const blinds = (values.blinds ?? '50/100').split('/').map(Number);
+  const blinds = values.blinds.split('/').map(Number);
   if (blinds.length !== 2 || !blinds.every((b) => Number.isInteger(b) && b > 0) || blinds[0] > blinds[1]) {
     throw new StartError('BAD_OPTION', `--blinds must be SB/BB: ${values.blinds}`);
   }
-  const seatCount = intOpt(values.seats, 'seats', 6, 2);
+  const seatCount = intOpt(values.seats, 'seats', 2);
   if (seatCount > 10) throw new StartError('BAD_OPTION', '--seats is at most 10');
-  const stack = intOpt(values.stack, 'stack', 10_000, 1);
-  const pace = values.pace ?? 'table';
+  const stack = intOpt(values.stack, 'stack', 1);
+  const pace = values.pace;
   if (pace !== 'fast' && pace !== 'table') throw new StartError('BAD_OPTION', `--pace must be fast or table: ${pace}`);
   const hardwareFile = resolve(
     values.hardware ?? fileURLToPath(new URL('../../../../hardware/tables/sim-table.json', import.meta.url)),
@@ -247,7 +255,7 @@ function parse(args: string[]) {
     const serial = values.serial as string;
     source = hardwareSource({
       serial,
-      baudRate: intOpt(values.baud, 'baud', 115200, 1),
+      baudRate: intOpt(values.baud, 'baud', 1),
       panel: values.panel ?? null,
       hardwareFile,
       registryFile: resolve(values.registry ?? resolve(dataDir, 'registry.json')),
@@ -257,10 +265,9 @@ function parse(args: string[]) {
   return {
     opts: {
       dataDir,
-      port: intOpt(values.port, 'port', 8080, 0),
-      host: values.host ?? '0.0.0.0',
-      broadcastDelayMs:
-        values.delay === undefined ? DEFAULT_BROADCAST_DELAY_MS : intOpt(values.delay, 'delay', 15, 0) * 60_000,
+      port: intOpt(values.port, 'port', 0),
+      host: values.host,
+      broadcastDelayMs: intOpt(values.delay, 'delay', 0) * 60_000,
       webRoot: existsSync(webRoot) ? webRoot : null,
       table,
       rotate,

@@ -1,3 +1,5 @@
+import { FeltwireError } from '../../errors.js';
+
 export type EquityErrorCode =
   | 'HAND_COUNT'
   | 'HAND_SIZE'
@@ -7,11 +9,12 @@ export type EquityErrorCode =
   | 'DECK_EXHAUSTED';
 
 /** A request the equity calculator cannot answer; `code` says why, `message` says it to a person. */
-export class EquityError extends Error {
-  readonly code: EquityErrorCode;
+export class EquityError extends FeltwireError<EquityErrorCode> {
   constructor(code: EquityErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'EquityError';
-    this.code = code;
+  }
+  get status(): number {
+    return 400;
   }
 }

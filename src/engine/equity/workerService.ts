@@ -2,9 +2,11 @@
 // event loop is never held (a preflop 10-way takes milliseconds; the main thread only validates and waits).
 // The worker runs compiled JavaScript: next to this file in dist/, or dist/src/engine/equity/worker.js
 // when this module itself runs from the TypeScript sources (vitest).
+
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FeltwireError, statusOf } from '../../errors.js';
 import type { Card } from '../cards.js';
 import { EquityError, type EquityErrorCode } from './errors.js';
 import { validateRequest } from './exact.js';
@@ -25,12 +27,14 @@ export type WorkerReply =
 
 export type EquityServiceErrorCode = 'WORKER_MISSING' | 'WORKER_FAILED' | 'CLOSED';
 
-export class EquityServiceError extends Error {
-  readonly code: EquityServiceErrorCode;
+export class EquityServiceError extends FeltwireError<EquityServiceErrorCode> {
   constructor(code: EquityServiceErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'EquityServiceError';
-    this.code = code;
+  }
+  /** the worker is ours: missing or failed it is our fault; closed, the service is going away */
+  get status(): number {
+    return statusOf(this.code, 500, { CLOSED: 503 });
   }
 }
 

@@ -1,5 +1,6 @@
 // The 7-card evaluator: one table read and one addition per card, then at most three table reads (tables.ts).
 // Contract: evaluate7(a..g) -> number, higher is better, equal means a tie; categoryOf(value) -> 0..8.
+import { FeltwireError } from '../../errors.js';
 import type { Card } from '../cards.js';
 import {
   CARD_KEY,
@@ -57,12 +58,13 @@ function flushValue7(suit: number, a: Card, b: Card, c: Card, d: Card, e: Card, 
   return FLUSH_VALUES[mask];
 }
 
-export class EvaluatorError extends Error {
-  readonly code: 'CARD_COUNT' | 'CARD_INVALID' | 'CARD_DUPLICATE';
+export class EvaluatorError extends FeltwireError<'CARD_COUNT' | 'CARD_INVALID' | 'CARD_DUPLICATE'> {
   constructor(code: EvaluatorError['code'], message: string) {
-    super(message);
+    super(code, message);
     this.name = 'EvaluatorError';
-    this.code = code;
+  }
+  get status(): number {
+    return 400;
   }
 }
 

@@ -1,5 +1,6 @@
 // Scenario files (docs/scenario-format.md): validated once into a TableConfig and TableEvents. A malformed scenario is
 // refused with a ScenarioError naming the event; a well-formed one that breaks the rules is the engine's business.
+import { FeltwireError } from '../../errors.js';
 import { parseCard } from '../cards.js';
 import type { AlertCode, Declaration, HouseRules, Ruleset, TableConfig, TableEvent, Zone } from '../types.js';
 
@@ -12,15 +13,16 @@ export type ScenarioErrorCode =
   | 'CARD_IN_TWO_PLACES'
   | 'NEGATIVE_STACK';
 
-export class ScenarioError extends Error {
-  readonly code: ScenarioErrorCode;
+export class ScenarioError extends FeltwireError<ScenarioErrorCode> {
   /** index of the offending event in `events`, or -1 for the table and other fields */
   readonly eventIndex: number;
   constructor(code: ScenarioErrorCode, message: string, eventIndex = -1) {
-    super(message);
+    super(code, message);
     this.name = 'ScenarioError';
-    this.code = code;
     this.eventIndex = eventIndex;
+  }
+  get status(): number {
+    return 400;
   }
 }
 
