@@ -11,7 +11,7 @@
 // error message, close 4401), so that the page can say "unauthorized" instead of retrying. Every answer that is not
 // a public file carries Cache-Control: no-store (the 101 of a websocket too): any of them may carry a card.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { FeltwireError } from '../errors.js';
 
 declare module 'fastify' {
@@ -120,10 +120,11 @@ export async function registerPublicFiles<O>(
   plugin: (instance: FastifyInstance, opts: O) => Promise<void> | void,
   opts: O,
 ): Promise<void> {
-  await app.register(async (scope) => {
+  const publicScope: FastifyPluginAsync = async (scope) => {
     (scope as FastifyInstance & { [kPublicScope]?: boolean })[kPublicScope] = true;
     await scope.register(plugin as never, opts as never);
-  });
+  };
+  await app.register(publicScope);
 }
 
 class Refusal extends FeltwireError<string> {
