@@ -131,7 +131,7 @@ export interface ResumePlan<E> {
 /** The hand after some events: the session's trialHand (a replay on a fresh state, every motion read). */
 export type TrialHand = (events: readonly TableEventInput[]) => HandSnapshot;
 
-type Step<E> = { seat: number | null; kind: 'chips' | 'collect' | 'fold' | 'cards'; events: E[] };
+type Step<E> = { seat: number | null; kind: 'chips' | 'collect' | 'fold' | 'cards' | 'say'; events: E[] };
 
 const sortedDown = (xs: readonly number[]) => [...xs].sort((a, b) => b - a);
 const sameChips = (a: readonly number[], b: readonly number[]) => {
@@ -211,6 +211,11 @@ function dealtInOrder<E extends LiveTableEvent>(hand: HandSnapshot, evs: readonl
  * reading explains goes after, in betting order, for the engine to judge as it would live (out of turn, an illegal
  * amount: its usual alerts and remedies); zones whose chips are gone are named (`unexplained`).
  *
+ * A declaration tapped on the dealer's tablet meanwhile (`say`: its order among the taps is known, not among the
+ * motions the inventory gives: the tablet reconnects before the bridge's inventory comes, which holds the motions
+ * made before the tap) is read the same way: its seat's step when the betting comes to it, the taps in the order
+ * they came; one no in-turn reading explains goes last, for the engine to judge as live.
+ *
  * Pure: the hand before, the events held, and a trial function; nothing is applied.
  */
 export function planResumeReading<E extends LiveTableEvent>(
@@ -233,7 +238,13 @@ export function planResumeReading<E extends LiveTableEvent>(
   const hole: E[] = [];
   const others: E[] = [];
   const folds = new Map<number, E[]>();
+  // the tablet's declarations, in the order they came (only the first is ever the next to read)
+  const said: E[] = [];
   for (const ev of held) {
+    if (ev.kind === 'say') {
+      said.push(ev);
+      continue;
+    }
     if (ev.kind === 'chips') {
       if (seatNos.includes(ev.seat)) chips.set(ev.seat, { ...ev, atResume: true });
       else others.push(ev);
@@ -264,6 +275,9 @@ export function planResumeReading<E extends LiveTableEvent>(
 
   const stepsOf = (seat: number, at: HandSnapshot): Step<E>[] => {
     const out: Step<E>[] = [];
+    // a declaration comes before the chips that carry it out (a raise said, then pushed)
+    const say = said[0];
+    if (say?.kind === 'say' && say.seat === seat) out.push({ seat, kind: 'say', events: [say] });
     const ev = chips.get(seat);
     if (ev && ev.kind === 'chips') {
       // a finished round's chips (no betting round open): their collection may come first, the chips lying there
@@ -287,6 +301,7 @@ export function planResumeReading<E extends LiveTableEvent>(
       chips.delete(step.seat as number);
       chipsRead = true;
     } else if (step.kind === 'fold') folds.delete(step.seat as number);
+    else if (step.kind === 'say') said.shift();
     else if (step.kind === 'cards') board = [];
     cur = next;
   };
@@ -345,7 +360,7 @@ export function planResumeReading<E extends LiveTableEvent>(
     const f = folds.get(seat);
     if (f) rest.push(...f);
   }
-  const events = [...sequence, ...rest, ...board];
+  const events = [...sequence, ...rest, ...board, ...said];
   if (unexplained.length > 0) {
     const final = trial(events.map(asInput));
     const fresh = alertedSince(cur, final);
@@ -354,24 +369,43 @@ export function planResumeReading<E extends LiveTableEvent>(
   return { events, read, chipsRead, unexplained };
 }
 
+/** How long a declaration tapped while the readers' first inventory has not come is held for it (ms): past that (no
+ * bridge answering) the taps go to the engine as they came, never kept from it. */
+export const RESUME_TAP_HOLD_MS = 5000;
+
 /**
  * Between a restart and the end of the readers' first inventory (TableLayer `resuming`), the events the inventory
  * gives (their order unknown: antenna by antenna, seat 1 first) are held; once it is complete they are read in
- * betting order (planResumeReading) and handed on. An event whose order is known (a tablet tap, a button, a live
- * motion) hands the held ones on first, read the same way.
+ * betting order (planResumeReading) and handed on. A declaration tapped on the tablet meanwhile is held with them
+ * (the tablet is back before the bridge: its tap follows motions only the inventory will report) and read among
+ * them in turn, for at most `tapHoldMs`. Any other event whose order is known (a button, a live motion) hands the
+ * held ones on first, read the same way.
  */
 export class ResumeReading<E extends LiveTableEvent> {
   private held: E[] = [];
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly session: Pick<TableSession, 'snapshot' | 'trialHand'>,
     private readonly layer: Pick<TableLayer, 'resuming'>,
     private readonly forward: (ev: E) => void,
+    private readonly tapHoldMs = RESUME_TAP_HOLD_MS,
   ) {}
 
   push(ev: E): void {
     if (this.layer.resuming && ev.orderKnown === false) {
       this.held.push(ev);
+      return;
+    }
+    if (this.layer.resuming && ev.kind === 'say') {
+      this.held.push(ev);
+      if (!this.timer) {
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.release(ev.wall);
+        }, this.tapHoldMs);
+        this.timer.unref();
+      }
       return;
     }
     this.release(ev.wall);
@@ -380,6 +414,8 @@ export class ResumeReading<E extends LiveTableEvent> {
 
   /** Reads the held events in betting order and hands them on (each at `wall`, the moment the table was read). */
   release(wall: number): ResumePlan<E> | null {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.held.length === 0) return null;
     const held = this.held;
     this.held = [];
@@ -389,6 +425,8 @@ export class ResumeReading<E extends LiveTableEvent> {
   }
 
   close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.held = [];
   }
 }

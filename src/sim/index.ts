@@ -12,6 +12,7 @@ export {
   type InjectKind,
   type Pace,
   type SimHandReport,
+  type SimMoment,
   Simulator,
   type SimulatorEvents,
   type SimulatorOptions,

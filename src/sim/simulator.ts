@@ -116,6 +116,22 @@ export interface SimulatorOptions {
   handConfig?: () => Promise<TableConfig | null> | TableConfig | null;
   /** busted seats are taken by a new player with the starting stack (default true) */
   rebuy?: boolean;
+  /**
+   * Called at each decision point of a hand, before the move is made (SimMoment); the move waits for the promise.
+   * Tests use it to hold the dealer or a player at a known point (a restart of the service while nothing moves,
+   * exactly N actions taken while it is down, a collection held until it is back).
+   */
+  gate?: (moment: SimMoment) => Promise<void> | void;
+}
+
+/** A decision point of the simulated hand (SimulatorOptions.gate): the move about to be made, and the hand as the
+ * simulator's shadow engine has it (every move so far). */
+export interface SimMoment {
+  hand: number;
+  /** 'turn': the seat to act (snap.next) is about to act; 'street': the betting round is over, the dealer is about
+   * to collect its chips and deal the next street; 'showdown': to collect and table the hands */
+  kind: 'turn' | 'street' | 'showdown';
+  snap: HandSnapshot;
 }
 
 export interface SimHandReport {
@@ -571,6 +587,13 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         abandoned = true;
         break;
       }
+      const kind = snap.next ? 'turn' : snap.phase === 'showdown' ? 'showdown' : 'street';
+      if (
+        this.opts.gate &&
+        (snap.next || snap.phase === 'showdown' || snap.phase === 'board' || snap.phase === 'betting')
+      )
+        await this.opts.gate({ hand: this.handNo, kind, snap });
+      if (this.closed) break;
       if (snap.next) {
         await this.turn(snap);
         actions++;

@@ -8,10 +8,15 @@
 // while down was in turn there is no alert but ONE RESUME_CHIPS_CHANGED info listing what was read at resume; when one
 // was not (out of turn, an undercall, chips gone), the alert is the one the live table would have raised.
 // The clock is injected; the session's motion ticks are driven by hand.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
 import { wireTableLayer } from '../../src/server/live.js';
-import { planResumeReading, RESUME_CHIPS_CHANGED, resumeTableLayer } from '../../src/server/resume.js';
+import {
+  planResumeReading,
+  RESUME_CHIPS_CHANGED,
+  RESUME_TAP_HOLD_MS,
+  resumeTableLayer,
+} from '../../src/server/resume.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { chipUid, simulatedRegistry } from '../../src/sim/tags.js';
 import { type LiveTableEvent, TableLayer } from '../../src/table/index.js';
@@ -39,8 +44,9 @@ const HOLE: Record<number, [string, string]> = {
 const BURN = '5h';
 const FLOP = ['Jc', '8s', '3d'];
 
-/** one thing the table does: chips pushed to a zone total, a hand into the muck, the bets collected and the flop */
-type Act = { seat: number; to: number } | { seat: number; fold: true } | { flop: true };
+/** one thing the table does: chips pushed to a zone total, a hand into the muck, the bets collected and the flop, a
+ * check the dealer taps on the tablet (no chips move) */
+type Act = { seat: number; to: number } | { seat: number; fold: true } | { flop: true } | { seat: number; check: true };
 
 let clock = 1_700_000_000_000;
 const now = () => clock;
@@ -83,6 +89,7 @@ class Felt {
       for (const c of FLOP) arrive(A.board, card(c), 'U');
       return out;
     }
+    if ('check' in a) return out; // nothing moves on the felt: the tablet says it (play())
     if ('fold' in a) {
       for (const c of HOLE[a.seat]) {
         leave(A.seat(a.seat), card(c));
@@ -140,6 +147,13 @@ function feed(s: Service, evs: ReturnType<Felt['act']>): void {
   }
 }
 const tick = (s: Service) => s.session.ingest({ kind: 'tick' }, step());
+/** a check tapped on the dealer's tablet (the service's tablet route: the table layer's ingestTablet) */
+const tap = (s: Service, seat: number) => s.layer.ingestTablet({ kind: 'say', seat, say: 'check' }, step());
+/** one act, live: its reader events, or the dealer's tap for a check */
+function play(s: Service, felt: Felt, a: Act): void {
+  if ('check' in a) tap(s, a.seat);
+  else feed(s, felt.act(a));
+}
 
 /** shuffle, blinds, the deal (from the small blind, two rounds) */
 function begin(s: Service, felt: Felt): void {
@@ -178,32 +192,35 @@ function uninterrupted(script: Act[]) {
   const s = service();
   const felt = new Felt();
   begin(s, felt);
-  for (const a of script) feed(s, felt.act(a));
+  for (const a of script) play(s, felt, a);
   tick(s);
   const out = { result: result(s.session.snapshot().hand), tableAlerts: s.session.snapshot().tableAlerts };
   s.session.close();
   return out;
 }
 
-/** the same hand, the service killed after `live` acts and restarted after `down` more (taken while it was down) */
+/** the same hand, the service killed after `live` acts and restarted after `down` more (taken while it was down). A
+ * check among them is tapped on the tablet once the service is back, before the readers' first inventory reaches it
+ * (the tablet reconnects at once; the bridge's inventory follows the SYNC). */
 function interrupted(script: Act[], live: number, down: number, whileDown?: (felt: Felt) => void) {
   const first = service();
   const felt = new Felt();
   begin(first, felt);
-  for (const a of script.slice(0, live)) feed(first, felt.act(a));
+  for (const a of script.slice(0, live)) play(first, felt, a);
   const left = copy(first.log); // what the killed service leaves on disk
   first.session.close();
   for (const a of script.slice(live, live + down)) felt.act(a);
   whileDown?.(felt);
   const back = service(left, true);
   resumeTableLayer(back.layer, back.session);
+  for (const a of script.slice(live, live + down)) if ('check' in a) tap(back, a.seat);
   const wall = step();
   // the bridge's HELLO inventory: every antenna, seat 1 first
   for (let antenna = 0; antenna <= 14; antenna++)
     back.layer.ingest({ kind: 'inventory', antenna, uids: felt.on.get(antenna) ?? [], at: wall });
   tick(back);
   const atResume = back.session.snapshot();
-  for (const a of script.slice(live + down)) feed(back, felt.act(a));
+  for (const a of script.slice(live + down)) play(back, felt, a);
   tick(back);
   const s = back.session.snapshot();
   back.session.close();
@@ -283,6 +300,77 @@ describe('killed at every boundary of a betting round, 1, 2 or 3 actions taken i
       expect(got.atResume.hand.decisions.slice(0, -read.length).every((d) => !d.atResume)).toBe(true);
     },
   );
+});
+
+// limped preflop, the big blind checking its option on the tablet; on the flop seat 2 checks on the tablet, seat 3
+// bets, the rest fold: seat 3 wins
+const LIMPED: Act[] = [
+  { seat: 4, to: 100 },
+  { seat: 5, to: 100 },
+  { seat: 1, fold: true },
+  { seat: 2, to: 100 },
+  { seat: 3, check: true },
+  { flop: true },
+  { seat: 2, check: true },
+  { seat: 3, to: 200 },
+  { seat: 4, fold: true },
+  { seat: 5, fold: true },
+  { seat: 2, fold: true },
+];
+
+describe("a check tapped on the tablet once the service is back, before the readers' first inventory reached it", () => {
+  const want = uninterrupted(LIMPED);
+  it('the reference hand: the big blind checks its option, no alert', () => {
+    expect(want.result.phase).toBe('complete');
+    expect(want.result.alerts).toEqual([]);
+    expect(want.result.decisions).toContain('preflop check 3 100');
+  });
+  // the tap reaches the restarted service before the inventory that holds the motions made before it: it is read
+  // after them, in turn (never the big blind acting before the seats the inventory shows acted)
+  it.each([
+    { live: 0, down: 5 },
+    { live: 2, down: 3 },
+    { live: 4, down: 1 },
+  ])('killed after $live acts, $down taken while down (the check last): read in turn, no alert', ({ live, down }) => {
+    const got = interrupted(LIMPED, live, down);
+    expect(got.atResume.hand.alerts.map((a) => a.code)).not.toContain('ACTION_OUT_OF_TURN');
+    expect(got.result).toEqual(want.result);
+    expect(got.tableAlerts.filter((a) => a.severity !== 'info')).toEqual([]);
+    const read = got.atResume.hand.decisions.filter((d) => d.atResume).map((d) => `${d.kind} ${d.seat}`);
+    const chipsActs = LIMPED.slice(live, live + down).filter((a) => 'to' in a || 'fold' in a);
+    expect(read).toEqual(chipsActs.map((a) => `${'fold' in a ? 'fold' : 'call'} ${(a as { seat: number }).seat}`));
+  });
+});
+
+describe('a tap held for an inventory that does not come', () => {
+  it('goes to the engine as it came once RESUME_TAP_HOLD_MS have passed (a tablet is never kept from the engine)', () => {
+    vi.useFakeTimers();
+    try {
+      const first = service();
+      const felt = new Felt();
+      begin(first, felt);
+      for (const a of LIMPED.slice(0, 4)) play(first, felt, a);
+      tick(first); // the small blind's call read: the big blind to act
+      expect(first.session.snapshot().hand.next?.toAct).toBe(3);
+      const left = copy(first.log);
+      first.session.close();
+      const back = service(left, true);
+      expect(resumeTableLayer(back.layer, back.session)).toBeGreaterThan(0);
+      expect(back.layer.resuming).toBe(true);
+      const before = back.session.snapshot().hand.decisions.length;
+      tap(back, 3); // the bridge never answers: no inventory
+      expect(back.session.snapshot().hand.decisions).toHaveLength(before);
+      vi.advanceTimersByTime(RESUME_TAP_HOLD_MS - 1);
+      expect(back.session.snapshot().hand.decisions).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      const h = back.session.snapshot().hand;
+      expect(h.decisions.slice(before).map((d) => `${d.street} ${d.kind} ${d.seat}`)).toEqual(['preflop check 3']);
+      expect(h.alerts).toEqual([]);
+      back.session.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('one action taken out of turn while down: the alert the live table would raise, the others read in turn', () => {

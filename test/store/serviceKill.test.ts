@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
-import { Simulator } from '../../src/sim/index.js';
+import { type SimHandReport, type SimMoment, Simulator } from '../../src/sim/index.js';
 import { SqliteEventLog } from '../../src/store/index.js';
 import { validateHardwareFile } from '../../src/table/index.js';
 
@@ -29,6 +29,7 @@ interface StateView {
   seats: { seat: number; stack: number; committed: number; cards: string[]; folded: boolean }[];
   alerts: { id: number; code: string; acknowledged: boolean; source: 'hand' | 'table' }[];
   pots: { amount: number }[];
+  next?: { toAct: number } | null;
 }
 
 function essentials(v: Omit<StateView, 'wall'>) {
@@ -195,6 +196,131 @@ function snapshotLog(dir: string): { seq: number; hand: number; kind: string; da
   return out;
 }
 
+/** Holds the simulated table at its decision points (SimulatorOptions.gate): nothing moves until the test says so. */
+class Conductor {
+  private held: { moment: SimMoment; go: () => void } | null = null;
+  private waiters: Array<(m: SimMoment) => void> = [];
+  private free = false;
+  readonly gate = (moment: SimMoment): Promise<void> | undefined => {
+    if (this.free) return undefined;
+    return new Promise<void>((go) => {
+      this.held = { moment, go };
+      for (const w of this.waiters.splice(0)) w(moment);
+    });
+  };
+  /** the decision point the simulator is held at (once it gets there) */
+  at(timeoutMs = 60_000): Promise<SimMoment> {
+    const held = this.held;
+    if (held) return Promise.resolve(held.moment);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the simulator reached no decision point')), timeoutMs);
+      this.waiters.push((m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+    });
+  }
+  /** the held move is made; the simulator is held again at the next decision point */
+  step(): Promise<SimMoment> {
+    const held = this.held;
+    this.held = null;
+    held?.go();
+    return this.at();
+  }
+  /** the table plays on, held no more */
+  release(): void {
+    this.free = true;
+    const held = this.held;
+    this.held = null;
+    held?.go();
+  }
+}
+
+const playerActions = (actions: readonly string[]) => actions.filter((a) => !a.startsWith('d '));
+const PLAYER_KINDS = new Set(['fold', 'check', 'call', 'bet', 'raise']);
+
+/**
+ * Hand 1 is held at its first preflop turn; once the service has published the deal, it is SIGKILLed. While it is
+ * down the players act in turn, one held step at a time, for as long as each faces a bet (a check would be the
+ * dealer's tap on the tablet, which goes nowhere while the service is down); the table is then held at its next
+ * decision point (the collection of the round, or a check) while the service restarts, until the service has read
+ * the readers' first inventory (its view shows every action taken while it was down). Then the table plays on.
+ */
+async function killDuringPreflop(
+  seed: number,
+  pace: ConstructorParameters<typeof Simulator>[0]['pace'],
+  body: (ctx: {
+    dir: string;
+    service: Service;
+    view: StateView;
+    down: SimMoment['snap']['decisions'];
+    reports: Map<number, SimHandReport>;
+  }) => Promise<void>,
+): Promise<void> {
+  expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
+  const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
+  const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
+  const conductor = new Conductor();
+  const sim = new Simulator({ hardware, seed, speed: 4, pace, floorDecision: () => {}, gate: conductor.gate });
+  const reports = new Map<number, SimHandReport>();
+  sim.on('hand', (r) => reports.set(r.hand, r));
+  sim.registry.save(join(dir, 'registry.json'));
+  const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
+  const service = new Service(dir, paths.bridge, paths.panel as string);
+  sim.on('tablet', (ev) => service.tap(ev));
+  let playing: Promise<unknown> = Promise.resolve();
+  try {
+    await service.start();
+    playing = sim.run(20).catch(() => []);
+    // the table held at hand 1's first preflop turn: nobody has acted
+    const first = await conductor.at();
+    expect([first.hand, first.kind, first.snap.street]).toEqual([1, 'turn', 'preflop']);
+    expect(first.snap.decisions.filter((d) => PLAYER_KINDS.has(d.kind))).toEqual([]);
+    // ... and the service has published the deal
+    let view: StateView | null = null;
+    for (let i = 0; i < 2000 && !view; i++) {
+      const v = await service.state().catch(() => null);
+      const dealt = v?.seats.every((x) => x.cards.length === 2) ?? false;
+      if (v && v.phase === 'betting' && v.street === 'preflop' && dealt) view = v;
+      else await sleep(15);
+    }
+    expect(view, 'the service never published the deal').not.toBeNull();
+    if (!view) return;
+    expect(playerActions(view.actions)).toEqual([]);
+    await service.kill('SIGKILL');
+    // while down: the players facing a bet act in turn, one at a time
+    let held = first;
+    while (held.kind === 'turn' && held.snap.street === 'preflop' && (held.snap.next?.toCall ?? 0) > 0)
+      held = await conductor.step();
+    const down = held.snap.decisions.filter((d) => PLAYER_KINDS.has(d.kind));
+    expect(down.length, 'actions were taken while the service was down').toBeGreaterThan(0);
+    await service.start();
+    // the table held until the restarted service has read the readers' first inventory: nothing moves meanwhile, so
+    // its view comes to the table as it stands (the chips in every zone, whose turn it is) only by that reading
+    const standing = (v: StateView) =>
+      v.handNo === view.handNo &&
+      playerActions(v.actions).length > 0 &&
+      v.phase === held.snap.phase &&
+      (v.next?.toAct ?? null) === (held.snap.next?.toAct ?? null) &&
+      v.seats.every((x) => x.committed === held.snap.seats.find((y) => y.seat === x.seat)?.committed);
+    let read: StateView | null = null;
+    for (let i = 0; i < 2000 && !read; i++) {
+      const v = await service.state().catch(() => null);
+      if (v && standing(v)) read = v;
+      else await sleep(15);
+    }
+    expect(read, 'the restarted service never read the actions taken while it was down').not.toBeNull();
+    conductor.release();
+    await body({ dir, service, view, down, reports });
+  } finally {
+    conductor.release();
+    await service.kill('SIGKILL');
+    sim.stop();
+    await sim.close();
+    await playing;
+  }
+}
+
 describe('SIGKILL of the live service in the middle of a hand', () => {
   it.each(POINTS)(
     'killed %s: the log rebuilds the state it had published; restarted, it is in that hand again, nothing lost or doubled',
@@ -260,132 +386,76 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
   );
 
   it('killed during preflop betting while players fold into the muck: after the restart those folds are folds (no CARD_DUPLICATE) and the hand pays out as the table played it', async () => {
-    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
-    const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
-    const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
-    const sim = new Simulator({
-      hardware,
-      seed: 4242,
-      speed: 4,
-      pace: { collectMs: 900, motionGapMs: 900, handGapMs: 1500 },
-      floorDecision: () => {},
-    });
-    const reports = new Map<number, { stacks: Record<string, number>; complete: boolean }>();
-    sim.on('hand', (r) => reports.set(r.hand, { stacks: r.stacks, complete: r.complete }));
-    sim.registry.save(join(dir, 'registry.json'));
-    const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
-    const service = new Service(dir, paths.bridge, paths.panel as string);
-    sim.on('tablet', (ev) => service.tap(ev));
-    let playing: Promise<unknown> = Promise.resolve();
-    try {
-      await service.start();
-      playing = sim.run(20).catch(() => []);
-      let view: StateView | null = null;
-      for (let i = 0; i < 4000 && !view; i++) {
-        const v = await service.state().catch(() => null);
-        // preflop betting under way, nobody folded yet: the folds to come happen while the service is down
-        if (v && v.phase === 'betting' && v.street === 'preflop' && !v.seats.some((s) => s.folded)) view = v;
-        else await sleep(15);
-      }
-      expect(view, 'never reached preflop betting').not.toBeNull();
-      if (!view) return;
-      await service.kill('SIGKILL');
-      // down long enough for players to act (and fold into the muck)
-      await sleep(2500);
-      await service.start();
-      let after: StateView | null = null;
-      for (let i = 0; i < 2000; i++) {
-        const v = await service.state().catch(() => null);
-        if (v && v.handNo > view.handNo && reports.has(view.handNo)) {
-          after = v;
-          break;
+    // seed 4242, hand 1 preflop: seat 4 folds, 5, 6 and 1 call, 2 raises, 3 calls, 5 folds, 6 and 1 call: all while
+    // the service is down; the round's collection waits for the restarted service to have read them
+    await killDuringPreflop(
+      4242,
+      { actionMs: 250, collectMs: 900, motionGapMs: 900, handGapMs: 1500 },
+      async ({ dir, service, view, down, reports }) => {
+        const folds = down.filter((d) => d.kind === 'fold').map((d) => d.seat);
+        expect(folds.length, 'players folded into the muck while the service was down').toBeGreaterThan(0);
+        let after: StateView | null = null;
+        for (let i = 0; i < 2000; i++) {
+          const v = await service.state().catch(() => null);
+          if (v && v.handNo > view.handNo && reports.has(1)) {
+            after = v;
+            break;
+          }
+          await sleep(20);
         }
-        await sleep(20);
-      }
-      expect(after, 'the hand never ended after the restart').not.toBeNull();
-      await service.kill('SIGTERM');
-      const recs = snapshotLog(dir);
-      const hand = recs.filter((r) => r.hand === view?.handNo);
-      const alerts = hand
-        .filter((r) => r.kind === 'tableAlert' || r.kind === 'event')
-        .map((r) => r.data)
-        .join('\n');
-      expect(alerts).not.toContain('CARD_DUPLICATE');
-      const end = hand.find((r) => r.kind === 'handEnd');
-      expect(end, 'the hand has an end in the log').toBeDefined();
-      const played = reports.get(view.handNo);
-      expect(played?.complete).toBe(true);
-      expect((JSON.parse(end?.data ?? '{}') as { stacks: Record<string, number> }).stacks).toEqual(played?.stacks);
-    } finally {
-      await service.kill('SIGKILL');
-      sim.stop();
-      await sim.close();
-      await playing;
-    }
+        expect(after, 'the hand never ended after the restart').not.toBeNull();
+        await service.kill('SIGTERM');
+        const recs = snapshotLog(dir);
+        const hand = recs.filter((r) => r.hand === view.handNo);
+        const alerts = hand
+          .filter((r) => r.kind === 'tableAlert' || r.kind === 'event')
+          .map((r) => r.data)
+          .join('\n');
+        expect(alerts).not.toContain('CARD_DUPLICATE');
+        // those folds are folds, read at resume
+        const rebuilt = recoveredAt(dir, view.handNo, Number.POSITIVE_INFINITY);
+        const readFolds = rebuilt.hand.decisions.filter((d) => d.atResume && d.kind === 'fold').map((d) => d.seat);
+        expect(readFolds).toEqual(folds);
+        const end = hand.find((r) => r.kind === 'handEnd');
+        expect(end, 'the hand has an end in the log').toBeDefined();
+        const played = reports.get(1);
+        expect(played?.complete).toBe(true);
+        expect((JSON.parse(end?.data ?? '{}') as { stacks: Record<string, number> }).stacks).toEqual(played?.stacks);
+      },
+    );
   }, 120_000);
   it('issue 27: killed during the preflop betting, the next seats act in turn while it is down: after the restart those actions are read in turn (no ACTION_OUT_OF_TURN), logged as read at resume, one info for the floor, and the hand pays out as the table played it', async () => {
-    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
-    const dir = mkdtempSync(join(tmpdir(), 'feltwire-kill-'));
-    const hardware = validateHardwareFile(JSON.parse(readFileSync(HARDWARE, 'utf8')));
-    // quick players, a slow dealer: the round's actions are all taken while the service is down, its chips are
-    // collected only after the restart
-    const sim = new Simulator({
-      hardware,
-      seed: 2727,
-      speed: 4,
-      pace: { actionMs: 250, motionGapMs: 250, tapMs: 100, collectMs: 8000, handGapMs: 1500 },
-      floorDecision: () => {},
-    });
-    const reports = new Map<number, { stacks: Record<string, number>; complete: boolean }>();
-    sim.on('hand', (r) => reports.set(r.hand, { stacks: r.stacks, complete: r.complete }));
-    sim.registry.save(join(dir, 'registry.json'));
-    const paths = await sim.connectPty({ bridgeLink: join(dir, 'bridge'), panelLink: join(dir, 'panel') });
-    const service = new Service(dir, paths.bridge, paths.panel as string);
-    sim.on('tablet', (ev) => service.tap(ev));
-    let playing: Promise<unknown> = Promise.resolve();
-    try {
-      await service.start();
-      playing = sim.run(20).catch(() => []);
-      let view: StateView | null = null;
-      for (let i = 0; i < 4000 && !view; i++) {
-        const v = await service.state().catch(() => null);
-        // preflop betting under way, nobody acted yet: the round's actions happen while the service is down
-        const acted = v?.actions.filter((a) => !a.startsWith('d ')).length ?? 1;
-        if (v && v.phase === 'betting' && v.street === 'preflop' && acted === 0) view = v;
-        else await sleep(10);
-      }
-      expect(view, 'never reached preflop betting').not.toBeNull();
-      if (!view) return;
-      await service.kill('SIGKILL');
-      await sleep(1200);
-      await service.start();
-      for (let i = 0; i < 3000 && !reports.has(view.handNo); i++) await sleep(20);
-      for (let i = 0; i < 500; i++) {
-        const v = await service.state().catch(() => null);
-        if (v && v.handNo > view.handNo) break;
-        await sleep(20);
-      }
-      await service.kill('SIGTERM');
-      const played = reports.get(view.handNo);
-      expect(played?.complete, 'the simulator finished the hand').toBe(true);
-      // the hand as the restarted service's log has it, to its end
-      const hand = recoveredAt(dir, view.handNo, Number.POSITIVE_INFINITY);
-      const read = hand.hand.decisions.filter((d) => d.atResume);
-      expect(read.length, 'actions were taken while the service was down').toBeGreaterThan(0);
-      expect(read.every((d) => d.street === 'preflop')).toBe(true);
-      expect(hand.hand.alerts.map((a) => a.code)).not.toContain('ACTION_OUT_OF_TURN');
-      const resumeAlerts = hand.tableAlerts.filter((a) => a.hand === view?.handNo && a.code.startsWith('RESUME_'));
-      expect(resumeAlerts.map((a) => [a.code, a.severity])).toEqual(
-        read.some((d) => d.source === 'chips') ? [['RESUME_CHIPS_CHANGED', 'info']] : [],
-      );
-      expect(hand.handOver).toBe(true);
-      expect(hand.hand.stacks).toEqual(played?.stacks);
-    } finally {
-      await service.kill('SIGKILL');
-      sim.stop();
-      await sim.close();
-      await playing;
-    }
+    // seed 2727, hand 1 preflop: seat 4 folds, 5 and 6 call, 1 folds, 2 completes, all while the service is down;
+    // the big blind's check (a tap on the tablet) waits for the restarted service to have read them
+    await killDuringPreflop(
+      2727,
+      { actionMs: 250, motionGapMs: 250, tapMs: 100, collectMs: 900, handGapMs: 1500 },
+      async ({ dir, service, view, down, reports }) => {
+        for (let i = 0; i < 3000 && !reports.has(1); i++) await sleep(20);
+        for (let i = 0; i < 500; i++) {
+          const v = await service.state().catch(() => null);
+          if (v && v.handNo > view.handNo) break;
+          await sleep(20);
+        }
+        await service.kill('SIGTERM');
+        const played = reports.get(1);
+        expect(played?.complete, 'the simulator finished the hand').toBe(true);
+        // the hand as the restarted service's log has it, to its end
+        const hand = recoveredAt(dir, view.handNo, Number.POSITIVE_INFINITY);
+        const read = hand.hand.decisions.filter((d) => d.atResume);
+        // exactly the actions taken while it was down, in the order they were taken
+        expect(read.map((d) => `${d.street} ${d.kind} ${d.seat} ${d.to}`)).toEqual(
+          down.map((d) => `${d.street} ${d.kind} ${d.seat} ${d.to}`),
+        );
+        expect(hand.hand.alerts.map((a) => a.code)).not.toContain('ACTION_OUT_OF_TURN');
+        const resumeAlerts = hand.tableAlerts.filter((a) => a.hand === view.handNo && a.code.startsWith('RESUME_'));
+        expect(resumeAlerts.map((a) => [a.code, a.severity])).toEqual(
+          read.some((d) => d.source === 'chips') ? [['RESUME_CHIPS_CHANGED', 'info']] : [],
+        );
+        expect(hand.handOver).toBe(true);
+        expect(hand.hand.stacks).toEqual(played?.stacks);
+      },
+    );
   }, 120_000);
   it('killed during the flop betting while a board card is lifted away: restarted, the hand is stopped for the floor (RESUME_CARD_GONE on the dealer and floor views, no hole card in it) and nothing is paid', async () => {
     expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run npm run build').toBe(true);
