@@ -237,6 +237,9 @@ export interface ArchivedHand {
   day: string;
   startWall: number | null;
   endWall: number;
+  /** the room's wall clock when it stored the hand (its export delay counts from there, never from the table's
+   * clock) */
+  receivedWall: number;
   players: string[];
 }
 
@@ -478,6 +481,7 @@ export class RoomArchive {
       day: r.day,
       startWall: r.start_wall === null ? null : Number(r.start_wall),
       endWall: Number(r.end_wall),
+      receivedWall: Number(r.received_wall),
       players: players.get(key(r.table_id, r.log_id, Number(r.hand_no))) ?? [],
     }));
   }
@@ -485,7 +489,18 @@ export class RoomArchive {
   private baseSelect() {
     return this.db
       .selectFrom('hands')
-      .select(['table_id', 'log_id', 'hand_id', 'hand_no', 'table_seq', 'table_name', 'day', 'start_wall', 'end_wall']);
+      .select([
+        'table_id',
+        'log_id',
+        'hand_id',
+        'hand_no',
+        'table_seq',
+        'table_name',
+        'day',
+        'start_wall',
+        'end_wall',
+        'received_wall',
+      ]);
   }
 
   /** the stored hand; without a log id, the last stored one of that hand id (a table's histories may share ids) */

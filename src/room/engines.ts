@@ -18,6 +18,7 @@ import {
 import type { Socket as NetSocket } from 'node:net';
 import { createServer, Socket } from 'node:net';
 import { dirname, join, resolve as resolvePath } from 'node:path';
+import { monotonicNow } from '../clock/index.js';
 import { FeltwireError } from '../errors.js';
 import { mosquittoAclFile, mosquittoPasswordFile, type RoomAccounts } from './acl.js';
 
@@ -143,8 +144,8 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForPort(port: number, timeoutMs: number, alive: () => boolean): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  const until = monotonicNow() + timeoutMs;
+  while (monotonicNow() < until) {
     if (!alive()) throw new EngineError('START_FAILED', `the process exited before listening on ${port}`);
     const ok = await new Promise<boolean>((resolve) => {
       const s = new Socket();

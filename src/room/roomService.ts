@@ -9,6 +9,14 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';
+import {
+  type MonotonicClock,
+  monotonicNow,
+  StartEpoch,
+  type SyncProbe,
+  type WallClock,
+  wallNow,
+} from '../clock/index.js';
 import { answerFor } from '../errors.js';
 import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
@@ -37,11 +45,19 @@ export interface RoomOptions {
   webRoot: string | null;
   /** the room's data folder (its token) */
   dataDir: string;
-  /** hand histories leave the room no sooner than this after the hand ended (the broadcast delay) */
+  /** hand histories leave the room no sooner than this after the room received them (the broadcast delay; a hand
+   * ends before the room has it, so never early, whatever the tables' clocks say) */
   exportDelayMs: number;
   /** the level the room starts with (published when no settings are retained) */
   level?: { blinds: [number, number]; bbAnte: number };
-  now?: () => number;
+  /** the wall clock: what is written down (messages' `sent`, rows' walls, breaks' start) (default Date.now) */
+  now?: WallClock;
+  /** the clock of every age (the export delay, the resend throttle): monotonic (default performance.now) */
+  mono?: MonotonicClock;
+  /** whether the wall clock is synchronised, asked once at start (default: the kernel's flag via timedatectl): hands
+   * stored before the start count their age from their received wall time only when it is; else the export delay
+   * runs again in full from the start */
+  clockSynchronised?: SyncProbe;
   say?: (line: string) => void;
 }
 
@@ -130,7 +146,9 @@ const sameToken = (a: string, b: string) => {
 };
 
 export async function startRoom(opts: RoomOptions): Promise<RoomService> {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? wallNow;
+  const mono = opts.mono ?? monotonicNow;
+  const epoch = new StartEpoch(now, mono, opts.clockSynchronised);
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { archive } = opts;
   const { token, created } = roomToken(opts.dataDir);
@@ -196,7 +214,11 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     const msg: AckMessage = { v: 1, kind: 'ack', tableId, logId, handNo, resend, sent: now() };
     client.publish(topics.table(tableId, 'ack'), encodeMessage('ack', msg), { qos: 1, retain: !resend });
   };
+  /** monotonic ms of the last resend asked of each table */
   const lastResend = new Map<string, number>();
+  /** monotonic ms each hand stored by this run was received (the start of its export delay) */
+  const receivedAt = new Map<string, number>();
+  const handKey = (tableId: string, logId: string, handId: string) => `${tableId}\u0000${logId}\u0000${handId}`;
 
   // one chain of stores per table: its hands are stored in the order they arrive, tables in parallel
   const chains = new Map<string, Promise<void>>();
@@ -204,9 +226,11 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     const prev = chains.get(msg.tableId) ?? Promise.resolve();
     const next = prev.then(async () => {
       try {
+        const received = mono();
         const out = await archive.store(msg, now());
         const r = row(msg.tableId);
         if (out.kind === 'stored') {
+          receivedAt.set(handKey(msg.tableId, msg.logId, msg.handId), received);
           stats.stored++;
           r.archived++;
           r.logId = msg.logId;
@@ -241,9 +265,10 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           ack(msg.tableId, msg.logId, out.lastHandNo, false);
         } else {
           stats.gaps++;
-          const t = now();
+          const t = mono();
           const k = `${msg.tableId}/${msg.logId}`;
-          if (t - (lastResend.get(k) ?? 0) > 1000) {
+          const last = lastResend.get(k);
+          if (last === undefined || t - last > 1000) {
             lastResend.set(k, t);
             ack(msg.tableId, msg.logId, out.lastHandNo, true);
           }
@@ -367,13 +392,19 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       limit: { type: 'integer', minimum: 1, maximum: 100000 },
     },
   } as const;
-  const released = (endWall: number) => now() - endWall >= opts.exportDelayMs;
+  // The export delay is an age on this room's monotonic clock, counted from when the room received the hand: the
+  // table's end time is another machine's clock, and the room's own wall clock may jump. A hand stored before this
+  // start counts from its received wall time only when the clock is synchronised (else from the start: the delay
+  // runs again in full, late, never early).
+  const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) =>
+    mono() - (receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall)) >=
+    opts.exportDelayMs;
   app.get<{ Querystring: HandQuery }>(
     '/api/archive/hands',
     { schema: { querystring: queryString }, config: staff },
     async (req) => {
       const hands = await archive.search(req.query);
-      return { hands: hands.map((h) => ({ ...h, exportable: released(h.endWall) })) };
+      return { hands: hands.map((h) => ({ ...h, exportable: released(h) })) };
     },
   );
   app.get<{ Params: { format: ExportFormat }; Querystring: HandQuery }>(
@@ -391,7 +422,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     },
     async (req, reply) => {
       const { format } = req.params;
-      const found = (await archive.search(req.query)).filter((h) => released(h.endWall));
+      const found = (await archive.search(req.query)).filter((h) => released(h));
       const texts: string[] = [];
       let k = 0;
       let skipped = 0;
@@ -455,7 +486,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           message: `table ${table} has hand ${hand} in ${matches.length} event logs: give ?log=`,
           logs: matches.map((h) => h.logId),
         });
-      if (!released(found.endWall))
+      if (!released(found))
         return reply.code(403).send({ error: 'DELAYED', message: 'hand histories leave after the broadcast delay' });
       const text = (await archive.exportOne(table, hand, format, found.logId)) ?? '';
       return reply.type(`${format === 'ohh' ? 'application/json' : 'text/plain'}; charset=utf-8`).send(text);

@@ -2,8 +2,10 @@
 // firmata-io to drive it over a serial port — version and firmware reports, capability and analog-mapping responses,
 // pin modes, digital writes, digital and analog reporting. The simulator's dealer panel and the panel tests use it;
 // it plays an Arduino Uno: pins 0-19, analog inputs A0-A5 on pins 14-19.
+
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+import { type MonotonicClock, monotonicNow } from '../clock/index.js';
 
 const REPORT_VERSION = 0xf9;
 const START_SYSEX = 0xf0;
@@ -33,6 +35,7 @@ const PWM_PINS = new Set([3, 5, 6, 9, 10, 11]);
 export interface FirmataWrite {
   pin: number;
   value: number;
+  /** monotonic ms (a board has no calendar: blink periods are read from these) */
   at: number;
 }
 
@@ -48,7 +51,8 @@ export interface FirmataEmulatorOptions {
   firmware?: string;
   /** analog reporting period until the host sets one (ms, default 19 as StandardFirmata) */
   samplingMs?: number;
-  now?: () => number;
+  /** the board's clock for `writes[].at` (default performance.now: monotonic, as millis()) */
+  mono?: MonotonicClock;
 }
 
 export class FirmataEmulator extends EventEmitter<FirmataEmulatorEvents> {
@@ -71,13 +75,13 @@ export class FirmataEmulator extends EventEmitter<FirmataEmulatorEvents> {
   private samplingMs: number;
   private sampler: NodeJS.Timeout | null = null;
   private readonly firmware: string;
-  private readonly now: () => number;
+  private readonly mono: MonotonicClock;
 
   constructor(opts: FirmataEmulatorOptions = {}) {
     super();
     this.firmware = opts.firmware ?? 'StandardFirmata.ino';
     this.samplingMs = opts.samplingMs ?? 19;
-    this.now = opts.now ?? Date.now;
+    this.mono = opts.mono ?? monotonicNow;
   }
 
   /** Talks over a Duplex (a pty opened with serialport, or one end of an in-process pair). */
@@ -272,7 +276,7 @@ export class FirmataEmulator extends EventEmitter<FirmataEmulatorEvents> {
     if (mode !== MODE.OUTPUT && mode !== MODE.PWM) return;
     if (this.outputs[pin] === level) return;
     this.outputs[pin] = level;
-    const w = { pin, value: level, at: this.now() };
+    const w = { pin, value: level, at: this.mono() };
     this.writes.push(w);
     if (this.writes.length > 10_000) this.writes.splice(0, 5_000);
     this.emit('write', w);

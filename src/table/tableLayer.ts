@@ -4,6 +4,7 @@
 // seen by two antennas during a slide is not crosstalk unless it stays (crosstalk window). Tags that are not cards
 // of the deck in play never reach the engine: they raise CARD_UNKNOWN here.
 import { EventEmitter } from 'node:events';
+import { type WallClock, wallNow } from '../clock/index.js';
 import type { Face, TableEvent, Zone } from '../engine/types.js';
 import type { PanelButton, PanelEvent, ReaderEvent, Face as ReaderFace } from '../hardware/types.js';
 import { crosstalkAlert, linkAlert, readerFaultAlert, type TableAlert, unknownTagAlert } from './alerts.js';
@@ -55,7 +56,9 @@ export interface TableLayerOptions {
   chipSettleMs?: number;
   /** a tag on two zones' antennas longer than this is crosstalk (ms, default 600; 0: at once) */
   crosstalkMs?: number;
-  now?: () => number;
+  /** the wall time written on what this layer makes itself (a crosstalk alert, a departure flushed by a button, a
+   * tablet tap without one); never subtracted: every window here (latch-off, settle, crosstalk) is a timer */
+  wall?: WallClock;
 }
 
 const CARD_ZONES = /^(seat\d+|board|burn|muck)$/;
@@ -69,7 +72,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   private readonly latchOffMs: number;
   private readonly chipSettleMs: number;
   private readonly crosstalkMs: number;
-  private readonly now: () => number;
+  private readonly wall: WallClock;
 
   /** uid -> antenna -> face, in order of arrival (the first antenna is the tag's home) */
   private readonly presence = new Map<string, Map<number, ReaderFace>>();
@@ -104,7 +107,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     this.latchOffMs = opts.latchOffMs ?? 250;
     this.chipSettleMs = opts.chipSettleMs ?? 150;
     this.crosstalkMs = opts.crosstalkMs ?? 600;
-    this.now = opts.now ?? Date.now;
+    this.wall = opts.wall ?? wallNow;
     const readerOf = new Map(opts.hardware.antennas.map((a) => [a.antenna, a.reader]));
     this.state = {
       link: 'unknown',
@@ -179,7 +182,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     for (const b of bets) {
       const last = [...b.chips].sort((x, y) => y - x);
       this.resumedBets.set(b.seat, last);
-      this.chipZones.set(b.seat, { last: [...last], timer: null, wall: this.now(), arrived: new Set<string>() });
+      this.chipZones.set(b.seat, { last: [...last], timer: null, wall: this.wall(), arrived: new Set<string>() });
     }
     for (const c of cards) {
       if (!CARD_ZONES.test(c.zone)) continue;
@@ -391,7 +394,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
 
   /** A declaration or decision tapped on the dealer's tablet: it goes to the engine after every zone snapshot still
    * settling, so that the engine sees the table in the order it happened. */
-  ingestTablet(ev: DistributiveOmit<TableEvent, 't'>, wall: number = this.now()): void {
+  ingestTablet(ev: DistributiveOmit<TableEvent, 't'>, wall: number = this.wall()): void {
     // transport fields a caller may have left on the object (the simulator's afterSeq, an `at`) never reach the log
     const {
       afterSeq: _seq,
@@ -600,7 +603,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       const what = id.type === 'card' ? { card: id.card } : id.type === 'chip' ? { chip: id.value } : {};
       const antennas = [...ants.keys()].filter((a) => this.antennas.zoneOf(a) !== 'enroll');
       const zones = antennas.map((a) => this.antennas.zoneOf(a) ?? '?');
-      this.emit('alert', crosstalkAlert(this.crosstalkMs > 0 ? this.now() : wall, uid, what, zones, antennas));
+      this.emit('alert', crosstalkAlert(this.crosstalkMs > 0 ? this.wall() : wall, uid, what, zones, antennas));
       this.emitHealth();
     };
     this.crosstalk.set(uid, { timer: null, alerted: false });
@@ -701,7 +704,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
     for (const [uid, p] of [...this.pendingLeave]) {
       clearTimeout(p.timer);
       this.pendingLeave.delete(uid);
-      this.commitLeave(uid, p.zone, this.now());
+      this.commitLeave(uid, p.zone, this.wall());
     }
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFrame, type Frame, FrameScanner, VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
 
 function rig(antennas = 2) {
-  const bridge = new VirtualBridgeWire({ antennas, bootId: 'C0DE', now: () => 5000 });
+  const bridge = new VirtualBridgeWire({ antennas, bootId: 'C0DE', mono: () => 5000 });
   const frames: Frame[] = [];
   const rx = new FrameScanner();
   bridge.setSink((line) => rx.feed(Buffer.from(line, 'latin1'), (f) => frames.push(f)));

@@ -51,7 +51,7 @@ function table(log = new MemoryLog(), recover = false): Table {
     registry: simulatedRegistry(),
     latchOffMs: 0,
     chipSettleMs: 0,
-    now,
+    wall: now,
   });
   return { session, layer, log };
 }
@@ -269,7 +269,7 @@ describe('restart: cards gone from the table while the service was down', () => 
     expect(s.hand.seats.find((x) => x.seat === 2)?.zone).toEqual([25, 25]);
   });
   it('the layer judges only antennas that answered: one in fault, or never inventoried before the first heartbeat, makes no card missing', () => {
-    const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), latchOffMs: 0, now });
+    const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), latchOffMs: 0, wall: now });
     const told: Array<{ missing: Array<{ card: string; zone: string }> }> = [];
     layer.on('resumed', (r) => told.push(r));
     layer.resume([

@@ -35,7 +35,7 @@ function table(log = new MemoryLog(), recover = false): Table {
   const session = recover
     ? TableSession.recover(log, { config: CONFIG, now })
     : new TableSession({ config: CONFIG, log, now });
-  const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), latchOffMs: 0, now });
+  const layer = new TableLayer({ hardware: simHardware(), registry: simulatedRegistry(), latchOffMs: 0, wall: now });
   return {
     session,
     layer,

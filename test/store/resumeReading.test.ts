@@ -130,7 +130,7 @@ function service(log = new MemoryLog(), recover = false): Service {
     registry: simulatedRegistry(),
     latchOffMs: 0,
     chipSettleMs: 0,
-    now,
+    wall: now,
   });
   wireTableLayer(layer, session, 'test', (err) => {
     throw err;

@@ -91,7 +91,7 @@ export const command = defineCommand(
         type: 'string',
         arg: 'MINUTES',
         default: '15',
-        help: 'hand histories leave the archive this long after the hand',
+        help: 'hand histories leave the archive this long after the room received them',
       },
       port: { type: 'string', arg: 'N', default: '8090', help: 'HTTP port of the room view' },
       host: { type: 'string', arg: 'ADDR', default: '0.0.0.0', help: 'listen address' },

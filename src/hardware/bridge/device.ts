@@ -1,6 +1,7 @@
 // The bridge's side of protocol v1 in TypeScript, what firmware-bridge/ does on the wire: seq numbering, a ring of
 // unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per antenna, PING with HB. No I/O: lines go
 // to `sink`; VirtualBridgeWire (virtual-bridge.ts) adds a serial port and the timers.
+import { type MonotonicClock, monotonicNow } from '../../clock/index.js';
 import type { Face } from '../types.js';
 import { BridgeMsg, MAX_FRAME, ServiceMsg } from './constants.js';
 
@@ -21,7 +22,8 @@ export interface VirtualBridgeOptions {
   maxTagsPerAntenna?: number;
   heartbeatMs?: number;
   inventoryMs?: number;
-  now?: () => number;
+  /** the bridge's uptime clock (the HB's first field: ms since boot), monotonic as the firmware's millis() */
+  mono?: MonotonicClock;
 }
 
 export interface VirtualBridgeStats {
@@ -49,7 +51,8 @@ export class BridgeEndpoint {
   protected sink: ((line: string) => void) | null = null;
   private dropNext = 0;
   private bufFullReported = false;
-  private readonly started: number;
+  /** monotonic ms of the last boot (the HB's uptime counts from it, as millis() from a reset) */
+  private started: number;
   readonly stats: VirtualBridgeStats = {
     sent: 0,
     resent: 0,
@@ -76,6 +79,7 @@ export class BridgeEndpoint {
   }
 
   boot(): void {
+    this.started = this.now();
     this.seq = 0;
     this.ring.clear();
     this.hello();
@@ -187,7 +191,7 @@ export class BridgeEndpoint {
   }
 
   private now(): number {
-    return (this.opts.now ?? Date.now)();
+    return (this.opts.mono ?? monotonicNow)();
   }
 }
 

@@ -1,4 +1,5 @@
 // The link's options and counters.
+import type { MonotonicClock, WallClock } from '../../clock/index.js';
 import type { ParserCounts } from './parser.js';
 import type { PortOpener } from './port.js';
 import type { ReceiverCounts } from './receiver.js';
@@ -17,7 +18,11 @@ export interface BridgeLinkOptions {
   ackIntervalMs?: number;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
-  now?: () => number;
+  /** the clock of every age: heartbeat timeout, boot wait, SYNC and RESEND pacing (default performance.now; it
+   * never jumps, whatever NTP or the operator do to the wall clock) */
+  mono?: MonotonicClock;
+  /** the wall time written on the events (`at`), and nothing else (default Date.now) */
+  wall?: WallClock;
   /** transport injection (tests, recordings); defaults to serialport */
   openPort?: PortOpener;
   /** after opening the port, write nothing until the bridge speaks (its boot HELLO, or any frame of a bridge already

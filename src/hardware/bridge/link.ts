@@ -1,6 +1,7 @@
 // The service's end of the serial link to the reader bridge: port lifecycle, ACK pacing, heartbeat watch,
 // reconnection with backoff, SYNC. Frames go to BridgeReceiver; only ReaderEvents come out.
 import { EventEmitter } from 'node:events';
+import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../../clock/index.js';
 import type { ReaderEvents } from '../types.js';
 import { ACK_INTERVAL_MS, DEFAULT_BAUD, HEARTBEAT_MISSES, HEARTBEAT_PERIOD_MS, ServiceMsg } from './constants.js';
 import { BridgeError } from './errors.js';
@@ -27,7 +28,10 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private readonly parser = new FrameParser();
   private readonly receiver: BridgeReceiver;
   private readonly writer = new FrameWriter((line) => this.write(line));
-  private readonly now: () => number;
+  /** ages (heartbeat timeout, boot wait, pacing): monotonic */
+  private readonly mono: MonotonicClock;
+  /** the events' `at`: wall time, written down, never subtracted here */
+  private readonly wall: WallClock;
   private readonly hbMs: number;
   private lastHeard = 0;
   private lastSync = 0;
@@ -58,13 +62,14 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private constructor(private readonly opts: BridgeLinkOptions) {
     super();
-    this.now = opts.now ?? Date.now;
+    this.mono = opts.mono ?? monotonicNow;
+    this.wall = opts.wall ?? wallNow;
     this.hbMs = opts.heartbeatMs ?? HEARTBEAT_PERIOD_MS;
     this.backoff = new Backoff(opts.reconnectMinMs, opts.reconnectMaxMs);
     this.parser.on('data', (f: Frame) => {
       // the bridge speaks: out of its bootloader (or running already); the SYNC can go
       if (this.booting) this.endBoot();
-      this.receiver.accept(f, this.now());
+      this.receiver.accept(f, this.wall());
     });
     this.parser.on('reject', (cause: string, bytes: Buffer) =>
       opts.logger?.debug({ cause, hex: bytes.toString('hex') }, 'bridge frame rejected'),
@@ -74,8 +79,9 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
       resend: (from) => this.resend(from),
       sync: () => this.sync(),
       synced: () => this.synced(),
-      heartbeat: (at) => {
-        this.lastHeard = at;
+      // the HB's `at` is the wall time it is written down with; its age is on the monotonic clock
+      heartbeat: () => {
+        this.lastHeard = this.mono();
       },
     });
   }
@@ -124,13 +130,13 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.port = port;
     this.parser.reset();
     port.on('data', (chunk: Buffer) => {
-      this.lastByte = this.now();
+      this.lastByte = this.mono();
       this.parser.write(chunk);
     });
     port.on('error', (err: Error) => this.lose(`port error: ${err.message}`));
     port.on('close', () => this.lose('port closed'));
     this.state = 'syncing';
-    this.lastHeard = this.now();
+    this.lastHeard = this.mono();
     // Opening a Mega's USB serial port resets it (DTR) and its bootloader listens first: a SYNC sent now would keep
     // it in the bootloader, and every reopen resets it again. Nothing is written until the bridge says something or
     // has been quiet for openQuietMs.
@@ -149,7 +155,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private tick(): void {
     if (this.state === 'lost' || this.state === 'closed') return;
-    const at = this.now();
+    const at = this.mono();
     if (this.booting) {
       const quiet = this.opts.openQuietMs ?? OPEN_QUIET_MS;
       if (at - this.lastByte >= quiet || at - this.openedAt >= OPEN_WAIT_MAX_MS) this.endBoot();
@@ -170,7 +176,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   }
 
   private resend(from: number): void {
-    const at = this.now();
+    const at = this.mono();
     const last = this.lastResend;
     // one RESEND per gap, repeated only if the answer has not come within an ACK interval or two
     if (from === last.from && at - last.at < 2 * (this.opts.ackIntervalMs ?? ACK_INTERVAL_MS)) return;
@@ -189,18 +195,17 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
 
   private sync(): void {
     if (this.booting) return; // the boot wait ends with a SYNC
-    this.lastSync = this.now();
+    this.lastSync = this.mono();
     this.n.syncsSent++;
     this.writer.send(ServiceMsg.SYNC);
   }
 
   private synced(): void {
-    const at = this.now();
-    this.lastHeard = at;
+    this.lastHeard = this.mono();
     if (this.state !== 'syncing') return;
     this.state = 'up';
     if (this.focusSet.length) this.sendFocus();
-    this.emit('reader', { kind: 'link', state: this.everUp ? 'restored' : 'up', at });
+    this.emit('reader', { kind: 'link', state: this.everUp ? 'restored' : 'up', at: this.wall() });
     this.everUp = true;
   }
 
@@ -223,7 +228,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.lastAcked = null;
     void this.dropPort();
     this.opts.logger?.warn({ path: this.opts.path, detail }, 'reader bridge link lost');
-    this.emit('reader', { kind: 'link', state: 'lost', at: this.now(), detail });
+    this.emit('reader', { kind: 'link', state: 'lost', at: this.wall(), detail });
     this.backoff.reset();
     this.scheduleReconnect();
   }

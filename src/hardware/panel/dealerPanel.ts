@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import firmataIo, { type Firmata } from 'firmata-io';
 import five from 'johnny-five';
 import { SerialPort } from 'serialport';
+import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../../clock/index.js';
 import type { PanelSpec } from '../../table/hardwareFile.js';
 import type { LedState, PanelButton, PanelEvent, PanelInfo } from '../types.js';
 import { PanelError } from './errors.js';
@@ -25,7 +26,10 @@ export interface DealerPanelOptions {
   trayFreqMs?: number;
   /** a button that has not read high (released, pulled up) this long after setup is reported (ms, default 1500) */
   buttonCheckMs?: number;
-  now?: () => number;
+  /** the clock of ages (the buttons' debounce): monotonic, default performance.now */
+  mono?: MonotonicClock;
+  /** the wall time written on the events (`at`), and nothing else (default Date.now) */
+  wall?: WallClock;
   /** gives up the open at once (the service closing while the panel is silent) */
   signal?: AbortSignal;
   /** the panel's events from the first one on (the link's 'up' is emitted while open() resolves) */
@@ -56,9 +60,11 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   private readonly ledState = new Map<number, LedState>();
   private stopLed: InstanceType<typeof five.Led> | null = null;
   private readonly sensors: InstanceType<typeof five.Sensor>[] = [];
+  /** monotonic ms of each button's last press counted */
   private readonly lastPress = new Map<PanelButton, number>();
   private readonly tray: TrayCounter;
-  private readonly now: () => number;
+  private readonly mono: MonotonicClock;
+  private readonly wall: WallClock;
   private closed = false;
   private closing = false;
 
@@ -69,7 +75,8 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
     private readonly board: InstanceType<typeof five.Board>,
   ) {
     super();
-    this.now = opts.now ?? Date.now;
+    this.mono = opts.mono ?? monotonicNow;
+    this.wall = opts.wall ?? wallNow;
     this.tray = new TrayCounter(opts.spec.tray, opts.spec.trayThreshold ?? 8);
     if (opts.onEvent) this.on('panel', opts.onEvent);
   }
@@ -198,7 +205,7 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
       const sensor = new five.Sensor({ pin: t.pin, board, freq: this.opts.trayFreqMs ?? 100, threshold: 1 });
       sensor.on('data', (raw: number) => {
         const counts = this.tray.reading(t.denomination, raw);
-        if (counts) this.emit('panel', { kind: 'tray', counts, at: this.now() });
+        if (counts) this.emit('panel', { kind: 'tray', counts, at: this.wall() });
       });
       this.sensors.push(sensor);
     }
@@ -206,11 +213,11 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
       if (this.closed) return;
       this.closed = true;
       this.stopTimers();
-      this.emit('panel', { kind: 'panelLink', state: 'lost', at: this.now(), detail: why });
+      this.emit('panel', { kind: 'panelLink', state: 'lost', at: this.wall(), detail: why });
     };
     this.port.on('close', () => lost('port closed'));
     this.port.on('error', (err: Error) => lost(`port error: ${err.message}`));
-    this.emit('panel', { kind: 'panelLink', state: 'up', at: this.now(), info: this.info() });
+    this.emit('panel', { kind: 'panelLink', state: 'up', at: this.wall(), info: this.info() });
     // a button input that never reads high: its pull-up does not work (or the button is held or shorted)
     this.checkTimer = setTimeout(() => {
       if (this.closed) return;
@@ -221,7 +228,7 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
           code: 'BUTTON_LOW',
           button: name,
           pin: spec.buttons[name],
-          at: this.now(),
+          at: this.wall(),
         });
       }
     }, this.opts.buttonCheckMs ?? 1500);
@@ -231,12 +238,14 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   private checkTimer: NodeJS.Timeout | null = null;
 
   /** Debounce: a second press of the same button within debounceMs is contact bounce or a double tap. */
+  /** The window is an age on the monotonic clock: a wall clock moved back an hour would otherwise swallow every
+   * press for an hour, one moved forward would let a bounce through. */
   private pressed(button: PanelButton): void {
-    const at = this.now();
+    const t = this.mono();
     const prev = this.lastPress.get(button);
-    if (prev !== undefined && at - prev < (this.opts.spec.debounceMs ?? 50)) return;
-    this.lastPress.set(button, at);
-    this.emit('panel', { kind: 'button', button, at });
+    if (prev !== undefined && t - prev < (this.opts.spec.debounceMs ?? 50)) return;
+    this.lastPress.set(button, t);
+    this.emit('panel', { kind: 'button', button, at: this.wall() });
   }
 
   setSeatLed(seat: number, state: LedState): void {

@@ -2,6 +2,7 @@
 // never holds up or takes down the service), reported as up / silent / lost with the reason, retried until it
 // answers, and given back the lights the session wants each time it comes up.
 import { EventEmitter } from 'node:events';
+import { type WallClock, wallNow } from '../../clock/index.js';
 import type { LedState, PanelEvent } from '../types.js';
 import { DealerPanel, type DealerPanelEvents, type DealerPanelOptions } from './dealerPanel.js';
 import { PanelError } from './errors.js';
@@ -20,13 +21,14 @@ export class PanelLink extends EventEmitter<DealerPanelEvents> {
   private turn: number | null = null;
   private stop = false;
   private readonly seatLeds = new Map<number, LedState>();
-  private readonly now: () => number;
+  /** the events' `at` only; every wait here is a timer (retry, whenUp), never a difference of wall times */
+  private readonly wall: WallClock;
   private attempt: Promise<void> | null = null;
   private abort: AbortController | null = null;
 
   constructor(private readonly opts: PanelLinkOptions) {
     super();
-    this.now = opts.now ?? Date.now;
+    this.wall = opts.wall ?? wallNow;
   }
 
   /** Starts trying; events flow to the listeners attached before. */
@@ -82,7 +84,7 @@ export class PanelLink extends EventEmitter<DealerPanelEvents> {
         this.emit('panel', {
           kind: 'panelLink',
           state: silent ? 'silent' : 'lost',
-          at: this.now(),
+          at: this.wall(),
           detail: err instanceof Error ? err.message : String(err),
         });
         this.scheduleRetry();
