@@ -35,7 +35,7 @@ function simavrLines(hex: string, enough: (lines: string[]) => boolean): Promise
 }
 
 function make(target: string) {
-  const r = spawnSync('make', ['-C', FW, target], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('make', ['-C', FW, target], { encoding: 'utf8', timeout: 300_000 });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 

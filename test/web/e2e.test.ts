@@ -530,6 +530,9 @@ describe('a service stopped and started again', () => {
         overlayStepMs: 100,
         say: () => {},
         equity: null,
+        // the wall clock is known to be synchronised here, so the ages of the logged states count across the restart
+        // (unsynchronised, the delay runs again in full: test/web/taps.test.ts and test/server/clockJump.test.ts)
+        clockSynchronised: () => true,
       });
       const restarted = Date.now();
       await dealer.locator('#status[data-conn="open"]').waitFor({ timeout: 5000 });
