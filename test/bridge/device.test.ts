@@ -49,6 +49,17 @@ describe('VirtualBridgeWire', () => {
     expect(frames[0]).toMatchObject({ type: 'HB', fields: ['0', '120', '0'] });
   });
 
+  it('the HB uptime is whole milliseconds on a monotonic clock with fractions (the service refuses any other)', () => {
+    let t = 1000.25;
+    const bridge = new VirtualBridgeWire({ antennas: 1, bootId: 'C0DE', mono: () => t });
+    const frames: Frame[] = [];
+    const rx = new FrameScanner();
+    bridge.setSink((line) => rx.feed(Buffer.from(line, 'latin1'), (f) => frames.push(f)));
+    t = 3456.789;
+    bridge.receive(Buffer.from(encodeFrame({ seq: 0, type: 'PING', fields: [] }), 'latin1'));
+    expect(frames.find((f) => f.type === 'HB')?.fields[0]).toBe('2456');
+  });
+
   it('a ring full of unacknowledged frames drops the oldest and reports ERR,-,BUF_FULL once', () => {
     const { bridge, frames } = rig(1);
     bridge.boot(); // 2 frames

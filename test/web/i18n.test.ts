@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { ALERTS } from '../../src/engine/alerts/catalogue.js';
 import { ALL_STRINGS, hasKey } from '../../web/src/i18n.js';
 
 const SRC = join(import.meta.dirname, '../../web/src');
@@ -60,6 +61,17 @@ describe('UI strings', () => {
     for (const b of ['shuffle', 'misdeal', 'floor']) expect(hasKey(`btn_${b}`), b).toBe(true);
     for (const s of ['check', 'call', 'fold', 'bet', 'raise', 'allin']) expect(hasKey(`say_${s}`), s).toBe(true);
     for (const s of ['preflop', 'flop', 'turn', 'river', 'showdown']) expect(hasKey(s), s).toBe(true);
+  });
+
+  it('every rule an alert names that is no rulebook reference has a label in both languages', () => {
+    const own = new Set<string>();
+    for (const def of Object.values(ALERTS))
+      for (const r of Object.values(def?.remedies ?? {}))
+        for (const rule of Object.values(r?.rule ?? {}))
+          if (!/^(tda|club|LOI|seed) \S+$/.test(rule)) own.add(rule);
+    expect([...own].sort()).toEqual(['reader', 'table']);
+    for (const rule of own) expect(hasKey(`ruleOf_${rule}`), rule).toBe(true);
+    expect(ALL_STRINGS.ruleOf_reader.fr).not.toMatch(/reader/i);
   });
 
   it('the French texts fix the mistakes the issue lists', () => {

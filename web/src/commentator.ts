@@ -21,6 +21,7 @@ import {
   mountApp,
   Pots,
   type RoleView,
+  ruleLabel,
   severityLabel,
   streetLabel,
   who,
@@ -139,7 +140,7 @@ function ActionLog({ v }: { v: RoleView }): JSX.Element {
         'li',
         { class: `log-act ${d.kind}`, key: i, 'data-seat': String(d.seat) },
         t('logLine', { who: who(v, d.seat), what: decisionText(d) }),
-        d.rule ? h('span', { class: 'rule' }, ` ${t('ruleApplied', { rule: d.rule })}`) : null,
+        d.rule ? h('span', { class: 'rule' }, ` ${t('ruleApplied', { rule: ruleLabel(d.rule) })}`) : null,
       ),
     );
   }

@@ -24,6 +24,7 @@ import {
   outcomeText,
   Pots,
   type RoleView,
+  ruleLabel,
   SeatBox,
   severityLabel,
   WaitingSeats,
@@ -89,7 +90,7 @@ function AlertItem({
     h('div', { class: 'alert-head' }, head),
     h('div', { class: 'alert-message' }, message),
     h('div', { class: 'alert-remedy' }, t('remedy', { text: remedy })),
-    h('div', { class: 'alert-rule' }, t('rule', { rule: a.rule || '—' })),
+    h('div', { class: 'alert-rule' }, t('rule', { rule: ruleLabel(a.rule) })),
     a.severity === 'stop' && !a.decision && !a.resolved
       ? h('div', { class: 'alert-wait' }, t('locked'))
       : h(

@@ -21,6 +21,7 @@ import {
   outcomeText,
   Pots,
   type RoleView,
+  ruleLabel,
   SeatBox,
   severityLabel,
   streetLabel,
@@ -202,7 +203,7 @@ function AlertLog({ v }: { v: RoleView }): JSX.Element {
             a.code,
             e.count > 1 ? t('alertTimes', { n: e.count }) : null,
             severityLabel(a.severity),
-            t('rule', { rule: a.rule || '—' }),
+            t('rule', { rule: ruleLabel(a.rule) }),
             a.seat ? who(v, a.seat) : null,
             t(`entry_${e.state}`),
           ]

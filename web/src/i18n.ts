@@ -231,6 +231,9 @@ const STRINGS = {
   remedy: { en: 'Remedy: {text}', fr: 'Remède : {text}' },
   remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
   rule: { en: 'Rule: {rule}', fr: 'Règle : {rule}' },
+  // rules no rulebook names: the reader equipment's and the table's own procedure (src/engine/alerts/catalogue.ts)
+  ruleOf_reader: { en: 'reader equipment', fr: 'matériel de lecture' },
+  ruleOf_table: { en: 'table procedure', fr: 'procédure de la table' },
   alertOfHand: { en: 'hand #{n}', fr: 'main nº {n}' },
   corrected: { en: 'corrected', fr: 'corrigée' },
   // floor

@@ -304,6 +304,14 @@ export function alertText(a: AlertView): { message: string; remedy: string } {
   };
 }
 
+/** A rule reference as shown: a rulebook's ("tda 35", "club 2-5", "LOI 9") as it is; the equipment's and the
+ * table's own procedures ("reader", "table": no rulebook names them) in the reader's language. */
+export function ruleLabel(rule: string | null | undefined): string {
+  if (!rule) return '—';
+  const k = `ruleOf_${rule}`;
+  return hasKey(k) ? t(k) : rule;
+}
+
 export function severityLabel(s: string): string {
   const k = `severity_${s}`;
   return hasKey(k) ? t(k) : s;
@@ -406,7 +414,7 @@ export function outcomeText(o: TapOutcome, v: RoleView | null): string {
           : o.variant === 'already'
             ? 'out_MISDEAL_REFUSED_already'
             : 'out_MISDEAL_REFUSED_substantial',
-        { rule: o.rule ?? '' },
+        { rule: o.rule ? ruleLabel(o.rule) : '' },
       );
     case 'NEW_HAND':
     case 'REDEAL':

@@ -113,7 +113,10 @@ export class BridgeEndpoint {
   }
 
   heartbeat(scanMs = 120): void {
-    this.send(BridgeMsg.HB, [String(this.now() - this.started), String(scanMs), String(this.stats.dropped)]);
+    // whole milliseconds, as millis() counts them: the service refuses an HB whose uptime is not an integer, and the
+    // monotonic clock (performance.now) has fractions
+    const uptime = Math.floor(this.now() - this.started);
+    this.send(BridgeMsg.HB, [String(uptime), String(scanMs), String(this.stats.dropped)]);
   }
 
   inventory(antenna: number): string[] {
