@@ -112,7 +112,10 @@ describe('views in chromium', () => {
     }
     // the overlay names her once the delay has passed
     const ov = await open('overlay', 'overlay', { width: 1920, height: 1080 });
-    await ov.locator('.plate[data-seat="1"] .plate-name', { hasText: 'Alice Martin' }).waitFor({ timeout: 20_000 });
+    // the plate keeps her whole name (data-full) and shows the longest form of it that fits the plate
+    const plateName = ov.locator('.plate[data-seat="1"] .plate-name[data-full="Alice Martin"]');
+    await plateName.waitFor({ timeout: 20_000 });
+    expect(['Alice Martin', 'Alice', 'A. Martin', 'Martin']).toContain(await plateName.textContent());
     await ov.close();
     // the next hand is dealt without seat 2 (sitting out), and the hand histories name Alice (PHH `players`)
     const nextHand = () =>
@@ -153,7 +156,9 @@ describe('views in chromium', () => {
     expect(text).toMatch(/BURN_MISSED/);
     expect(text).toMatch(/Remedy: /);
     expect(text).toMatch(/Rule: (tda|club|LOI)/);
-    expect(text).toMatch(/Move [2-9TJQKA][shdc] to the burn/);
+    // the card written as the dealer sees it: rank and suit symbol ("Move 7♠ to the burn"), no raw code
+    expect(text).toMatch(/Move (10|[2-9JQKA])[♠♥♦♣] to the burn/);
+    expect(text).not.toMatch(/\b[2-9TJQKA][shdc]\b/);
     expect(await page.locator('#alert-count').textContent()).toMatch(/\d+ open alerts?/);
     await page.screenshot({ path: join(SHOTS, 'dealer-missed-burn.png') });
     const id = Number(await alert.getAttribute('data-alert-id'));
@@ -222,7 +227,10 @@ describe('views in chromium', () => {
           { timeout: 8000 },
         )
         .toMatch(/^1 /);
-      await expect.poll(() => page.locator('#notice').textContent(), { timeout: 5000 }).toMatch(/Recorded/);
+      // the service's word on the tap: what it recorded, for whom
+      await expect
+        .poll(() => page.locator('#notice').textContent(), { timeout: 5000 })
+        .toMatch(new RegExp(`Recorded: Seat ${now}\\b.* Fold\\. `));
 
       // a stale tap: the seat acts by itself while the tap is held; the service refuses it and the tablet says so
       sim.pace.actionMs = 900;
@@ -254,6 +262,7 @@ describe('views in chromium', () => {
       live.session.raiseTableAlert({
         code: 'LINK_LOST',
         severity: 'stop',
+        rule: 'reader',
         message: 'Reader link lost',
         remedy: 'Stop the hand; call the floor.',
         messageFr: 'Liaison des lecteurs perdue',
@@ -287,6 +296,7 @@ describe('views in chromium', () => {
       live.session.raiseTableAlert({
         code,
         severity: 'warn',
+        rule: 'reader',
         message: `${code}: antenna 7 does not answer`,
         remedy: 'Carry on; the floor checks the reader after the hand.',
         messageFr: `${code} : l’antenne 7 ne répond pas`,
@@ -486,7 +496,10 @@ describe('views in chromium', () => {
       target,
       { timeout: 30_000, polling: 100 },
     );
-    expect(await ov.locator('.plate-eq').count()).toBe(0);
+    // every plate keeps its equity row (the plate does not change size), empty: no bar, no percentage
+    expect(await ov.locator('.plate-eq').count()).toBeGreaterThan(0);
+    expect(await ov.locator('.plate-eq:not(.empty)').count()).toBe(0);
+    expect(await ov.locator('.plate-eq-fill, .plate-eq-pct').count()).toBe(0);
     await ov.close();
   });
 });
