@@ -67,8 +67,7 @@ describe('UI strings', () => {
     const own = new Set<string>();
     for (const def of Object.values(ALERTS))
       for (const r of Object.values(def?.remedies ?? {}))
-        for (const rule of Object.values(r?.rule ?? {}))
-          if (!/^(tda|club|LOI|seed) \S+$/.test(rule)) own.add(rule);
+        for (const rule of Object.values(r?.rule ?? {})) if (!/^(tda|club|LOI|seed) \S+$/.test(rule)) own.add(rule);
     expect([...own].sort()).toEqual(['reader', 'table']);
     for (const rule of own) expect(hasKey(`ruleOf_${rule}`), rule).toBe(true);
     expect(ALL_STRINGS.ruleOf_reader.fr).not.toMatch(/reader/i);
