@@ -92,11 +92,16 @@ function secretOf(hand: number, version: number, board = false): Set<string> {
 /** Leaks in one view: the alerts against their own hand, the rest against the view's hand at its version. */
 function leaksIn(v: RoleView, where: string, secretNow?: Set<string>, boardSecretNow?: Set<string>): string[] {
   const out: string[] = [];
-  const { alerts, ...rest } = v;
+  const { alerts, floorLog, ...rest } = v;
   const now = secretNow ?? secretOf(v.handNo, v.version);
   for (const c of cardsIn(JSON.stringify(rest))) if (now.has(c)) out.push(`${where}: hand ${v.handNo} ${c}`);
-  for (const a of alerts as AlertView[]) {
-    const h = handOf(a, v);
+  // the floor's history: each incident is an alert of its own hand, judged against that hand's secrets like the
+  // alerts (a card public in an earlier hand may be a hole card of this one)
+  const entries: { a: AlertView; hand: number }[] = [
+    ...(alerts as AlertView[]).map((a) => ({ a, hand: handOf(a, v) })),
+    ...(floorLog ?? []).map((e) => ({ a: { ...e.alert, decision: e.decision } as AlertView, hand: e.hand })),
+  ];
+  for (const { a, hand: h } of entries) {
     const board = BOARD_ALERTS.has(a.code);
     const secret =
       h === v.handNo
