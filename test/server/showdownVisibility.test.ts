@@ -270,7 +270,7 @@ describe('the award follows the tabling on the room broker', () => {
     const accounts = makeAccounts(['1']);
     broker = await startInProcessBroker({ accounts });
     const p = account(accounts, 'public');
-    sub = await mqtt.connectAsync(broker.url, { username: p.username, password: p.password });
+    sub = await mqtt.connectAsync(broker.url, { username: p.username, password: p.password, clientId: p.username });
     const got: ViewMessage[] = [];
     const waiters: Array<() => void> = [];
     sub.on('message', (_topic, payload) => {
@@ -298,7 +298,13 @@ describe('the award follows the tabling on the room broker', () => {
     expect(v.seats.some((s) => s.handName !== undefined)).toBe(false);
     expect(v.stacks).toEqual({ 1: 0, 2: 1000, 3: 1000 });
     // a subscriber arriving now reads the retained view: the same, no winner
-    const late = await mqtt.connectAsync(broker.url, { username: p.username, password: p.password });
+    // another account (a client id is its account's name: a second 'public' would replace the first)
+    const r = account(accounts, 'room');
+    const late = await mqtt.connectAsync(broker.url, {
+      username: r.username,
+      password: r.password,
+      clientId: r.username,
+    });
     const retained = new Promise<ViewMessage>((r) => late.once('message', (_t, m) => r(JSON.parse(m.toString()))));
     await late.subscribeAsync(topics.table('1', 'public'));
     const kept = (await retained).view as unknown as RoleView;
