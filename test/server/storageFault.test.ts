@@ -39,7 +39,7 @@ describe('the live service on a full disk', () => {
     const dataDir = fs ? join(fs, 'data') : mkdtempSync(join(tmpdir(), 'fw-full-'));
     if (fs) {
       mkdirSync(dataDir);
-      writeFileSync(join(fs, 'filler'), Buffer.alloc(1024 * 1024 - 220 * 1024));
+      writeFileSync(join(fs, 'filler'), Buffer.alloc(1024 * 1024 - 320 * 1024));
     }
     const live = await startLive({
       dataDir,
