@@ -126,7 +126,7 @@ export function loadTableIdentity(dir: string, overrides: IdentityOverrides = {}
   const changed = !stored || JSON.stringify(complete(stored, () => identity.tableId)) !== JSON.stringify(identity);
   if (changed) {
     const file = join(dir, IDENTITY_FILE);
-    writeFileSync(`${file}.tmp`, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o644 });
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
   }
   return identity;

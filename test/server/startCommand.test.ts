@@ -2,7 +2,7 @@
 // the service answering, graceful shutdown on SIGTERM, a second start resuming the log without new tokens, and
 // token rotation from the command line.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ describe.runIf(built)('feltwire start (built CLI)', () => {
     const url = await first.url;
     const tokens = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8')) as Record<string, string>;
     expect(statSync(join(data, 'tokens.json')).mode & 0o777).toBe(0o600);
+    // the data folder is the service's alone: the folder 0700, every file in it 0600 (table.json included)
+    expect(statSync(data).mode & 0o777).toBe(0o700);
+    for (const f of readdirSync(data)) expect(statSync(join(data, f)).mode & 0o777, f).toBe(0o600);
     for (const role of ['dealer', 'floor', 'commentator', 'overlay']) expect(first.out()).toContain(tokens[role]);
     const health = (await (await fetch(`${url}/api/health`)).json()) as { ok: boolean };
     expect(health.ok).toBe(true);
