@@ -131,8 +131,9 @@ describe('dealer panel over a pty (johnny-five -> firmata-io -> serialport -> so
     expect(last).toMatchObject({ kind: 'tray', counts: { '25': 12, '100': 7 } });
   });
 
-  it('reports the panel link lost when the cable is pulled (socat killed)', async () => {
+  it('reports the panel link lost when the cable is pulled (socat killed)', { timeout: 30_000 }, async () => {
     await pair.close();
-    await waitFor('panelLink lost', () => events.some((e) => e.kind === 'panelLink' && e.state === 'lost'));
+    // the port's close or error comes when the kernel hangs the pty up: seconds on a loaded machine
+    await waitFor('panelLink lost', () => events.some((e) => e.kind === 'panelLink' && e.state === 'lost'), 20_000);
   });
 });

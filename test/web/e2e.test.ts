@@ -475,7 +475,9 @@ describe('views in chromium', () => {
         .poll(() => live.session.snapshot().hand.next?.legal.includes('fold') ?? false, { timeout: 60_000 })
         .toBe(true);
       target = live.session.handNo;
-      for (let k = 0; k < 40; k++) {
+      // until the hand is over on folds, or 30 s (each fold travels the table layer: slower under a loaded CI)
+      const until = performance.now() + 30_000;
+      while (performance.now() < until) {
         const st = live.session.snapshot();
         if (st.handNo !== target || st.handOver) break;
         const n = st.hand.next;

@@ -196,7 +196,21 @@ describe('floor operations in chromium', () => {
     live = await start(port);
     await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
     await floor.reload();
-    await floor.locator(`.log-item[data-key="${key}"]`).waitFor({ timeout: 10_000 });
+    await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 20_000 });
+    // the service's own history first (what any floor tablet gets), then the page's
+    expect(
+      live.session
+        .snapshot()
+        .floorLog?.filter((e) => e.key === key)
+        .map((e) => e.state),
+    ).toEqual(['closed']);
+    await floor
+      .locator(`.log-item[data-key="${key}"]`)
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err: Error) => {
+        const shown = await floor.locator('.log-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+        throw new Error(`${err.message}; the page shows ${JSON.stringify(shown)}`);
+      });
     expect(await floor.locator(`.log-item[data-key="${key}"]`).getAttribute('data-state')).toBe('closed');
     expect(await floor.locator(`.log-item[data-key="${key}"]`).textContent()).toMatch(/the out-of-turn fold stood/);
     await floor.screenshot({ path: join(REPO, 'docs/screenshots/floor-history.png') });

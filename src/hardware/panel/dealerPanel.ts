@@ -26,6 +26,9 @@ export interface DealerPanelOptions {
   trayFreqMs?: number;
   /** a button that has not read high (released, pulled up) this long after setup is reported (ms, default 1500) */
   buttonCheckMs?: number;
+  /** a board silent this long is lost (ms, default 5000): asked for its version at half of it. A port whose other
+   * end is gone does not always say so (a pty left by socat, a hub that keeps the device node): silence does. */
+  silentLostMs?: number;
   /** the clock of ages (the buttons' debounce): monotonic, default performance.now */
   mono?: MonotonicClock;
   /** the wall time written on the events (`at`), and nothing else (default Date.now) */
@@ -215,6 +218,27 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
       this.stopTimers();
       this.emit('panel', { kind: 'panelLink', state: 'lost', at: this.wall(), detail: why });
     };
+    // the board's silence: a port left open by a vanished device says nothing else (the tray sensors report every
+    // trayFreqMs; a board with none is asked for its version once half the bound has passed without a byte)
+    const silentMs = this.opts.silentLostMs ?? 5000;
+    let heard = this.mono();
+    let asked = false;
+    this.port.on('data', () => {
+      heard = this.mono();
+      asked = false;
+    });
+    this.silenceTimer = setInterval(
+      () => {
+        const quiet = this.mono() - heard;
+        if (quiet > silentMs) lost(`no answer from the panel for ${Math.round(quiet / 1000)} s`);
+        else if (quiet > silentMs / 2 && !asked) {
+          asked = true;
+          this.io.reportVersion(() => {});
+        }
+      },
+      Math.max(50, Math.min(1000, silentMs / 5)),
+    );
+    this.silenceTimer.unref?.();
     this.port.on('close', () => lost('port closed'));
     this.port.on('error', (err: Error) => lost(`port error: ${err.message}`));
     this.emit('panel', { kind: 'panelLink', state: 'up', at: this.wall(), info: this.info() });
@@ -236,6 +260,7 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   }
 
   private checkTimer: NodeJS.Timeout | null = null;
+  private silenceTimer: NodeJS.Timeout | null = null;
 
   /** Debounce: a second press of the same button within debounceMs is contact bounce or a double tap. */
   /** The window is an age on the monotonic clock: a wall clock moved back an hour would otherwise swallow every
@@ -286,6 +311,7 @@ export class DealerPanel extends EventEmitter<DealerPanelEvents> {
   /** No more writes: blinking LEDs, sensor sampling and the button check stop. */
   private stopTimers(): void {
     if (this.checkTimer) clearTimeout(this.checkTimer);
+    if (this.silenceTimer) clearInterval(this.silenceTimer);
     for (const led of this.leds.values()) led.stop();
     this.stopLed?.stop();
     for (const s of this.sensors) s.disable();

@@ -21,6 +21,8 @@ declare module 'firmata-io' {
     pinMode(pin: number, mode: number): void;
     digitalWrite(pin: number, value: number): void;
     reportDigitalPin(pin: number, value: 0 | 1): void;
+    /** sends REPORT_VERSION (0xF9); the callback runs on the board's answer */
+    reportVersion(callback: () => void): void;
   }
   interface BindTransport {
     (transport: unknown): typeof Firmata;
