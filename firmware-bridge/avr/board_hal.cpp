@@ -14,20 +14,29 @@ void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
   digitalWrite(nss_, HIGH);
   pinMode(nss_, OUTPUT);
   pinMode(busy_, INPUT);
+  nssOut_ = portOutputRegister(digitalPinToPort(nss_));
+  nssMask_ = digitalPinToBitMask(nss_);
+  busyIn_ = portInputRegister(digitalPinToPort(busy_));
+  busyMask_ = digitalPinToBitMask(busy_);
 }
 
+// One host-interface frame: NSS low, the bytes at the SPI clock (SPDR, SPIF), NSS high. The BUSY handshake is the
+// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL).
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
   SPI.beginTransaction(kSpi);
-  digitalWrite(nss_, LOW);
+  *nssOut_ &= static_cast<uint8_t>(~nssMask_);
   for (uint8_t i = 0; i < n; i++) {
-    const uint8_t r = SPI.transfer(tx[i]);
+    SPDR = tx[i];
+    while (!(SPSR & _BV(SPIF))) {
+    }
+    const uint8_t r = SPDR;
     if (rx) rx[i] = r;
   }
-  digitalWrite(nss_, HIGH);
+  *nssOut_ |= nssMask_;
   SPI.endTransaction();
 }
 
-bool BoardSpi::busy() { return digitalRead(busy_) == HIGH; }
+bool BoardSpi::busy() { return (*busyIn_ & busyMask_) != 0; }
 uint32_t BoardSpi::micros() { return ::micros(); }
 void BoardSpi::reset(bool low) { digitalWrite(rst_, low ? LOW : HIGH); }
 void BoardSpi::delayUs(uint16_t us) {

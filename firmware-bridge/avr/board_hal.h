@@ -19,6 +19,11 @@ class BoardSpi : public fw::SpiBus {
 
  private:
   uint8_t nss_ = 0, busy_ = 0, rst_ = 0;
+  // NSS and BUSY by their port registers (digitalWrite / digitalRead cost ~4 us each on the Mega: per SPI frame
+  // more than its bytes at 4 MHz): resolved once in begin()
+  volatile uint8_t* nssOut_ = nullptr;
+  volatile uint8_t* busyIn_ = nullptr;
+  uint8_t nssMask_ = 0, busyMask_ = 0;
 };
 
 class BoardHal : public fw::Hal {

@@ -11,6 +11,7 @@ const uint32_t kMarginUs = 150;
 }  // namespace
 
 bool Pn5180::ready(uint16_t timeoutUs) {
+  if (!bus_.busy()) return true;  // the common case: no clock read
   const uint32_t start = bus_.micros();
   while (bus_.busy()) {
     if (bus_.micros() - start > timeoutUs) return !(stalled_ = true);
@@ -58,6 +59,7 @@ bool Pn5180::boot() {
   booted_ = false;
   stalled_ = false;
   air_ = Air::None;
+  bitAlign_ = 0;  // the reset clears the registers; afterwards every anticollision that sets it clears it again
   bus_.reset(true);
   bus_.delayUs(100);  // datasheet: RESET_N low pulse >= 10 us
   bus_.reset(false);
@@ -110,15 +112,16 @@ void Pn5180::fieldOff() {
 }
 
 Pn5180::Window Pn5180::window14443(uint16_t txBits, uint16_t rxBits) {
-  const uint32_t sof = air::frame14443Us(txBits) + air::k14443FdtMaxUs + kMarginUs;
-  return {sof, sof + air::frame14443Us(rxBits) + kMarginUs};
+  const uint32_t tx = air::frame14443Us(txBits);
+  const uint32_t sof = tx + air::k14443FdtMaxUs + kMarginUs;
+  return {sof, sof + air::frame14443Us(rxBits) + kMarginUs, tx + air::k14443FdtUs + air::frame14443Us(rxBits)};
 }
 
 Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer) {
   // the frontend holds the transmission until t2 after the last answer (TX_WAIT from the RF configuration)
   const uint32_t tx = (afterAnswer ? air::k15693T2Us : 0) + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
   const uint32_t sof = tx + air::k15693T1MaxUs + 151 + kMarginUs;
-  return {sof, sof + air::answer15693Us(rxBytes) + kMarginUs};
+  return {sof, sof + air::answer15693Us(rxBytes) + kMarginUs, tx + air::k15693T1MaxUs + air::answer15693Us(rxBytes)};
 }
 
 bool Pn5180::transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus) {
@@ -135,15 +138,37 @@ bool Pn5180::send(const uint8_t* data, uint8_t n, uint8_t lastBits) {
   return true;
 }
 
+void Pn5180::waitUntil(uint32_t us) {
+  for (uint32_t t = bus_.micros() - sentAt_; t < us; t = bus_.micros() - sentAt_) {
+    bus_.idle();
+    const uint32_t now = bus_.micros() - sentAt_;
+    if (now < us) bus_.delayUs(static_cast<uint16_t>(us - now < 8 ? us - now : 8));
+  }
+}
+
+// IRQ_STATUS is read only where it can tell something: first when a nominal answer has ended or its start is
+// overdue (RX_SOF_DET is sticky: one look at the SOF deadline says whether anything answered); once a SOF was
+// seen, at the nominal end, then until the frame deadline. Each look is two SPI frames (~0.1 ms on the Mega) the
+// other readers' exchanges get instead.
 bool Pn5180::await(const Window& w, uint32_t& rxStatus) {
-  const uint32_t start = sentAt_;
   uint32_t irq = 0;
+  uint32_t next = w.end < w.sof ? w.end : w.sof;
+  bool sof = false;
   for (;;) {
+    waitUntil(next);
     if (!readReg(kIrqStatus, irq) || (irq & kIrqGeneralError)) return false;
     if (irq & kIrqRx) break;
-    const uint32_t waited = bus_.micros() - start;
+    const uint32_t waited = bus_.micros() - sentAt_;
     if (waited > (irq & kIrqRxSofDetected ? w.frame : w.sof)) return false;
-    bus_.idle();
+    if ((irq & kIrqRxSofDetected) && !sof) {
+      sof = true;
+      next = w.end > waited ? w.end : waited;
+    } else if (!(irq & kIrqRxSofDetected)) {
+      next = w.sof + 1;  // nothing started yet: the next look when the SOF is overdue
+    } else {
+      next = waited;  // the answer is ending: look again at once
+      bus_.idle();
+    }
   }
   return readReg(kRxStatus, rxStatus);
 }
@@ -273,14 +298,16 @@ bool Pn5180::anticollision(uint8_t level, const uint8_t known[5], uint8_t knownB
   uint32_t st = 0;
   crc(false);
   // received bits land after the known ones in the partial byte (RX_BIT_ALIGN, CRC_RX_CONFIG bits 6-8)
-  writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
+  if (bitAlign_) writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
   if (align) writeReg(kWriteRegisterOrMask, kCrcRxConfig, static_cast<uint32_t>(align) << kRxBitAlignShift);
+  bitAlign_ = align;
   const uint16_t txBits = static_cast<uint16_t>(16 + knownBits);
   const uint16_t rxBits = static_cast<uint16_t>(40 - knownBits);
   const bool answered = transceive(tx, static_cast<uint8_t>(2 + n), align, window14443(txBits + txBits / 8, rxBits + rxBits / 8 + 1), st);
   // RX_BIT_ALIGN applies to every reception until cleared: the SAK that follows must land at bit 0 (else a cascade
   // bit 0x04 is read shifted, and a 7- or 10-byte card resolved after a level-1 collision passes for a 4-byte one)
   if (align) writeReg(kWriteRegisterAndMask, kCrcRxConfig, ~(0x7ul << kRxBitAlignShift) & 0xFFFFFFFFul);
+  bitAlign_ = 0;
   if (!answered) return false;
   uint8_t rx[5] = {0, 0, 0, 0, 0};
   const uint8_t rd[2] = {kReadData, 0x00};

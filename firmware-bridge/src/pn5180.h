@@ -100,8 +100,11 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
  private:
   struct Window {
     uint32_t sof, frame;  // microseconds after SEND_DATA: the answer must start by `sof` and end by `frame`
+    uint32_t end;         // and a nominal answer has ended by then: no look at IRQ_STATUS before (await)
   };
   bool ready(uint16_t timeoutUs = 2000);
+  // Until `us` after the last SEND_DATA: the other readers' exchanges run meanwhile (idle()), no SPI traffic of ours.
+  void waitUntil(uint32_t us);
   bool command(const uint8_t* tx, uint8_t n);
   bool read(uint8_t* rx, uint8_t n);
   bool writeReg(Cmd how, Reg reg, uint32_t value);
@@ -125,10 +128,11 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   uint32_t fieldOnAt_ = 0;
   bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
   uint32_t sentAt_ = 0;   // micros() of the last SEND_DATA
-  Window slotWin_ = {0, 0};
+  Window slotWin_ = {0, 0, 0};
   bool eofMode_ = false;  // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
   bool slotSof_ = false;    // its answer's SOF was seen
   uint32_t pollAfter_ = 0;  // slotPoll: microseconds after the send before which nothing can be seen
+  uint8_t bitAlign_ = 0;    // RX_BIT_ALIGN as last written (LOAD_RF_CONFIG leaves 0): written only to change it
 };
 
 }  // namespace fw
