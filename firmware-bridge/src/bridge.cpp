@@ -65,7 +65,10 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
     // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
     const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
     const uint32_t tier = running || chipDue ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
-    const uint32_t score = tier << 24 | (running ? e : e * 256u / period);
+    // a FOCUS card antenna (the board) is due sooner, but once due it competes by its card period: a board of five
+    // cards costs ~40 ms a read, and at 60 ms it would starve its reader's seats (none starved: issue 26)
+    const uint16_t rank = hal_.chipsOnly(a) ? period : kCardPeriodMs;
+    const uint32_t score = tier << 24 | (running ? e : e * 256u / rank);
     if (score > bestScore) best = a, bestScore = score;
   }
   return best;

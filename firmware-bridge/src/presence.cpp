@@ -104,6 +104,18 @@ uint8_t Presence::reported(uint8_t antenna, const TagSlot** out, uint8_t from, u
   return n;
 }
 
+bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
+  for (; cursor < kPoolTags; cursor++) {
+    const TagSlot& s = pool_[cursor];
+    if (s.antenna != antenna || s.seen) continue;
+    out.uidLen = s.len();
+    memcpy(out.uid, s.uid, out.uidLen);
+    cursor++;
+    return true;
+  }
+  return false;
+}
+
 uint16_t Presence::used() const {
   uint16_t n = 0;
   for (uint16_t i = 0; i < kPoolTags; i++) n += pool_[i].antenna != kFreeSlot;

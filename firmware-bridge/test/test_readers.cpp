@@ -362,6 +362,60 @@ TEST(iso14443a_a_damaged_answer_is_read_again_from_reqa_and_only_repeated_damage
   CHECK(r.unresolved);  // a card that keeps answering damaged frames: ERR COLLISION, its tags kept
 }
 
+// A sink that knows the tags its antenna held (the bridge's AntennaSink over the presence pool) and counts frames.
+struct KnownSink : SetSink {
+  explicit KnownSink(std::vector<std::vector<uint8_t>> k) : SetSink(8), held(std::move(k)) {}
+  std::vector<std::vector<uint8_t>> held;
+  bool known(uint16_t& cursor, TagRead& out) override {
+    if (cursor >= held.size()) return false;
+    const auto& u = held[cursor++];
+    out.uidLen = static_cast<uint8_t>(u.size());
+    std::copy(u.begin(), u.end(), out.uid);
+    return true;
+  }
+};
+class CountingField : public Field14443 {
+ public:
+  int anticollisions = 0, selects = 0;
+  bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5], uint8_t& coll) override {
+    anticollisions++;
+    return Field14443::anticollision(level, known, knownBits, got, coll);
+  }
+  bool select(uint8_t level, const uint8_t uid[5], uint8_t& sak) override {
+    selects++;
+    return Field14443::select(level, uid, sak);
+  }
+};
+
+TEST(iso14443a_known_cards_are_checked_by_select_of_their_uid_without_anticollision) {
+  const std::vector<uint8_t> a = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, b = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D};
+  CountingField f;
+  f.cards.push_back({a});
+  f.cards.push_back({b});
+  KnownSink sink({a, b});
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 2);
+  CHECK(!r.unresolved && !r.overflow && !r.foreign);
+  CHECK_EQ(f.anticollisions, 0);  // REQA, SELECT CL1, SELECT CL2, HLTA a card; one REQA more finds the field empty
+  CHECK_EQ(f.selects, 4);
+  CHECK(sink.got == (std::set<std::string>{"04A10000102F4C", "04A1000010333D"}));
+}
+
+TEST(iso14443a_a_known_card_gone_and_a_new_one_placed_the_new_one_by_anticollision) {
+  const std::vector<uint8_t> gone = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, kept = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D};
+  CountingField f;
+  f.cards.push_back({kept});
+  f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x37, 0x2E}});  // new, shares CL1 with both
+  f.cards.push_back({{0x11, 0x22, 0x33, 0x44}});                    // new, a 4-byte UID
+  KnownSink sink({gone, kept, {0x55, 0x66, 0x77, 0x88}});           // a 4-byte card known but gone too
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 3);
+  CHECK(!r.unresolved && !r.overflow && !r.foreign);
+  CHECK(f.anticollisions > 0);
+  CHECK(sink.got == (std::set<std::string>{"04A1000010333D", "04A1000010372E", "11223344"}));
+  for (const auto& c : f.cards) CHECK_EQ(c.state, 3);  // every card read was halted
+}
+
 TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
   Field15693 f;
   InventoryResult r;
