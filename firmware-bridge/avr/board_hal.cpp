@@ -52,7 +52,8 @@ void BoardSpi::idle() {
 BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
   pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
   for (uint8_t r = 0; r < kReaders; r++)
-    onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false;
+    onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false,
+    bgProbe_[r] = false;
   g_board = this;
 }
 
@@ -143,10 +144,18 @@ void BoardHal::pump() {
   if (pumping_) return;
   pumping_ = true;
   for (uint8_t r = 0; r < kReaders; r++) {
-    if (invOn_[r] < 0 || bgDone_[r] || !inv_[r].inRounds()) continue;
+    if (invOn_[r] < 0 || bgDone_[r]) continue;
     fw::Pn5180& pn = *pn_[r];
     uint8_t uid[8];
     fw::Slot s = fw::Slot::Empty;
+    if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
+      if (!pn.slotPoll(s, uid)) continue;
+      bgProbe_[r] = bgOn_[r] = false;
+      if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+      else bgBegin(r);
+      continue;
+    }
+    if (!inv_[r].inRounds()) continue;
     if (bgOn_[r]) {
       if (!pn.slotPoll(s, uid)) continue;  // its answer may still come
       bgOn_[r] = false;
@@ -194,10 +203,17 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     pn.settle();
     inv_[r].begin();
     invOn_[r] = a;
-    if (inv_[r].probe(pn, sink)) return finish(r, inv_[r].result());  // empty or one chip: one exchange
     sink_[r] = &sink;
     bgDone_[r] = false;
-    bgBegin(r);
+    // the 1-slot probe goes on air and its answer comes in the background like every slot (the loop does not wait
+    // the ~6 ms of a collided probe); nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
+    bgProbe_[r] = bgOn_[r] = pn.probeBegin();
+    if (!bgOn_[r]) {
+      uint8_t uid[8] = {};
+      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, uid, sink);
+      sink_[r] = nullptr;
+      return finish(r, inv_[r].result());
+    }
     return fw::ReadStatus::Pending;
   }
   fw::ReadStatus st = fw::ReadStatus::Ok;

@@ -63,6 +63,7 @@ class BoardHal : public fw::Hal {
   uint8_t bgSlot_[kReaders];     // the slot under way of its round
   bool bgOn_[kReaders];          // a slot is on air
   bool bgDone_[kReaders];        // the inventory is complete: readTags(a) finishes it
+  bool bgProbe_[kReaders];       // the slot on air is the inventory's 1-slot probe
   bool pumping_ = false;
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;

@@ -44,13 +44,13 @@ uint16_t Bridge::periodOf(uint8_t a) const {
   return hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
 }
 
-int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const {
+int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_t onlyReader) const {
   int16_t best = -1;
   uint32_t bestScore = 0;
   for (uint8_t a = 0; a < kAntennas; a++) {
     if ((a & 3) == 3) hal_.pump();  // 24 divisions on an AVR take ~1 ms: the background rounds go on meanwhile
     const uint8_t r = hal_.readerOf(a);
-    if (a == notAntenna || (notReader != 0xFF && r == notReader)) continue;
+    if (a == notAntenna || (notReader != 0xFF && r == notReader) || (onlyReader != 0xFF && r != onlyReader)) continue;
     if (r < kMaxReaders && inProgress_[r] >= 0 && inProgress_[r] != a) continue;  // its reader is busy elsewhere
     // (4) a chip inventory under way, right after any other read: rounds and the rest alternate when both wait;
     // (3) an antenna past its period, the most overdue first (elapsed / period, in 1/256); (2) an inventory under
@@ -75,6 +75,22 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
 }
 
 void Bridge::scanNext() {
+  // A chip inventory that completed in the background: its outcome at once, and its reader goes on with its most
+  // overdue due antenna now (the probe is sent and answered in the background too), not after the card reads the
+  // scheduler had lined up: a chip reader does not idle between two zones.
+  for (uint8_t r = 0; r < kMaxReaders && hal_.background(); r++) {
+    const int8_t done = inProgress_[r];
+    if (done < 0 || !hal_.roundsDone(static_cast<uint8_t>(done))) continue;
+    ReadStatus st;
+    fetch(static_cast<uint8_t>(done), st);
+    const uint32_t t = hal_.millis();
+    const int16_t go = pick(t, 0xFF, -1, r);
+    if (go >= 0 && hal_.chipsOnly(static_cast<uint8_t>(go)) && t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go))) {
+      if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
+      readOne(static_cast<uint8_t>(go));
+    }
+    apply(static_cast<uint8_t>(done), st);  // its frames (a stack's INV: ~75 ms at 115200) while the next one reads
+  }
   const uint32_t now = hal_.millis();
   const int16_t a = prepared_ >= 0 ? prepared_ : pick(now, 0xFF, -1);
   if (a < 0) return;
@@ -84,20 +100,34 @@ void Bridge::scanNext() {
   const bool nextRunning = next >= 0 && inProgress_[hal_.readerOf(static_cast<uint8_t>(next))] == next;
   if (next >= 0 && !nextRunning) hal_.prepare(static_cast<uint8_t>(next));
   prepared_ = next;
+  readOne(static_cast<uint8_t>(a));
+}
+
+void Bridge::readOne(uint8_t a) {
+  ReadStatus st;
+  if (fetch(a, st)) apply(a, st);
+}
+
+bool Bridge::fetch(uint8_t a, ReadStatus& st) {
+  const uint8_t reader = hal_.readerOf(a);
   const bool resumed = reader < kMaxReaders && inProgress_[reader] == a;
   if (!resumed) presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
   AntennaSink local(presence_, static_cast<uint8_t>(a));
   AntennaSink& sink = reader < kMaxReaders && hal_.chipsOnly(static_cast<uint8_t>(a)) ? chipSink_[reader] : local;
   if (&sink != &local) sink.set(presence_, static_cast<uint8_t>(a));
-  const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), sink);
+  st = hal_.readTags(static_cast<uint8_t>(a), sink);
   if (reader < kMaxReaders) {
     inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
     stepAt_[reader] = hal_.millis();
   }
   lastRound_ = st == ReadStatus::Pending || resumed || hal_.chipsOnly(static_cast<uint8_t>(a));
-  if (st == ReadStatus::Pending) return;  // more rounds later; other readers' antennas in between
+  if (st == ReadStatus::Pending) return false;  // more rounds later; other readers' antennas in between
+  lastRead_[a] = hal_.millis();
+  return true;
+}
+
+void Bridge::apply(uint8_t a, ReadStatus st) {
   const uint32_t done = hal_.millis();
-  lastRead_[a] = done;
   // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again; after an unresolved
   // collision only the tags it read count (none leaves).
   // (an overrun read every tag in the field, it only could not keep them all; a foreign tag was read and left out)

@@ -260,6 +260,18 @@ bool Pn5180::slotPoll(Slot& out, uint8_t uid[8]) {
   return true;
 }
 
+bool Pn5180::probeBegin() {
+  if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return false;
+  eofMode_ = false;
+  slotWin_ = window15693(5, false, 12, true);
+  pollAfter_ = slotWin_.sof > kMarginUs + 60 ? slotWin_.sof - kMarginUs - 60 : 0;
+  slotSof_ = false;
+  const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
+  if (send(req, 3, 0)) return true;
+  answered_ = false;
+  return false;
+}
+
 Slot Pn5180::inventoryOne(uint8_t uid[8]) {
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
   uint32_t st = 0;

@@ -68,6 +68,8 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   // returns at once; slotPoll collects that slot's answer when it is in. False from slotBegin: nothing went on
   // air (the slot is Error when stalled(), else Empty).
   bool slotBegin(bool first, uint8_t maskLen, uint64_t mask);
+  // The 1-slot probe of an inventory (as inventoryOne) sent the same way: its answer by slotPoll.
+  bool probeBegin();
   // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
   bool slotPoll(Slot& out, uint8_t uid[8]);
 
