@@ -60,7 +60,9 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
     // an inventory that completed in the background: its outcome first (the report goes out at once)
     if (running && hal_.background()) return a;
     const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
-    const uint32_t e = elapsed > 0xFFFFul ? 0xFFFFul : elapsed;
+    // ranks as elapsed / period without a 32-bit division (48 of them a read cost the AVR ~2 ms): elapsed times
+    // 65535 / period, elapsed capped at 15 s so the product stays below the tier bits
+    const uint32_t e = elapsed > 15000ul ? 15000ul : elapsed;
     const uint16_t period = periodOf(a);
     // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
     const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
@@ -68,7 +70,10 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
     // a FOCUS card antenna (the board) is due sooner, but once due it competes by its card period: a board of five
     // cards costs ~40 ms a read, and at 60 ms it would starve its reader's seats (none starved: issue 26)
     const uint16_t rank = hal_.chipsOnly(a) ? period : kCardPeriodMs;
-    const uint32_t score = tier << 24 | (running ? e : e * 256u / rank);
+    const uint16_t per = rank == kFocusPeriodMs ? 65535u / kFocusPeriodMs
+                         : rank == kCardPeriodMs ? 65535u / kCardPeriodMs
+                                                 : 65535u / kChipPeriodMs;
+    const uint32_t score = tier << 24 | (running ? e : e * per);
     if (score > bestScore) best = a, bestScore = score;
   }
   return best;

@@ -60,6 +60,7 @@ bool Pn5180::boot() {
   stalled_ = false;
   air_ = Air::None;
   bitAlign_ = 0;  // the reset clears the registers; afterwards every anticollision that sets it clears it again
+  loaded_ = Air::None;
   bus_.reset(true);
   bus_.delayUs(100);  // datasheet: RESET_N low pulse >= 10 us
   bus_.reset(false);
@@ -89,8 +90,15 @@ bool Pn5180::fieldOn(Air air) {
   uint8_t v[2] = {0, 0};
   if (!command(version, 3) || !read(v, 2)) return false;
   if ((v[0] == 0x00 && v[1] == 0x00) || (v[0] == 0xFF && v[1] == 0xFF)) return !(stalled_ = true);
-  if (!command(load, 3) || !readReg(kTxConfig, txConfig_)) return false;
-  crcOn_ = !(air == Air::Iso15693);  // force the write below
+  // the registers keep their values across RF_OFF: the configuration is loaded once per air interface (the card
+  // readers never change it, a chip reader neither), TX_CONFIG and the CRC settings stay as we left them
+  if (loaded_ != air) {
+    loaded_ = Air::None;
+    if (!command(load, 3) || !readReg(kTxConfig, txConfig_)) return false;
+    crcOn_ = !(air == Air::Iso15693);  // force the write below
+    eofMode_ = false;                  // LOAD_RF_CONFIG set TX_CONFIG afresh
+    loaded_ = air;
+  }
   if (!crc(air == Air::Iso15693) || !writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul) || !command(on, 2)) return false;
   // RF_ON: the field is up when TX_RFON_IRQ is set
   const uint32_t start = bus_.micros();
@@ -101,7 +109,6 @@ bool Pn5180::fieldOn(Air air) {
   } while (!(irq & kIrqTxRfOn));
   fieldOnAt_ = bus_.micros();
   air_ = air;
-  eofMode_ = false;  // LOAD_RF_CONFIG set TX_CONFIG afresh
   return true;
 }
 
@@ -192,6 +199,8 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   if (maskLen % 8) req[2 + maskBytes] &= static_cast<uint8_t>((1u << (maskLen % 8)) - 1);  // pad with zeros
   uint32_t st = 0;
   const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
+  if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
+  eofMode_ = false;
   answered_ = transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12, true), st);
   if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
@@ -275,6 +284,8 @@ bool Pn5180::probeBegin() {
 Slot Pn5180::inventoryOne(uint8_t uid[8]) {
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
   uint32_t st = 0;
+  if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
+  eofMode_ = false;
   answered_ = transceive(req, 3, 0, window15693(5, false, 12, true), st);
   if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);

@@ -134,6 +134,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool eofMode_ = false;  // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
   bool slotSof_ = false;    // its answer's SOF was seen
   uint32_t pollAfter_ = 0;  // slotPoll: microseconds after the send before which nothing can be seen
+  Air loaded_ = Air::None;  // the RF configuration last loaded (kept across RF_OFF): LOAD_RF_CONFIG only to change it
   uint8_t bitAlign_ = 0;    // RX_BIT_ALIGN as last written (LOAD_RF_CONFIG leaves 0): written only to change it
 };
 
