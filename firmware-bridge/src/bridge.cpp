@@ -67,9 +67,10 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
     // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
     const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
     const uint32_t tier = running || chipDue ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
-    // a FOCUS card antenna (the board) is due sooner, but once due it competes by its card period: a board of five
-    // cards costs ~40 ms a read, and at 60 ms it would starve its reader's seats (none starved: issue 26)
-    const uint16_t rank = hal_.chipsOnly(a) ? period : kCardPeriodMs;
+    // a FOCUS antenna (the board, the seat to act's betting zone) is due sooner, but once due it competes by its
+    // kind's period: a board of five cards costs ~20 ms a read, a 40-chip stack ~0.6 s, and at 60 ms either would
+    // starve the rest of its reader (none starved: issue 26)
+    const uint16_t rank = hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
     const uint16_t per = rank == kFocusPeriodMs ? 65535u / kFocusPeriodMs
                          : rank == kCardPeriodMs ? 65535u / kCardPeriodMs
                                                  : 65535u / kChipPeriodMs;

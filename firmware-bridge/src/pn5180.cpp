@@ -8,6 +8,7 @@ const uint32_t kSystemCommandMask = 0xFFFFFFF8ul;  // SYSTEM_CONFIG bits 0-2: 0 
 const uint32_t kTransceive = 0x3;
 // SPI polling granularity on the Mega (one READ_REGISTER of IRQ_STATUS ~40 us) and clock tolerance.
 const uint32_t kMarginUs = 150;
+const uint32_t kSlotMarginUs = 40;  // background slots (tightenSlot)
 }  // namespace
 
 bool Pn5180::ready(uint16_t timeoutUs) {
@@ -221,8 +222,7 @@ bool Pn5180::slotBegin(bool first, uint8_t maskLen, uint64_t mask) {
     eofMode_ = true;
     slotWin_ = window15693(0, true, 12, answered_);
   }
-  // first look when a nominal answer's SOF (t1 + 151 us) is in; if none, once more when the window closes
-  pollAfter_ = slotWin_.sof > kMarginUs + 60 ? slotWin_.sof - kMarginUs - 60 : 0;
+  tightenSlot();
   slotSof_ = false;
   bool sent;
   if (first) {
@@ -269,11 +269,20 @@ bool Pn5180::slotPoll(Slot& out, uint8_t uid[8]) {
   return true;
 }
 
+// A background slot is looked at once when its SOF is overdue (t1 max + the 151 us SOF + kSlotMarginUs: the poll
+// comes from pump() at a known time, not from a polling loop, so the 150 us polling margin is not needed): an
+// empty slot (most of an anticollision's slots) costs one IRQ_STATUS read, and ~0.11 ms less of the reader's time.
+void Pn5180::tightenSlot() {
+  slotWin_.sof -= kMarginUs - kSlotMarginUs;
+  slotWin_.frame -= kMarginUs - kSlotMarginUs;
+  pollAfter_ = slotWin_.sof + 1;
+}
+
 bool Pn5180::probeBegin() {
   if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return false;
   eofMode_ = false;
   slotWin_ = window15693(5, false, 12, true);
-  pollAfter_ = slotWin_.sof > kMarginUs + 60 ? slotWin_.sof - kMarginUs - 60 : 0;
+  tightenSlot();
   slotSof_ = false;
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
   if (send(req, 3, 0)) return true;

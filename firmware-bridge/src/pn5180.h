@@ -118,6 +118,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool send(const uint8_t* data, uint8_t n, uint8_t lastBits);
   bool await(const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
+  void tightenSlot();
   static Window window14443(uint16_t txBits, uint16_t rxBits);
   static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer);
 
