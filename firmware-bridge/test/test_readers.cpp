@@ -426,3 +426,37 @@ TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
   CHECK_EQ(f.rounds, 0);
   CHECK_EQ(f.probes, 2);
 }
+
+// The bridge's sink over the presence pool: the tags an antenna held come back by known(), and a tag() of the one
+// just returned lands in its slot (no pool search); a card resolved otherwise still goes through tag().
+TEST(antenna_sink_known_tags_of_the_pool_and_their_reads) {
+  struct Events : PresenceSink {
+    int arrived = 0, left = 0;
+    void tagArrived(uint8_t, const TagSlot&) override { arrived++; }
+    void tagLeft(uint8_t, const TagSlot&) override { left++; }
+  } ev;
+  static Presence p;  // ~3.6 KB: not on the stack
+  TagRead held[2] = {{{0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, 7}, {{0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D}, 7}};
+  const TagRead other = {{0x11, 0x22, 0x33, 0x44}, 4};
+  for (uint32_t t : {100u, 150u}) {  // two reads each: reported (the latch of scans that were not clean)
+    p.scanned(2, &other, 1, '-', t, ev);  // another antenna's tag: never one of antenna 3's known
+    p.scanned(3, held, 2, '-', t, ev);
+  }
+  CHECK_EQ(ev.arrived, 3);
+  p.begin(3, '-');
+  AntennaSink sink(p, 3);
+  uint16_t cursor = 0;
+  TagRead k;
+  std::set<std::string> seen;
+  while (sink.known(cursor, k)) {
+    seen.insert(hex(k.uid, k.uidLen));
+    CHECK(sink.tag(k.uid, k.uidLen));
+  }
+  CHECK(seen == (std::set<std::string>{"04A10000102F4C", "04A1000010333D"}));
+  cursor = 0;
+  CHECK(!sink.known(cursor, k));  // both read by this scan: none left to check
+  CHECK(p.end(3, 200, true, ev, true) == false);
+  CHECK_EQ(ev.left, 0);
+  CHECK_EQ(p.reportedCount(3), 2);
+  CHECK_EQ(p.used(), 3);
+}
