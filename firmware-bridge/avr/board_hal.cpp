@@ -14,20 +14,29 @@ void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
   digitalWrite(nss_, HIGH);
   pinMode(nss_, OUTPUT);
   pinMode(busy_, INPUT);
+  nssOut_ = portOutputRegister(digitalPinToPort(nss_));
+  nssMask_ = digitalPinToBitMask(nss_);
+  busyIn_ = portInputRegister(digitalPinToPort(busy_));
+  busyMask_ = digitalPinToBitMask(busy_);
 }
 
+// One host-interface frame: NSS low, the bytes at the SPI clock (SPDR, SPIF), NSS high. The BUSY handshake is the
+// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL).
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
   SPI.beginTransaction(kSpi);
-  digitalWrite(nss_, LOW);
+  *nssOut_ &= static_cast<uint8_t>(~nssMask_);
   for (uint8_t i = 0; i < n; i++) {
-    const uint8_t r = SPI.transfer(tx[i]);
+    SPDR = tx[i];
+    while (!(SPSR & _BV(SPIF))) {
+    }
+    const uint8_t r = SPDR;
     if (rx) rx[i] = r;
   }
-  digitalWrite(nss_, HIGH);
+  *nssOut_ |= nssMask_;
   SPI.endTransaction();
 }
 
-bool BoardSpi::busy() { return digitalRead(busy_) == HIGH; }
+bool BoardSpi::busy() { return (*busyIn_ & busyMask_) != 0; }
 uint32_t BoardSpi::micros() { return ::micros(); }
 void BoardSpi::reset(bool low) { digitalWrite(rst_, low ? LOW : HIGH); }
 void BoardSpi::delayUs(uint16_t us) {
@@ -43,7 +52,8 @@ void BoardSpi::idle() {
 BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
   pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
   for (uint8_t r = 0; r < kReaders; r++)
-    onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false;
+    onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false,
+    bgProbe_[r] = false;
   g_board = this;
 }
 
@@ -134,10 +144,18 @@ void BoardHal::pump() {
   if (pumping_) return;
   pumping_ = true;
   for (uint8_t r = 0; r < kReaders; r++) {
-    if (invOn_[r] < 0 || bgDone_[r] || !inv_[r].inRounds()) continue;
+    if (invOn_[r] < 0 || bgDone_[r]) continue;
     fw::Pn5180& pn = *pn_[r];
     uint8_t uid[8];
     fw::Slot s = fw::Slot::Empty;
+    if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
+      if (!pn.slotPoll(s, uid)) continue;
+      bgProbe_[r] = bgOn_[r] = false;
+      if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+      else bgBegin(r);
+      continue;
+    }
+    if (!inv_[r].inRounds()) continue;
     if (bgOn_[r]) {
       if (!pn.slotPoll(s, uid)) continue;  // its answer may still come
       bgOn_[r] = false;
@@ -146,10 +164,12 @@ void BoardHal::pump() {
     } else {
       continue;
     }
-    inv_[r].roundSlot(s, uid, sink_[r]);
     bgSlot_[r]++;
     if (s != fw::Slot::Error && bgSlot_[r] < 16) {
+      // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
+      // AVR, while the next slot is on air instead of before it)
       bgOn_[r] = pn.slotBegin(false, 0, 0);
+      inv_[r].roundSlot(s, uid, sink_[r]);
       if (!bgOn_[r] && pn.stalled()) {
         inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
         inv_[r].roundEnd();
@@ -157,6 +177,7 @@ void BoardHal::pump() {
       }
       continue;
     }
+    inv_[r].roundSlot(s, uid, sink_[r]);
     if (inv_[r].roundEnd() || s == fw::Slot::Error) {
       bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
       continue;
@@ -185,10 +206,17 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     pn.settle();
     inv_[r].begin();
     invOn_[r] = a;
-    if (inv_[r].probe(pn, sink)) return finish(r, inv_[r].result());  // empty or one chip: one exchange
     sink_[r] = &sink;
     bgDone_[r] = false;
-    bgBegin(r);
+    // the 1-slot probe goes on air and its answer comes in the background like every slot (the loop does not wait
+    // the ~6 ms of a collided probe); nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
+    bgProbe_[r] = bgOn_[r] = pn.probeBegin();
+    if (!bgOn_[r]) {
+      uint8_t uid[8] = {};
+      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, uid, sink);
+      sink_[r] = nullptr;
+      return finish(r, inv_[r].result());
+    }
     return fw::ReadStatus::Pending;
   }
   fw::ReadStatus st = fw::ReadStatus::Ok;

@@ -19,6 +19,11 @@ class BoardSpi : public fw::SpiBus {
 
  private:
   uint8_t nss_ = 0, busy_ = 0, rst_ = 0;
+  // NSS and BUSY by their port registers (digitalWrite / digitalRead cost ~4 us each on the Mega: per SPI frame
+  // more than its bytes at 4 MHz): resolved once in begin()
+  volatile uint8_t* nssOut_ = nullptr;
+  volatile uint8_t* busyIn_ = nullptr;
+  uint8_t nssMask_ = 0, busyMask_ = 0;
 };
 
 class BoardHal : public fw::Hal {
@@ -58,6 +63,7 @@ class BoardHal : public fw::Hal {
   uint8_t bgSlot_[kReaders];     // the slot under way of its round
   bool bgOn_[kReaders];          // a slot is on air
   bool bgDone_[kReaders];        // the inventory is complete: readTags(a) finishes it
+  bool bgProbe_[kReaders];       // the slot on air is the inventory's 1-slot probe
   bool pumping_ = false;
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;

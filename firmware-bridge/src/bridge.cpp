@@ -44,13 +44,13 @@ uint16_t Bridge::periodOf(uint8_t a) const {
   return hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
 }
 
-int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const {
+int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_t onlyReader) const {
   int16_t best = -1;
   uint32_t bestScore = 0;
   for (uint8_t a = 0; a < kAntennas; a++) {
     if ((a & 3) == 3) hal_.pump();  // 24 divisions on an AVR take ~1 ms: the background rounds go on meanwhile
     const uint8_t r = hal_.readerOf(a);
-    if (a == notAntenna || (notReader != 0xFF && r == notReader)) continue;
+    if (a == notAntenna || (notReader != 0xFF && r == notReader) || (onlyReader != 0xFF && r != onlyReader)) continue;
     if (r < kMaxReaders && inProgress_[r] >= 0 && inProgress_[r] != a) continue;  // its reader is busy elsewhere
     // (4) a chip inventory under way, right after any other read: rounds and the rest alternate when both wait;
     // (3) an antenna past its period, the most overdue first (elapsed / period, in 1/256); (2) an inventory under
@@ -60,18 +60,43 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const 
     // an inventory that completed in the background: its outcome first (the report goes out at once)
     if (running && hal_.background()) return a;
     const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
-    const uint32_t e = elapsed > 0xFFFFul ? 0xFFFFul : elapsed;
+    // ranks as elapsed / period without a 32-bit division (48 of them a read cost the AVR ~2 ms): elapsed times
+    // 65535 / period, elapsed capped at 15 s so the product stays below the tier bits
+    const uint32_t e = elapsed > 15000ul ? 15000ul : elapsed;
     const uint16_t period = periodOf(a);
     // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
     const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
     const uint32_t tier = running || chipDue ? (lastRound_ ? 2 : 4) : elapsed >= period ? 3 : 1;
-    const uint32_t score = tier << 24 | (running ? e : e * 256u / period);
+    // a FOCUS antenna (the board, the seat to act's betting zone) is due sooner, but once due it competes by its
+    // kind's period: a board of five cards costs ~20 ms a read, a 40-chip stack ~0.6 s, and at 60 ms either would
+    // starve the rest of its reader (none starved: issue 26)
+    const uint16_t rank = hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
+    const uint16_t per = rank == kFocusPeriodMs ? 65535u / kFocusPeriodMs
+                         : rank == kCardPeriodMs ? 65535u / kCardPeriodMs
+                                                 : 65535u / kChipPeriodMs;
+    const uint32_t score = tier << 24 | (running ? e : e * per);
     if (score > bestScore) best = a, bestScore = score;
   }
   return best;
 }
 
 void Bridge::scanNext() {
+  // A chip inventory that completed in the background: its outcome at once, and its reader goes on with its most
+  // overdue due antenna now (the probe is sent and answered in the background too), not after the card reads the
+  // scheduler had lined up: a chip reader does not idle between two zones.
+  for (uint8_t r = 0; r < kMaxReaders && hal_.background(); r++) {
+    const int8_t done = inProgress_[r];
+    if (done < 0 || !hal_.roundsDone(static_cast<uint8_t>(done))) continue;
+    ReadStatus st;
+    fetch(static_cast<uint8_t>(done), st);
+    const uint32_t t = hal_.millis();
+    const int16_t go = pick(t, 0xFF, -1, r);
+    if (go >= 0 && hal_.chipsOnly(static_cast<uint8_t>(go)) && t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go))) {
+      if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
+      readOne(static_cast<uint8_t>(go));
+    }
+    apply(static_cast<uint8_t>(done), st);  // its frames (a stack's INV: ~75 ms at 115200) while the next one reads
+  }
   const uint32_t now = hal_.millis();
   const int16_t a = prepared_ >= 0 ? prepared_ : pick(now, 0xFF, -1);
   if (a < 0) return;
@@ -81,20 +106,34 @@ void Bridge::scanNext() {
   const bool nextRunning = next >= 0 && inProgress_[hal_.readerOf(static_cast<uint8_t>(next))] == next;
   if (next >= 0 && !nextRunning) hal_.prepare(static_cast<uint8_t>(next));
   prepared_ = next;
+  readOne(static_cast<uint8_t>(a));
+}
+
+void Bridge::readOne(uint8_t a) {
+  ReadStatus st;
+  if (fetch(a, st)) apply(a, st);
+}
+
+bool Bridge::fetch(uint8_t a, ReadStatus& st) {
+  const uint8_t reader = hal_.readerOf(a);
   const bool resumed = reader < kMaxReaders && inProgress_[reader] == a;
   if (!resumed) presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
   AntennaSink local(presence_, static_cast<uint8_t>(a));
   AntennaSink& sink = reader < kMaxReaders && hal_.chipsOnly(static_cast<uint8_t>(a)) ? chipSink_[reader] : local;
   if (&sink != &local) sink.set(presence_, static_cast<uint8_t>(a));
-  const ReadStatus st = hal_.readTags(static_cast<uint8_t>(a), sink);
+  st = hal_.readTags(static_cast<uint8_t>(a), sink);
   if (reader < kMaxReaders) {
     inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
     stepAt_[reader] = hal_.millis();
   }
   lastRound_ = st == ReadStatus::Pending || resumed || hal_.chipsOnly(static_cast<uint8_t>(a));
-  if (st == ReadStatus::Pending) return;  // more rounds later; other readers' antennas in between
+  if (st == ReadStatus::Pending) return false;  // more rounds later; other readers' antennas in between
+  lastRead_[a] = hal_.millis();
+  return true;
+}
+
+void Bridge::apply(uint8_t a, ReadStatus st) {
   const uint32_t done = hal_.millis();
-  lastRead_[a] = done;
   // A timed-out or shorted antenna read nothing reliable: keep its tags until it reads again; after an unresolved
   // collision only the tags it read count (none leaves).
   // (an overrun read every tag in the field, it only could not keep them all; a foreign tag was read and left out)

@@ -34,9 +34,15 @@ class Bridge : private PresenceSink {
   void tagLeft(uint8_t antenna, const TagSlot& t) override;
 
   // The antenna to read next: the largest elapsed / period, `notReader` excluded (0xFF: none excluded).
-  int16_t pick(uint32_t now, uint8_t notReader, int16_t notAntenna) const;
+  // onlyReader: that reader's antennas alone (0xFF: all).
+  int16_t pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_t onlyReader = 0xFF) const;
   uint16_t periodOf(uint8_t a) const;
   void scanNext();
+  void readOne(uint8_t a);
+  // readOne in two halves: the read (or its background inventory's outcome; false while pending), then its
+  // outcome applied (presence, TAG / GONE / INV, ERR / CLR, the cycle).
+  bool fetch(uint8_t a, ReadStatus& st);
+  void apply(uint8_t a, ReadStatus st);
   void setStatus(uint8_t a, ReadStatus st);
   void command(const FrameView& f);
   void sendState();

@@ -38,11 +38,51 @@ Step resolveLevel(Iso14443Air& air, uint8_t level, uint8_t cl[5]) {
   return Step::Damaged;
 }
 
+// A card the antenna already held, checked by SELECT of its UID: REQA, SELECT CL1 (and CL2 for a 7-byte UID),
+// HLTA; no anticollision frame (ISO/IEC 14443-3 6.4.3: a PICC in READY whose UID does not match a SELECT goes back
+// to IDLE, so the other cards answer the next REQA). Returns false when the field is empty (nobody answered the
+// REQA: the scan is complete); `found` says whether this card answered its SELECTs.
+bool selectKnown(Iso14443Air& air, const TagRead& k, bool& found) {
+  found = false;
+  if (!air.request()) return false;
+  uint8_t cl[5];
+  uint8_t sak = 0;
+  const bool seven = k.uidLen == 7;
+  if (seven) cl[0] = kCascadeTag, cl[1] = k.uid[0], cl[2] = k.uid[1], cl[3] = k.uid[2];
+  else
+    for (uint8_t i = 0; i < 4; i++) cl[i] = k.uid[i];
+  cl[4] = static_cast<uint8_t>(cl[0] ^ cl[1] ^ cl[2] ^ cl[3]);
+  if (!air.select(1, cl, sak) || ((sak & kSakCascade) != 0) != seven) return true;
+  if (seven) {
+    for (uint8_t i = 0; i < 4; i++) cl[i] = k.uid[3 + i];
+    cl[4] = static_cast<uint8_t>(cl[0] ^ cl[1] ^ cl[2] ^ cl[3]);
+    if (!air.select(2, cl, sak) || (sak & kSakCascade)) return true;
+  }
+  air.halt();
+  found = true;
+  return true;
+}
+
 }  // namespace
 
 InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
   InventoryResult res{0, false, false, false};
   uint8_t damaged = 0;
+  // the cards it held first, by their UIDs (4 frames a 7-byte card instead of 6-7 with the anticollision); a card
+  // that does not answer its SELECT is simply not read (left, or its SAK damaged: the REQA loop below finds it)
+  uint16_t cursor = 0;
+  TagRead k;
+  while (sink.known(cursor, k)) {
+    if (k.uidLen != 4 && k.uidLen != 7) continue;
+    bool found = false;
+    if (!selectKnown(air, k, found)) break;  // nobody answered: the REQA below says whether the field is empty
+    if (!found) continue;
+    if (!sink.tag(k.uid, k.uidLen)) {
+      res.overflow = true;
+      return res;
+    }
+    res.count++;
+  }
   // each pass reads one card and halts it; a table antenna never holds more than a few cards
   for (uint8_t pass = 0; pass < max; pass++) {
     if (!air.request()) return res;

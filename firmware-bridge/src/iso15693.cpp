@@ -27,7 +27,11 @@ uint64_t Inventory15693::mask() const {
 bool Inventory15693::probe(Iso15693Air& air, TagSink& sink) {
   uint8_t uid[8];
   if (phase_ != Phase::Probe) return phase_ == Phase::Done;
-  const Slot probe = air.inventoryOne(uid);
+  return probed(air.inventoryOne(uid), uid, sink);
+}
+
+bool Inventory15693::probed(Slot probe, const uint8_t uid[8], TagSink& sink) {
+  if (phase_ != Phase::Probe) return phase_ == Phase::Done;
   if (probe == Slot::Empty) return finish();
   if (probe == Slot::One) {
     add(sink, res_, uid);

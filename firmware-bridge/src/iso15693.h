@@ -42,6 +42,8 @@ class Inventory15693 {
   // The probe alone (one 1-slot request); true when it settled the antenna (empty, one tag, an error), false
   // when the tags collided: 16-slot rounds follow (step(), or roundSlot() / roundEnd() slot by slot).
   bool probe(Iso15693Air& air, TagSink& sink);
+  // The same with the probe's outcome obtained elsewhere (BoardHal's background probe: Pn5180::slotBegin(probe)).
+  bool probed(Slot probe, const uint8_t uid[8], TagSink& sink);
   // One step; true when the inventory is complete (result() then holds the outcome).
   bool step(Iso15693Air& air, TagSink& sink);
   bool done() const { return phase_ == Phase::Done; }

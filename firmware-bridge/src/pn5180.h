@@ -68,6 +68,8 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   // returns at once; slotPoll collects that slot's answer when it is in. False from slotBegin: nothing went on
   // air (the slot is Error when stalled(), else Empty).
   bool slotBegin(bool first, uint8_t maskLen, uint64_t mask);
+  // The 1-slot probe of an inventory (as inventoryOne) sent the same way: its answer by slotPoll.
+  bool probeBegin();
   // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
   bool slotPoll(Slot& out, uint8_t uid[8]);
 
@@ -100,8 +102,11 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
  private:
   struct Window {
     uint32_t sof, frame;  // microseconds after SEND_DATA: the answer must start by `sof` and end by `frame`
+    uint32_t end;         // and a nominal answer has ended by then: no look at IRQ_STATUS before (await)
   };
   bool ready(uint16_t timeoutUs = 2000);
+  // Until `us` after the last SEND_DATA: the other readers' exchanges run meanwhile (idle()), no SPI traffic of ours.
+  void waitUntil(uint32_t us);
   bool command(const uint8_t* tx, uint8_t n);
   bool read(uint8_t* rx, uint8_t n);
   bool writeReg(Cmd how, Reg reg, uint32_t value);
@@ -113,6 +118,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool send(const uint8_t* data, uint8_t n, uint8_t lastBits);
   bool await(const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
+  void tightenSlot();
   static Window window14443(uint16_t txBits, uint16_t rxBits);
   static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer);
 
@@ -125,10 +131,12 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   uint32_t fieldOnAt_ = 0;
   bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
   uint32_t sentAt_ = 0;   // micros() of the last SEND_DATA
-  Window slotWin_ = {0, 0};
+  Window slotWin_ = {0, 0, 0};
   bool eofMode_ = false;  // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
   bool slotSof_ = false;    // its answer's SOF was seen
   uint32_t pollAfter_ = 0;  // slotPoll: microseconds after the send before which nothing can be seen
+  Air loaded_ = Air::None;  // the RF configuration last loaded (kept across RF_OFF): LOAD_RF_CONFIG only to change it
+  uint8_t bitAlign_ = 0;    // RX_BIT_ALIGN as last written (LOAD_RF_CONFIG leaves 0): written only to change it
 };
 
 }  // namespace fw

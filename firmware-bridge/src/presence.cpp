@@ -104,6 +104,30 @@ uint8_t Presence::reported(uint8_t antenna, const TagSlot** out, uint8_t from, u
   return n;
 }
 
+bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
+  for (; cursor < kPoolTags; cursor++) {
+    const TagSlot& s = pool_[cursor];
+    if (s.antenna != antenna || s.seen) continue;
+    out.uidLen = s.len();
+    memcpy(out.uid, s.uid, out.uidLen);
+    cursor++;
+    return true;
+  }
+  return false;
+}
+
+bool Presence::tagAt(uint8_t antenna, uint16_t k, const uint8_t* uid, uint8_t len) {
+  if (k >= kPoolTags) return false;
+  TagSlot& s = pool_[k];
+  if (s.antenna != antenna || !sameUid(s.uid, s.len(), uid, len)) return false;
+  if (!s.seen) {
+    s.seen = 1;
+    if (s.hits < 3) s.hits++;
+  }
+  s.faceCode = face_[antenna];
+  return true;
+}
+
 uint16_t Presence::used() const {
   uint16_t n = 0;
   for (uint16_t i = 0; i < kPoolTags; i++) n += pool_[i].antenna != kFreeSlot;

@@ -362,6 +362,60 @@ TEST(iso14443a_a_damaged_answer_is_read_again_from_reqa_and_only_repeated_damage
   CHECK(r.unresolved);  // a card that keeps answering damaged frames: ERR COLLISION, its tags kept
 }
 
+// A sink that knows the tags its antenna held (the bridge's AntennaSink over the presence pool) and counts frames.
+struct KnownSink : SetSink {
+  explicit KnownSink(std::vector<std::vector<uint8_t>> k) : SetSink(8), held(std::move(k)) {}
+  std::vector<std::vector<uint8_t>> held;
+  bool known(uint16_t& cursor, TagRead& out) override {
+    if (cursor >= held.size()) return false;
+    const auto& u = held[cursor++];
+    out.uidLen = static_cast<uint8_t>(u.size());
+    std::copy(u.begin(), u.end(), out.uid);
+    return true;
+  }
+};
+class CountingField : public Field14443 {
+ public:
+  int anticollisions = 0, selects = 0;
+  bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5], uint8_t& coll) override {
+    anticollisions++;
+    return Field14443::anticollision(level, known, knownBits, got, coll);
+  }
+  bool select(uint8_t level, const uint8_t uid[5], uint8_t& sak) override {
+    selects++;
+    return Field14443::select(level, uid, sak);
+  }
+};
+
+TEST(iso14443a_known_cards_are_checked_by_select_of_their_uid_without_anticollision) {
+  const std::vector<uint8_t> a = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, b = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D};
+  CountingField f;
+  f.cards.push_back({a});
+  f.cards.push_back({b});
+  KnownSink sink({a, b});
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 2);
+  CHECK(!r.unresolved && !r.overflow && !r.foreign);
+  CHECK_EQ(f.anticollisions, 0);  // REQA, SELECT CL1, SELECT CL2, HLTA a card; one REQA more finds the field empty
+  CHECK_EQ(f.selects, 4);
+  CHECK(sink.got == (std::set<std::string>{"04A10000102F4C", "04A1000010333D"}));
+}
+
+TEST(iso14443a_a_known_card_gone_and_a_new_one_placed_the_new_one_by_anticollision) {
+  const std::vector<uint8_t> gone = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, kept = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D};
+  CountingField f;
+  f.cards.push_back({kept});
+  f.cards.push_back({{0x04, 0xA1, 0x00, 0x00, 0x10, 0x37, 0x2E}});  // new, shares CL1 with both
+  f.cards.push_back({{0x11, 0x22, 0x33, 0x44}});                    // new, a 4-byte UID
+  KnownSink sink({gone, kept, {0x55, 0x66, 0x77, 0x88}});           // a 4-byte card known but gone too
+  const auto r = inventory14443a(f, sink);
+  CHECK_EQ(r.count, 3);
+  CHECK(!r.unresolved && !r.overflow && !r.foreign);
+  CHECK(f.anticollisions > 0);
+  CHECK(sink.got == (std::set<std::string>{"04A1000010333D", "04A1000010372E", "11223344"}));
+  for (const auto& c : f.cards) CHECK_EQ(c.state, 3);  // every card read was halted
+}
+
 TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
   Field15693 f;
   InventoryResult r;
@@ -371,4 +425,38 @@ TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
   CHECK(read15693(f, 8, r).count("E004015012345678") == 1);
   CHECK_EQ(f.rounds, 0);
   CHECK_EQ(f.probes, 2);
+}
+
+// The bridge's sink over the presence pool: the tags an antenna held come back by known(), and a tag() of the one
+// just returned lands in its slot (no pool search); a card resolved otherwise still goes through tag().
+TEST(antenna_sink_known_tags_of_the_pool_and_their_reads) {
+  struct Events : PresenceSink {
+    int arrived = 0, left = 0;
+    void tagArrived(uint8_t, const TagSlot&) override { arrived++; }
+    void tagLeft(uint8_t, const TagSlot&) override { left++; }
+  } ev;
+  static Presence p;  // ~3.6 KB: not on the stack
+  TagRead held[2] = {{{0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, 7}, {{0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D}, 7}};
+  const TagRead other = {{0x11, 0x22, 0x33, 0x44}, 4};
+  for (uint32_t t : {100u, 150u}) {  // two reads each: reported (the latch of scans that were not clean)
+    p.scanned(2, &other, 1, '-', t, ev);  // another antenna's tag: never one of antenna 3's known
+    p.scanned(3, held, 2, '-', t, ev);
+  }
+  CHECK_EQ(ev.arrived, 3);
+  p.begin(3, '-');
+  AntennaSink sink(p, 3);
+  uint16_t cursor = 0;
+  TagRead k;
+  std::set<std::string> seen;
+  while (sink.known(cursor, k)) {
+    seen.insert(hex(k.uid, k.uidLen));
+    CHECK(sink.tag(k.uid, k.uidLen));
+  }
+  CHECK(seen == (std::set<std::string>{"04A10000102F4C", "04A1000010333D"}));
+  cursor = 0;
+  CHECK(!sink.known(cursor, k));  // both read by this scan: none left to check
+  CHECK(p.end(3, 200, true, ev, true) == false);
+  CHECK_EQ(ev.left, 0);
+  CHECK_EQ(p.reportedCount(3), 2);
+  CHECK_EQ(p.used(), 3);
 }

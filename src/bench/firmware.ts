@@ -2,9 +2,10 @@
 // simavr with four PN5180 models (test/bench-avr/pn5180), the service's BridgeLink on its pty (FOCUS sent as the
 // table service sends it). Simulated time, held to the wall clock. Each figure beside its physical bound:
 //  - a 10-seat hand (20 hole cards, board, burns, muck, 8-chip bets): the longest any card antenna went unread
-//    (target 250 ms; bound: 5.1 ms of field before a REQA and ~2.5 ms a card on air, one SPI bus);
+//    (target 250 ms; bound: 115 ms of air a pass, 34 cards x 3.2 ms checked by SELECT of their UIDs, ~250 ms with
+//    the exchanges one after the other on the Mega: firmware-bridge/README.md, Figures);
 //  - a 40-chip push in the focused zone: reported after x the PN5180 model's air time for one inventory of 40
-//    (target x1.5; bound: 40 answers of 3.9 ms at 26.48 kbit/s plus the empty and collided slots);
+//    (target x1.5; bound: that air time plus 75 ms of INV frames at 115200 baud, x1.19);
 //  - the longest a betting zone went unread while another zone of its reader inventoried (target 600 ms).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

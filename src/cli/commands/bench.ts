@@ -75,10 +75,10 @@ function human(figures: Figures): string[] {
   if (fw && 'error' in fw) lines.push(`FW  error: ${fw.error}`);
   else if (fw) {
     lines.push(
-      `FW  reader bridge, emulated (simavr + PN5180 models, simulated time)   10-seat hand: every card antenna read within ${fmt(fw.handCardGapMs)} ms (target ${fmt(fw.handCardGapTargetMs)}; bound: 5.1 ms field settle + ~2.5 ms a card, one SPI bus), cards reported ${fmt(fw.handCardLatencyMs)} ms after placing`,
+      `FW  reader bridge, emulated (simavr + PN5180 models, simulated time)   10-seat hand: every card antenna read within ${fmt(fw.handCardGapMs)} ms (target ${fmt(fw.handCardGapTargetMs)}; bound: 115 ms of air a pass, 34 cards x 3.2 ms checked by SELECT; ~250 ms with the exchanges one after the other on the Mega), cards reported ${fmt(fw.handCardLatencyMs)} ms after placing`,
     );
     lines.push(
-      `    40-chip push (focused zone): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: 40 answers of 3.9 ms at 26.48 kbit/s + empty and collided slots)`,
+      `    40-chip push (focused zone): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: that air time + 75 ms of INV frames at 115200 baud = x1.19)`,
     );
     lines.push(
       `    betting zones of the same reader unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (target ${fmt(fw.betZoneUnreadTargetMs)}), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,

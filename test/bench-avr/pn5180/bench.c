@@ -5,6 +5,8 @@
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
  *                                   16: an ISO 15693 chip (MSB first)
  *   remove <antenna> <UID hex>    clear <antenna>     reset (latency figures)     stats     quit
+ *   forget <antenna>              drops the antenna's placings and removals still waiting for their frame (cards
+ *                                 lifted before their first read: rightly never reported); answered with the count
  *   fold <antenna> <step> <mid>   every card of the antenna lifted at the step-th ANTICOLLISION / SELECT frame of
  *                                 the next REQA's pass (mid 0: as the frame goes on air; 1: halfway through the
  *                                 cards' answer); answered "FOLD <sim ms> <antenna> <cards lifted>" when it happens
@@ -248,6 +250,15 @@ static void command(char* l) {
     pn_fold_cfg.antenna = a, pn_fold_cfg.step = step, pn_fold_cfg.mid = mid != 0, pn_fold_cfg.armed_at = t;
     pn_fold_cfg.armed = 1;
     printf("ACK %.1f fold %d %d %d\n", t / 1000, a, step, mid);
+    fflush(stdout);
+    return;
+  }
+  if (n >= 2 && strcmp(verb, "forget") == 0 && a >= 0 && a < ANTENNAS) {
+    int dropped = 0;
+    for (int i = 0; i < npend;)
+      if (pend[i].antenna == a) pend[i] = pend[--npend], dropped++;
+      else i++;
+    printf("ACK %.1f forget %d %d\n", t / 1000, a, dropped);
     fflush(stdout);
     return;
   }

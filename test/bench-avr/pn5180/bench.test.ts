@@ -232,7 +232,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(`card removed: GONE after ${st.goneLatencyMaxMs} ms (400 ms latch-off in the firmware)`);
   }, 30_000);
 
-  it('a fold that lifts both hole cards mid-anticollision is two GONEs, never ERR COLLISION (ISO/IEC 14443-3: no answer = no card)', async () => {
+  it('a fold that lifts both hole cards mid-SELECT or mid-anticollision is two GONEs, never ERR COLLISION (ISO/IEC 14443-3: no answer = no card)', async () => {
     const seat = 'seat7';
     const a = antennaOf(seat);
     const held = [12, 13]; // the dealt hand's seat7 cards
@@ -240,10 +240,31 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const alerts: string[] = [];
     const onAlert = (al: { code: string; reason?: string }) => alerts.push(`${al.code}:${al.reason ?? ''}`);
     layer.on('alert', onAlert);
-    // the cascade frames of the first pass with two 7-byte cards sharing CL1: 1 ANTICOLLISION CL1, 2 SELECT CL1,
-    // 3 ANTICOLLISION CL2 (collides), 4 ANTICOLLISION CL2 (resolved), 5 SELECT CL2; lifted as the frame goes on air
-    // (nothing answers) or halfway through the cards' answer (the frame is cut short)
-    const folds: Array<[number, number]> = [
+    const before = (await bench.stats()).unreported;
+    // Cards the seat held are checked by SELECT of their UIDs: the cascade frames of that pass are 1 SELECT CL1,
+    // 2 SELECT CL2 (card A; card B after the next REQA). Lifted as the frame goes on air (nothing answers) or
+    // halfway through the cards' answer (the frame is cut short).
+    const known: Array<[number, number]> = [
+      [1, 0],
+      [1, 1],
+      [2, 0],
+      [2, 1],
+    ];
+    for (const [step, mid] of known) {
+      await until(`${seat} holds both cards`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+      const lifted = bench.next((l) => l.startsWith(`FOLD `));
+      bench.send(`fold ${a} ${step} ${mid}`);
+      const fl = await lifted;
+      expect(Number(fl.split(' ')[3]), `known fold ${step}/${mid}`).toBe(2);
+      await until(`known fold ${step}/${mid}: both cards gone`, () => cardsIn(seat).length === 0);
+      bench.send(...held.map((k) => `place ${a} ${cardUid(k)}`));
+    }
+    // Cards just dealt (unknown to the seat) go through the anticollision: two 7-byte cards sharing CL1 give
+    // 1 ANTICOLLISION CL1, 2 SELECT CL1, 3 ANTICOLLISION CL2 (collides), 4 ANTICOLLISION CL2 (resolved),
+    // 5 SELECT CL2. The fold is armed, then the cards placed: they are lifted during their first pass, before any
+    // of them was read, so neither is ever reported: their placing and their lifting (4 a fold) are dropped from the
+    // bench's pending reports once the latch-off has passed with nothing in the table layer.
+    const fresh: Array<[number, number]> = [
       [1, 0],
       [2, 1],
       [3, 0],
@@ -251,23 +272,31 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       [4, 1],
       [5, 0],
     ];
-    for (const [step, mid] of folds) {
+    for (const [step, mid] of fresh) {
       await until(`${seat} holds both cards`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
+      bench.send(...held.map((k) => `remove ${a} ${cardUid(k)}`));
+      await until(`${seat} cleared`, () => cardsIn(seat).length === 0);
       const lifted = bench.next((l) => l.startsWith(`FOLD `));
-      bench.send(`fold ${a} ${step} ${mid}`);
+      bench.send(`fold ${a} ${step} ${mid}`, ...held.map((k) => `place ${a} ${cardUid(k)}`));
       const fl = await lifted;
-      expect(Number(fl.split(' ')[3]), `fold ${step}/${mid}`).toBe(2);
-      await until(`fold ${step}/${mid}: both cards gone`, () => cardsIn(seat).length === 0);
+      expect(Number(fl.split(' ')[3]), `fresh fold ${step}/${mid}`).toBe(2);
+      await new Promise((r) => setTimeout(r, 600)); // past the 400 ms latch-off: nothing may appear or stay
+      expect(cardsIn(seat), `fresh fold ${step}/${mid}`).toEqual([]);
+      const forgot = bench.next((l) => l.startsWith('ACK ') && l.includes(` forget ${a} `));
+      bench.send(`forget ${a}`);
+      expect(Number((await forgot).split(' ')[4]), `fresh fold ${step}/${mid}: never reported`).toBe(4);
       bench.send(...held.map((k) => `place ${a} ${cardUid(k)}`));
     }
     await until(`${seat} dealt again`, () => held.every((k) => cardsIn(seat).includes(CARDS[k])));
     const st = await bench.stats();
-    expect(st.unreported).toBe(0); // every lifted card's GONE and every re-placed card's TAG came
+    expect(st.unreported - before).toBe(0); // every lifted card's GONE and every re-placed card's TAG came
     expect(faults.slice(from).filter((f) => f.kind === 'fault' && f.antenna === a)).toEqual([]);
     expect(alerts.filter((x) => x.startsWith('READER_FAULT'))).toEqual([]);
     layer.off('alert', onAlert);
-    figures.push(`${folds.length} folds lifting both cards mid-anticollision: ${folds.length * 2} GONEs, no ERR`);
-  }, 90_000);
+    figures.push(
+      `${known.length + fresh.length} folds lifting both cards mid-SELECT (${known.length}) or mid-anticollision (${fresh.length}): no ERR`,
+    );
+  }, 120_000);
 
   it('a full table: every betting zone holding chips, every tag read, no ERR; the scan figures printed', async () => {
     // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 304 tags)
