@@ -174,9 +174,10 @@ export interface StandingRow {
   rebuys: number;
 }
 
+// a text cell a spreadsheet would take for a formula is given a leading apostrophe (CSV injection)
 const csvCell = (v: string | number): string => {
-  const s = String(v);
-  return /[",\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
 export function standingsCsv(rows: readonly StandingRow[]): string {
