@@ -9,5 +9,6 @@ export * from './errors.js';
 export * from './random.js';
 export * from './registration.js';
 export * from './seating.js';
+export * from './simHand.js';
 export * from './standings.js';
 export * from './structure.js';
