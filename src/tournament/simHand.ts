@@ -44,7 +44,7 @@ export interface PushFoldStyle {
   callShort: number;
 }
 
-export const DEFAULT_STYLE: PushFoldStyle = { shove: 0.06, shoveShort: 0.45, call: 0.3, callShort: 0.55 };
+export const DEFAULT_STYLE: PushFoldStyle = { shove: 0.04, shoveShort: 0.45, call: 0.25, callShort: 0.55 };
 
 export function playSimHand(
   config: TableConfig,

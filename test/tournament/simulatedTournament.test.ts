@@ -1,0 +1,109 @@
+// Issue 25's "done when": a simulated tournament of 27 players on three tables, from the draw to the winner, at fast
+// pace: each hand played on the real engine (its pure API, the events a live table sends) by a push-or-fold dealer;
+// the floor balances (club 8-1, 8-7, LOI 25), breaks a table (LOI 13, seed 002), stops at two breaks to count every
+// stack from its chips (a moved chip is found) and colour up with chip races read back (LOI 2), places the busted
+// (two in one hand by their stacks at its start) and pays (club 8-18); every chip is accounted for at the end.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type FloorEvent, parseStructure, simulateTournament } from '../../src/tournament/index.js';
+
+const SUNDAY = parseStructure(
+  readFileSync(new URL('../fixtures/tournament/sunday.toml', import.meta.url), 'utf8'),
+  'toml',
+);
+
+describe('a simulated tournament: 27 players, three tables, from the draw to the winner', () => {
+  const report = simulateTournament({
+    structure: SUNDAY,
+    players: 27,
+    tables: 3,
+    maxSeats: 9,
+    seed: 1,
+    buyIn: 100,
+    faultAtFirstCount: true,
+  });
+  const { floor } = report;
+  const of = <K extends FloorEvent['kind']>(k: K): Extract<FloorEvent, { kind: K }>[] =>
+    floor.log.filter((e): e is Extract<FloorEvent, { kind: K }> => e.kind === k);
+
+  it('LOI 13, seed 002, club 2-2: the draw seats all 27, nine to a table, and each table draws its first button', () => {
+    expect(of('draw')[0]?.draw.lines).toHaveLength(27);
+    expect(of('button').map((b) => b.table)).toEqual(['T1', 'T2', 'T3']);
+  });
+
+  it('club 8-1: the tables are balanced, and one table (at least) is broken when the players fit at one fewer', () => {
+    const moves = of('move');
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) expect(m.move.rule).toMatch(/club 8-1, 8-7, 8-8; LOI 25, 32/);
+    const broken = of('tableBroken');
+    expect(broken.length).toBeGreaterThanOrEqual(1);
+    // the first break came when 18 players were left: two tables of nine
+    const firstBreak = floor.log.indexOf(broken[0] as FloorEvent);
+    const outBefore = floor.log.slice(0, firstBreak).filter((e) => e.kind === 'bust').length;
+    expect(27 - outBefore).toBeLessThanOrEqual(18);
+    expect(broken[0]?.broken.moves.every((m) => m.reason === 'break')).toBe(true);
+  });
+
+  it('LOI 18: each level is taken at a shuffle, in order, at every table still playing', () => {
+    const levels = of('level');
+    for (const table of ['T1', 'T2']) {
+      const seq = levels.filter((l) => l.table === table).map((l) => l.level.level);
+      expect(seq).toEqual([...seq].sort((a, b) => a - b));
+      expect(seq[0]).toBe(1);
+    }
+    expect(Math.max(...levels.map((l) => l.level.level))).toBeGreaterThanOrEqual(5);
+  });
+
+  it('seed 003 regulation 5: the counts at the breaks find the moved chip, naming both seats and the amount', () => {
+    const counts = of('count');
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    const found = counts.flatMap((c) => c.discrepancies);
+    expect(found).toHaveLength(2);
+    expect(found.map((d) => d.kind)).toEqual(['moved', 'moved']);
+    expect(found[0]?.difference).toBe(-(found[1]?.difference ?? 0));
+    expect(found[0]?.withSeat).toBe(found[1]?.seat);
+    expect(report.discrepancies).toBe(2);
+  });
+
+  it('LOI 2: two colour-ups with chip races, each read back right', () => {
+    const ups = of('colourUp');
+    expect(new Set(ups.map((u) => u.race.newChip))).toEqual(new Set([100, 500]));
+    expect(ups.filter((u) => u.race.raceChips > 0).length).toBeGreaterThanOrEqual(2);
+    for (const u of ups) {
+      expect(u.check).toEqual([]);
+      expect(u.race.seats.filter((s) => s.wonRace).length).toBe(u.race.raceChips);
+    }
+  });
+
+  it('club 8-18: every player has a place, the places run from 27 to 1, and the prizes pay the whole pool', () => {
+    const rows = floor.standings.results();
+    expect(rows).toHaveLength(27);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(27);
+    expect(rows[0]?.place).toBe(1);
+    expect(Math.max(...rows.map((r) => r.place))).toBeLessThanOrEqual(27);
+    expect(rows.reduce((a, r) => a + r.prize, 0)).toBe(floor.standings.prizePool);
+    expect(floor.standings.prizePool).toBe(2700);
+    // two out in one hand: the one with the bigger stack at its start finishes higher
+    const busts = of('bust');
+    for (const b of busts) {
+      const same = busts.filter((x) => x.finish.hand === b.finish.hand && x !== b);
+      for (const o of same)
+        if (o.finish.stackAtStart > b.finish.stackAtStart) expect(o.finish.place).toBeLessThan(b.finish.place);
+    }
+  });
+
+  it('every chip accounted for: the winner holds all the chips put into play (starting stacks and the races)', () => {
+    const book = floor.chipBook();
+    expect(book.held).toBe(book.issued);
+    const races = of('colourUp').reduce((a, u) => a + u.race.netChange, 0);
+    expect(book.issued).toBe(27 * 5000 + races);
+    const winner = of('winner')[0]?.finish.player;
+    expect([...floor.stacks.entries()]).toEqual([[winner, book.issued]]);
+  });
+
+  it('the progress lines a newcomer reads', () => {
+    expect(report.lines[0]).toMatch(/^draw \(LOI 13, seed 002 double blind\): 27 players seated$/);
+    expect(report.lines.some((l) => /colour-up to 100, \d+ chips raced/.test(l))).toBe(true);
+    expect(report.lines.some((l) => / wins, prize 1350$/.test(l))).toBe(true);
+  });
+});
