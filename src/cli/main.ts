@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   enroll: () => import('./commands/enroll.js'),
   flash: () => import('./commands/flash.js'),
   room: () => import('./commands/room.js'),
+  tournament: () => import('./commands/tournament.js'),
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);
@@ -32,9 +33,9 @@ export async function run(argv: string[]): Promise<number> {
     const lines = ['usage: feltwire <command> [options]   (feltwire <command> --help: its options)', ''];
     for (const [cmd, load] of Object.entries(COMMANDS)) {
       try {
-        lines.push(`  ${cmd.padEnd(9)} ${(await load()).command.summary}`);
+        lines.push(`  ${cmd.padEnd(10)} ${(await load()).command.summary}`);
       } catch {
-        lines.push(`  ${cmd.padEnd(9)} (not available in this build)`);
+        lines.push(`  ${cmd.padEnd(10)} (not available in this build)`);
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);

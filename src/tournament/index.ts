@@ -4,6 +4,7 @@ export * from './balancing.js';
 export * from './clock.js';
 export * from './colourUp.js';
 export * from './counts.js';
+export * from './defaultStructure.js';
 export * from './draw.js';
 export * from './errors.js';
 export * from './floor.js';

@@ -60,7 +60,7 @@ async function load(name: string): Promise<Command> {
 describe('every command', () => {
   beforeAll(() => ensureBuilt(), 240_000);
 
-  it('is one of the ten commands feltwire help lists', async () => {
+  it('is one of the eleven commands feltwire help lists', async () => {
     expect(COMMAND_NAMES).toEqual([
       'scenario',
       'replay',
@@ -72,6 +72,7 @@ describe('every command', () => {
       'enroll',
       'flash',
       'room',
+      'tournament',
     ]);
     const r = await inProcess(['help']);
     expect(r.code).toBe(0);

@@ -1,0 +1,113 @@
+// feltwire tournament --sim N: a whole simulated tournament on one machine, printed as the floor runs it: the draw,
+// each level taken at a shuffle, the moves and the tables broken, the counts and colour-ups at the breaks, every
+// elimination with its place and prize, the final standings (and, with --csv / --json, written to a file).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  defaultStructure,
+  parseStructure,
+  SimulationError,
+  type Structure,
+  simulateTournament,
+  standingsCsv,
+  standingsJson,
+  TournamentError,
+} from '../../tournament/index.js';
+import { defineCommand, UsageError } from '../options.js';
+
+function whole(v: string, name: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${v}"`);
+  return n;
+}
+
+function structureFrom(path: string | undefined): Structure {
+  if (path === undefined) return defaultStructure();
+  const ext = extname(path).toLowerCase();
+  if (ext !== '.toml' && ext !== '.json') throw new UsageError(`--structure ${path}: a .toml or .json file`);
+  return parseStructure(readFileSync(path, 'utf8'), ext === '.toml' ? 'toml' : 'json');
+}
+
+export const command = defineCommand(
+  {
+    name: 'tournament',
+    summary: 'a simulated tournament from the draw to the winner (--sim N players)',
+    synopsis: '--sim N [--tables N] [--structure FILE] [--seed N] [--csv FILE] [--json FILE]',
+    about: [
+      '  plays N players on the real rules engine (push or fold), the floor drawing seats, balancing and breaking',
+      '  tables, counting and colouring up at the breaks, placing and paying; docs/tournament.md has the rules',
+    ],
+    options: {
+      sim: { type: 'string', arg: 'N', what: 'a number of players', help: 'players to simulate (2 to 500)' },
+      tables: { type: 'string', arg: 'N', defaultText: 'N players / seats, rounded up', help: 'tables at the start' },
+      seats: { type: 'string', arg: 'N', default: '9', help: 'seats per table (2 to 10)' },
+      structure: {
+        type: 'string',
+        arg: 'FILE',
+        defaultText: 'a fast freezeout with two colour-ups',
+        help: 'the structure file (.toml or .json): levels, breaks, colour-ups, payouts',
+      },
+      seed: {
+        type: 'string',
+        arg: 'N',
+        default: '1',
+        help: 'the random seed (the same seed plays the same tournament)',
+      },
+      'buy-in': { type: 'string', arg: 'N', default: '100', help: 'one entry into the prize pool' },
+      csv: { type: 'string', arg: 'FILE', help: 'write the final standings as CSV' },
+      json: { type: 'string', arg: 'FILE', help: 'write the final standings as JSON' },
+      delay: { type: 'string', arg: 'MS', default: '0', help: 'wait MS between lines, to watch it unfold' },
+    },
+  },
+  async ({ values }) => {
+    if (values.sim === undefined) throw new UsageError('give --sim N: the number of players to simulate');
+    const players = whole(values.sim, 'sim', 2, 500);
+    const seats = whole(values.seats, 'seats', 2, 10);
+    const tables = values.tables === undefined ? Math.ceil(players / seats) : whole(values.tables, 'tables', 1, 100);
+    if (tables * seats < players) throw new UsageError(`${players} players do not fit at ${tables} tables of ${seats}`);
+    const seed = whole(values.seed, 'seed', 0, 2 ** 32 - 1);
+    const buyIn = whole(values['buy-in'], 'buy-in', 0, 1e9);
+    const delay = whole(values.delay, 'delay', 0, 10_000);
+    let structure: Structure;
+    try {
+      structure = structureFrom(values.structure);
+    } catch (err) {
+      if (err instanceof TournamentError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
+        process.stderr.write(`feltwire tournament: ${(err as Error).message}\n`);
+        return 1;
+      }
+      throw err;
+    }
+    const lines: string[] = [];
+    let report: ReturnType<typeof simulateTournament>;
+    try {
+      report = simulateTournament({
+        structure,
+        players,
+        tables,
+        maxSeats: seats,
+        seed,
+        buyIn,
+        onLine: (l) => lines.push(l),
+      });
+    } catch (err) {
+      if (!(err instanceof SimulationError || err instanceof TournamentError)) throw err;
+      process.stderr.write(`feltwire tournament: the simulation stopped: ${err.message}\n`);
+      return 1;
+    }
+    process.stdout.write(`${structure.name}: ${players} players, ${tables} tables of ${seats}, seed ${seed}\n`);
+    for (const l of lines) {
+      process.stdout.write(`${l}\n`);
+      if (delay > 0) await sleep(delay);
+    }
+    const book = report.floor.chipBook();
+    process.stdout.write(`${report.hands} hands; chips in play ${book.issued}, held ${book.held}\n`);
+    const rows = report.floor.standings.results();
+    if (values.csv !== undefined) writeFileSync(values.csv, standingsCsv(rows));
+    if (values.json !== undefined)
+      writeFileSync(values.json, standingsJson(structure.name, report.floor.standings.prizePool, rows));
+    return 0;
+  },
+);
