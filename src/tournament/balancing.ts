@@ -11,6 +11,7 @@
 //   procedure (seed 002), spread so the tables stay balanced. They take their new position's blinds, even a second
 //   time running (club 8-15, LOI 32); one dodging them still owes them (LOI 23).
 import { type DoubleBlindDraw, doubleBlindDraw } from './draw.js';
+import { TournamentError } from './errors.js';
 import { type RandomSource, shuffled } from './random.js';
 import { clockwise, countOf, type FloorTable, freeSeats, nextBigBlind, type Seat, worstFreeSeat } from './seating.js';
 
@@ -24,7 +25,7 @@ export interface Move {
 
 const byId = (tables: readonly FloorTable[], id: string): FloorTable => {
   const t = tables.find((x) => x.id === id);
-  if (!t) throw new Error(`no table ${id}`);
+  if (!t) throw new TournamentError('NO_FREE_SEAT', `no table ${id}`);
   return t;
 };
 
@@ -115,7 +116,7 @@ export function breakTable(tables: FloorTable[], id: string, random: RandomSourc
   const seats: Seat[] = [];
   for (let i = 0; i < leaving.length; i++) {
     const open = others.filter((t) => (pools.get(t.id)?.length ?? 0) > 0);
-    if (open.length === 0) throw new Error(`table ${id} cannot break: no free seat left`);
+    if (open.length === 0) throw new TournamentError('NO_FREE_SEAT', `table ${id} cannot break: no free seat left`);
     const t = open.reduce((a, b) => ((load.get(b.id) as number) < (load.get(a.id) as number) ? b : a));
     seats.push({ table: t.id, seat: (pools.get(t.id) as number[]).shift() as number });
     load.set(t.id, (load.get(t.id) as number) + 1);

@@ -107,6 +107,12 @@ export function chipRace(input: ColourUpInput, random: RandomSource): ChipRace {
       after: s.staying + ex.exchanged * newChip,
     };
   });
+  const cards = seats.reduce((a, s) => a + s.leftoverChips, 0);
+  if (cards > 52)
+    throw new TournamentError(
+      'COLOUR_UP_INVALID',
+      `${cards} leftover chips need more cards than a deck: colour up in two steps`,
+    );
   const totalLeft = seats.reduce((a, s) => a + s.leftoverValue, 0);
   const raceChips = Math.ceil(totalLeft / newChip);
   // one card per leftover chip, dealt one at a time round the table from player 1

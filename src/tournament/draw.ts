@@ -36,14 +36,34 @@ export function doubleBlindDraw(
   if (seats.length < players.length)
     throw new TournamentError('NO_FREE_SEAT', `${players.length} players to seat, only ${seats.length} seats`);
   const pile = shuffled(seats, random).slice(0, players.length);
-  const deck = shuffledDeck(random);
-  const dealt = players.map((player, i) => ({ player, card: deck[i] as DrawCard }));
-  const ranked = dealt.slice().sort((a, b) => b.card.value - a.card.value);
+  // more than 52 players: as many decks as needed, shuffled together; players holding the same card draw again
+  // between themselves until their cards differ
+  const decks = Math.ceil(players.length / 52);
+  let deck = Array.from({ length: decks }, () => shuffledDeck(random)).flat();
+  deck = shuffled(deck, random);
+  const dealt = players.map((player, i) => ({ player, card: deck[i] as DrawCard, redraw: [] as DrawCard[] }));
+  const key = (d: (typeof dealt)[number]): number[] => [d.card.value, ...d.redraw.map((c) => c.value)];
+  for (;;) {
+    const groups = new Map<string, typeof dealt>();
+    for (const d of dealt) groups.set(key(d).join(','), [...(groups.get(key(d).join(',')) ?? []), d]);
+    const tied = [...groups.values()].filter((g) => g.length > 1);
+    if (tied.length === 0) break;
+    for (const g of tied) {
+      const fresh = shuffledDeck(random);
+      g.forEach((d, i) => d.redraw.push(fresh[i] as DrawCard));
+    }
+  }
+  const cmp = (a: number[], b: number[]): number => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++)
+      if ((a[i] ?? -1) !== (b[i] ?? -1)) return (b[i] ?? -1) - (a[i] ?? -1);
+    return 0;
+  };
+  const ranked = dealt.slice().sort((a, b) => cmp(key(a), key(b)));
   const lines = ranked.map((d, i) => {
     const s = pile[i] as Seat;
-    return { player: d.player, card: d.card.name, table: s.table, seat: s.seat };
+    return { player: d.player, card: [d.card, ...d.redraw].map((c) => c.name).join('/'), table: s.table, seat: s.seat };
   });
-  return { seatCards: seats.slice(), pile, dealt, lines };
+  return { seatCards: seats.slice(), pile, dealt: dealt.map((d) => ({ player: d.player, card: d.card })), lines };
 }
 
 /** The printable sheet of a draw (the floor reads it out; the screens show the same lines). */
@@ -55,7 +75,7 @@ export function drawSheet(title: string, draw: DoubleBlindDraw, names: (id: stri
     '2. Shuffle them face down and form a pile (seed 002, double blind).',
     `3. Deal one card face up to each of the ${draw.dealt.length} players.`,
     '4. Give the seat cards from the top of the pile, starting with the highest card (ace of spades high; suits',
-    '   spades, hearts, diamonds, clubs).',
+    '   spades, hearts, diamonds, clubs; with more than one deck, players holding the same card draw again).',
     '',
     'card  player                          table  seat',
   ];

@@ -173,3 +173,20 @@ describe('club 3-1, seed 003 regulation 10: late registration', () => {
     expect(() => lateSeat(t, seededRandom(1))).toThrowError(/every seat/);
   });
 });
+
+describe('seed 002 with more players than a deck: the same card draws again', () => {
+  it('60 players: two decks, every player seated once, ties broken by a second card', () => {
+    const seats = Array.from({ length: 60 }, (_, i) => ({ table: `T${Math.floor(i / 10) + 1}`, seat: (i % 10) + 1 }));
+    const players = Array.from({ length: 60 }, (_, i) => `p${i}`);
+    const d = doubleBlindDraw(players, seats, seededRandom(8));
+    expect(new Set(d.lines.map((l) => l.player)).size).toBe(60);
+    expect(new Set(d.lines.map((l) => `${l.table}-${l.seat}`)).size).toBe(60);
+    const redrawn = d.lines.filter((l) => l.card.includes('/'));
+    expect(redrawn.length).toBeGreaterThan(0);
+    // a redrawn pair's first cards are equal, and the higher second card sits first
+    const byFirst = new Map<string, string[]>();
+    for (const l of redrawn)
+      byFirst.set(l.card.split('/')[0] ?? '', [...(byFirst.get(l.card.split('/')[0] ?? '') ?? []), l.card]);
+    for (const cards of byFirst.values()) expect(cards.length).toBeGreaterThan(1);
+  });
+});

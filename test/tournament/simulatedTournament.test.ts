@@ -107,3 +107,20 @@ describe('a simulated tournament: 27 players, three tables, from the draw to the
     expect(report.lines.some((l) => / wins, prize 1350$/.test(l))).toBe(true);
   });
 });
+
+describe('any field: heads-up to more players than a deck has cards', () => {
+  it.each([2, 10, 60])('%i players play to one winner holding every chip', (n) => {
+    const r = simulateTournament({
+      structure: SUNDAY,
+      players: n,
+      tables: Math.ceil(n / 9),
+      maxSeats: 9,
+      seed: 3,
+      buyIn: 10,
+    });
+    const book = r.floor.chipBook();
+    expect(book.held).toBe(book.issued);
+    expect(r.floor.standings.left).toBe(0);
+    expect(r.floor.standings.results()).toHaveLength(n);
+  });
+});
