@@ -19,6 +19,8 @@ export type FloorEvent =
   | { kind: 'button'; table: string; button: number; cards: { seat: number; card: string }[] }
   | { kind: 'level'; table: string; hand: string; level: Level }
   | { kind: 'halt'; table: string }
+  /** a hand ended at the table (before the busts and moves it causes) */
+  | { kind: 'hand'; table: string; hand: string }
   | { kind: 'move'; move: Move }
   | { kind: 'tableBroken'; broken: TableBreak }
   | { kind: 'bust'; finish: Finish }
@@ -119,6 +121,7 @@ export class TournamentFloor {
   /** a finished hand: stacks booked, busts placed (club 8-18: they leave), then the moves and breaks it calls for */
   handEnded(tableId: string, h: HandEnd): { finishes: Finish[]; moves: Move[]; broken: TableBreak | null } {
     const t = this.table(tableId);
+    this.log.push({ kind: 'hand', table: tableId, hand: h.hand });
     const busted: { player: string; stackAtStart: number }[] = [];
     for (const [seatText, stack] of Object.entries(h.end)) {
       const seat = Number(seatText);

@@ -34,6 +34,8 @@ export interface SimulationReport {
   lines: string[];
   /** the count records found (before the floor put the chips right) */
   discrepancies: number;
+  /** each hand played: its table, number, who posted the blinds (player ids), the big blind's seat */
+  played: { table: string; hand: string; sb: string | null; bb: string; bbSeat: number }[];
 }
 
 /** how a player holds a stack: a few more small chips than needed, the rest the fewest chips */
@@ -71,7 +73,10 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
   const name = (id: string): string => players.find((p) => p.id === id)?.name ?? id;
   let seen = 0;
   const report = (): void => {
-    for (; seen < floor.log.length; seen++) say(describe(floor.log[seen] as FloorEvent, name, floor));
+    for (; seen < floor.log.length; seen++) {
+      const line = describe(floor.log[seen] as FloorEvent, name, floor);
+      if (line !== null) say(line);
+    }
   };
   floor.start();
   report();
@@ -80,6 +85,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
   const handMs = o.handMs ?? 120_000;
   let hands = 0;
   let discrepancies = 0;
+  const played: SimulationReport['played'] = [];
   let faulted = !o.faultAtFirstCount;
 
   while (floor.standings.left > 1 && hands < (o.maxHands ?? 5000)) {
@@ -158,6 +164,13 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
         };
       const final = playSimHand(config, random, o.style ?? DEFAULT_STYLE);
       engine.set(t.id, { config, final });
+      played.push({
+        table: t.id,
+        hand,
+        sb: final.sb === null ? null : (t.seats[final.sb] ?? null),
+        bb: t.seats[final.bb] as string,
+        bbSeat: final.bb,
+      });
       hands++;
       now += Math.round(handMs / Math.max(1, floor.liveTables().length));
       const end: Record<number, number> = {};
@@ -170,11 +183,13 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
   const pool = floor.standings.prizePool;
   say(`-- final standings (prize pool ${pool})`);
   for (const l of standingsCsv(floor.standings.results()).trimEnd().split('\n')) say(l);
-  return { floor, hands, lines, discrepancies };
+  return { floor, hands, lines, discrepancies, played };
 }
 
-function describe(e: FloorEvent, name: (id: string) => string, floor: TournamentFloor): string {
+function describe(e: FloorEvent, name: (id: string) => string, floor: TournamentFloor): string | null {
   switch (e.kind) {
+    case 'hand':
+      return null;
     case 'draw':
       return `draw (LOI 13, seed 002 double blind): ${e.draw.lines.length} players seated`;
     case 'button':

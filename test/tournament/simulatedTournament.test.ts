@@ -44,6 +44,37 @@ describe('a simulated tournament: 27 players, three tables, from the draw to the
     expect(broken[0]?.broken.moves.every((m) => m.reason === 'break')).toBe(true);
   });
 
+  it("LOI 25, club 8-8: a player moved to balance takes the worst seat: the big blind is the first blind they post (the small blind when they sat in the last big blind's empty seat)", () => {
+    const moves = of('move').filter((m) => m.move.reason === 'balance');
+    expect(moves.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const m of moves) {
+      const since = floor.log.slice(floor.log.indexOf(m));
+      // the hands at the new table until the player leaves it (moved again, or out)
+      const stop = since.findIndex(
+        (e) =>
+          (e.kind === 'move' && e !== m && e.move.player === m.move.player) ||
+          (e.kind === 'tableBroken' && e.broken.moves.some((x) => x.player === m.move.player)) ||
+          (e.kind === 'bust' && e.finish.player === m.move.player),
+      );
+      const hands = (stop < 0 ? since : since.slice(0, stop))
+        .filter((e): e is Extract<FloorEvent, { kind: 'hand' }> => e.kind === 'hand' && e.table === m.move.to.table)
+        .map((e) => report.played.find((h) => h.hand === e.hand));
+      const firstBlind = hands.find((h) => h?.bb === m.move.player || h?.sb === m.move.player);
+      if (!firstBlind) continue; // left the table before a blind came to them
+      // the receiving table's big blind when the player sat down
+      const before = floor.log
+        .slice(0, floor.log.indexOf(m))
+        .filter((e): e is Extract<FloorEvent, { kind: 'hand' }> => e.kind === 'hand' && e.table === m.move.to.table)
+        .at(-1);
+      const lastBb = report.played.find((h) => h.hand === before?.hand)?.bbSeat;
+      const blind = lastBb === m.move.to.seat ? firstBlind.sb : firstBlind.bb;
+      expect(blind, `${m.move.player} at ${firstBlind.hand}`).toBe(m.move.player);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('LOI 18: each level is taken at a shuffle, in order, at every table still playing', () => {
     const levels = of('level');
     for (const table of ['T1', 'T2']) {
