@@ -50,7 +50,7 @@ export function doubleBlindDraw(
     if (tied.length === 0) break;
     for (const g of tied) {
       const fresh = shuffledDeck(random);
-      g.forEach((d, i) => d.redraw.push(fresh[i] as DrawCard));
+      for (const [i, d] of g.entries()) d.redraw.push(fresh[i] as DrawCard);
     }
   }
   const cmp = (a: number[], b: number[]): number => {

@@ -24,6 +24,8 @@ export type FloorEvent =
   | { kind: 'move'; move: Move }
   | { kind: 'tableBroken'; broken: TableBreak }
   | { kind: 'bust'; finish: Finish }
+  /** seed 003 regulation 10: a registered player still absent after the first level is out, their chips removed */
+  | { kind: 'noShow'; finish: Finish; chipsRemoved: number }
   | { kind: 'winner'; finish: Finish }
   | { kind: 'count'; table: string; discrepancies: CountDiscrepancy[] }
   | { kind: 'colourUp'; table: string; race: ChipRace; check: ColourUpCheck[] };
@@ -55,6 +57,8 @@ export class TournamentFloor {
   /** chips put into play: the starting stacks, then every race's and grant's change (LOI 2) */
   private chipsIssued = 0;
   private readonly levelOf = new Map<string, number>();
+  /** registered players not yet at their seat (club 3-1, seed 003 regulation 10) */
+  private readonly notArrived = new Set<string>();
 
   constructor(
     readonly structure: Structure,
@@ -100,12 +104,30 @@ export class TournamentFloor {
     return c.kind === 'break' ? c : null;
   }
 
+  /** club 3-1, seed 003 regulation 10: a registered player is not at their seat when play starts */
+  absent(player: string): void {
+    if (!this.stacks.has(player)) throw new TournamentError('PLAYER_UNKNOWN', `${player} is not in the tournament`);
+    this.notArrived.add(player);
+  }
+
+  /** the absent player sits down (their stack is what the blinds left) */
+  arrives(player: string): void {
+    this.notArrived.delete(player);
+  }
+
   /**
-   * A table is about to shuffle: the level its hand plays (LOI 18, club 8-4, 8-5) and the chips in play, or why it
-   * waits (a break; seed 002: short of players, its big blind on an empty seat).
+   * A table is about to shuffle: the level its hand plays (LOI 18, club 8-4, 8-5), the chips in play and the seats
+   * of absent players (the engine deals them a hand it kills and takes their blinds: club 3-1, 3-2, 2-18), or why it
+   * waits (a break; seed 002: short of players, its big blind on an empty seat). Once the first level is over, a
+   * player who never came is out (seed 003 regulation 10): placed, their chips taken out of play.
    */
-  shuffle(tableId: string, hand: string): { level: Level; chips: number[] } | { wait: 'break' | 'balance' } {
+  shuffle(
+    tableId: string,
+    hand: string,
+  ): { level: Level; chips: number[]; absent: number[] } | { wait: 'break' | 'balance' } {
     if (this.onBreak()) return { wait: 'break' };
+    this.removeNoShows(tableId, hand);
+    if (countOf(this.table(tableId)) < 2) return { wait: 'balance' };
     if (haltsForBalance(this.liveTables(), tableId)) {
       this.log.push({ kind: 'halt', table: tableId });
       return { wait: 'balance' };
@@ -115,7 +137,33 @@ export class TournamentFloor {
       this.levelOf.set(tableId, st.level.level);
       this.log.push({ kind: 'level', table: tableId, hand, level: st.level });
     }
-    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period) };
+    const t = this.table(tableId);
+    const absent = Object.entries(t.seats)
+      .filter(([, p]) => this.notArrived.has(p))
+      .map(([seat]) => Number(seat));
+    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent };
+  }
+
+  private removeNoShows(tableId: string, hand: string): void {
+    if (
+      this.notArrived.size === 0 ||
+      this.clock.status().level.level <= Math.max(1, this.structure.lateRegistrationLevels)
+    )
+      return;
+    const t = this.table(tableId);
+    let removed = false;
+    for (const [seatText, player] of Object.entries(t.seats)) {
+      if (!this.notArrived.has(player) || this.standings.left <= 2) continue;
+      const chips = this.stacks.get(player) ?? 0;
+      const [finish] = this.standings.bust(hand, [{ player, stackAtStart: chips }]);
+      delete t.seats[Number(seatText)];
+      this.stacks.delete(player);
+      this.notArrived.delete(player);
+      this.chipsIssued -= chips;
+      this.log.push({ kind: 'noShow', finish: finish as Finish, chipsRemoved: chips });
+      removed = true;
+    }
+    if (removed) this.rebalance();
   }
 
   /** a finished hand: stacks booked, busts placed (club 8-18: they leave), then the moves and breaks it calls for */
@@ -150,19 +198,20 @@ export class TournamentFloor {
       finishes.push(f);
       return { finishes, moves: [], broken: null };
     }
-    const toBreak = tableToBreak(this.liveTables());
-    if (toBreak) {
-      const broken = breakTable(this.tables, toBreak.id, this.random);
-      this.log.push({ kind: 'tableBroken', broken });
-      return { finishes, moves: broken.moves.concat(this.balanceNow()), broken };
-    }
-    return { finishes, moves: this.balanceNow(), broken: null };
+    return { finishes, ...this.rebalance() };
   }
 
-  private balanceNow(): Move[] {
+  /** a table broken when the players fit at one fewer, then the balancing moves */
+  private rebalance(): { moves: Move[]; broken: TableBreak | null } {
+    const toBreak = tableToBreak(this.liveTables());
+    let broken: TableBreak | null = null;
+    if (toBreak) {
+      broken = breakTable(this.tables, toBreak.id, this.random);
+      this.log.push({ kind: 'tableBroken', broken });
+    }
     const moves = balance(this.tables);
     for (const move of moves) this.log.push({ kind: 'move', move });
-    return moves;
+    return { moves: (broken?.moves ?? []).concat(moves), broken };
   }
 
   /** the count at a break: each seat's chips as read against the book */

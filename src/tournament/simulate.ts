@@ -26,6 +26,8 @@ export interface SimulationOptions {
   /** each line of progress as it happens */
   onLine?: (line: string) => void;
   maxHands?: number;
+  /** this many players (the last registered) never come: their blinds are taken until the first level ends */
+  noShows?: number;
 }
 
 export interface SimulationReport {
@@ -79,6 +81,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
     }
   };
   floor.start();
+  for (const p of players.slice(players.length - (o.noShows ?? 0))) floor.absent(p.id);
   report();
   const engine = new Map<string, { config: TableConfig; final: HandSnapshot }>();
   const handNo = new Map<string, number>();
@@ -157,7 +160,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
           button: t.button ?? 1,
           blinds: [go.level.sb, go.level.bb],
           bbAnte: go.level.bbAnte,
-          absent: [],
+          absent: go.absent,
           chips: go.chips,
           motionMs: 700,
           orderKnown: true,
@@ -202,6 +205,8 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
       return `move (${e.move.reason}): ${name(e.move.player)} ${e.move.from.table}-${e.move.from.seat} → ${e.move.to.table}-${e.move.to.seat} (${e.move.rule})`;
     case 'tableBroken':
       return `${e.broken.table} breaks: ${e.broken.moves.length} players drawn to new seats`;
+    case 'noShow':
+      return `${name(e.finish.player)} never came: out in place ${e.finish.place}, ${e.chipsRemoved} chips taken out of play (seed 003 regulation 10)`;
     case 'bust':
       return `${e.finish.hand}: ${name(e.finish.player)} out in place ${e.finish.place}${e.finish.tiedWith.length ? ' (tied)' : ''}, prize ${floor.standings.prizeOf(e.finish)}`;
     case 'winner':

@@ -82,6 +82,8 @@ describe('feltwire tournament --sim', () => {
     // the same seed, the same tournament
     const again = await inProcess(['tournament', '--sim', '27', '--seed', '1']);
     expect(again.stdout).toBe(r.stdout);
+    const absent = await inProcess(['tournament', '--sim', '27', '--seed', '1', '--no-shows', '1']);
+    expect(absent.stdout).toMatch(/^Player 27 never came: out in place \d+/m);
   }, 60_000);
 
   it('usage mistakes exit 2 with the usage line: no --sim, a bad number, an unknown option, too few tables', async () => {
@@ -90,6 +92,7 @@ describe('feltwire tournament --sim', () => {
       [['--sim', 'many'], /--sim must be a whole number from 2 to 500, got "many"/],
       [['--sim', '27', '--speed', '2'], /unknown option --speed/],
       [['--sim', '27', '--tables', '2'], /27 players do not fit at 2 tables of 9/],
+      [['--sim', '9', '--no-shows', '8'], /--no-shows must be a whole number from 0 to 7, got "8"/],
     ] as const) {
       const r = await inProcess(['tournament', ...args]);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });

@@ -155,3 +155,41 @@ describe('any field: heads-up to more players than a deck has cards', () => {
     expect(r.floor.standings.results()).toHaveLength(n);
   });
 });
+
+describe('club 3-1, seed 003 regulation 10: registered players who never come', () => {
+  const r = simulateTournament({
+    structure: SUNDAY,
+    players: 27,
+    tables: 3,
+    maxSeats: 9,
+    seed: 1,
+    buyIn: 100,
+    noShows: 2,
+  });
+  const noShows = r.floor.log.filter((e): e is Extract<FloorEvent, { kind: 'noShow' }> => e.kind === 'noShow');
+
+  it('are dealt in with their blinds taken (the engine kills their hands) until the first level ends, then are out', () => {
+    expect(noShows.map((e) => e.finish.player).sort()).toEqual(['p026', 'p027']);
+    for (const e of noShows) {
+      expect(e.chipsRemoved).toBeLessThan(5000); // blinds were taken
+      expect(e.chipsRemoved).toBeGreaterThan(0);
+      // removed at the first shuffle of level 2, not before
+      const at = r.floor.log.indexOf(e);
+      const level2 = r.floor.log.findIndex((x) => x.kind === 'level' && x.level.level === 2);
+      expect(at).toBeGreaterThan(level2);
+    }
+  });
+
+  it('their chips leave play: the chip book still balances, and the places count them', () => {
+    const book = r.floor.chipBook();
+    expect(book.held).toBe(book.issued);
+    const races = r.floor.log.reduce((a, e) => a + (e.kind === 'colourUp' ? e.race.netChange : 0), 0);
+    expect(book.issued).toBe(27 * 5000 + races - noShows.reduce((a, e) => a + e.chipsRemoved, 0));
+    expect(r.floor.standings.results()).toHaveLength(27);
+    expect(
+      r.lines.some((l) =>
+        /^Player 27 never came: out in place \d+, \d+ chips taken out of play \(seed 003 regulation 10\)$/.test(l),
+      ),
+    ).toBe(true);
+  });
+});

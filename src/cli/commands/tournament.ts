@@ -58,6 +58,12 @@ export const command = defineCommand(
       'buy-in': { type: 'string', arg: 'N', default: '100', help: 'one entry into the prize pool' },
       csv: { type: 'string', arg: 'FILE', help: 'write the final standings as CSV' },
       json: { type: 'string', arg: 'FILE', help: 'write the final standings as JSON' },
+      'no-shows': {
+        type: 'string',
+        arg: 'N',
+        default: '0',
+        help: 'players registered who never come (blinds taken, out after level 1)',
+      },
       delay: { type: 'string', arg: 'MS', default: '0', help: 'wait MS between lines, to watch it unfold' },
     },
   },
@@ -70,6 +76,7 @@ export const command = defineCommand(
     const seed = whole(values.seed, 'seed', 0, 2 ** 32 - 1);
     const buyIn = whole(values['buy-in'], 'buy-in', 0, 1e9);
     const delay = whole(values.delay, 'delay', 0, 10_000);
+    const noShows = whole(values['no-shows'], 'no-shows', 0, players - 2);
     let structure: Structure;
     try {
       structure = structureFrom(values.structure);
@@ -90,6 +97,7 @@ export const command = defineCommand(
         maxSeats: seats,
         seed,
         buyIn,
+        noShows,
         onLine: (l) => lines.push(l),
       });
     } catch (err) {
