@@ -67,6 +67,16 @@ export type TableEvent =
   | { kind: 'floorCall'; t: number; seat: number }
   /** the floor lets a seat skipped by substantial action out of turn act (tda 53, seed 002 forgotten player) */
   | { kind: 'floorAct'; t: number; seat: number }
+  /**
+   * the floor voids the hand (`reason` in its words): every chip goes back to the stacks of the hand's start, blinds
+   * and ante included, and the hand is over (as a defective deck's, tda 35); the next hand is the next one
+   */
+  | { kind: 'floorVoid'; t: number; reason: string }
+  /**
+   * the floor awards pot `pot` (0: the main pot, then the side pots in order) to `seats` at a showdown the engine
+   * cannot decide (a fouled hand, a hand never tabled): split among them with the odd chips clockwise (LOI 3)
+   */
+  | { kind: 'floorAward'; t: number; pot: number; seats: number[] }
   /** an absent player (table.absent) has sat down: the hand is live if it is not yet dead (LOI 8, club 2-18) */
   | { kind: 'sits'; t: number; seat: number }
   /** a floor decision recorded on the floor view for a pending alert (free text + chosen option) */
@@ -120,6 +130,8 @@ export type AlertCode =
   | 'RESUME_CHIPS_CHANGED'
   /** the dealer called the floor from the tablet (a seat and a reason): the hand holds until the floor rules */
   | 'FLOOR_CALLED'
+  /** the floor's own ruling on the hand, recorded: a misdeal declared (by the session), the hand voided, a pot awarded */
+  | 'FLOOR_RULING'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';
@@ -260,6 +272,8 @@ export interface HandSnapshot {
   /** the house rules in force (table file `house`); empty: the rule text's defaults */
   house?: HouseRules;
   phase: Phase;
+  /** the phase a stop alert holds (only while `phase` is 'stopped'): e.g. 'showdown' */
+  held?: Phase;
   street: Street;
   button: number;
   sb: number | null;

@@ -93,6 +93,9 @@ interface CurrentHand {
   misdealRep: number;
   /** alert id -> wall ms it was raised */
   raisedWall: Map<number, number>;
+  /** the same hand dealt again from its start (HandRecord.redeal): its shuffle takes no new level and counts no
+   * penalty hand again (tda 35) */
+  redeal?: 'void' | 'misdeal';
 }
 
 /**
@@ -149,6 +152,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private away = new Set<number>();
   /** seat -> penalty hands still to serve, from the next shuffle (tda 71; dealt in and killed, tda 35) */
   private readonly penalties = new Map<number, number>();
+  /** new players who sat one hand out at the left of the button (club 8-10): dealt in at the next hand, not held again */
+  private readonly waited = new Set<number>();
   private tableAlerts: TableAlert[] = [];
   /** the floor's history (every incident, open ones first), rebuilt by replaying the log */
   private readonly floorLog = new FloorLog();
@@ -425,6 +430,143 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   /**
+   * The floor declares a misdeal (`reason` in its words), even after substantial action (tda 35 leaves the dealer no
+   * misdeal then; the floor's ruling is final, LOI 1): the hand stops, every chip goes back to the stacks of its
+   * start, and the same hand is dealt again from its shuffle, an exact replay: same button, same blinds, the same
+   * absent and penalised seats (one penalty hand, not two), no new player (tda 35). The ruling is a FLOOR_RULING in
+   * the floor's history; the hand's open stops are closed by it. Refused (RULING_NOT_APPLICABLE) before a deal, once
+   * the hand is over, and while a misdeal already waits for its redeal.
+   */
+  floorMisdeal(reason: string, by = 'floor', wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const why = this.floorReason(reason);
+    const c = this.cur;
+    if (!c.started || !this.anythingDealt(c.snap))
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `no hand is dealt yet (hand ${c.handNo}): there is nothing to redeal`,
+      );
+    if (c.over)
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `hand ${c.handNo} is over: its pots are paid, a misdeal can no longer be declared`,
+      );
+    if (c.snap.phase === 'misdeal')
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `hand ${c.handNo} is already a misdeal: gather the cards, shuffle and redeal`,
+      );
+    const facts = { variant: 'misdeal', detail: why, amount: c.handNo };
+    const text = renderAlert('FLOOR_RULING', facts, c.config.ruleset);
+    const alert = this.raiseTableAlert({ code: 'FLOOR_RULING', ...text, facts, seat: null }, wall);
+    const decided: TableAlertRecord = { op: 'decision', id: alert.id, decision: 'misdeal', by };
+    this.log.append('tableAlert', c.handNo, decided, wall);
+    this.applyTableAlertRecord(decided, wall);
+    // the misdealt hand's open questions are answered by the misdeal (closed in the floor's history)
+    for (const a of c.snap.alerts) {
+      if (a.severity !== 'stop' || a.resolved || a.decision || c.decisions.has(a.id)) continue;
+      const rec: TableAlertRecord = { op: 'close', hand: c.handNo, id: a.id, decision: 'misdeal', by };
+      this.log.append('tableAlert', c.handNo, rec, wall);
+      this.applyTableAlertRecord(rec, wall);
+    }
+    // an absent player who sat down during the hand is back for the redeal too (LOI 8)
+    const back = new Set(c.snap.seats.filter((x) => !x.absent).map((x) => x.seat));
+    const config: TableConfig = { ...c.config, absent: c.config.absent.filter((seat) => !back.has(seat)) };
+    const rec: HandRecord = { config, redeal: 'misdeal' };
+    this.log.append('hand', c.handNo + 1, rec, wall);
+    this.applyHandRecord(c.handNo + 1, rec, wall);
+    return this.publish(wall);
+  }
+
+  /**
+   * The floor voids the hand (`reason` in its words): every chip back to the stacks of the hand's start, blinds and
+   * ante included, nothing awarded, the hand over (the engine's floorVoid, as a defective deck's, tda 35); the next
+   * shuffle deals the next hand. Refused before a deal, once the hand is over, and on a misdeal (it is redealt).
+   */
+  floorVoid(reason: string, by = 'floor', wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const why = this.floorReason(reason);
+    const c = this.cur;
+    if (!c.started || !this.anythingDealt(c.snap))
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `no hand is dealt yet (hand ${c.handNo}): there is nothing to void`,
+      );
+    if (c.over)
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `hand ${c.handNo} is over: its pots are paid, there is nothing to void`,
+      );
+    if (c.snap.phase === 'misdeal')
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `hand ${c.handNo} is a misdeal: it is redealt, not voided (tda 35)`,
+      );
+    return this.ingestRuling({ kind: 'floorVoid', reason: why }, by, wall);
+  }
+
+  /**
+   * The floor awards pot `pot` (0: the main pot, then the side pots) to `seats` (one seat, or several: split, the odd
+   * chips clockwise from the button, LOI 3) at a showdown the engine cannot decide: a fouled hand, a hand never
+   * tabled. Once every pot is awarded by the floor the hand is over. Refused unless the hand is at showdown, the pot
+   * exists and every seat named is live in it (LOI 4).
+   */
+  floorAward(pot: number, seats: readonly number[], by = 'floor', wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const c = this.cur;
+    if (!Number.isInteger(pot) || pot < 0 || !Array.isArray(seats) || !seats.every((x) => Number.isInteger(x)))
+      throw new SessionError(
+        'BAD_RULING',
+        `an award names a pot (0, 1, ...) and its seats: ${JSON.stringify({ pot, seats })}`,
+      );
+    if (seats.length === 0) throw new SessionError('BAD_RULING', 'an award names the seats the pot goes to');
+    if (new Set(seats).size !== seats.length)
+      throw new SessionError('BAD_RULING', `a seat is named twice: ${seats.join(', ')}`);
+    const h = c.snap;
+    const phase = h.phase === 'stopped' ? h.held : h.phase;
+    if (c.over) throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo} is over: its pots are paid`);
+    if (phase !== 'showdown')
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `hand ${c.handNo} is not at showdown: the pots go by the betting and the cards (LOI 29); the floor awards only a showdown it must decide`,
+      );
+    if (pot >= h.pots.length)
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `no pot ${pot}: hand ${c.handNo} has ${h.pots.length === 1 ? 'one pot (0)' : `pots 0 to ${h.pots.length - 1}`}`,
+      );
+    const eligible = h.pots[pot].eligible;
+    const out = seats.filter((x) => !eligible.includes(x));
+    if (out.length > 0)
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `seat ${out.join(', ')} has no claim to pot ${pot} (live in it: ${eligible.join(', ') || 'none'})`,
+      );
+    return this.ingestRuling({ kind: 'floorAward', pot, seats: [...seats] }, by, wall);
+  }
+
+  /** A ruling the engine takes (void, award), logged and applied; its FLOOR_RULING alert records who ruled. */
+  private ingestRuling(input: TableEventInput, by: string, wall: number): SessionState {
+    const before = new Set(this.cur.snap.alerts.map((a) => a.id));
+    this.ingest(input, wall);
+    const ruled = this.cur.snap.alerts.find((a) => a.code === 'FLOOR_RULING' && !before.has(a.id));
+    if (!ruled)
+      throw new SessionError('ENGINE_REJECTED', `the engine did not take the ruling ${JSON.stringify(input)}`);
+    return this.ingest(
+      { kind: 'floorDecision', alertId: ruled.id, decision: input.kind === 'floorVoid' ? 'void' : 'award', by },
+      wall,
+    );
+  }
+
+  /** the floor's reason for a misdeal or a void, checked: said in a few words */
+  private floorReason(reason: unknown): string {
+    const why = typeof reason === 'string' ? reason.trim() : '';
+    if (why.length === 0) throw new SessionError('BAD_RULING', 'the floor gives the reason for the ruling');
+    if (why.length > 200) throw new SessionError('BAD_RULING', 'the reason is 200 characters at most');
+    return why;
+  }
+
+  /**
    * A new table from the next hand on, whatever the current hand's state: the simulator starting afresh, or the
    * operator re-seating the table. The hand under way (if any) stays in the log unfinished.
    */
@@ -541,13 +683,20 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (c.started && c.over) {
       // fewer than two seats with chips: no next hand is dealt (the shuffle stays in the hand that ended)
       if (this.tableFinished(c, wall)) return;
-      const config = this.nextConfig(c);
-      if (!config) return;
+      const next = this.nextConfig(c);
+      if (!next) return;
+      const { config, waits } = next;
       this.log.append('hand', c.handNo + 1, { config } satisfies HandRecord, wall);
-      this.beginHand(c.handNo + 1, config, wall);
+      this.applyHandRecord(c.handNo + 1, { config }, wall);
+      // the new players who sit this hand out (club 8-10), after the hand's record: dealt in at the next one
+      for (const w of waits) {
+        const rec: ConfigRecord = { waits: w };
+        this.log.append('config', c.handNo + 1, rec, wall);
+        this.applyConfigRecord(rec);
+      }
     } else if (c.started && !c.over && c.snap.phase !== 'misdeal' && this.anythingDealt(c.snap)) {
       this.voidUnfinishedHand(c, wall);
-    } else if (!c.started) {
+    } else if (!c.started && !c.redeal) {
       // the first hand (or a new table's): the level and the absent seats as they stand at its shuffle (LOI 18)
       const absent = this.absentAtDeal(c.config.seats, c.handNo, wall);
       if (!this.levelDiffers(c.config) && sameSeats(absent, c.config.absent)) return;
@@ -602,8 +751,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private voidUnfinishedHand(c: CurrentHand, wall: number): void {
     const text = renderAlert('HAND_VOID', { amount: c.handNo, detail: c.snap.phase }, c.config.ruleset);
     this.raiseTableAlert({ code: 'HAND_VOID', ...text, facts: { amount: c.handNo, detail: c.snap.phase } }, wall);
-    this.log.append('hand', c.handNo + 1, { config: c.config } satisfies HandRecord, wall);
-    this.beginHand(c.handNo + 1, c.config, wall);
+    const rec: HandRecord = { config: c.config, redeal: 'void' };
+    this.log.append('hand', c.handNo + 1, rec, wall);
+    this.applyHandRecord(c.handNo + 1, rec, wall);
   }
 
   private levelDiffers(config: TableConfig): boolean {
@@ -614,9 +764,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
     );
   }
 
-  private nextConfig(c: CurrentHand): TableConfig | null {
+  private nextConfig(c: CurrentHand): { config: TableConfig; waits: { seat: number; stack: number }[] } | null {
     // A misdeal's redeal is an exact replay: same button, same blinds, no new player (tda 35).
-    if (c.snap.phase === 'misdeal') return c.config;
+    if (c.snap.phase === 'misdeal') return { config: c.config, waits: [] };
     const changes: { seats?: Record<number, number>; blinds?: [number, number]; bbAnte?: number } = {
       blinds: [...this.level.blinds],
       bbAnte: this.level.bbAnte,
@@ -632,12 +782,49 @@ export class TableSession extends EventEmitter<SessionEvents> {
         this.log.append('config', c.handNo + 1, rec, this.now());
         this.applyConfigRecord(rec);
       }
+      const waits = this.newPlayersWaiting(c, { ...next, seats }, changes.seats ?? {});
+      for (const w of waits) delete seats[w.seat];
       // who is absent at this deal is the session's to say (away, penalties), not the last hand's list
-      return { ...next, seats, absent: this.absentAtDeal(seats, c.handNo + 1, this.now()) };
+      return { config: { ...next, seats, absent: this.absentAtDeal(seats, c.handNo + 1, this.now()) }, waits };
     } catch (err) {
       this.reject(new SessionError('ENGINE_REJECTED', `no next hand: ${(err as Error).message}`, { cause: err }));
       return null;
     }
+  }
+
+  /**
+   * Club 8-10: "Un nouveau joueur qu'on assoit à une place vacante le coup précédent et située à gauche du nouveau
+   * donneur passe un coup. Le coup suivant il peut jouer mais la donne passe à sa gauche." A player sitting down on a
+   * seat that was empty last hand, between the new button and the first blind (the dead button moves the big blind,
+   * LOI 6 / club 8-6, so that seat posts no blind), sits this hand out; at the next hand the button, moving on to the
+   * small blind's seat, passes to the left of the player, who is dealt in (and then, between the old button and the
+   * new one, is the player of club 8-11: dealt in at once, the button going on to the left). A player who waited once
+   * is not held again. The club's rule: the TDA rule texts say nothing of it (a new player is dealt in).
+   */
+  private newPlayersWaiting(
+    c: CurrentHand,
+    next: TableConfig,
+    joining: Record<number, number>,
+  ): { seat: number; stack: number }[] {
+    if (next.ruleset !== 'club') return [];
+    const occupied = Object.keys(next.seats)
+      .map(Number)
+      .sort((a, b) => a - b);
+    if (occupied.length < 3) return [];
+    const order = occupied.filter((x) => x !== next.button);
+    // the seats clockwise from the button up to the first blind (excluded); by default the small blind is the first
+    // seat left of the button, with no small blind (null) the big blind is the first
+    const after = order.filter((x) => x > next.button).concat(order.filter((x) => x < next.button));
+    const blind = next.sb === undefined ? after[0] : (next.sb ?? next.bb ?? after[0]);
+    const between = after.slice(0, Math.max(0, after.indexOf(blind)));
+    const out: { seat: number; stack: number }[] = [];
+    for (const seat of between) {
+      const stack = joining[seat] ?? 0;
+      if (stack <= 0 || c.config.seats[seat] !== undefined || this.waited.has(seat)) continue;
+      out.push({ seat, stack });
+    }
+    // two players at least are dealt
+    return occupied.length - out.length >= 2 ? out : [];
   }
 
   /**
@@ -659,8 +846,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return out;
   }
 
-  private beginHand(handNo: number, config: TableConfig, wall: number): void {
+  private beginHand(handNo: number, config: TableConfig, wall: number, redeal?: 'void' | 'misdeal'): void {
     const state = this.engine.createHand(config);
+    // a new player who waited a hand (club 8-10) is dealt in now: the rule is served
+    for (const seat of [...this.waited]) if (config.seats[seat] !== undefined) this.waited.delete(seat);
     this.cur = {
       handNo,
       config,
@@ -677,6 +866,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
       incident: new Map(),
       misdealRep: 0,
       raisedWall: new Map(),
+      ...(redeal ? { redeal } : {}),
     };
     // info alerts of the hands before this one have expired (and need no one)
     this.floorLog.expireInfo(handNo);
@@ -713,7 +903,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
       this.level = { blinds: [...rec.config.blinds], bbAnte: rec.config.bbAnte };
       this.pendingSeats = null;
     }
-    this.beginHand(handNo, rec.config, wall);
+    // the next hand took the seat changes waiting for it (nextConfig): replayed, they are not taken twice (a redeal
+    // takes none: they wait for the hand after it)
+    if (!rec.restart && !rec.redeal && this.cur !== undefined && handNo > this.cur.handNo) this.pendingSeats = null;
+    this.beginHand(handNo, rec.config, wall, rec.redeal);
   }
 
   private applyConfigRecord(rec: ConfigRecord): void {
@@ -729,6 +922,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
       else this.away.delete(rec.absent.seat);
     }
     if (rec.penalty) this.penalties.set(rec.penalty.seat, rec.penalty.hands);
+    if (rec.waits) {
+      this.pendingSeats = { ...this.pendingSeats, [rec.waits.seat]: rec.waits.stack };
+      this.waited.add(rec.waits.seat);
+    }
   }
 
   private moveSeatState(from: number, to: number): void {

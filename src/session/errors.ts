@@ -11,6 +11,10 @@ export type SessionErrorCode =
   | 'BAD_FLOOR_CALL'
   | 'BAD_LEVEL'
   | 'BAD_SEAT_CHANGE'
+  /** a floor ruling (misdeal, void, award) that does not apply to the hand as it stands, said why */
+  | 'RULING_NOT_APPLICABLE'
+  /** a floor ruling badly given (no reason, a reason too long, no seat named) */
+  | 'BAD_RULING'
   | 'LOG_CORRUPT';
 
 export class SessionError extends FeltwireError<SessionErrorCode> {

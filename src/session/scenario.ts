@@ -22,7 +22,12 @@ export type SessionOp =
   | { op: 'move'; from: number; to: number }
   | { op: 'absent'; seat: number; absent: boolean }
   | { op: 'penalty'; seat: number; hands: number }
-  | { op: 'sitOut'; seat: number; out: boolean };
+  | { op: 'sitOut'; seat: number; out: boolean }
+  /** the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorAward); `refused`: the session must
+   * refuse it with this code (the ruling does not apply) */
+  | { op: 'misdeal'; reason: string; refused?: string }
+  | { op: 'void'; reason: string; refused?: string }
+  | { op: 'award'; pot: number; seats: number[]; refused?: string };
 
 export type SessionStep = { event: TableEvent } | { op: SessionOp; index: number };
 
@@ -136,6 +141,19 @@ function parseOp(raw: Obj, where: string): SessionOp | null {
     if (!isSeat(raw.penalty) || !isInt(raw.hands) || raw.hands < 0)
       throw bad('penalty: expected {"penalty": N, "hands": K}');
     return { op: 'penalty', seat: raw.penalty, hands: raw.hands };
+  }
+  if ('floor' in raw && (raw.floor === 'misdeal' || raw.floor === 'void' || raw.floor === 'award')) {
+    if (raw.refused !== undefined && typeof raw.refused !== 'string')
+      throw bad('refused: expected the code the session refuses the ruling with');
+    const refused = raw.refused === undefined ? {} : { refused: raw.refused as string };
+    if (raw.floor === 'award') {
+      const pot = raw.pot ?? 0;
+      if (!isInt(pot) || pot < 0 || !Array.isArray(raw.seats) || !raw.seats.every(isSeat))
+        throw bad('award: expected {"floor": "award", "pot"?: N, "seats": [seats]}');
+      return { op: 'award', pot, seats: raw.seats, ...refused };
+    }
+    if (typeof raw.reason !== 'string') throw bad(`${raw.floor}: expected {"floor": "${raw.floor}", "reason": "..."}`);
+    return { op: raw.floor, reason: raw.reason, ...refused };
   }
   if ('sitOut' in raw || 'sitIn' in raw) {
     const seat = 'sitOut' in raw ? raw.sitOut : raw.sitIn;
@@ -306,6 +324,7 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
     session.changeRoster({ op: 'seat', seat: Number(seat), player: { name } }, wall);
 
   const doOp = (op: SessionOp, where: string, fails: string[]): void => {
+    const refused = 'refused' in op ? op.refused : undefined;
     try {
       switch (op.op) {
         case 'level':
@@ -333,9 +352,24 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
         case 'sitOut':
           session.changeRoster({ op: 'sitOut', seat: op.seat, out: op.out }, wall);
           return;
+        case 'misdeal':
+          session.floorMisdeal(op.reason, 'floor', wall);
+          break;
+        case 'void':
+          session.floorVoid(op.reason, 'floor', wall);
+          break;
+        case 'award':
+          session.floorAward(op.pot, op.seats, 'floor', wall);
+          break;
       }
+      if (refused)
+        fails.push(`${where}: expected the session to refuse ${JSON.stringify(op)} (${refused}); it took it`);
     } catch (err) {
-      fails.push(`${where}: the session refused ${JSON.stringify(op)}: ${(err as Error).message}`);
+      const code = (err as { code?: string }).code;
+      if (refused && code === refused) return;
+      fails.push(
+        `${where}: the session refused ${JSON.stringify(op)}: ${(err as Error).message}${refused ? ` (${code}, expected ${refused})` : ''}`,
+      );
     }
   };
 

@@ -121,6 +121,9 @@ export interface HandRecord {
   config: TableConfig;
   /** a new table (restartTable): the level and pending seat changes start from this config */
   restart?: boolean;
+  /** the same hand dealt again from its start (`config` is its table): voided by an early shuffle, or a misdeal the
+   * floor declared (tda 35: same button, same blinds, no new player; the seats joining still wait for the next hand) */
+  redeal?: 'void' | 'misdeal';
 }
 export type EventRecord = TableEvent;
 export type TableAlertRecord =
@@ -144,6 +147,9 @@ export interface ConfigRecord {
   /** hands of penalty the seat still has to sit out (tda 71; dealt in and killed, tda 35); written by the floor
    * (the count given) and by the session at each shuffle that deals the seat a penalty hand (the count left) */
   penalty?: { seat: number; hands: number };
+  /** a new player seated at the left of the new button, before the blinds, sits this hand out and is dealt in from
+   * the next (club 8-10): written at the shuffle of the hand it waits, after that hand's record */
+  waits?: { seat: number; stack: number };
 }
 export interface HandEndRecord {
   stacks: Record<string, number>;

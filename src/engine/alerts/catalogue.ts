@@ -76,6 +76,25 @@ const inParensFr = (detail: string | undefined): string => {
 const streetFr: Record<string, string> = { flop: 'le flop', turn: 'la turn', river: 'la river', preflop: 'le préflop' };
 const sfr = (f: AlertFacts): string => streetFr[f.street ?? ''] ?? f.street ?? '';
 
+/** the floor's own words, quoted (a free text: shown as the floor gave it, in both languages) */
+const quoted = (d: string | undefined): string => (d ? `: “${d}”` : '');
+const quotedFr = (d: string | undefined): string => (d ? ` : « ${d} »` : '');
+const potEn = (f: AlertFacts): string => (f.detail === '0' || !f.detail ? 'the main pot' : `side pot ${f.detail}`);
+const potFr = (f: AlertFacts): string =>
+  f.detail === '0' || !f.detail ? 'le pot principal' : `le pot annexe ${f.detail}`;
+const seatsEn = (seats: number[] | undefined): string =>
+  !seats || seats.length === 0
+    ? 'no seat'
+    : seats.length === 1
+      ? `seat ${seats[0]}`
+      : `seats ${seats.join(', ')}, split`;
+const seatsFr = (seats: number[] | undefined): string =>
+  !seats || seats.length === 0
+    ? 'à aucun siège'
+    : seats.length === 1
+      ? `au siège ${seats[0]}`
+      : `aux sièges ${seats.join(', ')}, partagé`;
+
 /** The misdeal remedy (tda 35: an exact replay with the same button and blinds). */
 const redeal = (rule: Record<Ruleset, string>, severity?: Severity): Remedy => ({
   rule,
@@ -605,6 +624,53 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         en: () => 'Hold the hand until the floor comes to the table and rules; the floor records the decision here.',
         fr: () =>
           "Arrêtez le coup jusqu'à ce que l'arbitre vienne à la table et tranche ; l'arbitre consigne sa décision ici.",
+      },
+    },
+  },
+  // the floor's own rulings, recorded for the floor's history: a misdeal (raised by the session, which redeals), the
+  // hand voided and a pot awarded (raised by the engine). `detail`: the floor's reason in its own words (misdeal,
+  // void), quoted as given in both languages; the pot's index (award)
+  FLOOR_RULING: {
+    severity: 'info',
+    message: {
+      en: (f) =>
+        f.variant === 'award'
+          ? `The floor awards ${potEn(f)} (${f.amount ?? 0}) to ${seatsEn(f.seats)}`
+          : f.variant === 'void'
+            ? `The floor voids the hand${quoted(f.detail)}`
+            : `The floor declares a misdeal${quoted(f.detail)}`,
+      fr: (f) =>
+        f.variant === 'award'
+          ? `L'arbitre attribue ${potFr(f)} (${f.amount ?? 0}) ${seatsFr(f.seats)}`
+          : f.variant === 'void'
+            ? `L'arbitre annule le coup${quotedFr(f.detail)}`
+            : `L'arbitre déclare une fausse donne${quotedFr(f.detail)}`,
+    },
+    remedies: {
+      default: {
+        rule: { tda: 'tda 35', club: 'club 2-17' },
+        en: () =>
+          'Gather all the cards; every chip goes back to the stacks as they were at the shuffle. Redeal the same hand: same button, same blinds, no new player (an exact replay).',
+        fr: () =>
+          "Ramassez toutes les cartes ; tous les jetons reviennent aux tapis tels qu'ils étaient au mélange. Redistribuez le même coup : même bouton, mêmes blinds, aucun nouveau joueur (une relecture exacte).",
+      },
+      void: {
+        rule: { tda: 'LOI 1', club: 'table' },
+        en: () =>
+          'Every chip goes back to the stacks as they were at the shuffle, blinds and ante included; nothing is awarded. The next hand is dealt as usual.',
+        fr: () =>
+          "Tous les jetons reviennent aux tapis tels qu'ils étaient au mélange, blinds et ante compris ; rien n'est attribué. Le coup suivant est distribué comme d'habitude.",
+      },
+      award: {
+        rule: { tda: 'LOI 1', club: 'table' },
+        en: (f) =>
+          (f.seats?.length ?? 0) > 1
+            ? 'Split the pot between these seats, the odd chips clockwise from the button (LOI 3).'
+            : 'Push the pot to this seat.',
+        fr: (f) =>
+          (f.seats?.length ?? 0) > 1
+            ? 'Partagez le pot entre ces sièges, les jetons indivisibles dans le sens des aiguilles à partir du bouton (LOI 3).'
+            : 'Poussez le pot vers ce siège.',
       },
     },
   },

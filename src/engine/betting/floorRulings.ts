@@ -3,10 +3,18 @@
 // - fold (`floorFold`): an undercall facing a raise (tda 51, seed 002 undercall examples 1 and 4): the player folds and
 //   forfeits the bet its chips answered, the rest goes back; with no undercall to rule on, a kill;
 // - call (`floorCall`): the same undercall: the player completes the call;
-// - act (`floorAct`): a seat skipped by substantial action out of turn (tda 53, seed 002 forgotten player) acts now.
-// Each ruling resolves the stop alert it answers and records the decision on it.
-import { resolveAlert } from '../alerts/raise.js';
+// - act (`floorAct`): a seat skipped by substantial action out of turn (tda 53, seed 002 forgotten player) acts now;
+// - void (`floorVoid`): the hand is void, every chip back to the stacks of its start (hand/void.ts);
+// - award (`floorAward`): a pot the showdown cannot decide (a fouled hand, a hand never tabled) goes to the seats the
+//   floor names, split with the odd chips clockwise (LOI 3).
+// Each ruling resolves the stop alert it answers and records the decision on it; the void and the award are recorded
+// as a FLOOR_RULING (the floor's history keeps them). A ruling that does not apply changes nothing here: the session
+// refuses it first with its reason (src/session/TableSession.ts).
+import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
+import { voidHand } from '../hand/void.js';
+import { buildPots } from '../pots/sidePots.js';
+import { computeAward } from '../showdown/award.js';
 import type { Alert } from '../types.js';
 import { chipRulesOf } from './chipProcedures.js';
 import { roundChips } from './context.js';
@@ -90,4 +98,72 @@ export function floorCall(state: HandState, seat: number): void {
 /** The floor lets the seat skipped by substantial action out of turn act (tda 53): the turn is its own. */
 export function floorAct(state: HandState, seat: number): void {
   decide(state, skippedSeatAlert(state, seat), 'act', seat);
+}
+
+/** Every open stop of the hand closed by the floor's ruling `decision` (the hand it held is void or decided). */
+function closeStops(state: HandState, decision: string): void {
+  for (const a of state.alerts) {
+    if (a.severity !== 'stop' || a.resolved) continue;
+    if (!a.decision) a.decision = { decision, by: 'floor', t: state.t };
+    resolveAlert(state, a.id);
+  }
+}
+
+/**
+ * Why the floor's void does not apply to the hand as it stands, or null: a hand over has paid its pots, a misdeal is
+ * redealt (tda 35), a hand not dealt has nothing to void.
+ */
+export function voidProblem(state: HandState): string | null {
+  if (state.phase === 'complete') return 'the hand is over: its pots are paid, there is nothing to void';
+  if (state.phase === 'misdeal') return 'the hand is a misdeal: it is redealt, not voided (tda 35)';
+  if (state.phase === 'waiting') return 'no hand is dealt yet: there is nothing to void';
+  return null;
+}
+
+/** The floor voids the hand: every chip back to the stacks of its start, the hand over, nothing awarded. */
+export function floorVoid(state: HandState, reason: string): void {
+  if (voidProblem(state)) return;
+  closeStops(state, 'void the hand');
+  voidHand(state);
+  raiseAlert(state, 'FLOOR_RULING', { variant: 'void', detail: reason });
+}
+
+/**
+ * Why the floor cannot award pot `pot` to `seats`, or null. Only a showdown the engine has not decided takes the
+ * floor's award (cards speak otherwise, LOI 29); each seat must have a claim to that pot (LOI 4).
+ */
+export function awardProblem(state: HandState, pot: number, seats: readonly number[]): string | null {
+  if (state.phase === 'complete') return 'the hand is over: its pots are paid';
+  if (state.phase !== 'showdown')
+    return 'the hand is not at showdown: the pots go by the betting and the cards (LOI 29), the floor awards only a showdown it must decide';
+  const pots = buildPots(state);
+  if (!Number.isInteger(pot) || pot < 0 || pot >= pots.length)
+    return `no pot ${pot}: the hand has ${pots.length === 1 ? 'one pot (0)' : `pots 0 to ${pots.length - 1}`}`;
+  if (seats.length === 0) return 'name the seats the pot goes to';
+  if (new Set(seats).size !== seats.length) return 'a seat is named twice';
+  const eligible = pots[pot].eligible;
+  const out = seats.filter((s) => !eligible.includes(s));
+  if (out.length > 0)
+    return `seat ${out.join(', ')} has no claim to pot ${pot} (live in it: ${eligible.join(', ') || 'none'})`;
+  return null;
+}
+
+/** The floor awards pot `pot` to `seats`; once every pot is awarded by the floor, the hand is over. */
+export function floorAward(state: HandState, pot: number, seats: readonly number[]): void {
+  if (awardProblem(state, pot, seats)) return;
+  state.floorAwards = { ...state.floorAwards, [pot]: [...seats] };
+  state.award = computeAward(state);
+  const p = state.award.pots[pot];
+  raiseAlert(state, 'FLOOR_RULING', {
+    variant: 'award',
+    seat: seats.length === 1 ? seats[0] : null,
+    seats: p.winners.slice(),
+    amount: p.amount,
+    detail: String(pot),
+  });
+  const all = state.award.pots.every((_, i) => state.floorAwards?.[i] !== undefined);
+  if (all) {
+    closeStops(state, `award pot ${pot} to seat ${seats.join(', ')}`);
+    state.phase = 'complete';
+  }
 }

@@ -2,7 +2,7 @@
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
 import { raiseAlert } from '../alerts/raise.js';
 import { type DecisionWhy, recordDecision, WORDS } from '../hand/decisions.js';
-import { onOneLeft, onRoundComplete } from '../hand/flow.js';
+import { checkShowdownDone, onOneLeft, onRoundComplete } from '../hand/flow.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
 import { refundKilledHand } from './killedHand.js';
@@ -334,5 +334,8 @@ export function killHand(state: HandState, seat: number, rule: string | null = n
     if (state.round.toAct === seat || liveCount(state) <= 1) advance(state, seat);
   } else if (liveCount(state) <= 1) {
     onOneLeft(state);
+  } else if (state.phase === 'showdown') {
+    // a hand killed at showdown (fouled: a card too many, tda 38) has no claim to the pots any more
+    checkShowdownDone(state, true);
   }
 }

@@ -4,7 +4,7 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { raiseClockExpired } from '../betting/chipProcedures.js';
 import { clockState } from '../betting/clock.js';
-import { floorAct, floorCall, floorFold, floorKill } from '../betting/floorRulings.js';
+import { floorAct, floorAward, floorCall, floorFold, floorKill, floorVoid } from '../betting/floorRulings.js';
 import { foldSeat, killHand } from '../betting/round.js';
 import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
@@ -15,6 +15,7 @@ import { recordDecision } from './decisions.js';
 import { checkShowdownDone } from './flow.js';
 import { redeal } from './redeal.js';
 import type { HandState } from './state.js';
+import { voidHand } from './void.js';
 
 /** `seat1`..`seat10` -> 1..10, anything else 0 (char codes: this runs for every card event). */
 function zoneSeat(zone: string): number {
@@ -35,7 +36,7 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
   const card = parseCard(text);
   if (card < 0) {
     raiseAlert(state, 'CARD_UNKNOWN', { cards: [String(text)], zone });
-    voidForDefectiveDeck(state);
+    voidHand(state);
     return;
   }
   const prev = state.cardZone[card];
@@ -49,7 +50,7 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
   }
   if (prev !== '') {
     raiseAlert(state, 'CARD_DUPLICATE', { cards: [text], zone: `${prev},${zone}` });
-    voidForDefectiveDeck(state);
+    voidHand(state);
     return;
   }
   state.cardZone[card] = zone;
@@ -113,31 +114,6 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
     default:
       return;
   }
-}
-
-/**
- * A defective deck (tda 35: an unknown card, one card read twice): the hand is void and every chip goes back to its
- * stack, blinds and ante included. The stop alert stays for the floor; the hand is over.
- */
-function voidForDefectiveDeck(state: HandState): void {
-  if (state.phase === 'complete') return;
-  const received: number[] = new Array(state.seats.length).fill(0);
-  for (const seat of state.seatOrder) {
-    const s = state.seats[seat];
-    if (!s) continue;
-    s.stack += s.total + s.ante;
-    s.returned += s.total + s.ante;
-    s.allIn = false;
-    s.total = 0;
-    s.committed = 0;
-    s.ante = 0;
-    s.owed = 0;
-  }
-  state.deadMoney = 0;
-  state.round.toAct = 0;
-  state.round.complete = true;
-  state.award = { pots: [], received };
-  state.phase = 'complete';
 }
 
 /** A hole card turned face up: tabled (showdown, all-in) or exposed (tda 68, LOI 35, club 6-1). */
@@ -239,6 +215,12 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
       break;
     case 'floorAct':
       floorAct(state, ev.seat);
+      break;
+    case 'floorVoid':
+      floorVoid(state, ev.reason);
+      break;
+    case 'floorAward':
+      floorAward(state, ev.pot, ev.seats);
       break;
     case 'sits':
       playerSits(state, ev.seat);

@@ -58,6 +58,7 @@ export function snapshot(state: HandState): HandSnapshot {
     ruleset: state.config.ruleset,
     house: { ...(state.config.house ?? {}) },
     phase: state.stopAlertId !== 0 && state.phase !== 'misdeal' ? 'stopped' : state.phase,
+    ...(state.stopAlertId !== 0 && state.phase !== 'misdeal' ? { held: state.phase } : {}),
     street: state.street,
     button: state.button,
     sb: state.sb,

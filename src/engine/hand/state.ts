@@ -155,6 +155,8 @@ export interface HandState {
   stopAlertId: number;
   /** when set, the hand is decided: pots awarded */
   award: Award | null;
+  /** pot index -> the seats the floor awarded it to (floorAward), kept whatever the showdown does next */
+  floorAwards?: Record<number, number[]>;
   allInPromptRaised: boolean;
   showdownPromptRaised: boolean;
   /** player number (p1 = small blind ... button) for PHH notation */

@@ -41,6 +41,9 @@ export function computeAward(state: HandState): Award {
       }
     }
     if (winners.length === 0 && live.length > 0) winners = [live[0]];
+    // the floor's award of this pot stands (floorAward), to the seats of it still eligible, in the pot's order
+    const ruled = state.floorAwards?.[i]?.filter((seat) => p.eligible.includes(seat));
+    if (ruled && ruled.length > 0) winners = p.eligible.filter((seat) => ruled.includes(seat));
     p.winners = winners;
     for (const [seat, share] of splitPot(p.amount, winners, smallestChip(state.config.chips))) {
       p.shares[String(seat)] = share;
