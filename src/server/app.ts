@@ -24,7 +24,7 @@ import { type ExportFormat, HandArchive } from '../store/index.js';
 import type { LogFault } from '../store/sqliteLog.js';
 import { floorDelayRecord } from './delaySetting.js';
 import { type EquityComputer, EquityTracker } from './equity.js';
-import { rulingEvent } from './floorRulings.js';
+import { floorRuling, registerFloorRulings, rulingEvent } from './floorRulings.js';
 import { errorBody, FLOOR_ONLY, HISTORY_ROLES, HttpError, redactUrl, tokenQuery } from './httpCommon.js';
 import { LiveHub } from './hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
@@ -472,8 +472,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       hub.add(socket, role);
       socket.on('message', (data, isBinary) => {
         const raw = isBinary ? '' : data.toString();
+        let ref: string | number | undefined;
         try {
           const msg = parseInbound(raw, role);
+          ref = msg.ref;
           const outcome = act(msg, role);
           hub.sendTo(socket, outcome ? { type: 'ok', ref: msg.ref, outcome } : { type: 'ok', ref: msg.ref });
         } catch (err) {
@@ -482,7 +484,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           else if (err instanceof FeltwireError) {
             // a refusal of the hand (SessionError, TapError) or a fault of the storage (StoreError): said by its code
             if (err.status >= 500) req.log.error({ err }, 'websocket message failed');
-            hub.sendTo(socket, { type: 'error', code: err.code, message: err.message });
+            hub.sendTo(socket, { type: 'error', code: err.code, message: err.message, ref });
           } else {
             req.log.error({ err }, 'websocket message failed');
             hub.sendTo(socket, { type: 'error', code: 'INTERNAL', message: 'internal error' });
@@ -547,6 +549,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       case 'penalty':
         session.penalise(msg.seat, msg.hands);
         return tapOutcome(msg, before, after());
+      case 'misdeal':
+      case 'void':
+      case 'award':
+        return floorRuling(session, msg, `${role}${msg.by ? `:${msg.by}` : ''}`, now());
       case 'ping':
         return null;
       default: {
@@ -558,6 +564,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // H6: the floor's seating routes (seat, move, remove, sit out); names are public
   registerSeating(app, session);
+  // the floor's rulings on the hand (misdeal, void, award) as routes too
+  registerFloorRulings(app, session, now);
 
   if (opts.webRoot && existsSync(opts.webRoot)) {
     // page files are public: the token in their URL is for the page's script, checked by /api and /ws

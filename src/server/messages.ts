@@ -12,6 +12,10 @@ const ref = { type: ['string', 'integer'], maxLength: 64 } as const;
 const alertId = { type: 'integer', minimum: 1, maximum: 1_000_000_000 } as const;
 /** the state version the tablet showed when the tap was made (src/server/taps.ts: a stale tap is refused) */
 const version = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+/** the floor's reason for a ruling, in its own words */
+const reason = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** who of the floor ruled */
+const by = { type: 'string', minLength: 1, maxLength: 80 } as const;
 
 export const INBOUND_SCHEMAS = {
   say: {
@@ -97,6 +101,35 @@ export const INBOUND_SCHEMAS = {
     additionalProperties: false,
     properties: { type: { const: 'penalty' }, ref, seat, hands: { type: 'integer', minimum: 0, maximum: 1000 } },
   },
+  /**
+   * the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorAward): a misdeal declared, even after
+   * substantial action, with its reason (tda 35); the hand voided, every chip back; a pot the showdown cannot decide
+   * awarded to a seat or split (LOI 3). `by`: who of the floor ruled
+   */
+  misdeal: {
+    type: 'object',
+    required: ['type', 'reason'],
+    additionalProperties: false,
+    properties: { type: { const: 'misdeal' }, ref, reason, by },
+  },
+  void: {
+    type: 'object',
+    required: ['type', 'reason'],
+    additionalProperties: false,
+    properties: { type: { const: 'void' }, ref, reason, by },
+  },
+  award: {
+    type: 'object',
+    required: ['type', 'seats'],
+    additionalProperties: false,
+    properties: {
+      type: { const: 'award' },
+      ref,
+      pot: { type: 'integer', minimum: 0, maximum: 10 },
+      seats: { type: 'array', items: seat, minItems: 1, maxItems: 10, uniqueItems: true },
+      by,
+    },
+  },
   ping: {
     type: 'object',
     required: ['type'],
@@ -134,6 +167,9 @@ export type InboundMessage =
   | { type: 'ruling'; ref?: string | number; ruling: FloorRuling; seat: number }
   | { type: 'absent'; ref?: string | number; seat: number; absent: boolean }
   | { type: 'penalty'; ref?: string | number; seat: number; hands: number }
+  | { type: 'misdeal'; ref?: string | number; reason: string; by?: string }
+  | { type: 'void'; ref?: string | number; reason: string; by?: string }
+  | { type: 'award'; ref?: string | number; pot?: number; seats: number[]; by?: string }
   | { type: 'ping'; ref?: string | number };
 
 /** Who may send what: the dealer's tablet drives the hand; the floor rules; everyone may ping. */
@@ -147,6 +183,9 @@ export const ALLOWED: Record<InboundType, readonly Role[]> = {
   ruling: ['floor'],
   absent: ['floor'],
   penalty: ['floor'],
+  misdeal: ['floor'],
+  void: ['floor'],
+  award: ['floor'],
   ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],
 };
 

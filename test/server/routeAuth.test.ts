@@ -68,6 +68,9 @@ const TABLE_ROUTES: Record<string, readonly string[] | 'public'> = {
   'POST /api/seats/:seat/absent': FLOOR,
   'POST /api/seats/:seat/penalty': FLOOR,
   'DELETE /api/seats/:seat': FLOOR,
+  'POST /api/hand/misdeal': FLOOR,
+  'POST /api/hand/void': FLOOR,
+  'POST /api/hand/award': FLOOR,
   'GET /*': 'public',
 };
 const TABLE_BODIES: Record<string, unknown> = {
@@ -79,6 +82,9 @@ const TABLE_BODIES: Record<string, unknown> = {
   'POST /api/seats/:seat/sit-out': { out: true },
   'POST /api/seats/:seat/absent': { absent: true },
   'POST /api/seats/:seat/penalty': { hands: 3 },
+  'POST /api/hand/misdeal': { reason: 'a card face up in the deck' },
+  'POST /api/hand/void': { reason: 'a card face up in the deck' },
+  'POST /api/hand/award': { seats: [1] },
 };
 const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_m, p: string) => params[p] ?? '1').replace(/\*$/, params['*'] ?? 'index.html');
