@@ -328,4 +328,18 @@ describe('club 8-10, 8-11: a new player on a seat empty last hand', () => {
     expect(t.session.snapshot().hand).toMatchObject({ button: 2, sb: 3, bb: 4 });
     expect(t.session.snapshot().config.seats[4]).toBe(5000);
   });
+
+  it('a seat change replayed after a restart is not taken again at the next hand (the stack is the played one)', () => {
+    const config = configOf({ seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 1 });
+    const t = table(config);
+    deal5(t, [2, 3, 1], 2, 3);
+    foldTo(t, [1, 2]);
+    t.session.changeSeats({ 4: 5000 }); // a new player at the big blind of hand 2 (club 8-8, 8-12)
+    deal5(t, [3, 4, 1, 2], 3, 4);
+    foldTo(t, [1, 2, 3]); // seat 4 wins the small blind: 5050
+    expect(t.session.snapshot().hand.stacks['4']).toBe(5050);
+    const again = t.recovered();
+    again.ingest({ kind: 'dealer', button: 'shuffle' }, t.wall() + 1000);
+    expect(again.snapshot().config.seats[4]).toBe(5050);
+  });
 });
