@@ -2,7 +2,7 @@
 // sit out), the table's health, the live hand list, and a step-through of any hand by street with readable events.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { HouseRulesLine, RulingButtons } from './floorRulings.js';
+import { HandRulings, HouseRulesLine, RulingButtons } from './floorRulings.js';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
 import {
@@ -587,6 +587,11 @@ function App(): JSX.Element {
           ),
           h(WaitingSeats, { v }),
           h(KillForm, {}),
+          h(HandRulings, {
+            send: (m) => {
+              sent.ref = store.send(m);
+            },
+          }),
         ),
         h(Seating, { v, onMsg: setMsg }),
       ),

@@ -1,8 +1,11 @@
 // The floor's rulings on an alert that asks the floor a question, as buttons on that alert: an undercall facing a raise
 // (tda 51) is called or folded, a seat skipped by substantial action out of turn (tda 53) acts or is killed. Each button
 // sends the engine's ruling (`ruling` message, floor only); the engine records the decision on the alert. Also the
-// house rules the floor rules by, shown with the table's health.
+// house rules the floor rules by, shown with the table's health. And the floor's rulings on the whole hand (a misdeal
+// with its reason, the hand voided, a pot awarded at a showdown the engine cannot decide): the `misdeal`, `void`,
+// `award` messages; the service refuses one that does not apply and says why.
 import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
 import { t } from './i18n.js';
 import { type AlertView, h, type RoleView, who } from './ui.js';
 
@@ -61,5 +64,57 @@ export function HouseRulesLine({ v }: { v: RoleView }): JSX.Element {
     'div',
     { class: 'house', id: 'house-rules', 'data-check-oot-call-or-fold': on ? 'on' : 'off' },
     t('house_checkOotCallOrFold', { state: t(on ? 'house_on' : 'house_off') }),
+  );
+}
+
+type HandRuling = { type: 'misdeal' | 'void'; reason: string } | { type: 'award'; pot: number; seats: number[] };
+
+/** "2, 3" -> [2, 3]; null unless every part is a seat 1-10, each once */
+export function seatsOf(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const seats = parts.map(Number);
+  if (seats.length === 0 || !seats.every((n) => Number.isInteger(n) && n >= 1 && n <= 10)) return null;
+  return new Set(seats).size === seats.length ? seats : null;
+}
+
+/** The floor's rulings on the hand: a misdeal or a void with the reason typed, a pot to the seats typed. */
+export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.Element {
+  const [reason, setReason] = useState('');
+  const [seats, setSeats] = useState('');
+  const [pot, setPot] = useState('0');
+  const input = (cls: string, label: string, value: string, set: (v: string) => void, type = 'text') =>
+    h('input', {
+      type,
+      class: cls,
+      'aria-label': label,
+      placeholder: label,
+      value,
+      ...(type === 'number' ? { min: 0, max: 10 } : { maxLength: 200 }),
+      onInput: (e: Event) => set((e.target as HTMLInputElement).value),
+    });
+  const button = (ruling: 'misdeal' | 'void' | 'award', label: string, disabled: boolean, onClick: () => void) =>
+    h('button', { type: 'button', class: `hand-ruling`, 'data-hand-ruling': ruling, disabled, onClick }, label);
+  const why = reason.trim();
+  const awardTo = seatsOf(seats);
+  const potNo = Number(pot);
+  return h(
+    'div',
+    { class: 'hand-rulings', role: 'group', 'aria-label': t('hand_rulings') },
+    h('div', {}, `${t('hand_rulings')} `, input('ruling-reason', t('ruling_reason'), reason, setReason)),
+    h(
+      'div',
+      {},
+      button('misdeal', t('ruling_misdeal'), why === '', () => send({ type: 'misdeal', reason: why })),
+      button('void', t('ruling_void'), why === '', () => send({ type: 'void', reason: why })),
+    ),
+    h(
+      'div',
+      {},
+      input('award-pot', t('award_pot'), pot, setPot, 'number'),
+      input('award-seats', t('award_seats'), seats, setSeats),
+      button('award', t('ruling_award'), awardTo === null || !Number.isInteger(potNo) || potNo < 0, () =>
+        send({ type: 'award', pot: potNo, seats: awardTo ?? [] }),
+      ),
+    ),
   );
 }
