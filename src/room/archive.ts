@@ -9,6 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
+import { nameMatches } from './nameSearch.js';
 import type { HandMessage } from './protocol.js';
 
 interface HandsTable {
@@ -438,7 +439,12 @@ export class RoomArchive {
     if (q.table) q2 = q2.where('table_id', '=', q.table);
     if (q.day) q2 = q2.where('day', '=', q.day);
     if (q.player) {
-      const player = q.player;
+      // by part of the name, accent- and case-insensitive ("jose" finds "José Núñez"): the archive's distinct names
+      // (a card room's thousands at most) folded here, then the hands of the names that match, by index
+      let names = this.db.selectFrom('hand_players').select('name').distinct();
+      if (q.table) names = names.where('table_id', '=', q.table);
+      const matching = (await names.execute()).map((r) => r.name).filter((n) => nameMatches(n, q.player ?? ''));
+      if (matching.length === 0) return [];
       q2 = q2.where((eb) =>
         eb.exists(
           eb
@@ -447,7 +453,7 @@ export class RoomArchive {
             .whereRef('hand_players.table_id', '=', 'hands.table_id')
             .whereRef('hand_players.log_id', '=', 'hands.log_id')
             .whereRef('hand_players.hand_no', '=', 'hands.hand_no')
-            .where('hand_players.name', '=', player),
+            .where('hand_players.name', 'in', matching),
         ),
       );
     }

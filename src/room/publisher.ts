@@ -183,7 +183,8 @@ export function statusFrom(
       source: a.source,
     }));
   const names = (state as SessionState & { roster?: { seat: number; player: { name: string } }[] }).roster;
-  const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? `Seat ${seat}`;
+  // an unnamed seat goes as '' (the room view writes "Seat 4" / "Siège 4" in its own language)
+  const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? '';
   return {
     v: 1,
     kind: 'status',

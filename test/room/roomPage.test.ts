@@ -14,7 +14,22 @@ import { RoomArchive } from '../../src/room/archive.js';
 import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
 import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import { ROOM_STRINGS } from '../../web/src/roomStrings.js';
 import { CHROMIUM_ARGS } from '../web/helpers.js';
+
+/** words of the English texts no French text uses ("hands", "ago", "live"...), and the English the issue saw */
+function englishOnlyWords(): Set<string> {
+  const words = (o: object): string[] =>
+    Object.values(o).flatMap((v) =>
+      typeof v === 'string' ? (v.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []) : words(v as object),
+    );
+  const fr = new Set(words(ROOM_STRINGS.fr));
+  const out = new Set(words(ROOM_STRINGS.en).filter((w) => w.length > 2 && !fr.has(w)));
+  for (const w of ['seat', 'all-in', 'up', 'live', 'lost', 'hands', 'ago', 'readers']) out.add(w);
+  // ICU syntax, not text
+  for (const w of ['plural', 'other', 'one']) out.delete(w);
+  return out;
+}
 
 const REPO = resolve(import.meta.dirname, '../..');
 const WEB = join(REPO, 'dist/web');
@@ -117,7 +132,7 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('article.table[data-table="1"] [data-field="last-hand"]')].some((e) =>
-          /[1-9]\d* archivées/.test(e.textContent ?? ''),
+          /[1-9]\d* mains? archivées?/.test(e.textContent ?? ''),
         ),
       null,
       { timeout: 60_000 },
@@ -125,13 +140,75 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
     await page.fill('#q-table', '1');
     await page.click('#search-send');
     await page.waitForFunction(() => document.querySelectorAll('#hands tr').length > 0);
-    expect(await page.locator('#search-msg').textContent()).toMatch(/^\d+ mains$/);
+    expect(await page.locator('#search-msg').textContent()).toMatch(/^\d+ mains?$/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.locator('#hands tr').first().locator('button', { hasText: 'PokerStars' }).click(),
     ]);
     const text = readFileSync((await download.path()) as string, 'utf8');
     expect(text).toMatch(/^PokerStars Hand #/);
+    await context.close();
+  }, 120_000);
+
+  it('French throughout, no English word left; a player found by part of the name, accents optional', async () => {
+    // a named player with accents on table 1 (the floor names a seat that plays; the next hands carry the name)
+    const t1 = tables[0].live.session;
+    const seat = t1.snapshot().hand.seats.find((x) => !x.absent)?.seat ?? 1;
+    t1.changeRoster({ op: 'seat', seat, player: { name: 'José Núñez' } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.goto(`${room.url}/room.html?lang=fr&token=${room.token}`);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('article.table [data-field="seats"]').length === 2 &&
+        document.querySelector('#conn')?.textContent === 'en direct' &&
+        document.body.innerText.includes('José Núñez'),
+      null,
+      { timeout: 30_000 },
+    );
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // the finder: lower case, no accents, part of the name
+    await page.fill('#find', 'jose nu');
+    await page.waitForFunction(() => document.querySelectorAll('article.table.found').length === 1);
+    expect(await page.locator('article.table.found').getAttribute('data-table')).toBe('1');
+    expect(await page.locator('article.table.found .seats .match').textContent()).toBe(`${seat}. José Núñez`);
+    expect(await page.locator('#find-msg').textContent()).toBe('à 1 table');
+    await page.fill('#find', 'josef');
+    await page.waitForFunction(() => document.querySelectorAll('article.table.found').length === 0);
+    expect(await page.locator('#find-msg').textContent()).toBe('à aucune table');
+
+    // the archive: "nunez" finds José's hands (none of the others')
+    await expect
+      .poll(async () => (await archive.search({ player: 'José Núñez' })).length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    const exact = await archive.search({ player: 'José Núñez' });
+    expect((await archive.search({ player: 'nunez' })).length).toBe(exact.length);
+    expect((await archive.search({ player: 'JOSÉ' })).length).toBe(exact.length);
+    await page.fill('#q-player', 'nunez');
+    await page.click('#search-send');
+    await page.waitForFunction(() => document.querySelectorAll('#hands tr').length > 0);
+    const rowsText = await page.locator('#hands tr').allTextContents();
+    expect(rowsText.length).toBe(Math.min(exact.length, 500));
+    for (const r of rowsText) expect(r).toContain('José Núñez');
+    expect(await page.locator('#search-msg').textContent()).toMatch(/^\d+ mains?$/);
+
+    // every text and label of the page, French only
+    const text = await page.evaluate(() => {
+      const attrs = [...document.querySelectorAll('[title],[aria-label],[placeholder]')].flatMap((e) =>
+        ['aria-label', 'placeholder'].map((a) => e.getAttribute(a) ?? ''),
+      );
+      return `${document.title} ${document.body.innerText} ${attrs.join(' ')}`;
+    });
+    const english = englishOnlyWords();
+    expect(english.has('hands') && english.has('ago') && english.has('all-in')).toBe(true);
+    const left = (text.toLowerCase().match(/[a-zà-ÿ][a-zà-ÿ'’-]+/g) ?? []).filter((w) => english.has(w));
+    expect(left, text).toEqual([]);
+    // a French figure: 12 500 with its narrow no-break space, never 12,500
+    expect(text).not.toMatch(/\d,\d{3}\b/);
+    // the same page in English does say it in English (the check above can fail)
+    await page.selectOption('#lang', 'en');
+    expect(await page.locator('#conn').textContent()).toBe('live');
+    expect(await page.locator('#search-msg').textContent()).toMatch(/^\d+ hands?$/);
     await context.close();
   }, 120_000);
 

@@ -20,6 +20,7 @@ import {
   makeStore,
   mountApp,
   Pots,
+  pct,
   type RoleView,
   ruleLabel,
   severityLabel,
@@ -99,11 +100,7 @@ function Booth({ v }: { v: RoleView }): JSX.Element {
                   'div',
                   { class: 'bar' },
                   h('div', { class: 'fill', style: `width:${eq}%;background:${seatColor(s.seat)}` }),
-                  h(
-                    'span',
-                    { class: 'pct' },
-                    `${eq.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`,
-                  ),
+                  h('span', { class: 'pct' }, pct(eq, 1)),
                 )
               : !showEq && !s.folded && v.seats.filter((x) => !x.folded && !x.dead).length >= 2
                 ? h('span', { class: 'eq-wait' }, t('equityWaiting'))

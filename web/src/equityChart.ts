@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import type { RoleView } from '../../src/server/views.js';
 import { t } from './i18n.js';
-import { h, nameOf } from './ui.js';
+import { h, nameOf, pct as percent } from './ui.js';
 
 const COLORS = [
   '#e6194b',
@@ -47,7 +47,7 @@ export function EquityChart({
         'g',
         { key: `g${pct}` },
         h('line', { x1: pad.l, y1: y(pct), x2: width - pad.r, y2: y(pct), class: 'grid' }),
-        h('text', { x: pad.l - 4, y: y(pct) + 4, 'text-anchor': 'end', class: 'axis-label' }, `${pct} %`),
+        h('text', { x: pad.l - 4, y: y(pct) + 4, 'text-anchor': 'end', class: 'axis-label' }, percent(pct, 0)),
       ),
     ),
     streets.map(([len, label]) =>

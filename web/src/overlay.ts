@@ -22,6 +22,7 @@ import {
   makeStore,
   mountApp,
   nameOf,
+  pct,
   type RoleView,
   type Seat,
   shortName,
@@ -205,7 +206,7 @@ function Plate({
       'div',
       { class: `plate-eq${eq === undefined ? ' empty' : ''}` },
       eq !== undefined ? h('div', { class: 'plate-eq-fill', style: `width:${eq}%` }) : null,
-      eq !== undefined ? h('span', { class: 'plate-eq-pct' }, `${Math.round(eq)} %`) : null,
+      eq !== undefined ? h('span', { class: 'plate-eq-pct' }, pct(eq, 0)) : null,
     ),
     h('div', { class: 'plate-hand' }, hn && !s.folded ? hn : ''),
   );

@@ -1,7 +1,10 @@
 // The card room's view (served by `feltwire room`): a card per table -- hand, level, players and stacks, open alerts
 // with their age, reader and link health, last hand time -- updated over the room's websocket; the room level form;
 // the archive's search and exports. English and French. The room token comes in the URL once and is then kept
-// for the tab only (removed from the address bar).
+// for the tab only (removed from the address bar). A player finder picks out the tables where a player sits, by part
+// of the name, accents optional.
+import IntlMessageFormat from 'intl-messageformat';
+import { nameMatches } from '../../src/room/nameSearch.js';
 import { ROOM_STRINGS as STRINGS } from './roomStrings.js';
 
 type Lang = 'en' | 'fr';
@@ -9,8 +12,33 @@ type Lang = 'en' | 'fr';
 type Key = Exclude<keyof (typeof STRINGS)['en'], 'phase'>;
 
 let lang: Lang = (localStorage.getItem('feltwire.lang') as Lang | null) === 'fr' ? 'fr' : 'en';
-const rt = (key: Key, vars: Record<string, string | number> = {}): string =>
-  String(STRINGS[lang][key]).replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+const forcedLang = new URL(location.href).searchParams.get('lang');
+if (forcedLang === 'en' || forcedLang === 'fr') lang = forcedLang;
+const loc = (): string => (lang === 'fr' ? 'fr-FR' : 'en-GB');
+const formats = new Map<string, IntlMessageFormat>();
+/** The room text `key` in the page's language, ICU arguments (plurals, numbers by locale) filled in. */
+const rt = (key: Key, vars: Record<string, string | number> = {}): string => {
+  const id = `${lang}:${key}`;
+  let f = formats.get(id);
+  if (!f) {
+    f = new IntlMessageFormat(String(STRINGS[lang][key]), loc());
+    formats.set(id, f);
+  }
+  return String(f.format(vars));
+};
+/** "Readers: " in English, "Lecteurs : " in French (a space before the colon) */
+const label = (key: Key): string => `${rt(key)}${lang === 'fr' ? ' : ' : ': '}`;
+/** a count or an amount by locale (French: 12 500) */
+const num = (n: number): string => n.toLocaleString(loc());
+const SUIT: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+/** a card code (Ts) written with rank and suit symbols (10♠) */
+const cardSym = (c: string): string => (c.length === 2 ? `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1]] ?? c[1]}` : c);
+const sev = (s: string): string =>
+  s === 'stop' ? rt('sev_stop') : s === 'warn' ? rt('sev_warn') : s === 'info' ? rt('sev_info') : s;
+const linkState = (s: string): string =>
+  s === 'up' || s === 'lost' || s === 'unknown' || s === 'silent' ? rt(`link_${s}`) : s;
+/** the player finder's text (empty: no search) */
+const finding = (): string => (document.getElementById('find') as HTMLInputElement | null)?.value ?? '';
 
 interface RoomAlert {
   id: number;
@@ -67,6 +95,19 @@ const el = (tag: string, attrs: Record<string, string> = {}, ...kids: (Node | st
 };
 
 const rows = new Map<string, Row>();
+/** the room link's state, shown in the header in the page's language */
+let conn: 'connecting' | 'connected' | 'disconnected' | 'unauthorized' = 'connecting';
+interface FoundHand {
+  tableId: string;
+  handId: string;
+  handNo: number;
+  day: string;
+  players: string[];
+  endWall: number;
+  exportable: boolean;
+}
+/** the last archive search, drawn again when the language changes */
+let lastSearch: { q: string; hands: FoundHand[] } | null = null;
 let skew = 0; // server clock minus ours, so that ages are the room's
 
 function age(wall: number): string {
@@ -78,8 +119,9 @@ function age(wall: number): string {
 function tableCard(r: Row): HTMLElement {
   const s = r.status;
   const stop = s?.openAlerts.some((a) => a.severity === 'stop') ?? false;
+  const found = finding() !== '' && (s?.seats.some((p) => nameMatches(p.name, finding())) ?? false);
   const card = el('article', {
-    class: `table${r.online ? '' : ' offline'}${stop ? ' stop' : ''}`,
+    class: `table${r.online ? '' : ' offline'}${stop ? ' stop' : ''}${found ? ' found' : ''}`,
     'data-table': r.tableId,
   });
   card.append(
@@ -96,8 +138,8 @@ function tableCard(r: Row): HTMLElement {
       list.append(
         el(
           'li',
-          { class: a.severity, 'data-code': a.code },
-          `${a.code} · ${lang === 'fr' ? a.messageFr : a.message} · `,
+          { class: a.severity, 'data-code': a.code, title: a.code },
+          `${sev(a.severity)} · ${lang === 'fr' ? a.messageFr : a.message} · `,
           el('span', { 'data-age': String(a.wall) }, age(a.wall)),
         ),
       );
@@ -110,21 +152,32 @@ function tableCard(r: Row): HTMLElement {
   const phase = STRINGS[lang].phase[s.phase] ?? s.phase;
   const next =
     s.level.blinds[1] !== s.blinds[1] || s.level.bbAnte !== s.bbAnte
-      ? ` (${rt('next')} ${s.level.blinds.join('/')}${s.level.bbAnte ? ` +${s.level.bbAnte}` : ''})`
+      ? ` (${rt('next')} ${s.level.blinds.map(num).join('/')}${s.level.bbAnte ? ` +${num(s.level.bbAnte)}` : ''})`
       : '';
   card.append(
-    el('div', { 'data-field': 'hand' }, `${rt('hand')} ${s.handNo} · ${phase} · ${s.board.join(' ')}`),
+    el(
+      'div',
+      { 'data-field': 'hand' },
+      `${rt('hand')} ${s.handNo} · ${phase}${s.board.length ? ` · ${s.board.map(cardSym).join(' ')}` : ''}`,
+    ),
     el(
       'div',
       { 'data-field': 'level' },
-      `${rt('level')} ${s.blinds.join('/')}${s.bbAnte ? ` +${s.bbAnte}` : ''}${next}`,
+      `${rt('level')} ${s.blinds.map(num).join('/')}${s.bbAnte ? ` +${num(s.bbAnte)}` : ''}${next}`,
     ),
   );
   const seats = el('div', { class: 'seats', 'data-field': 'seats' });
   for (const p of s.seats) {
     seats.append(
-      el('span', { class: p.folded ? 'folded' : '' }, `${p.seat}. ${p.name}`),
-      el('span', { class: p.folded ? 'folded' : '' }, `${p.stack.toLocaleString(lang)}${p.allIn ? ' (all-in)' : ''}`),
+      el(
+        'span',
+        {
+          class: `${p.folded ? 'folded' : ''}${nameMatches(p.name, finding()) ? ' match' : ''}`,
+          'data-seat': String(p.seat),
+        },
+        p.name ? `${p.seat}. ${p.name}` : rt('seat', { seat: p.seat }),
+      ),
+      el('span', { class: p.folded ? 'folded' : '' }, `${num(p.stack)}${p.allIn ? ` ${rt('allIn')}` : ''}`),
     );
   }
   card.append(seats);
@@ -134,8 +187,8 @@ function tableCard(r: Row): HTMLElement {
     alerts.append(
       el(
         'li',
-        { class: a.severity, 'data-code': a.code },
-        `${a.code} · ${lang === 'fr' ? a.messageFr : a.message} · `,
+        { class: a.severity, 'data-code': a.code, title: a.code },
+        `${sev(a.severity)} · ${lang === 'fr' ? a.messageFr : a.message} · `,
         el('span', { 'data-age': String(a.wall) }, age(a.wall)),
       ),
     );
@@ -147,14 +200,14 @@ function tableCard(r: Row): HTMLElement {
     el(
       'div',
       { class: 'muted', 'data-field': 'health' },
-      `${rt('readers')}: ${bad === 0 ? rt('readersOk', { n: readers.length }) : rt('readersBad', { bad, n: readers.length })} · ${rt('bridge')}: ${s.health.link}`,
+      `${label('readers')}${bad === 0 ? rt('readersOk', { n: readers.length }) : rt('readersBad', { bad, n: readers.length })} · ${label('bridge')}${linkState(s.health.link)}`,
     ),
     el(
       'div',
       { class: 'muted', 'data-field': 'last-hand' },
-      `${rt('lastHand')}: `,
+      label('lastHand'),
       s.lastHandWall === null ? rt('never') : el('span', { 'data-age': String(s.lastHandWall) }, age(s.lastHandWall)),
-      ` · ${r.archived} ${rt('archived')}${r.backlog > 0 ? ` · ${r.backlog} ${rt('backlog')}` : ''}`,
+      ` · ${rt('archived', { n: r.archived })}${r.backlog > 0 ? ` · ${rt('backlog', { n: r.backlog })}` : ''}`,
     ),
   );
   return card;
@@ -184,6 +237,18 @@ function render(): void {
   $('hands-head').replaceChildren(
     ...[rt('table'), rt('hand'), rt('day'), rt('players'), rt('ended'), rt('export')].map((x) => el('th', {}, x)),
   );
+  $('l-find').textContent = rt('findPlayer');
+  ($('find') as HTMLInputElement).placeholder = rt('findHint');
+  $('lang').setAttribute('aria-label', rt('language'));
+  const q = finding();
+  $('find-msg').textContent =
+    q.trim() === ''
+      ? ''
+      : rt('foundAt', {
+          n: [...rows.values()].filter((r) => r.status?.seats.some((p) => nameMatches(p.name, q))).length,
+        });
+  $('conn').textContent = rt(conn);
+  $('conn').className = conn === 'connected' ? 'badge' : 'badge bad';
 }
 
 // ages tick every second without a new message
@@ -209,8 +274,8 @@ function connect(): void {
     `fwtoken.${token}`,
   ]);
   ws.onopen = () => {
-    $('conn').textContent = rt('connected');
-    $('conn').className = 'badge';
+    conn = 'connected';
+    queueRender();
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(String(ev.data)) as { type: string; now?: number; tables?: Row[]; table?: Row };
@@ -222,8 +287,8 @@ function connect(): void {
     queueRender();
   };
   ws.onclose = (ev) => {
-    $('conn').textContent = ev.code === 1008 || ev.code === 4401 ? rt('unauthorized') : rt('disconnected');
-    $('conn').className = 'badge bad';
+    conn = ev.code === 1008 || ev.code === 4401 ? 'unauthorized' : 'disconnected';
+    queueRender();
     setTimeout(connect, 2000);
   };
 }
@@ -284,64 +349,60 @@ const FORMATS = [
   ['pokerstars', 'PokerStars', 'txt'],
 ] as const;
 
+/** The archive search's result: its count, the exports of the whole query, a row per hand. */
+function drawSearch(q: string, hands: FoundHand[]): void {
+  $('search-msg').textContent = rt('found', { n: hands.length });
+  $('export-links').replaceChildren(
+    ...FORMATS.map(([f, fmtName, ext]) => {
+      const b = el('button', { type: 'button' }, `${rt('export')} ${fmtName}`);
+      b.addEventListener('click', () => void download(`/api/archive/export/${f}?${q}`, `feltwire-room.${ext}`));
+      return b;
+    }),
+  );
+  $('hands').replaceChildren(
+    ...hands.slice(-500).map((h) => {
+      const links = el('td');
+      if (!h.exportable) links.append(el('span', { class: 'muted' }, rt('notYet')));
+      else
+        for (const [f, fmtName, ext] of FORMATS) {
+          const b = el('button', { type: 'button' }, fmtName);
+          b.addEventListener(
+            'click',
+            () =>
+              void download(
+                `/api/archive/hands/${h.tableId}/${encodeURIComponent(h.handId)}/export/${f}`,
+                `${h.handId}.${ext}`,
+              ),
+          );
+          links.append(b);
+        }
+      return el(
+        'tr',
+        {},
+        el('td', {}, h.tableId),
+        el('td', {}, String(h.handNo)),
+        el('td', {}, h.day),
+        // the archive names an unnamed seat "Seat 4" (the hand histories need a name): in the page's language here
+        el('td', {}, h.players.map((n) => (/^Seat \d+$/.test(n) ? rt('seat', { seat: n.slice(5) }) : n)).join(', ')),
+        el('td', {}, new Date(h.endWall).toLocaleTimeString(lang)),
+        links,
+      );
+    }),
+  );
+}
+
 $('search-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   try {
     const q = query();
     const res = await api(`/api/archive/hands?${q}`);
-    const out = (await res.json()) as {
-      hands?: {
-        tableId: string;
-        handId: string;
-        handNo: number;
-        day: string;
-        players: string[];
-        endWall: number;
-        exportable: boolean;
-      }[];
-      message?: string;
-    };
+    const out = (await res.json()) as { hands?: FoundHand[]; message?: string };
     if (!res.ok || !out.hands) {
       $('search-msg').textContent = out.message ?? res.statusText;
       return;
     }
-    $('search-msg').textContent = rt('found', { n: out.hands.length });
-    $('export-links').replaceChildren(
-      ...FORMATS.map(([f, label, ext]) => {
-        const b = el('button', { type: 'button' }, `${rt('export')} ${label}`);
-        b.addEventListener('click', () => void download(`/api/archive/export/${f}?${q}`, `feltwire-room.${ext}`));
-        return b;
-      }),
-    );
-    $('hands').replaceChildren(
-      ...out.hands.slice(-500).map((h) => {
-        const links = el('td');
-        if (!h.exportable) links.append(el('span', { class: 'muted' }, rt('notYet')));
-        else
-          for (const [f, label, ext] of FORMATS) {
-            const b = el('button', { type: 'button' }, label);
-            b.addEventListener(
-              'click',
-              () =>
-                void download(
-                  `/api/archive/hands/${h.tableId}/${encodeURIComponent(h.handId)}/export/${f}`,
-                  `${h.handId}.${ext}`,
-                ),
-            );
-            links.append(b);
-          }
-        return el(
-          'tr',
-          {},
-          el('td', {}, h.tableId),
-          el('td', {}, String(h.handNo)),
-          el('td', {}, h.day),
-          el('td', {}, h.players.join(', ')),
-          el('td', {}, new Date(h.endWall).toLocaleTimeString(lang)),
-          links,
-        );
-      }),
-    );
+    lastSearch = { q, hands: out.hands };
+    drawSearch(q, out.hands);
   } catch (err) {
     $('search-msg').textContent = (err as Error).message;
   }
@@ -353,9 +414,11 @@ langSelect.addEventListener('change', () => {
   lang = langSelect.value === 'fr' ? 'fr' : 'en';
   localStorage.setItem('feltwire.lang', lang);
   render();
+  if (lastSearch) drawSearch(lastSearch.q, lastSearch.hands);
 });
 
+$('find').addEventListener('input', () => render());
+
+if (!token) conn = 'unauthorized';
 render();
-if (!token) {
-  $('conn').textContent = rt('unauthorized');
-} else connect();
+if (token) connect();

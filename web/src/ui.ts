@@ -16,6 +16,22 @@ export { h };
 
 export const chips = (n: number): string => n.toLocaleString(locale());
 
+const pctFormats = new Map<string, Intl.NumberFormat>();
+/** A percentage (0-100) by locale, through Intl: "42.5%" in English, "42,5 %" (narrow no-break space) in French. */
+export function pct(n: number, digits = 1): string {
+  const id = `${locale()}:${digits}`;
+  let f = pctFormats.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(locale(), {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    pctFormats.set(id, f);
+  }
+  return f.format(n / 100);
+}
+
 /** "Seat 4 Alice", or "Seat 4" when nobody is named there. */
 export function who(v: RoleView | null, seat: number): string {
   const p = v?.players?.[String(seat)];
