@@ -90,6 +90,29 @@ export interface FloorEntryView {
   decision?: { decision: string; by: string; wall: number };
 }
 
+/** A blind or the big-blind ante posted by the rules at the shuffle (engine/hand/create.ts postBlinds). */
+export interface BlindPost {
+  seat: number;
+  kind: 'sb' | 'bb' | 'ante';
+  amount: number;
+}
+
+/** What the rules posted at the hand's start: the small blind, the big blind, then the ante out of the big blind's
+ * stack, each capped by the stack the seat began with (a short blind is all-in for less, tda 72). */
+export function blindPosts(s: { config: { seats: Record<number, number> }; hand: HandSnapshot }): BlindPost[] {
+  const hand = s.hand;
+  if (hand.phase === 'waiting') return [];
+  const start = (seat: number) => Number(s.config.seats[seat] ?? 0);
+  const out: BlindPost[] = [];
+  if (hand.sb !== null && hand.blinds[0] > 0 && start(hand.sb) > 0)
+    out.push({ seat: hand.sb, kind: 'sb', amount: Math.min(hand.blinds[0], start(hand.sb)) });
+  const big = Math.min(hand.blinds[1], start(hand.bb));
+  if (big > 0) out.push({ seat: hand.bb, kind: 'bb', amount: big });
+  const ante = Math.min(hand.bbAnte, start(hand.bb) - big);
+  if (ante > 0) out.push({ seat: hand.bb, kind: 'ante', amount: ante });
+  return out;
+}
+
 /** A seat's player as every role sees them (names are public: the table sees who sits where). */
 export interface PlayerView {
   name: string;
@@ -131,6 +154,8 @@ export interface RoleView {
   muck: string[];
   seats: SeatPublicView[];
   actions: string[];
+  /** the blinds and the big-blind ante the rules posted at the shuffle (the action log's first lines) */
+  posts: BlindPost[];
   /** the engine's typed decisions (cards masked as in `seats`) */
   decisions: Decision[];
   /** seat -> player (roster); names are public */
@@ -273,6 +298,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     muck: seesAll ? [...hand.muck] : hand.muck.map(mask),
     seats,
     actions: hand.actions.map(scrub),
+    posts: blindPosts(s),
     decisions: (hand.decisions ?? []).map((d) => (d.cards.length ? { ...d, cards: d.cards.map(mask) } : d)),
     players: playersOf(s.roster),
     next: hand.next,

@@ -170,7 +170,7 @@ function sessionAt(seats: number, step: Step, version: number): SessionState {
 }
 
 /** The view of `role` of the hand of `seats` named seats at `step`. */
-export function viewAt(role: 'dealer' | 'overlay', seats: number, step: Step): RoleView {
+export function viewAt(role: 'dealer' | 'overlay' | 'commentator', seats: number, step: Step): RoleView {
   const version = 10 + STEPS.indexOf(step);
   const session = sessionAt(seats, step, version);
   const liveSeats = session.hand.seats.filter((s) => !s.folded).map((s) => s.seat);

@@ -122,6 +122,20 @@ function Booth({ v }: { v: RoleView }): JSX.Element {
 function ActionLog({ v }: { v: RoleView }): JSX.Element {
   const items: JSX.Element[] = [];
   let street = '';
+  // the blinds and the ante the rules posted at the shuffle open the preflop
+  const posts = v.posts ?? [];
+  if (posts.length > 0) {
+    street = 'preflop';
+    items.push(h('li', { class: 'street', key: 'spost' }, streetLabel('preflop')));
+    for (const p of posts)
+      items.push(
+        h(
+          'li',
+          { class: `log-act post ${p.kind}`, key: `post-${p.kind}`, 'data-seat': String(p.seat) },
+          t('logLine', { who: who(v, p.seat), what: t(`post_${p.kind}`, { n: chips(p.amount) }) }),
+        ),
+      );
+  }
   for (const [i, d] of (v.decisions ?? []).entries()) {
     if (d.kind === 'dealHole') continue;
     if (d.street !== street) {

@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import type { RoleView } from '../../src/server/views.js';
 import { t } from './i18n.js';
-import { h, nameOf, pct as percent } from './ui.js';
+import { h, pct as percent, shortName } from './ui.js';
 
 const COLORS = [
   '#e6194b',
@@ -19,6 +19,24 @@ const COLORS = [
 
 export const seatColor = (seat: number): string => COLORS[(seat - 1) % COLORS.length];
 
+const LABEL_COLUMN = 150;
+const LABEL_GAP = 15;
+
+/**
+ * The rows of the names' column: each name as near its line's last point as it can be, in the lines' order, no two
+ * closer than `gap` (pushed down, then the whole column pulled back up inside [top, bottom]).
+ */
+export function labelRows(wanted: Array<{ seat: number; y: number }>, top: number, bottom: number, gap: number) {
+  const rows = [...wanted].sort((a, b) => a.y - b.y || a.seat - b.seat).map((w) => ({ ...w }));
+  for (let i = 0; i < rows.length; i++) rows[i].y = Math.max(rows[i].y, i === 0 ? top : rows[i - 1].y + gap);
+  const over = rows.length ? rows[rows.length - 1].y - bottom : 0;
+  if (over > 0) {
+    rows[rows.length - 1].y -= over;
+    for (let i = rows.length - 2; i >= 0; i--) rows[i].y = Math.min(rows[i].y, rows[i + 1].y - gap);
+  }
+  return new Map(rows.map((r) => [r.seat, r.y]));
+}
+
 export function EquityChart({
   v,
   width = 520,
@@ -28,7 +46,8 @@ export function EquityChart({
   width?: number;
   height?: number;
 }): JSX.Element {
-  const pad = { l: 40, r: 12, t: 12, b: 28 };
+  // the right margin holds the seats' names, one row each (LABEL_GAP apart, so 9 or 10 seats never overlap)
+  const pad = { l: 44, r: LABEL_COLUMN, t: 12, b: 28 };
   const x = (boardLen: number) => pad.l + (boardLen / 5) * (width - pad.l - pad.r);
   const y = (pct: number) => pad.t + (1 - pct / 100) * (height - pad.t - pad.b);
   const points = v.equity?.points ?? [];
@@ -39,6 +58,15 @@ export function EquityChart({
     [4, t('turn')],
     [5, t('river')],
   ];
+  const rows = labelRows(
+    seats.flatMap((seat) => {
+      const own = points.filter((p) => p.equity[seat] !== undefined);
+      return own.length ? [{ seat, y: y(own[own.length - 1].equity[seat]) }] : [];
+    }),
+    pad.t,
+    height - pad.b,
+    LABEL_GAP,
+  );
   return h(
     'svg',
     { viewBox: `0 0 ${width} ${height}`, class: 'equity-chart', role: 'img', 'aria-label': t('equityChart') },
@@ -55,6 +83,8 @@ export function EquityChart({
     ),
     seats.map((seat) => {
       const own = points.filter((p) => p.equity[seat] !== undefined);
+      const last = own[own.length - 1];
+      const ly = rows.get(seat);
       return h(
         'g',
         { key: `seat${seat}` },
@@ -68,16 +98,31 @@ export function EquityChart({
         own.map((p) =>
           h('circle', { key: p.boardLen, cx: x(p.boardLen), cy: y(p.equity[seat]), r: 4, fill: seatColor(seat) }),
         ),
-        own.length
+        last && ly !== undefined
+          ? h('line', {
+              x1: x(last.boardLen) + 5,
+              y1: y(last.equity[seat]),
+              x2: width - pad.r + 6,
+              y2: ly,
+              stroke: seatColor(seat),
+              'stroke-width': 1,
+              'stroke-dasharray': '2 3',
+            })
+          : null,
+        last && ly !== undefined
+          ? h('rect', { x: width - pad.r + 8, y: ly - 4, width: 8, height: 8, fill: seatColor(seat) })
+          : null,
+        last && ly !== undefined
           ? h(
               'text',
               {
-                x: x(own[own.length - 1].boardLen) + 8,
-                y: y(own[own.length - 1].equity[seat]) + 4,
-                class: 'axis-label',
+                x: width - pad.r + 20,
+                y: ly + 4,
+                class: 'axis-label seat-label',
                 'text-anchor': 'start',
+                'data-seat': String(seat),
               },
-              nameOf(v, seat) ?? String(seat),
+              `${shortName(v, seat, 11) ?? String(seat)} ${percent(last.equity[seat], 0)}`,
             )
           : null,
       );

@@ -92,6 +92,9 @@ const STRINGS = {
   act_dealHole: { en: 'Dealt {cards}', fr: 'Reçoit {cards}' },
   act_dealBoard: { en: '{street}: {cards}', fr: '{street} : {cards}' },
   logLine: { en: '{who}: {what}', fr: '{who} : {what}' },
+  post_sb: { en: 'Small blind {n}', fr: 'Petite blinde {n}' },
+  post_bb: { en: 'Big blind {n}', fr: 'Grosse blinde {n}' },
+  post_ante: { en: 'Big blind ante {n}', fr: 'Ante de grosse blinde {n}' },
   ruleApplied: { en: '(rule {rule})', fr: '(règle {rule})' },
   // dealer's tablet
   dealerView: { en: 'Dealer', fr: 'Croupier' },
