@@ -8,6 +8,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
+import { count } from '../engine/alerts/plural.js';
 import { LiveHub } from '../server/hub.js';
 import type { LiveState } from '../server/liveState.js';
 import { viewFor } from '../server/views.js';
@@ -486,7 +487,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
           rule: 'room',
           message: `The room calls a ${b.minutes}-minute break: finish this hand, then deal no more until ${until} UTC.`,
           remedy: `Resume at ${until} UTC.`,
-          messageFr: `La salle annonce une pause de ${b.minutes} minutes : terminez cette main, puis ne distribuez plus avant ${until} UTC.`,
+          messageFr: `La salle annonce une pause de ${count('fr', b.minutes, { one: '# minute', other: '# minutes' })} : terminez cette main, puis ne distribuez plus avant ${until} UTC.`,
           remedyFr: `Reprenez à ${until} UTC.`,
         });
       } catch (err) {

@@ -1,6 +1,7 @@
 // A restart resumes the table where the log left it: the table layer is told where the engine believes every card
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
 import { renderAlert } from '../engine/alerts/catalogue.js';
+import { cardsEn, cartesFr } from '../engine/alerts/plural.js';
 import type { Decision } from '../engine/hand/decisions.js';
 import type { HandSnapshot } from '../engine/types.js';
 import type { TableSession } from '../session/TableSession.js';
@@ -533,8 +534,8 @@ export function reconcileResume(
     const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
     const stop = zone === 'board' || (seat !== undefined && !seat.folded);
     const n = cards.length;
-    const what = `${n} card${n > 1 ? 's' : ''}`;
-    const quoi = `${n} carte${n > 1 ? 's' : ''}`;
+    const what = cardsEn(n);
+    const quoi = cartesFr(n);
     session.raiseTableAlert(
       {
         code: RESUME_CARD_GONE,

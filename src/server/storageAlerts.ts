@@ -1,6 +1,7 @@
 // Storage faults of the event log made visible: a stop alert for the dealer and the floor (the table holds: the
 // records wait in memory), a banner on every view (RoleView.storage), /api/health not ok; an info alert when every
 // held record is on disk again. A log salvaged at start (a damaged file: rows kept and lost) is a stop alert too.
+import { count } from '../engine/alerts/plural.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { LogFault, LogStartup, SqliteEventLog } from '../store/sqliteLog.js';
 import type { LiveHub } from './hub.js';
@@ -26,11 +27,11 @@ export function storageView(f: LogFault): StorageView {
     refused: f.refused,
     since: f.since,
     message:
-      `The event log cannot be written: ${KIND_EN[f.kind]} (${f.code}). ${f.pending} records wait in memory` +
+      `The event log cannot be written: ${KIND_EN[f.kind]} (${f.code}). ${count('en', f.pending, { one: '# record waits', other: '# records wait' })} in memory` +
       `${f.refused > 0 ? `, ${f.refused} refused` : ''}. Hold the table until the disk is fixed.`,
     messageFr:
-      `Le journal ne peut plus être écrit : ${KIND_FR[f.kind]} (${f.code}). ${f.pending} enregistrements attendent en mémoire` +
-      `${f.refused > 0 ? `, ${f.refused} refusés` : ''}. Suspendez la table jusqu'à ce que le disque soit réparé.`,
+      `Le journal ne peut plus être écrit : ${KIND_FR[f.kind]} (${f.code}). ${count('fr', f.pending, { one: '# enregistrement attend', other: '# enregistrements attendent' })} en mémoire` +
+      `${f.refused > 0 ? `, ${count('fr', f.refused, { one: '# refusé', other: '# refusés' })}` : ''}. Suspendez la table jusqu'à ce que le disque soit réparé.`,
   };
 }
 

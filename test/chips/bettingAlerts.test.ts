@@ -75,7 +75,7 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     const a = alertForReading(4, r);
     expect(a).toMatchObject({ code: 'OVERSIZED_CHIP', severity: 'info', rule: 'tda 44', seat: 4 });
     expect(a?.remedy).toBe('Announce "call, 1100" and give 3900 back to the player.');
-    expect(a?.remedyFr).toBe('Annoncez « suivre, 1100 » et rendez 3900 au joueur.');
+    expect(a?.remedyFr).toBe('Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.');
   });
 
   it('MULTI_CHIP from seed 002 example 2: raise to 1700, 200 to add', () => {

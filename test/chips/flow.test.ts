@@ -15,7 +15,7 @@ describe('chip readings announced on the table, with their text', () => {
       rule: 'tda 44',
       seat: 4,
       remedy: 'Announce "call, 1100" and give 3900 back to the player.',
-      remedyFr: 'Annoncez « suivre, 1100 » et rendez 3900 au joueur.',
+      remedyFr: 'Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.',
     });
     expect(o.next).toEqual({ toAct: 5, toCall: 1100, minRaiseTo: 1700, canRaise: true });
     expect(o.stacks['4']).toBe(18900);

@@ -27,6 +27,21 @@ describe('French alert texts', () => {
     expect(fr('HAND_VOID', { amount: 12, detail: 'betting' })).toContain('(pendant les enchères)');
   });
 
+  it('counts take their plural (ICU/CLDR rules) and French writes its thousands grouped', () => {
+    const one = renderAlert('DEAL_CARD_COUNT', { seat: 2, amount: 1 }, 'tda');
+    expect(one.message).toBe('seat 2 holds 1 card instead of two');
+    expect(one.messageFr).toBe('le siège 2 a 1 carte au lieu de deux');
+    const three = renderAlert('DEAL_CARD_COUNT', { seat: 2, amount: 3 }, 'tda');
+    expect(three.message).toBe('seat 2 holds 3 cards instead of two');
+    expect(three.messageFr).toBe('le siège 2 a 3 cartes au lieu de deux');
+    expect(fr('MISDEAL', { detail: 'seat 4 holds 1 card' })).toContain('Fausse donne : le siège 4 a 1 carte');
+    expect(fr('MISDEAL', { detail: 'zone holds 1500, the rules commit 12500' })).toContain(
+      'la zone contient 1\u202f500, les règles engagent 12\u202f500',
+    );
+    // an amount in a French remedy, grouped as Intl writes French numbers
+    expect(renderAlert('CHIPS_OUT_OF_ROUND', { seat: 3, amount: 25000 }, 'tda').remedyFr).toMatch(/25\u202f000/);
+  });
+
   it('a reason with no French reading is left out of the French text, never shown in English', () => {
     expect(fr('LINK_LOST', { detail: 'port closed' })).toContain('Connexion au pont lecteur perdue (port fermé)');
     const unknown = fr('LINK_LOST', { detail: 'something only English knows' });

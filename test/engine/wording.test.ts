@@ -48,7 +48,7 @@ describe('LOI 36, tda 40A: change given back after a declared call', () => {
     expect(a).toMatchObject({ rule: 'LOI 36', severity: 'info', seat: 4 });
     expect(a?.message).toBe('seat 4 paid its declared 1100 with 3900 too much: change');
     expect(a?.remedy).toBe('The declared 1100 stands: give the 3900 back to the player as change.');
-    expect(a?.remedyFr).toBe("L'annonce de 1100 reste valable : rendez les 3900 au joueur comme monnaie.");
+    expect(a?.remedyFr).toBe("L'annonce de 1\u202f100 reste valable : rendez les 3\u202f900 au joueur comme monnaie.");
     expect(o.next).toMatchObject({ toAct: 5, toCall: 1100 });
     expect(o.stacks['4']).toBe(20000 - 1100);
   });

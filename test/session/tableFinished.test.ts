@@ -35,7 +35,7 @@ describe('session: table finished', () => {
     expect(fin.length).toBe(1);
     expect(fin[0]).toMatchObject({ severity: 'warn', seat: 1, hand: 1 });
     expect(fin[0].message).toBe('Table finished after hand 1: only seat 1 has chips (4950); no next hand is dealt');
-    expect(fin[0].messageFr).toMatch(/^Table terminée après le coup 1 : seul le siège 1 a des jetons \(4950\)/);
+    expect(fin[0].messageFr).toMatch(/^Table terminée après le coup 1 : seul le siège 1 a des jetons \(4\u202f950\)/);
     expect(fin[0].remedy).toMatch(/second player sits down/);
     expect(fin[0].remedyFr).toMatch(/second joueur/);
     // recovery replays the same finished table

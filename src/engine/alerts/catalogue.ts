@@ -3,6 +3,7 @@
 // for (e.g. order known / unknown, flop / turn / river).
 import { BETTING_ALERTS, isBettingAlertCode } from '../betting/bettingAlerts.js';
 import type { AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
+import { cardsEn, cartesFr, num } from './plural.js';
 
 export type { AlertFacts };
 
@@ -49,9 +50,12 @@ const DETAILS_FR: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^card dealt to empty seat (\d+)$/, (m) => `carte distribuée au siège vide ${m[1]}`],
   [/^first card dealt to the wrong seat$/, () => 'première carte distribuée au mauvais siège'],
   [/^deal out of order$/, () => "donne hors de l'ordre"],
-  [/^seat (\d+) holds (\d+) cards$/, (m) => `le siège ${m[1]} a ${m[2]} cartes`],
+  [/^seat (\d+) holds (\d+) cards?$/, (m) => `le siège ${m[1]} a ${cartesFr(Number(m[2]))}`],
   [/^seat (\d+) was dealt no cards$/, (m) => `le siège ${m[1]} n'a reçu aucune carte`],
-  [/^zone holds (\d+), the rules commit (\d+)$/, (m) => `la zone contient ${m[1]}, les règles engagent ${m[2]}`],
+  [
+    /^zone holds (\d+), the rules commit (\d+)$/,
+    (m) => `la zone contient ${num('fr', Number(m[1]))}, les règles engagent ${num('fr', Number(m[2]))}`,
+  ],
   [/^port closed$/, () => 'port fermé'],
   [/^no heartbeat$/, () => 'plus de battement de cœur'],
   [/^write on a closed port$/, () => 'écriture sur un port fermé'],
@@ -153,8 +157,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   DEAL_CARD_COUNT: {
     severity: 'stop',
     message: {
-      en: (f) => `${seatEn(f)} holds ${f.amount} cards instead of two`,
-      fr: (f) => `${seatFr(f)} a ${f.amount} cartes au lieu de deux`,
+      en: (f) => `${seatEn(f)} holds ${cardsEn(f.amount)} instead of two`,
+      fr: (f) => `${seatFr(f)} a ${cartesFr(f.amount)} au lieu de deux`,
     },
     remedies: {
       default: {
@@ -434,7 +438,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       default: {
         rule: { tda: 'tda 72', club: 'club 8-6' },
         en: (f) => `Correct the zone to ${f.amount}: the rules commit exactly that amount.`,
-        fr: (f) => `Corrigez la zone à ${f.amount} : les règles engagent exactement ce montant.`,
+        fr: (f) => `Corrigez la zone à ${num('fr', f.amount)} : les règles engagent exactement ce montant.`,
       },
     },
   },
@@ -494,16 +498,16 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
             : `${seatEn(f)} put ${f.amount ?? 0} in its betting zone when no betting round is open`,
       fr: (f) =>
         f.variant === 'change'
-          ? `${seatFr(f)} a payé son annonce de ${f.to ?? 0} avec ${f.amount ?? 0} de trop : de la monnaie`
+          ? `${seatFr(f)} a payé son annonce de ${num('fr', f.to)} avec ${num('fr', f.amount)} de trop : de la monnaie`
           : f.variant === 'surplus'
-            ? `${seatFr(f)} a mis ${f.amount ?? 0} de plus dans sa zone de mise que son action de ${f.to ?? 0}`
-            : `${seatFr(f)} a mis ${f.amount ?? 0} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
+            ? `${seatFr(f)} a mis ${num('fr', f.amount)} de plus dans sa zone de mise que son action de ${num('fr', f.to)}`
+            : `${seatFr(f)} a mis ${num('fr', f.amount)} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert`,
     },
     remedies: {
       default: {
         rule: both('tda 53'),
         en: (f) => `These chips are not in the pot: give the ${f.amount ?? 0} back to the player.`,
-        fr: (f) => `Ces jetons ne sont pas dans le pot : rendez les ${f.amount ?? 0} au joueur.`,
+        fr: (f) => `Ces jetons ne sont pas dans le pot : rendez les ${num('fr', f.amount)} au joueur.`,
       },
       // chips paying a declared action, more than it holds: plain change (LOI 36: after "call" said, the extra chips
       // come back; tda 40A: the first action stands)
@@ -511,7 +515,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         rule: both('LOI 36'),
         severity: 'info',
         en: (f) => `The declared ${f.to ?? 0} stands: give the ${f.amount ?? 0} back to the player as change.`,
-        fr: (f) => `L'annonce de ${f.to ?? 0} reste valable : rendez les ${f.amount ?? 0} au joueur comme monnaie.`,
+        fr: (f) =>
+          `L'annonce de ${num('fr', f.to)} reste valable : rendez les ${num('fr', f.amount)} au joueur comme monnaie.`,
       },
     },
   },
@@ -543,7 +548,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
           : `Table finished after hand ${f.detail ?? '?'}: no seat has chips; no next hand is dealt`,
       fr: (f) =>
         f.seat
-          ? `Table terminée après le coup ${f.detail ?? '?'} : seul le siège ${f.seat} a des jetons (${f.amount ?? 0}) ; aucun coup suivant n'est distribué`
+          ? `Table terminée après le coup ${f.detail ?? '?'} : seul le siège ${f.seat} a des jetons (${num('fr', f.amount)}) ; aucun coup suivant n'est distribué`
           : `Table terminée après le coup ${f.detail ?? '?'} : aucun siège n'a de jetons ; aucun coup suivant n'est distribué`,
     },
     remedies: {
@@ -581,7 +586,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
           : `After the restart, read at resume in betting order (taken while the service was down): ${readEn(f.detail)}`,
       fr: (f) =>
         f.variant === 'gone' || f.variant === 'changed'
-          ? `Après le redémarrage, la zone de mise ${duSiegeFr(f)} contient ${f.amount ?? 0} ; le ${logLeftFr(f)} : ${f.variant === 'gone' ? 'des jetons ont disparu' : 'modifiée'} pendant l'arrêt du service`
+          ? `Après le redémarrage, la zone de mise ${duSiegeFr(f)} contient ${num('fr', f.amount)} ; le ${logLeftFr(f)} : ${f.variant === 'gone' ? 'des jetons ont disparu' : 'modifiée'} pendant l'arrêt du service`
           : `Après le redémarrage, lu à la reprise dans l'ordre des enchères (pendant l'arrêt du service) : ${readFr(f.detail)}`,
     },
     remedies: {

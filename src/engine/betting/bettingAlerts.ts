@@ -1,5 +1,6 @@
 // The betting alerts' texts, in English and French: one line saying what happened, and the remedy as a sentence the
 // dealer can read aloud. Keyed by code; each entry builds its text from the facts of the ruling.
+import { num } from '../alerts/plural.js';
 import type { Alert, AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import type { ChipReading } from './chipReading.js';
 
@@ -59,6 +60,8 @@ interface BettingAlertEntry {
 }
 
 const n = (x: number | undefined): string => String(x ?? 0);
+/** an amount in a French text: 12 500 (narrow no-break space, as Intl writes it) */
+const nFr = (x: number | undefined): string => num('fr', x);
 const who = (f: BettingAlertFacts): string => (f.seat == null ? 'The player' : `Seat ${f.seat}`);
 const quiEst = (f: BettingAlertFacts): string => (f.seat == null ? 'Le joueur' : `Siège ${f.seat}`);
 
@@ -70,11 +73,11 @@ const actionEn = (f: BettingAlertFacts): string => {
   return `a call of ${n(f.to)}`;
 };
 const actionFr = (f: BettingAlertFacts): string => {
-  if (f.action === 'raise') return `une relance à ${n(f.to)}`;
-  if (f.action === 'bet') return `une mise de ${n(f.to)}`;
+  if (f.action === 'raise') return `une relance à ${nFr(f.to)}`;
+  if (f.action === 'bet') return `une mise de ${nFr(f.to)}`;
   if (f.action === 'check') return 'parole';
   if (f.action === 'fold') return 'un abandon';
-  return `suivre ${n(f.to)}`;
+  return `suivre ${nFr(f.to)}`;
 };
 const announceEn = (f: BettingAlertFacts): string => {
   if (f.action === 'raise') return `raise to ${n(f.to)}`;
@@ -83,10 +86,10 @@ const announceEn = (f: BettingAlertFacts): string => {
   return `call, ${n(f.to)}`;
 };
 const announceFr = (f: BettingAlertFacts): string => {
-  if (f.action === 'raise') return `relance à ${n(f.to)}`;
-  if (f.action === 'bet') return `mise de ${n(f.to)}`;
+  if (f.action === 'raise') return `relance à ${nFr(f.to)}`;
+  if (f.action === 'bet') return `mise de ${nFr(f.to)}`;
   if (f.action === 'check') return 'parole';
-  return `suivre, ${n(f.to)}`;
+  return `suivre, ${nFr(f.to)}`;
 };
 /** " and give 200 back." / " and the player adds 200." / "." */
 const settleEn = (f: BettingAlertFacts): string => {
@@ -95,8 +98,8 @@ const settleEn = (f: BettingAlertFacts): string => {
   return '.';
 };
 const settleFr = (f: BettingAlertFacts): string => {
-  if ((f.giveBack ?? 0) > 0) return ` et rendez ${n(f.giveBack)} au joueur.`;
-  if ((f.owed ?? 0) > 0) return ` ; le joueur ajoute ${n(f.owed)}.`;
+  if ((f.giveBack ?? 0) > 0) return ` et rendez ${nFr(f.giveBack)} au joueur.`;
+  if ((f.owed ?? 0) > 0) return ` ; le joueur ajoute ${nFr(f.owed)}.`;
   return '.';
 };
 
@@ -107,8 +110,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     texts: (f) => ({
       message: `${who(f)}: a single chip pushed with no declaration is a call of ${n(f.to)}.`,
       remedy: `Announce "call, ${n(f.to)}"${settleEn(f)}`,
-      messageFr: `${quiEst(f)} : un seul jeton poussé sans annonce vaut « suivre » pour ${n(f.to)}.`,
-      remedyFr: `Annoncez « suivre, ${n(f.to)} »${settleFr(f)}`,
+      messageFr: `${quiEst(f)} : un seul jeton poussé sans annonce vaut « suivre » pour ${nFr(f.to)}.`,
+      remedyFr: `Annoncez « suivre, ${nFr(f.to)} »${settleFr(f)}`,
     }),
   },
   MULTI_CHIP: {
@@ -117,7 +120,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     texts: (f) => ({
       message: `${who(f)}: ${n(f.zoneTotal)} in several chips with no declaration is ${actionEn(f)}.`,
       remedy: `Announce "${announceEn(f)}"${settleEn(f)}`,
-      messageFr: `${quiEst(f)} : ${n(f.zoneTotal)} en plusieurs jetons sans annonce est ${actionFr(f)}.`,
+      messageFr: `${quiEst(f)} : ${nFr(f.zoneTotal)} en plusieurs jetons sans annonce est ${actionFr(f)}.`,
       remedyFr: `Annoncez « ${announceFr(f)} »${settleFr(f)}`,
     }),
   },
@@ -127,8 +130,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     texts: (f) => ({
       message: `${who(f)}: a bet of ${n(f.declared ?? f.zoneTotal)} is under the minimum bet of ${n(f.to)}.`,
       remedy: `Announce "bet ${n(f.to)}"; the player adds ${n(f.owed)} to make the minimum bet.`,
-      messageFr: `${quiEst(f)} : une mise de ${n(f.declared ?? f.zoneTotal)} est inférieure à la mise minimum de ${n(f.to)}.`,
-      remedyFr: `Annoncez « mise de ${n(f.to)} » ; le joueur ajoute ${n(f.owed)} pour faire la mise minimum.`,
+      messageFr: `${quiEst(f)} : une mise de ${nFr(f.declared ?? f.zoneTotal)} est inférieure à la mise minimum de ${nFr(f.to)}.`,
+      remedyFr: `Annoncez « mise de ${nFr(f.to)} » ; le joueur ajoute ${nFr(f.owed)} pour faire la mise minimum.`,
     }),
   },
   RAISE_UNDER_MINIMUM: {
@@ -137,8 +140,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
     texts: (f) => ({
       message: `${who(f)}: a declared raise to ${n(f.declared ?? f.zoneTotal)} is under the minimum raise to ${n(f.to)}.`,
       remedy: `Announce "raise to ${n(f.to)}"; the player adds ${n(f.owed)} to make the minimum raise.`,
-      messageFr: `${quiEst(f)} : la relance annoncée à ${n(f.declared ?? f.zoneTotal)} est inférieure à la relance minimum à ${n(f.to)}.`,
-      remedyFr: `Annoncez « relance à ${n(f.to)} » ; le joueur ajoute ${n(f.owed)} pour faire la relance minimum.`,
+      messageFr: `${quiEst(f)} : la relance annoncée à ${nFr(f.declared ?? f.zoneTotal)} est inférieure à la relance minimum à ${nFr(f.to)}.`,
+      remedyFr: `Annoncez « relance à ${nFr(f.to)} » ; le joueur ajoute ${nFr(f.owed)} pour faire la relance minimum.`,
     }),
   },
   UNDERCALL: {
@@ -150,21 +153,21 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
         ? {
             message: `${who(f)} put in ${n(f.zoneTotal)}, the chips showing for a bet declared at ${n(f.declared)}: words and chips conflict.`,
             remedy: `Stop and call the floor: in a confusing situation the floor decides which bet stands (the ${n(f.declared)} said or the ${n(f.zoneTotal)} shown).`,
-            messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, les jetons posés pour une mise annoncée à ${n(f.declared)} : la parole et les jetons se contredisent.`,
-            remedyFr: `Arrêtez et appelez l'arbitre : dans une situation confuse, l'arbitre décide de la mise valide (les ${n(f.declared)} annoncés ou les ${n(f.zoneTotal)} posés).`,
+            messageFr: `${quiEst(f)} a mis ${nFr(f.zoneTotal)}, les jetons posés pour une mise annoncée à ${nFr(f.declared)} : la parole et les jetons se contredisent.`,
+            remedyFr: `Arrêtez et appelez l'arbitre : dans une situation confuse, l'arbitre décide de la mise valide (les ${nFr(f.declared)} annoncés ou les ${nFr(f.zoneTotal)} posés).`,
           }
         : f.variant === 'floor'
           ? {
               message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call, facing a raise.`,
               remedy: `Stop and call the floor: the floor decides whether the player adds ${n(f.owed)} to call ${n(f.call)}, or folds and leaves ${n(f.forfeit)} in the pot.`,
-              messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer, face à une relance.`,
-              remedyFr: `Arrêtez et appelez l'arbitre : il décide si le joueur ajoute ${n(f.owed)} pour payer ${n(f.call)}, ou se couche et laisse ${n(f.forfeit)} au pot.`,
+              messageFr: `${quiEst(f)} a mis ${nFr(f.zoneTotal)}, moins que les ${nFr(f.call)} à payer, face à une relance.`,
+              remedyFr: `Arrêtez et appelez l'arbitre : il décide si le joueur ajoute ${nFr(f.owed)} pour payer ${nFr(f.call)}, ou se couche et laisse ${nFr(f.forfeit)} au pot.`,
             }
           : {
               message: `${who(f)} put in ${n(f.zoneTotal)}, short of the ${n(f.call)} to call.`,
               remedy: `Tell the player the bet is ${n(f.call)}: they must add ${n(f.owed)} to complete the call.`,
-              messageFr: `${quiEst(f)} a mis ${n(f.zoneTotal)}, moins que les ${n(f.call)} à payer.`,
-              remedyFr: `Annoncez que la mise est de ${n(f.call)} : le joueur doit ajouter ${n(f.owed)} pour suivre.`,
+              messageFr: `${quiEst(f)} a mis ${nFr(f.zoneTotal)}, moins que les ${nFr(f.call)} à payer.`,
+              remedyFr: `Annoncez que la mise est de ${nFr(f.call)} : le joueur doit ajouter ${nFr(f.owed)} pour suivre.`,
             },
   },
   STRING_BET: {
@@ -174,7 +177,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
       message: `${who(f)} added chips in a second motion without a declaration.`,
       remedy: `Only the first motion counts: it is ${actionEn(f)}; give the ${n(f.giveBack)} of the second motion back to the player.`,
       messageFr: `${quiEst(f)} a ajouté des jetons en un second geste sans annonce.`,
-      remedyFr: `Seul le premier geste compte : c'est ${actionFr(f)} ; rendez au joueur les ${n(f.giveBack)} du second geste.`,
+      remedyFr: `Seul le premier geste compte : c'est ${actionFr(f)} ; rendez au joueur les ${nFr(f.giveBack)} du second geste.`,
     }),
   },
   CHIPS_WITHDRAWN: {
@@ -185,14 +188,14 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
         ? {
             message: `${who(f)} took ${n(f.owed)} back from the betting zone while facing a raise.`,
             remedy: `Have the player put the ${n(f.owed)} back: facing a raise they must at least call ${n(f.call)} and may not take chips back and fold.`,
-            messageFr: `${quiEst(f)} a repris ${n(f.owed)} de sa zone de mise alors qu'il fait face à une relance.`,
-            remedyFr: `Faites remettre les ${n(f.owed)} : face à une relance, le joueur doit au moins payer ${n(f.call)} et ne peut pas reprendre ses jetons pour se coucher.`,
+            messageFr: `${quiEst(f)} a repris ${nFr(f.owed)} de sa zone de mise alors qu'il fait face à une relance.`,
+            remedyFr: `Faites remettre les ${nFr(f.owed)} : face à une relance, le joueur doit au moins payer ${nFr(f.call)} et ne peut pas reprendre ses jetons pour se coucher.`,
           }
         : {
             message: `${who(f)} took ${n(f.owed)} back from the betting zone.`,
             remedy: `Have the player put the ${n(f.owed)} back: the ${n(f.to)} in the zone stands.`,
-            messageFr: `${quiEst(f)} a repris ${n(f.owed)} de sa zone de mise.`,
-            remedyFr: `Faites remettre les ${n(f.owed)} : les ${n(f.to)} dans la zone restent engagés.`,
+            messageFr: `${quiEst(f)} a repris ${nFr(f.owed)} de sa zone de mise.`,
+            remedyFr: `Faites remettre les ${nFr(f.owed)} : les ${nFr(f.to)} dans la zone restent engagés.`,
           },
   },
   ACTION_OUT_OF_TURN: {
@@ -219,8 +222,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
           : `${quiEst(f)} ne peut pas relancer : pas de relance complète depuis sa dernière action.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
-          ? `Le joueur est limité à suivre ${n(f.to)} ; rendez-lui ${n(f.giveBack)}.`
-          : `Le joueur peut seulement payer ${n(f.to)} ou se coucher.`,
+          ? `Le joueur est limité à suivre ${nFr(f.to)} ; rendez-lui ${nFr(f.giveBack)}.`
+          : `Le joueur peut seulement payer ${nFr(f.to)} ou se coucher.`,
     }),
   },
   CLOCK_EXPIRED: {
@@ -235,7 +238,7 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
       messageFr: `Le temps ${f.seat == null ? 'du joueur' : `du siège ${f.seat}`} est écoulé.`,
       remedyFr:
         (f.giveBack ?? 0) > 0
-          ? `La main est morte : mettez les cartes au rebut et rendez les ${n(f.giveBack)} que personne n'a payés.`
+          ? `La main est morte : mettez les cartes au rebut et rendez les ${nFr(f.giveBack)} que personne n'a payés.`
           : 'La main est morte : mettez les cartes au rebut.',
     }),
   },

@@ -1,6 +1,7 @@
 // The initial deal: one card at a time clockwise from the first entitled seat left of the button (heads-up: the big
 // blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
+import { cardsEn } from '../alerts/plural.js';
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { type Card, formatCard } from '../cards.js';
@@ -178,7 +179,7 @@ function countError(state: HandState, seatNo: number, count: number): void {
     return;
   }
   raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count });
-  misdeal(state, `seat ${seatNo} holds ${count} cards`);
+  misdeal(state, `seat ${seatNo} holds ${cardsEn(count)}`);
 }
 
 /** The deal is over (every seat has two cards, or someone acted): check counts and blinds, start the preflop round. */
