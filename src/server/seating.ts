@@ -68,6 +68,29 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
     },
   );
 
+  // the short display name of a seated player (the overlay's plates, the buttons); '' clears it. Logged as a roster
+  // change, so a restart keeps it; floor only (the route's config, checked by src/http/auth.ts)
+  app.post<{ Params: { seat: number }; Body: { short: string } }>(
+    '/api/seats/:seat/short',
+    {
+      schema: {
+        params: seatParams,
+        querystring: tokenQuery,
+        body: {
+          type: 'object',
+          required: ['short'],
+          additionalProperties: false,
+          properties: { short: { type: 'string', maxLength: 40 } },
+        },
+      },
+      config: { roles: FLOOR_ONLY },
+    },
+    async (req) => {
+      session.changeRoster({ op: 'short', seat: req.params.seat, short: req.body.short });
+      return roster();
+    },
+  );
+
   app.post<{ Params: { seat: number }; Body: { out: boolean } }>(
     '/api/seats/:seat/sit-out',
     {

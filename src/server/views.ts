@@ -118,6 +118,8 @@ export interface PlayerView {
   name: string;
   country?: string;
   photoUrl?: string;
+  /** the short display name the floor set (plates, buttons); the lower third shows `name` */
+  short?: string;
   /** sits out from the next shuffle */
   sittingOut: boolean;
   /** moves to this seat at the next shuffle */
@@ -318,6 +320,7 @@ function playersOf(roster: LiveState['session']['roster']): Record<string, Playe
     const p: PlayerView = { name: r.player.name, sittingOut: r.sittingOut };
     if (r.player.country) p.country = r.player.country;
     if (r.player.photoUrl) p.photoUrl = r.player.photoUrl;
+    if (r.player.short) p.short = r.player.short;
     if (r.movingTo !== undefined) p.movingTo = r.movingTo;
     out[String(r.seat)] = p;
   }

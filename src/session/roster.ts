@@ -16,6 +16,9 @@ export interface Player {
   country?: string;
   /** http(s) URL of a photo (the overlay's lower third) */
   photoUrl?: string;
+  /** the short display name the floor set for the overlay's plates and the buttons (1-12 characters); the lower
+   * third keeps the full name */
+  short?: string;
 }
 
 export interface RosterSeat {
@@ -34,6 +37,8 @@ export type RosterOp =
   | { op: 'move'; from: number; to: number }
   | { op: 'remove'; seat: number }
   | { op: 'sitOut'; seat: number; out: boolean }
+  /** the floor sets (or, with '', clears) a seated player's short display name */
+  | { op: 'short'; seat: number; short: string }
   /** written by the session at a shuffle: stacks parked for seats sitting out (0: given back) */
   | { op: 'park'; seats: Record<number, number> }
   /** written by the session at a shuffle: a pending move done */
@@ -78,7 +83,20 @@ export function checkPlayer(p: Player): Player {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad(`photo must be an http(s) URL: ${p.photoUrl}`);
     out.photoUrl = u.href;
   }
+  if (p.short !== undefined && p.short !== '') out.short = checkShort(p.short);
   return out;
+}
+
+export const SHORT_MAX = 12;
+
+/** A short display name: trimmed, 1-12 characters, one line, no < >. */
+export function checkShort(short: unknown): string {
+  if (typeof short !== 'string') throw bad('a short name is text');
+  if (/[\p{Cc}\p{Zl}\p{Zp}<>]/u.test(short)) throw bad('a short name may not hold control characters or < >');
+  const s = short.trim().replace(/ +/g, ' ');
+  if ([...s].length < 1 || [...s].length > SHORT_MAX)
+    throw bad(`a short name has 1 to ${SHORT_MAX} characters: "${short}"`);
+  return s;
 }
 
 export class Roster {
@@ -123,6 +141,11 @@ export class Roster {
         checkSeat(op.seat);
         if (!this.seats.has(op.seat)) throw bad(`no player at seat ${op.seat}`);
         return;
+      case 'short':
+        checkSeat(op.seat);
+        if (!this.seats.has(op.seat)) throw bad(`no player at seat ${op.seat}: seat a named player first`);
+        if (op.short !== '') checkShort(op.short);
+        return;
       case 'park':
       case 'moved':
         return;
@@ -145,6 +168,15 @@ export class Roster {
       case 'sitOut': {
         const s = this.seats.get(op.seat);
         if (s) this.seats.set(op.seat, { ...s, sittingOut: op.out });
+        return;
+      }
+      case 'short': {
+        const s = this.seats.get(op.seat);
+        if (!s) return;
+        const player = { ...s.player };
+        if (op.short === '') delete player.short;
+        else player.short = checkShort(op.short);
+        this.seats.set(op.seat, { ...s, player });
         return;
       }
       case 'park':

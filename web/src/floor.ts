@@ -273,6 +273,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
   const [stack, setStack] = useState('');
   const [to, setTo] = useState('');
   const [penalty, setPenalty] = useState('');
+  const [short, setShort] = useState('');
   const input = (id: string, label: string, val: string, set: (s: string) => void, type = 'text') =>
     h(
       'label',
@@ -305,7 +306,7 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
         h(
           'li',
           { key: s, 'data-seat': s },
-          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}${v.away?.includes(Number(s)) ? ` · ${t('isAway')}` : ''}${v.penalties?.[s] ? ` · ${t('penalised', { n: v.penalties[s] })}` : ''}`,
+          `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}${v.away?.includes(Number(s)) ? ` · ${t('isAway')}` : ''}${v.penalties?.[s] ? ` · ${t('penalised', { n: v.penalties[s] })}` : ''}${p.short ? ` · ${t('shortShown', { short: p.short })}` : ''}`,
         ),
       ),
     ),
@@ -374,6 +375,16 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
           onClick: () => void run(`/api/seats/${n}/penalty`, 'POST', { hands: Number(penalty) }),
         },
         t('penalise'),
+      ),
+      input('seat-short', t('shortName'), short, setShort),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'seat-short-go',
+          onClick: () => void run(`/api/seats/${n}/short`, 'POST', { short: short.trim() }),
+        },
+        t('setShort'),
       ),
       input('seat-to', t('moveTo'), to, setTo, 'number'),
       h(
