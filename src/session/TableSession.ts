@@ -58,6 +58,9 @@ export interface TableSessionOptions {
   tableAlertLimit?: number;
   /** schedules the shot clock's expiry tick (default setTimeout, unref'd); return a cancel function */
   schedule?: (ms: number, fn: () => void) => () => void;
+  /** an info alert nobody answered expires this long after it was raised, on the monotonic clock, as well as at its
+   * hand's end (default 10 minutes) */
+  infoExpiryMs?: number;
   /** cash or tournament (the table identity's game): a tournament's table is finished, and says so, as soon as a hand
    * leaves fewer than two seats with chips; a cash table only when the next shuffle finds no second player */
   game?: 'cash' | 'tournament';
@@ -157,6 +160,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private tableAlerts: TableAlert[] = [];
   /** the floor's history (every incident, open ones first), rebuilt by replaying the log */
   private readonly floorLog = new FloorLog();
+  private readonly infoExpiryMs: number;
+  private cancelInfoExpiry: (() => void) | null = null;
+  private infoDue: number | null = null;
   private nextTableAlertId = TABLE_ALERT_ID_BASE;
   private clock: ShotClock | null = null;
   private cancelClock: (() => void) | null = null;
@@ -187,6 +193,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.engine = impl;
     this.schedule = opts.schedule ?? defaultSchedule;
     this.tableAlertLimit = opts.tableAlertLimit ?? 200;
+    this.infoExpiryMs = opts.infoExpiryMs ?? 600_000;
     this.game = opts.game ?? 'cash';
     this.level = { blinds: [...opts.config.blinds], bbAnte: opts.config.bbAnte };
     if (fresh) {
@@ -214,6 +221,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
       s.beginHand(1, opts.config, wall);
     }
     if (s.clock) s.armClock(s.clock);
+    // info alerts replayed: those past their age expire now, the next one's expiry is armed
+    s.floorLog.expireInfoOlderThan(s.mono(), s.infoExpiryMs);
+    s.armInfoExpiry();
     return s;
   }
 
@@ -656,6 +666,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     this.cancelClock = null;
     this.cancelMotion?.();
     this.cancelMotion = null;
+    this.cancelInfoExpiry?.();
+    this.cancelInfoExpiry = null;
     this.removeAllListeners();
   }
 
@@ -949,11 +961,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
       if (rep) {
         const counted = { ...rep, count: (rep.count ?? 1) + 1, lastWall: wall };
         this.tableAlerts = this.tableAlerts.map((a) => (a.id === rep.id ? counted : a));
-        this.floorLog.syncTable(counted);
+        this.floorLog.syncTable(counted, this.monoOf(rep.wall));
       } else {
         const { incident: _incident, ...alert } = rec.alert;
         this.tableAlerts = boundTableAlerts([...this.tableAlerts, alert], this.tableAlertLimit);
-        this.floorLog.syncTable(alert);
+        this.floorLog.syncTable(alert, this.monoOf(alert.wall));
       }
       if (!this.replaying) this.emit('alert', rec.alert);
       return;
@@ -966,7 +978,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
         rec.op === 'ack'
           ? { ...a, acknowledged: true }
           : { ...a, acknowledged: true, decision: { decision: rec.decision, by: rec.by, wall } };
-      this.floorLog.syncTable(next);
+      this.floorLog.syncTable(next, this.monoOf(a.wall));
       return next;
     });
   }
@@ -1000,7 +1012,13 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (c.misdealRep && raw.phase !== 'misdeal') c.misdealRep = 0;
     this.joinIncidents(c, raw.alerts, before, wall);
     c.snap = this.overlayAcks(raw, c);
-    this.floorLog.syncHand(c.handNo, c.snap.alerts as SessionAlert[], wall, (a) => c.raisedWall.get(a.id) ?? wall);
+    this.floorLog.syncHand(
+      c.handNo,
+      c.snap.alerts as SessionAlert[],
+      wall,
+      (a) => c.raisedWall.get(a.id) ?? wall,
+      (w) => this.monoOf(w),
+    );
     const wasOver = c.over;
     c.over = this.engine.isHandOver(c.state);
     // the hand is over: its info alerts (and earlier ones) have expired
@@ -1160,8 +1178,30 @@ export class TableSession extends EventEmitter<SessionEvents> {
 
   private publish(wall: number): SessionState {
     this.version++;
+    if (!this.replaying) {
+      this.floorLog.expireInfoOlderThan(this.mono(), this.infoExpiryMs);
+      this.armInfoExpiry();
+    }
     const s = this.snapshot(wall);
     if (!this.replaying) this.emit('state', s);
     return s;
+  }
+
+  /** The next open info alert's expiry, on the monotonic clock: a state is published then (nothing is logged: the
+   * age is the clock's, and a replay arms it again). */
+  private armInfoExpiry(): void {
+    const due = this.floorLog.nextInfoExpiry(this.infoExpiryMs);
+    if (due === this.infoDue) return;
+    this.cancelInfoExpiry?.();
+    this.cancelInfoExpiry = null;
+    this.infoDue = due;
+    if (due === null) return;
+    this.cancelInfoExpiry = this.schedule(Math.max(0, due - this.mono()) + 1, () => {
+      this.cancelInfoExpiry = null;
+      this.infoDue = null;
+      if (this.closed) return;
+      if (this.floorLog.expireInfoOlderThan(this.mono(), this.infoExpiryMs) > 0) this.publish(this.now());
+      else this.armInfoExpiry();
+    });
   }
 }

@@ -1,7 +1,8 @@
 // The floor's history: every alert incident of the session (the hands' and the table's), one entry per incident with
 // its count, open until the floor closes it with a decision (past hands' included), the engine sees its remedy
 // carried out, the dealer acknowledges a lesser one, or (info) the hand it was raised in is over (its end, or the
-// next hand's shuffle when it was cut short). Built by the session
+// next hand's shuffle when it was cut short) or it has waited longer than its age (the session's `infoExpiryMs`, on the
+// monotonic clock). Built by the session
 // as it applies the log, so that every floor tablet reads the same history, after a reload and after a restart.
 //
 // Incidents: alerts that come from one cause are one decision.
@@ -33,6 +34,8 @@ export interface FloorEntry {
   count: number;
   /** wall ms of the first alert */
   wall: number;
+  /** monotonic ms of the first alert (its age; a record replayed after a restart counts as at most a minute old) */
+  mono: number;
   /** the order the incidents were raised in (the floor's "age": older first) */
   seq: number;
   state: FloorEntryState;
@@ -96,7 +99,13 @@ export class FloorLog {
   constructor(private readonly limit = 300) {}
 
   /** The current hand's incidents as they stand (its alerts that are no other's repeat). */
-  syncHand(hand: number, alerts: readonly SessionAlert[], wall: number, wallOf: (a: Alert) => number): void {
+  syncHand(
+    hand: number,
+    alerts: readonly SessionAlert[],
+    wall: number,
+    wallOf: (a: Alert) => number,
+    monoOf: (wall: number) => number = (w) => w,
+  ): void {
     for (const a of alerts) {
       if (a.incident !== undefined) continue;
       const key = `h:${hand}:${a.id}`;
@@ -108,6 +117,7 @@ export class FloorLog {
         alert: a,
         count: 1,
         wall: wallOf(a),
+        mono: monoOf(wallOf(a)),
         seq: ++this.seq,
         state: 'open',
       };
@@ -127,7 +137,7 @@ export class FloorLog {
   }
 
   /** A table alert raised, repeated, acknowledged or decided. */
-  syncTable(a: TableAlert): void {
+  syncTable(a: TableAlert, mono: number = a.wall): void {
     const key = `t:${a.id}`;
     const old = this.entries.get(key);
     const entry: FloorEntry = old ?? {
@@ -137,6 +147,7 @@ export class FloorLog {
       alert: a,
       count: 1,
       wall: a.wall,
+      mono,
       seq: ++this.seq,
       state: 'open',
     };
@@ -166,6 +177,26 @@ export class FloorLog {
     for (const e of this.entries.values()) {
       if (e.state === 'open' && e.alert.severity === 'info' && e.hand < beforeHand) e.state = 'expired';
     }
+  }
+
+  /** Info incidents still open `ageMs` after they were raised (monotonic `now`) expire; returns how many did. */
+  expireInfoOlderThan(now: number, ageMs: number): number {
+    let n = 0;
+    for (const e of this.entries.values()) {
+      if (e.state === 'open' && e.alert.severity === 'info' && now - e.mono >= ageMs) {
+        e.state = 'expired';
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The monotonic time the next open info incident reaches `ageMs` (null: none open). */
+  nextInfoExpiry(ageMs: number): number | null {
+    let due: number | null = null;
+    for (const e of this.entries.values())
+      if (e.state === 'open' && e.alert.severity === 'info') due = Math.min(due ?? Infinity, e.mono + ageMs);
+    return due;
   }
 
   /** The entries in the floor's order (floorOrder). */

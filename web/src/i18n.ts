@@ -196,7 +196,10 @@ const STRINGS = {
   alertTimes: { en: '×{n}', fr: '×{n}' },
   entry_open: { en: 'open', fr: 'ouverte' },
   entry_closed: { en: 'closed', fr: 'close' },
-  entry_expired: { en: 'expired (information, hand over)', fr: 'expirée (information, main terminée)' },
+  entry_expired: {
+    en: 'expired (information: its hand is over or nobody answered it in time)',
+    fr: 'expirée (information : sa main est terminée ou personne n’y a répondu à temps)',
+  },
   decidedBy: { en: 'Decision: {text} (by {by})', fr: 'Décision : {text} (par {by})' },
   remedyCarried: { en: 'Remedy carried out (seen by the table)', fr: 'Remède appliqué (vu par la table)' },
   closeAlert: { en: 'Close with this decision', fr: 'Clore avec cette décision' },
