@@ -217,6 +217,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hub.update(s, epoch.monoOf(s.wall));
   hub.releaseOverlay();
   onState(session.snapshot(now()));
+  // the equity chart of the hand in play, street by street, rebuilt at once after a restart
+  if (tracker) {
+    const s0 = session.snapshot(now());
+    void tracker.rebuild(s0.handNo, s0.hand);
+  }
   const unRotate = tokens.onRotate((role) => hub.dropRole(role, 'token rotated'));
   hub.start();
 

@@ -55,6 +55,56 @@ export class EquityTracker {
     );
   }
 
+  /**
+   * After a restart: the track of the hand in play rebuilt street by street from its snapshot (a point per street
+   * already dealt, before the current one: the seats still in at that street's end, its board, the cards gone by
+   * then), then the current street as observe computes it. The commentators see the whole chart again at once.
+   */
+  async rebuild(handNo: number, hand: HandSnapshot): Promise<void> {
+    if (this.closed) return;
+    const order: Record<string, number> = { preflop: 0, flop: 3, turn: 4, river: 5, showdown: 5 };
+    const lens = [0, 3, 4].filter((l) => l < hand.board.length && hand.board.length >= 3);
+    const foldedBy = new Map<number, number>();
+    for (const d of hand.decisions ?? [])
+      if (d.kind === 'fold' && !foldedBy.has(d.seat)) foldedBy.set(d.seat, order[d.street] ?? 0);
+    for (const len of lens) {
+      // a seat folded on this street or before is out at its end; a dead hand with no fold of its own, out throughout
+      const inHand = hand.seats.filter(
+        (s) =>
+          s.cards.length === 2 &&
+          !(foldedBy.has(s.seat) && (foldedBy.get(s.seat) ?? 0) <= len) &&
+          !(s.dead && !foldedBy.has(s.seat)),
+      );
+      if (inHand.length < 2) continue;
+      const gone = hand.seats.filter((s) => !inHand.includes(s)).flatMap((s) => s.cards);
+      const board = hand.board.slice(0, len);
+      // one burn before each street dealt
+      const burns = hand.burns.slice(0, len === 0 ? 0 : len === 3 ? 1 : 2);
+      const dead = [...new Set([...gone, ...burns])].filter((c) => c !== '??' && !board.includes(c));
+      try {
+        const eq = await this.computer.equity(
+          inHand.map((s) => s.cards),
+          board,
+          dead,
+        );
+        if (this.closed) return;
+        const point: EquityPoint = {
+          boardLen: len,
+          board,
+          equity: Object.fromEntries(inHand.map((s, i) => [String(s.seat), round2(eq[i])])),
+        };
+        const prev = this.track && this.track.handNo === handNo ? this.track.points : [];
+        // a point computed live meanwhile wins over the rebuilt one
+        if (prev.some((p) => p.boardLen === len)) continue;
+        const points = [...prev, point].sort((a, b) => a.boardLen - b.boardLen);
+        this.track = { handNo, points, outs: this.track?.handNo === handNo ? this.track.outs : {} };
+        this.publish(this.track);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
   current(): EquityTrack | null {
     return this.track;
   }
