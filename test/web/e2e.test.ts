@@ -155,7 +155,7 @@ describe('views in chromium', () => {
     const text = await alert.textContent();
     expect(text).toMatch(/BURN_MISSED/);
     expect(text).toMatch(/Remedy: /);
-    expect(text).toMatch(/Rule: (tda|club|LOI)/);
+    expect(text).toMatch(/Rule: (TDA rules?|club rules|LOI) \d/);
     // the card written as the dealer sees it: rank and suit symbol ("Move 7♠ to the burn"), no raw code
     expect(text).toMatch(/Move (10|[2-9JQKA])[♠♥♦♣] to the burn/);
     expect(text).not.toMatch(/\b[2-9TJQKA][shdc]\b/);

@@ -136,7 +136,7 @@ describe('floor operations in chromium', () => {
     await dealer.locator('#confirm-yes').click();
     await expect
       .poll(() => dealer.locator('#notice').textContent())
-      .toMatch(/Misdeal refused \(tda 35, 36\): substantial action has taken place, the hand goes on/);
+      .toMatch(/Misdeal refused \(TDA rules 35, 36\): substantial action has taken place, the hand goes on/);
     expect(await dealer.locator('#notice').getAttribute('class')).toMatch(/error/);
     expect(live.session.snapshot().hand.phase).not.toBe('misdeal');
     // the deck gathered early: hand 1 is void; hand 2 is dealt from the wrong seat and on as if nothing happened

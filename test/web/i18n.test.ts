@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/engine/alerts/catalogue.js';
-import { ALL_STRINGS, hasKey } from '../../web/src/i18n.js';
+import { ALL_STRINGS, hasKey, ruleText } from '../../web/src/i18n.js';
 
 const SRC = join(import.meta.dirname, '../../web/src');
 
@@ -71,6 +71,24 @@ describe('UI strings', () => {
     expect([...own].sort()).toEqual(['reader', 'table']);
     for (const rule of own) expect(hasKey(`ruleOf_${rule}`), rule).toBe(true);
     expect(ALL_STRINGS.ruleOf_reader.fr).not.toMatch(/reader/i);
+  });
+
+  it('rule references in the page’s language: never "TDA 2024 rule 16" inside French', () => {
+    expect(ruleText('tda 35', 'fr')).toBe('règle TDA 35');
+    expect(ruleText('tda 35', 'en')).toBe('TDA rule 35');
+    expect(ruleText('TDA 2024 rule 16', 'fr')).toBe('règle TDA 16');
+    expect(ruleText('club 2-5', 'en')).toBe('club rules 2-5');
+    expect(ruleText('club 2-5', 'fr')).toBe('règlement du club, art. 2-5');
+    expect(ruleText('LOI 9', 'fr')).toBe('LOI 9');
+    expect(ruleText('tda 35, 36', 'en')).toBe('TDA rules 35, 36');
+    expect(ruleText('tda 35, 36', 'fr')).toBe('règles TDA 35, 36');
+    expect(ruleText('reader', 'fr')).toBe('matériel de lecture');
+    // every rule the engine's alerts name, and the ones its code hard-wires, in French with no English word
+    const rules = new Set<string>(['TDA 2024 rule 16', 'TDA 2024 rule 1']);
+    for (const def of Object.values(ALERTS))
+      for (const r of Object.values(def?.remedies ?? {}))
+        for (const rule of Object.values(r?.rule ?? {})) rules.add(rule);
+    for (const rule of rules) expect(ruleText(rule, 'fr'), rule).not.toMatch(/\brule\b|reader|table procedure/);
   });
 
   it('the French texts fix the mistakes the issue lists', () => {

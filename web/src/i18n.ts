@@ -240,6 +240,14 @@ const STRINGS = {
   // rules no rulebook names: the reader equipment's and the table's own procedure (src/engine/alerts/catalogue.ts)
   ruleOf_reader: { en: 'reader equipment', fr: 'matériel de lecture' },
   ruleOf_table: { en: 'table procedure', fr: 'procédure de la table' },
+  // rulebook references, written in the page's language ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9")
+  ruleRef_tda: {
+    en: '{count, plural, one {TDA rule} other {TDA rules}} {n}',
+    fr: '{count, plural, one {règle TDA} other {règles TDA}} {n}',
+  },
+  ruleRef_club: { en: 'club rules {n}', fr: 'règlement du club, art. {n}' },
+  ruleRef_LOI: { en: 'LOI {n}', fr: 'LOI {n}' },
+  ruleRef_seed: { en: 'seed example {n}', fr: 'exemple de la source {n}' },
   alertOfHand: { en: 'hand #{n}', fr: 'main nº {n}' },
   corrected: { en: 'corrected', fr: 'corrigée' },
   // floor
@@ -432,13 +440,32 @@ const cache = new Map<string, IntlMessageFormat>();
 
 /** The message `key` in the current language, ICU arguments filled in. */
 export function t(key: StringKey, values?: Values): string {
-  const id = `${lang}:${key}`;
+  return tIn(lang, key, values);
+}
+
+/** The message `key` in `l`, ICU arguments filled in. */
+export function tIn(l: Lang, key: StringKey, values?: Values): string {
+  const id = `${l}:${key}`;
   let f = cache.get(id);
   if (!f) {
-    f = new IntlMessageFormat(STRINGS[key][lang], locale());
+    f = new IntlMessageFormat(STRINGS[key][l], l === 'fr' ? 'fr-FR' : 'en-GB');
     cache.set(id, f);
   }
   return String(f.format(values));
+}
+
+/**
+ * A rule as the engine names it ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9", "seed 003", or the table's and
+ * the reader equipment's own procedure), written in `l`: "TDA rule 35" / "règle TDA 35", never English in French.
+ */
+export function ruleText(rule: string, l: Lang = lang): string {
+  const own = `ruleOf_${rule}`;
+  if (hasKey(own)) return tIn(l, own);
+  const m = /^(TDA \d{4} rule|tda|club|LOI|seed) (\S.*)$/i.exec(rule.trim());
+  if (!m) return rule;
+  const head = m[1].toLowerCase();
+  const kind = head === 'club' ? 'club' : head === 'loi' ? 'LOI' : head === 'seed' ? 'seed' : 'tda';
+  return tIn(l, `ruleRef_${kind}`, { n: m[2], count: m[2].split(',').length });
 }
 
 /** French elision: 'yes' when a name takes d’ / l’ (starts with a vowel sound; h left out: h aspiré is common). */

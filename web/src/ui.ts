@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
 import type { AlertView, FloorEntryView, RoleView } from '../../src/server/views.js';
-import { getLang, hasKey, locale, onLangChange, setLang, t } from './i18n.js';
+import { getLang, hasKey, locale, onLangChange, ruleText, setLang, t } from './i18n.js';
 import { type LiveSnapshot, LiveStore } from './live.js';
 
 export type { AlertView, FloorEntryView, RoleView, TapOutcome };
@@ -324,8 +324,7 @@ export function alertText(a: AlertView): { message: string; remedy: string } {
  * table's own procedures ("reader", "table": no rulebook names them) in the reader's language. */
 export function ruleLabel(rule: string | null | undefined): string {
   if (!rule) return '—';
-  const k = `ruleOf_${rule}`;
-  return hasKey(k) ? t(k) : rule;
+  return ruleText(rule);
 }
 
 export function severityLabel(s: string): string {
