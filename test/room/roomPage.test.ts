@@ -3,27 +3,21 @@
 // health and last hand; the token leaves the address bar; French; the level form reaches the tables; the archive
 // search lists the hands and a PokerStars export downloads.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { account, makeAccounts } from '../../src/room/acl.js';
-import { RoomArchive } from '../../src/room/archive.js';
-import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
-import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import type { RoomService } from '../../src/room/roomService.js';
+import type { SimTable } from '../../src/room/simTables.js';
 import { CHROMIUM_ARGS } from '../web/helpers.js';
+import { type RoomRig, startRoomRig } from './helpers.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const WEB = join(REPO, 'dist/web');
 
 describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fw-room-page-'));
-  const accounts = makeAccounts(['1', '2']);
-  let broker: InProcessBroker;
-  let archive: RoomArchive;
+  let rig: RoomRig;
   let room: RoomService;
   let tables: SimTable[] = [];
   let browser: Browser;
@@ -34,26 +28,10 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
         cwd: REPO,
         stdio: 'inherit',
       });
-    broker = await startInProcessBroker({ accounts });
-    archive = await RoomArchive.open({ kind: 'sqlite', path: join(dir, 'archive.sqlite') });
-    const r = account(accounts, 'room');
-    room = await startRoom({
-      broker: broker.url,
-      username: r.username,
-      password: r.password,
-      archive,
-      port: 0,
-      host: '127.0.0.1',
-      webRoot: WEB,
-      dataDir: dir,
-      exportDelayMs: 0,
-      say: () => {},
-    });
-    tables = await startSimTables({
+    rig = await startRoomRig({ prefix: 'fw-room-page-', tableIds: ['1', '2'], exportDelayMs: 0, webRoot: WEB });
+    room = rig.room;
+    tables = await rig.simTables({
       tableIds: ['1', '2'],
-      brokerUrl: () => broker.url,
-      credentials: (id) => account(accounts, `table-${id}`),
-      dataDir: dir,
       pace: 'fast',
       broadcastDelayMs: 0,
       logSync: 'NORMAL',
@@ -65,10 +43,7 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await Promise.all(tables.map((t) => t.live.close()));
-    await room?.close();
-    await archive?.close();
-    await broker?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('shows every table, in English and French; pushes a level; searches and exports the archive', async () => {
