@@ -568,7 +568,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       },
     },
   },
-  // raised by the session after a restart (src/server/resume.ts). info: what was read at resume, one entry per
+  // raised by the session after a restart (src/service/resume.ts). info: what was read at resume, one entry per
   // action in `detail` ("seat 2 calls 100; seat 3 raises to 300; seat 4 folds"); warn: a betting zone no in-turn
   // reading explains (variant `gone`: chips gone from it; `changed`: chips the engine could not read), `detail`
   // "log N" (what the log left there), `amount` what lies there now
