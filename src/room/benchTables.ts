@@ -1,6 +1,6 @@
 // A process of simulated tables for `feltwire bench --room` (src/bench/room.ts forks it, compiled): it starts the
 // tables it is given on the broker and reports their hands; the room under test runs elsewhere.
-import type { SimSourceOptions } from '../server/simSource.js';
+import type { SimSourceOptions } from '../service/simSource.js';
 import { type SimTable, startSimTables } from './simTables.js';
 
 export type BenchTablesRequest =

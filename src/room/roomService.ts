@@ -19,8 +19,8 @@ import {
 } from '../clock/index.js';
 import { answerFor } from '../errors.js';
 import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
-import type { HandQuery, RoomArchive } from './archive.js';
+import type { RoomArchive } from './archive.js';
+import { registerArchiveRoutes } from './archiveRoutes.js';
 import {
   type AckMessage,
   decodeMessage,
@@ -381,17 +381,6 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => sockets.delete(socket));
   });
-  const queryString = {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      token: { type: 'string' },
-      table: { type: 'string', maxLength: 64 },
-      player: { type: 'string', maxLength: 120 },
-      day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-      limit: { type: 'integer', minimum: 1, maximum: 100000 },
-    },
-  } as const;
   // The export delay is an age on this room's monotonic clock, counted from when the room received the hand: the
   // table's end time is another machine's clock, and the room's own wall clock may jump. A hand stored before this
   // start counts from its received wall time only when the clock is synchronised (else from the start: the delay
@@ -399,99 +388,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) =>
     mono() - (receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall)) >=
     opts.exportDelayMs;
-  app.get<{ Querystring: HandQuery }>(
-    '/api/archive/hands',
-    { schema: { querystring: queryString }, config: staff },
-    async (req) => {
-      const hands = await archive.search(req.query);
-      return { hands: hands.map((h) => ({ ...h, exportable: released(h) })) };
-    },
-  );
-  app.get<{ Params: { format: ExportFormat }; Querystring: HandQuery }>(
-    '/api/archive/export/:format',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['format'],
-          properties: { format: { enum: [...EXPORT_FORMATS] } },
-        },
-        querystring: queryString,
-      },
-      config: staff,
-    },
-    async (req, reply) => {
-      const { format } = req.params;
-      const found = (await archive.search(req.query)).filter((h) => released(h));
-      const texts: string[] = [];
-      let k = 0;
-      let skipped = 0;
-      for (const h of found) {
-        let text: string | null;
-        try {
-          text = await archive.exportOne(h.tableId, h.handId, format, h.logId);
-        } catch (err) {
-          // an archive written before the exports were checked may hold one: said, left out, the rest answers
-          skipped++;
-          say(
-            `room: hand ${h.handNo} of table ${h.tableId} left out of the ${format} export: ${(err as Error).message}`,
-          );
-          continue;
-        }
-        if (text === null) continue;
-        k++;
-        texts.push(format === 'phh' ? `[${k}]\n${text}` : text);
-      }
-      const type = format === 'ohh' ? 'application/json' : 'text/plain';
-      return reply
-        .header('x-feltwire-hands', String(k))
-        .header('x-feltwire-skipped', String(skipped))
-        .type(`${type}; charset=utf-8`)
-        .send(texts.join('\n\n'));
-    },
-  );
-  app.get<{ Params: { table: string; hand: string; format: ExportFormat }; Querystring: { log?: string } }>(
-    '/api/archive/hands/:table/:hand/export/:format',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['table', 'hand', 'format'],
-          properties: {
-            table: { type: 'string', maxLength: 64 },
-            hand: { type: 'string', maxLength: 80 },
-            format: { enum: [...EXPORT_FORMATS] },
-          },
-        },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { token: { type: 'string' }, log: { type: 'string', maxLength: 64 } },
-        },
-      },
-      config: staff,
-    },
-    async (req, reply) => {
-      const { table, hand, format } = req.params;
-      const log = req.query.log;
-      const matches = (await archive.search({ table })).filter(
-        (h) => h.handId === hand && (log === undefined || h.logId === log),
-      );
-      const found = matches[0];
-      if (!found) return reply.code(404).send({ error: 'HAND_NOT_FOUND', message: `no hand ${hand} of ${table}` });
-      // a table id with two histories (a replaced log) may have the hand id twice: the log says which
-      if (matches.length > 1)
-        return reply.code(409).send({
-          error: 'HAND_AMBIGUOUS',
-          message: `table ${table} has hand ${hand} in ${matches.length} event logs: give ?log=`,
-          logs: matches.map((h) => h.logId),
-        });
-      if (!released(found))
-        return reply.code(403).send({ error: 'DELAYED', message: 'hand histories leave after the broadcast delay' });
-      const text = (await archive.exportOne(table, hand, format, found.logId)) ?? '';
-      return reply.type(`${format === 'ohh' ? 'application/json' : 'text/plain'}; charset=utf-8`).send(text);
-    },
-  );
+  registerArchiveRoutes(app, { archive, staff, released, say });
   app.post<{ Body: { blinds: [number, number]; bbAnte: number; breaks?: { inMinutes: number; minutes: number }[] } }>(
     '/api/settings',
     {

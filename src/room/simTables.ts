@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableConfig } from '../engine/types.js';
-import { type LiveService, startLive } from '../server/live.js';
-import { type SimSourceOptions, simSource } from '../server/simSource.js';
+import { type LiveService, startLive } from '../service/live.js';
+import { type SimSourceOptions, simSource } from '../service/simSource.js';
 import type { Simulator } from '../sim/simulator.js';
 import type { RoomLinkOptions } from './publisher.js';
 

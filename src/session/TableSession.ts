@@ -627,7 +627,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
   /**
    * The hand as it would be after `inputs` at `wall`, then a tick past the motion window (every motion read): the
    * hand's events replayed on a fresh engine state, nothing logged, published or kept. After a restart the reading
-   * of what changed while the service was down tries its orders here (src/server/resume.ts).
+   * of what changed while the service was down tries its orders here (src/service/resume.ts).
    */
   trialHand(inputs: readonly TableEventInput[], wall: number = this.now()): HandSnapshot {
     const c = this.cur;

@@ -660,7 +660,7 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       clearTimeout(z.timer);
       z.timer = null;
     }
-    // read from the first inventory after a restart: its order among the zones is unknown (resume.ts reads it)
+    // read from the first inventory after a restart: its order among the zones is unknown (src/service/resumeReading.ts reads it)
     this.emit('event', { kind: 'chips', seat, chips, wall, ...(this.resuming ? { orderKnown: false as const } : {}) });
   }
 

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { followFocus } from '../../src/server/hardwareSource.js';
+import { followFocus } from '../../src/service/hardwareSource.js';
 import type { TableSession } from '../../src/session/TableSession.js';
 import { AntennaMap, validateHardwareFile } from '../../src/table/index.js';
 

@@ -1,32 +1,10 @@
-// The reader bridge link's ages (heartbeat timeout, boot wait, SYNC and RESEND pacing) are on the monotonic clock;
-// the wall clock only stamps the events. Fake timers move both clocks together (performance.now with them), and
-// vi.setSystemTime moves the wall clock alone, as NTP or an operator does: an hour forward mid-stream raises no
-// LINK_LOST, an hour back does not put off the detection of a real silence, which comes on time (3 heartbeats).
-import { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeLink, VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
 import type { ReaderEvent } from '../../src/hardware/types.js';
+import { duplexPair } from '../../src/sim/duplexPair.js';
 
 const HB = 1000;
 const HOUR = 3_600_000;
-
-/** Two in-process ends of a cable. */
-function cable(): [Duplex, Duplex] {
-  const ends: Duplex[] = [];
-  const end = (other: () => Duplex) =>
-    new Duplex({
-      read() {},
-      write(chunk, _enc, done) {
-        other().push(chunk);
-        done();
-      },
-    });
-  ends.push(
-    end(() => ends[1]),
-    end(() => ends[0]),
-  );
-  return [ends[0], ends[1]];
-}
 
 describe('bridge link across wall-clock jumps (monotonic ages, wall stamps)', () => {
   let link: BridgeLink | null = null;
@@ -58,7 +36,7 @@ describe('bridge link across wall-clock jumps (monotonic ages, wall stamps)', ()
       reconnectMinMs: 60_000,
       reconnectMaxMs: 60_000,
       openPort: async () => {
-        const [service, device] = cable();
+        const [service, device] = duplexPair();
         bridge.attach(device);
         bridge.start();
         return service;

@@ -4,25 +4,8 @@ import { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError, BridgeLink, VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
 import type { ReaderEvent } from '../../src/hardware/types.js';
+import { duplexPair } from '../../src/sim/duplexPair.js';
 import { until } from './pty.js';
-
-/** Two in-process ends of a cable. */
-function cable(): [Duplex, Duplex] {
-  const ends: Duplex[] = [];
-  const end = (other: () => Duplex) =>
-    new Duplex({
-      read() {},
-      write(chunk, _enc, done) {
-        other().push(chunk);
-        done();
-      },
-    });
-  ends.push(
-    end(() => ends[1]),
-    end(() => ends[0]),
-  );
-  return [ends[0], ends[1]];
-}
 
 /** A port whose every write fails, as a USB adapter pulled mid-write does. */
 const brokenPort = () =>
@@ -52,7 +35,7 @@ describe('BridgeLink with an injected transport', () => {
       openPort: async () => {
         opened.push(opened.length === 0 ? 'broken' : 'good');
         if (opened.length === 1) return brokenPort();
-        const [service, device] = cable();
+        const [service, device] = duplexPair();
         bridge.attach(device);
         bridge.start();
         return service;
@@ -85,7 +68,7 @@ describe('BridgeLink with an injected transport', () => {
       waitForDevice: true,
       openPort: async () => {
         if (++tries < 4) throw new Error('ENOENT: no such file');
-        const [service, device] = cable();
+        const [service, device] = duplexPair();
         bridge.attach(device);
         bridge.start();
         return service;
@@ -104,7 +87,7 @@ describe('BridgeLink with an injected transport', () => {
       path: 'lossy',
       heartbeatMs: 100,
       openPort: async () => {
-        const [service, device] = cable();
+        const [service, device] = duplexPair();
         // the first line the service writes (its SYNC) never reaches the bridge
         const lossy = new Duplex({
           read() {},

@@ -4,26 +4,25 @@
 // of its exports refuses (the floor told, naming the table), stores the rest, and afterwards every export of the room
 // (room-wide and per hand, PHH / OHH / PokerStars) answers and reads back: TOML, JSON, one header per hand. The table
 // refuses such a name at seating already (POST /api/seats/N).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import mqtt from 'mqtt';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, makeAccounts } from '../../src/room/acl.js';
-import { RoomArchive } from '../../src/room/archive.js';
-import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
+import { account, type RoomAccounts } from '../../src/room/acl.js';
+import type { RoomArchive } from '../../src/room/archive.js';
+import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { checkMessage, type HandMessage, topics } from '../../src/room/protocol.js';
-import { type RoomService, startRoom } from '../../src/room/roomService.js';
+import type { RoomService } from '../../src/room/roomService.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import type { PlayedHand } from '../../src/store/playedHand.js';
 import { archiveOf, loadScenario, scenarioFiles } from '../store/helpers.js';
+import { type RoomRig, sleep, startRoomRig } from './helpers.js';
 
 const RUNS = Number(process.env.FW_FUZZ_RUNS ?? 300);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function realHands(): PlayedHand[] {
   const files = scenarioFiles().slice(0, 30);
@@ -92,35 +91,24 @@ const value = fc.oneof(
 );
 
 describe('a table account cannot spoil the room archive', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fw-room-fuzz-'));
-  const accounts = makeAccounts(['1']);
+  let rig: RoomRig;
+  let accounts: RoomAccounts;
   let broker: InProcessBroker;
   let archive: RoomArchive;
   let room: RoomService;
   const said: string[] = [];
 
   beforeAll(async () => {
-    broker = await startInProcessBroker({ accounts });
-    archive = await RoomArchive.open({ kind: 'sqlite', path: join(dir, 'archive.sqlite') });
-    const r = account(accounts, 'room');
-    room = await startRoom({
-      broker: broker.url,
-      username: r.username,
-      password: r.password,
-      archive,
-      port: 0,
-      host: '127.0.0.1',
-      webRoot: null,
-      dataDir: dir,
+    rig = await startRoomRig({
+      prefix: 'fw-room-fuzz-',
+      tableIds: ['1'],
       exportDelayMs: 0,
       say: (l) => said.push(l),
     });
+    ({ accounts, broker, archive, room } = rig);
   }, 60_000);
   afterAll(async () => {
-    await room?.close();
-    await archive?.close();
-    await broker?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('every malformed hand is refused or stored whole; every export answers and reads back', async () => {
@@ -259,7 +247,7 @@ describe('a table account cannot spoil the room archive', () => {
   it('the table refuses a name with a line break or a control character at seating', async () => {
     const sc = loadScenario(scenarioFiles()[0]);
     const session = new TableSession({ config: sc.config, log: new MemoryLog(), now: () => 0 });
-    const tokens = TokenStore.open(mkdtempSync(join(dir, 'tokens-')));
+    const tokens = TokenStore.open(mkdtempSync(join(rig.dir, 'tokens-')));
     const app = await buildApp({ session, log: new MemoryLog(), tokens, webRoot: null, equity: null });
     const floor = { authorization: `Bearer ${tokens.tokenOf('floor')}` };
     const seat = Object.keys(sc.config.seats)[0];

@@ -9,30 +9,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, makeAccounts } from '../../src/room/acl.js';
-import { RoomArchive } from '../../src/room/archive.js';
-import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
+import { account, type RoomAccounts } from '../../src/room/acl.js';
+import type { RoomArchive } from '../../src/room/archive.js';
+import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { encodeMessage, topics } from '../../src/room/protocol.js';
-import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import type { RoomService } from '../../src/room/roomService.js';
+import type { SimTable } from '../../src/room/simTables.js';
 import { LOG_FILE, SqliteEventLog } from '../../src/store/index.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await ok()) return;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function sealedHands(t: SimTable): number[] {
-  const out: number[] = [];
-  for (const r of t.live.log.records()) if (r.kind === 'handEnd') out.push(r.hand);
-  return out.filter((n) => n < t.live.session.handNo);
-}
+import { type RoomRig, sealedHands, startRoomRig, waitFor } from './helpers.js';
 
 describe('an event log has its own id', () => {
   it('drawn when the log is created, kept; a log written before ids gets one on open and keeps it', () => {
@@ -70,8 +54,8 @@ describe('an event log has its own id', () => {
 });
 
 describe('room: a table whose log was replaced under its table id', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fw-room-replaced-'));
-  const accounts = makeAccounts(['7', '8', '9']);
+  let rig: RoomRig;
+  let accounts: RoomAccounts;
   let broker: InProcessBroker;
   let archive: RoomArchive;
   let room: RoomService;
@@ -79,11 +63,9 @@ describe('room: a table whose log was replaced under its table id', () => {
   const said: string[] = [];
 
   const table = async (id: string, folder: string, seed: number): Promise<SimTable> => {
-    const [t] = await startSimTables({
+    const [t] = await rig.simTables({
       tableIds: [id],
-      brokerUrl: () => broker.url,
-      credentials: (x) => account(accounts, `table-${x}`),
-      dataDir: join(dir, folder),
+      dataDir: join(rig.dir, folder),
       pace: 'fast',
       broadcastDelayMs: 0,
       logSync: 'NORMAL',
@@ -108,29 +90,18 @@ describe('room: a table whose log was replaced under its table id', () => {
   };
 
   beforeAll(async () => {
-    broker = await startInProcessBroker({ accounts });
-    archive = await RoomArchive.open({ kind: 'sqlite', path: join(dir, 'archive.sqlite') });
-    const r = account(accounts, 'room');
-    room = await startRoom({
-      broker: broker.url,
-      username: r.username,
-      password: r.password,
-      archive,
-      port: 0,
-      host: '127.0.0.1',
-      webRoot: null,
-      dataDir: dir,
+    rig = await startRoomRig({
+      prefix: 'fw-room-replaced-',
+      tableIds: ['7', '8', '9'],
       exportDelayMs: 0,
       say: (l) => said.push(l),
     });
+    ({ accounts, broker, archive, room } = rig);
   }, 60_000);
 
   afterAll(async () => {
     for (const t of [...open]) await stop(t).catch(() => {});
-    await room?.close();
-    await archive?.close();
-    await broker?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('the fresh SD card: hands 1..n of the new log archived, none lost, the old history kept, the floor told', async () => {

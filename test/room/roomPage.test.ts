@@ -3,19 +3,16 @@
 // health and last hand; the token leaves the address bar; French; the level form reaches the tables; the archive
 // search lists the hands and a PokerStars export downloads.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { account, makeAccounts } from '../../src/room/acl.js';
-import { RoomArchive } from '../../src/room/archive.js';
-import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
-import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import type { RoomService } from '../../src/room/roomService.js';
+import type { SimTable } from '../../src/room/simTables.js';
 import { ROOM_STRINGS } from '../../web/src/roomStrings.js';
 import { CHROMIUM_ARGS } from '../web/helpers.js';
+import { type RoomRig, startRoomRig } from './helpers.js';
 
 /** words of the English texts no French text uses ("hands", "ago", "live"...), and the English the issue saw */
 function englishOnlyWords(): Set<string> {
@@ -35,10 +32,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 const WEB = join(REPO, 'dist/web');
 
 describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fw-room-page-'));
-  const accounts = makeAccounts(['1', '2']);
-  let broker: InProcessBroker;
-  let archive: RoomArchive;
+  let rig: RoomRig;
   let room: RoomService;
   let tables: SimTable[] = [];
   let browser: Browser;
@@ -49,26 +43,10 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
         cwd: REPO,
         stdio: 'inherit',
       });
-    broker = await startInProcessBroker({ accounts });
-    archive = await RoomArchive.open({ kind: 'sqlite', path: join(dir, 'archive.sqlite') });
-    const r = account(accounts, 'room');
-    room = await startRoom({
-      broker: broker.url,
-      username: r.username,
-      password: r.password,
-      archive,
-      port: 0,
-      host: '127.0.0.1',
-      webRoot: WEB,
-      dataDir: dir,
-      exportDelayMs: 0,
-      say: () => {},
-    });
-    tables = await startSimTables({
+    rig = await startRoomRig({ prefix: 'fw-room-page-', tableIds: ['1', '2'], exportDelayMs: 0, webRoot: WEB });
+    room = rig.room;
+    tables = await rig.simTables({
       tableIds: ['1', '2'],
-      brokerUrl: () => broker.url,
-      credentials: (id) => account(accounts, `table-${id}`),
-      dataDir: dir,
       pace: 'fast',
       broadcastDelayMs: 0,
       logSync: 'NORMAL',
@@ -80,10 +58,7 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await Promise.all(tables.map((t) => t.live.close()));
-    await room?.close();
-    await archive?.close();
-    await broker?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('shows every table, in English and French; pushes a level; searches and exports the archive', async () => {
@@ -179,11 +154,11 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
 
     // the archive: "nunez" finds José's hands (none of the others')
     await expect
-      .poll(async () => (await archive.search({ player: 'José Núñez' })).length, { timeout: 60_000 })
+      .poll(async () => (await rig.archive.search({ player: 'José Núñez' })).length, { timeout: 60_000 })
       .toBeGreaterThan(0);
-    const exact = await archive.search({ player: 'José Núñez' });
-    expect((await archive.search({ player: 'nunez' })).length).toBe(exact.length);
-    expect((await archive.search({ player: 'JOSÉ' })).length).toBe(exact.length);
+    const exact = await rig.archive.search({ player: 'José Núñez' });
+    expect((await rig.archive.search({ player: 'nunez' })).length).toBe(exact.length);
+    expect((await rig.archive.search({ player: 'JOSÉ' })).length).toBe(exact.length);
     await page.fill('#q-player', 'nunez');
     await page.click('#search-send');
     await page.waitForFunction(() => document.querySelectorAll('#hands tr').length > 0);

@@ -21,29 +21,12 @@ import {
 } from '../../src/room/engines.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
 import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import { sealedHands, sleep, waitFor } from './helpers.js';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.js';
 
 const CUT_MS = Number(process.env.FW_ROOM_CUT_MS ?? 60_000);
 const TABLES = ['1', '2', '3', '4', '5'];
 const CUT_TABLE = '5';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await ok()) return;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** the finished hands of a table's own log that are sealed (a later hand has begun) */
-function sealedHands(t: SimTable): number[] {
-  const out: number[] = [];
-  for (const r of t.live.log.records()) if (r.kind === 'handEnd') out.push(r.hand);
-  return out.filter((n) => n < t.live.session.handNo);
-}
-
 const haveEngines = mosquittoInstalled() && postgresBinDir() !== null;
 
 describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, broker killed, a table cut off', () => {

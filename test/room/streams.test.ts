@@ -3,21 +3,18 @@
 // unseen card, the overlay stream and the hand records are never younger than the broadcast delay; the room view's
 // row has the seats, the level and the open alerts with their time; a break the room calls reaches the dealer as an
 // alert at the next shuffle; malformed payloads are refused by the room (counted, said) and the archive goes on.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, makeAccounts } from '../../src/room/acl.js';
-import { RoomArchive } from '../../src/room/archive.js';
-import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
+import { account, type RoomAccounts } from '../../src/room/acl.js';
+import type { RoomArchive } from '../../src/room/archive.js';
+import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { topics, type ViewMessage } from '../../src/room/protocol.js';
-import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import type { RoomService } from '../../src/room/roomService.js';
+import type { SimTable } from '../../src/room/simTables.js';
+import { type RoomRig, sleep, startRoomRig } from './helpers.js';
 
 const DELAY_MS = 3000;
 const CARD = /^[2-9TJQKA][cdhs]$/;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface SeatCards {
   seat: number;
@@ -25,8 +22,8 @@ interface SeatCards {
 }
 
 describe('one table on the room broker: streams, room view row, breaks, refused payloads', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fw-room-streams-'));
-  const accounts = makeAccounts(['1', '2']);
+  let rig: RoomRig;
+  let accounts: RoomAccounts;
   let broker: InProcessBroker;
   let archive: RoomArchive;
   let room: RoomService;
@@ -36,21 +33,13 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
   const clients: mqtt.MqttClient[] = [];
 
   beforeAll(async () => {
-    broker = await startInProcessBroker({ accounts });
-    archive = await RoomArchive.open({ kind: 'sqlite', path: join(dir, 'archive.sqlite') });
-    const r = account(accounts, 'room');
-    room = await startRoom({
-      broker: broker.url,
-      username: r.username,
-      password: r.password,
-      archive,
-      port: 0,
-      host: '127.0.0.1',
-      webRoot: null,
-      dataDir: dir,
+    rig = await startRoomRig({
+      prefix: 'fw-room-streams-',
+      tableIds: ['1', '2'],
       exportDelayMs: 60_000,
       say: (l) => said.push(l),
     });
+    ({ accounts, broker, archive, room } = rig);
     for (const role of ['commentator', 'public', 'overlay'] as const) {
       const a = account(accounts, role);
       const c = await mqtt.connectAsync(broker.url, {
@@ -62,11 +51,8 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
       await c.subscribeAsync(topics.table('1', role));
       c.on('message', (_t, payload) => got[role].push(JSON.parse(payload.toString()) as ViewMessage));
     }
-    tables = await startSimTables({
+    tables = await rig.simTables({
       tableIds: ['1'],
-      brokerUrl: () => broker.url,
-      credentials: (id) => account(accounts, `table-${id}`),
-      dataDir: dir,
       pace: 'fast',
       broadcastDelayMs: DELAY_MS,
       logSync: 'NORMAL',
@@ -80,10 +66,7 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
   afterAll(async () => {
     await Promise.all(tables.map((t) => t.live.close()));
     await Promise.all(clients.map((c) => c.endAsync()));
-    await room?.close();
-    await archive?.close();
-    await broker?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('streams by role, the room row, a break, refused payloads', async () => {

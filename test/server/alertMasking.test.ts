@@ -114,7 +114,7 @@ describe('alerts masked on their own hand', () => {
 
 describe("a masked card's RFID tag is masked with it", () => {
   it('the crosstalk alert of a face-down hole card gives the dealer and the floor neither the card nor its tag', async () => {
-    // as the table layer raises it (src/table/alerts.ts) and the service passes it on (src/server/live.ts)
+    // as the table layer raises it (src/table/alerts.ts) and the service passes it on (src/service/source.ts)
     const raise = (a: ReturnType<typeof crosstalkAlert>) =>
       session.raiseTableAlert({
         code: a.code,

@@ -2,7 +2,7 @@
 // buttons and the tablet's taps reach the table layer in order with the chips still in flight on the bridge link.
 // Every hand ends complete, chips are conserved, and no alert is raised that the simulator did not cause.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LiveService } from '../../src/server/live.js';
+import type { LiveService } from '../../src/service/live.js';
 import type { HandEndInfo } from '../../src/session/index.js';
 import type { SimHandReport } from '../../src/sim/simulator.js';
 import { liveOnSimulator } from '../web/helpers.js';

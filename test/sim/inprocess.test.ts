@@ -2,7 +2,7 @@
 // (transport injected), the table layer and the session. 40 hands, the cable pulled once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
-import { FAST_LAYER } from '../../src/server/simSource.js';
+import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';

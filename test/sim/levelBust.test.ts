@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableConfig } from '../../src/engine/types.js';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
-import { FAST_LAYER, sessionHandConfig } from '../../src/server/simSource.js';
+import { FAST_LAYER, sessionHandConfig } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
-import { FAST_LAYER } from '../../src/server/simSource.js';
+import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';

@@ -3,7 +3,7 @@
 // session rebuilt from that prefix (what a SIGKILL right after that record leaves) must be exactly the state the
 // service had published at that point: hands, alerts, acknowledgements, decisions, level, clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveService } from '../../src/server/live.js';
+import type { LiveService } from '../../src/service/live.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import type { Simulator } from '../../src/sim/simulator.js';
 import { FAST_SIM, liveOnSimulator } from '../web/helpers.js';

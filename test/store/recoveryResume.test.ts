@@ -3,8 +3,8 @@
 // inventories as movements (the fold), never as second copies of the cards (CARD_DUPLICATE), and the hand goes on
 // exactly as if the service had never stopped. A kill during the deal raises no false DEAL_WRONG_SEAT either.
 import { describe, expect, it } from 'vitest';
-import { wireTableLayer } from '../../src/server/live.js';
-import { resumeTableLayer } from '../../src/server/resume.js';
+import { resumeTableLayer } from '../../src/service/resume.js';
+import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';

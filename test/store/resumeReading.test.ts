@@ -10,13 +10,9 @@
 // The clock is injected; the session's motion ticks are driven by hand.
 import { describe, expect, it, vi } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { wireTableLayer } from '../../src/server/live.js';
-import {
-  planResumeReading,
-  RESUME_CHIPS_CHANGED,
-  RESUME_TAP_HOLD_MS,
-  resumeTableLayer,
-} from '../../src/server/resume.js';
+import { RESUME_CHIPS_CHANGED, resumeTableLayer } from '../../src/service/resume.js';
+import { planResumeReading, RESUME_TAP_HOLD_MS } from '../../src/service/resumeReading.js';
+import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { chipUid, simulatedRegistry } from '../../src/sim/tags.js';
 import { type LiveTableEvent, TableLayer } from '../../src/table/index.js';

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { HouseRules, TableConfig } from '../../engine/types.js';
 import { FeltwireError } from '../../errors.js';
 import type { RoomLinkOptions } from '../../room/publisher.js';
-import { hardwareSource } from '../../server/hardwareSource.js';
-import { startLive, type TableSourceFactory } from '../../server/live.js';
 import type { TokenRole } from '../../server/liveState.js';
-import { simSource } from '../../server/simSource.js';
 import { isTokenRole } from '../../server/tokens.js';
+import { hardwareSource } from '../../service/hardwareSource.js';
+import { startLive, type TableSourceFactory } from '../../service/live.js';
+import { simSource } from '../../service/simSource.js';
 import { type IdentityOverrides, identityProblems } from '../../store/tableIdentity.js';
 import { defineCommand, type OptionValues } from '../options.js';
 

@@ -1,6 +1,7 @@
 // The live service assembled: the log (SQLite in the data folder), the session recovered from it, the role tokens,
 // the fastify app listening, and a table source (the reader bridge and dealer panel, or the simulator) feeding the
-// session through the table layer. `feltwire start`, the end-to-end tests and the live bench all start it here.
+// session through the table layer (source.ts). `feltwire start`, the end-to-end tests, the live bench and the room's
+// simulated tables all start it here; src/server is its HTTP and websocket side.
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import {
@@ -14,8 +15,13 @@ import {
 import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
-import { type EventLog, MemoryLog, type TableEventInput, TableSession } from '../session/index.js';
-import type { TableAlertInput } from '../session/types.js';
+import { buildApp } from '../server/app.js';
+import { delayAtStart } from '../server/delaySetting.js';
+import { type EquityComputer, serviceEquity } from '../server/equity.js';
+import type { TokenRole } from '../server/liveState.js';
+import { watchStorage } from '../server/storageAlerts.js';
+import { TokenStore } from '../server/tokens.js';
+import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
 import { HandArchive, SqliteEventLog } from '../store/index.js';
 import {
   defaultIdentity,
@@ -23,30 +29,9 @@ import {
   loadTableIdentity,
   type TableIdentity,
 } from '../store/tableIdentity.js';
-import type { LiveTableEvent, TableLayer } from '../table/index.js';
-import { buildApp } from './app.js';
-import { delayAtStart } from './delaySetting.js';
-import { type EquityComputer, serviceEquity } from './equity.js';
-import type { TokenRole } from './liveState.js';
-import { DealOrder, ResumeHold, ResumeReading, reconcileResume } from './resume.js';
-import { watchStorage } from './storageAlerts.js';
-import { TokenStore } from './tokens.js';
+import type { TableSource, TableSourceFactory } from './source.js';
 
-/** Something that feeds the session (hardware, simulator); closed on shutdown. */
-export interface TableSource {
-  readonly name: string;
-  /** the tablet's table events, in order with the sensors' (the table layer's ingestTablet) */
-  tablet?(ev: TableEventInput): void;
-  close(): Promise<void>;
-}
-
-/** Starts a table source on the session. `table`, when given, is the table this source plays (the simulator's):
- * the session starts a new table with it instead of resuming the logged one. */
-export interface TableSourceFactory {
-  table?: TableConfig;
-  /** `table`: what the service knows of the table (its identity: cash or tournament) */
-  start(session: TableSession, say: (line: string) => void, table?: { identity: TableIdentity }): Promise<TableSource>;
-}
+export type { TableSource, TableSourceFactory } from './source.js';
 
 export interface LiveOptions {
   dataDir: string;
@@ -209,97 +194,4 @@ function defaultEquity(say: (line: string) => void): EquityComputer | null {
     say(`commentators get no equities: ${(err as Error).message}`);
     return null;
   }
-}
-
-/** Feeds the table layer's events, alerts and health into the session; returns the unwiring function. */
-export function wireTableLayer(
-  layer: TableLayer,
-  session: TableSession,
-  sourceName: string,
-  onError: (err: unknown) => void,
-): () => void {
-  // unwired (the source closing): the layer's last words (the link closed, the table emptied) are not the table's
-  let wired = true;
-  // hole cards read without their order (inventories) go to the engine in the deal's order (resume.ts)
-  // a hand stopped after a restart (a card the log placed gone from the table) gets no event until the floor decides
-  const hold = new ResumeHold(session, (ev: LiveTableEvent) => {
-    if (!wired) return;
-    const { wall, orderKnown: _orderKnown, ...rest } = ev;
-    try {
-      session.ingest(rest, wall);
-    } catch (err) {
-      onError(err);
-    }
-  });
-  const dealOrder = new DealOrder(session, (ev: LiveTableEvent) => hold.push(ev));
-  // after a restart, what the readers' first inventory finds is read in betting order (resume.ts ResumeReading)
-  const reading = new ResumeReading(session, layer, (ev: LiveTableEvent) => dealOrder.push(ev));
-  // after a restart, the readers' first inventory against the log: cards gone from the table are told, never kept;
-  // the actions taken while down are read in turn, the floor told once what was read
-  layer.on('resumed', (r) => {
-    if (!wired) return;
-    try {
-      const plan = reading.release(r.wall);
-      dealOrder.flush();
-      reconcileResume(session, r.missing, r.wall, plan);
-    } catch (err) {
-      onError(err);
-    }
-  });
-  layer.on('event', (ev) => {
-    if (!wired) return;
-    try {
-      reading.push(ev);
-    } catch (err) {
-      onError(err);
-    }
-  });
-  layer.on('alert', (a) => {
-    if (!wired) return;
-    try {
-      const facts = (a as { facts?: TableAlertInput['facts'] }).facts;
-      session.raiseTableAlert(
-        {
-          code: a.code,
-          severity: a.severity,
-          rule: a.rule,
-          message: a.message,
-          remedy: a.remedy,
-          messageFr: a.messageFr,
-          remedyFr: a.remedyFr,
-          antenna: a.antenna ?? null,
-          // the cards the alert names, as facts: the views mask them on the alert's own hand (views.ts)
-          ...(facts ? { facts } : {}),
-        },
-        a.wall,
-      );
-    } catch (err) {
-      onError(err);
-    }
-  });
-  // health: on the layer's word, and once a second (link and reader states change without table events)
-  let last = '';
-  const refresh = () => {
-    if (!wired) return;
-    const h = { ...layer.sessionHealth(), source: sourceName };
-    const text = JSON.stringify(h);
-    if (text === last) return;
-    last = text;
-    try {
-      session.setHealth(h);
-    } catch (err) {
-      onError(err);
-    }
-  };
-  layer.on('health', refresh);
-  const timer = setInterval(refresh, 1000);
-  timer.unref();
-  refresh();
-  return () => {
-    wired = false;
-    reading.close();
-    dealOrder.close();
-    hold.close();
-    clearInterval(timer);
-  };
 }

@@ -8,8 +8,8 @@ import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
 import { type AntennaMap, type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
 import { wireLinkCounters } from './linkHealth.js';
-import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
 import { resumeTableLayer } from './resume.js';
+import { type TableSource, type TableSourceFactory, wireTableLayer } from './source.js';
 
 export interface HardwareSourceOptions {
   serial: string;

@@ -10,7 +10,7 @@ import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js
 import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
 import { followSession } from './hardwareSource.js';
 import { wireLinkCounters } from './linkHealth.js';
-import { type TableSource, type TableSourceFactory, wireTableLayer } from './live.js';
+import { type TableSource, type TableSourceFactory, wireTableLayer } from './source.js';
 
 export interface SimSourceOptions {
   hardwareFile: string | HardwareFile;

@@ -1,0 +1,212 @@
+// A restart resumes the table where the log left it: the table layer is told where the engine believes every card
+// lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
+import { renderAlert } from '../engine/alerts/catalogue.js';
+import type { HandSnapshot } from '../engine/types.js';
+import type { TableSession } from '../session/TableSession.js';
+import type { SessionState } from '../session/types.js';
+import type { TableLayer } from '../table/index.js';
+
+/** where the hand's cards lie, as the engine was told */
+export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: string; face: 'up' | 'down' }> {
+  const out: Array<{ card: string; zone: string; face: 'up' | 'down' }> = [];
+  for (const s of hand.seats) {
+    for (const c of s.cards) out.push({ card: c, zone: `seat${s.seat}`, face: s.shown.includes(c) ? 'up' : 'down' });
+  }
+  for (const c of hand.board) out.push({ card: c, zone: 'board', face: 'up' });
+  for (const c of hand.burns) out.push({ card: c, zone: 'burn', face: 'down' });
+  for (const c of hand.muck) out.push({ card: c, zone: 'muck', face: 'down' });
+  return out;
+}
+
+/** Seeds the layer with the recovered hand (nothing when the hand has not begun or is over). */
+export function resumeTableLayer(layer: Pick<TableLayer, 'resume'>, session: TableSession): number {
+  const s = session.snapshot();
+  if (s.handOver || s.handStartWall === null) return 0;
+  const bets = s.hand.seats.filter((x) => x.zone.length > 0).map((x) => ({ seat: x.seat, chips: [...x.zone] }));
+  return layer.resume(cardsOfHand(s.hand), bets);
+}
+
+import { cardsEn, cartesFr } from '../engine/alerts/plural.js';
+import { type ResumePlan, readEntry } from './resumeReading.js';
+/** the table alert of a card the log placed on the table that no reader reports after the restart */
+export const RESUME_CARD_GONE = 'RESUME_CARD_GONE';
+/** the table alert of a betting zone whose chips are not what the log left there after the restart */
+export const RESUME_CHIPS_CHANGED = 'RESUME_CHIPS_CHANGED';
+
+const zoneEn = (zone: string): string =>
+  /^seat\d+$/.test(zone) ? `seat ${zone.slice(4)}` : zone === 'board' ? 'the board' : `the ${zone}`;
+const zoneFr = (zone: string): string =>
+  /^seat\d+$/.test(zone)
+    ? `du siège ${zone.slice(4)}`
+    : zone === 'board'
+      ? 'du tableau'
+      : zone === 'burn'
+        ? 'des brûlées'
+        : 'du rebut';
+
+/**
+ * After a restart the readers' first inventories are read against where the log left every card (TableLayer
+ * 'resumed'): cards that arrived elsewhere were movements the engine has read (a fold into the muck); the cards no
+ * antenna reads any more moved to where no reader sees them while the service was down. They are never kept
+ * silently: one alert per zone, naming the zone and how many cards (never which: a hole card is nobody's to read).
+ * A board card, or a card of a hand still live, gone: the outcome can no longer be reconstructed exactly, so the
+ * hand is stopped for the floor (severity stop; ResumeHold keeps the table's events from the engine until the floor
+ * decides, so nothing is paid meanwhile). A card of a folded hand, the burn or the muck gone: a warning.
+ */
+export function reconcileResume(
+  session: Pick<TableSession, 'snapshot' | 'raiseTableAlert'>,
+  missing: ReadonlyArray<{ card: string; zone: string }>,
+  wall: number,
+  plan: Pick<ResumePlan<unknown>, 'read' | 'chipsRead' | 'unexplained'> | null = null,
+): number {
+  const s = session.snapshot();
+  let raised = 0;
+  const ruleset = s.config.ruleset;
+  // the betting zones read in turn at resume: one info for the floor, listing every action read (amounts are public)
+  if (plan?.chipsRead && plan.read.length > 0) {
+    const facts = {
+      zone: [...new Set(plan.read.map((d) => `bet${d.seat}`))].join(','),
+      seats: [...new Set(plan.read.map((d) => d.seat))],
+      detail: plan.read.map(readEntry).join('; '),
+    };
+    session.raiseTableAlert(
+      {
+        code: RESUME_CHIPS_CHANGED,
+        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        seat: null,
+        zone: facts.zone,
+        facts,
+      },
+      wall,
+    );
+    raised++;
+  }
+  // a zone no in-turn reading explains: chips gone from it are named; chips the engine reads with an alert of its
+  // own (out of turn, an illegal amount) are that alert; anything else is named too (never kept silently)
+  for (const u of plan?.unexplained ?? []) {
+    if (!u.gone && u.alerted) continue;
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const [was, now] = [total(u.was), total(u.now)];
+    const facts = {
+      zone: `bet${u.seat}`,
+      seat: u.seat,
+      amount: now,
+      zoneTotal: now,
+      detail: `log ${was}`,
+      variant: u.gone ? 'gone' : 'changed',
+    };
+    session.raiseTableAlert(
+      {
+        code: RESUME_CHIPS_CHANGED,
+        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        seat: u.seat,
+        zone: facts.zone,
+        facts,
+      },
+      wall,
+    );
+    raised++;
+  }
+  if (s.handOver || missing.length === 0) return raised;
+  const byZone = new Map<string, string[]>();
+  for (const m of missing) byZone.set(m.zone, [...(byZone.get(m.zone) ?? []), m.card]);
+  // a second restart before the floor decided: the zone's stop stands, it is not raised again
+  const standing = new Set(
+    s.tableAlerts.filter((a) => a.code === RESUME_CARD_GONE && !a.decision && a.hand === s.handNo).map((a) => a.zone),
+  );
+  for (const [zone, cards] of byZone) {
+    if (standing.has(zone)) continue;
+    const seatNo = /^seat(\d+)$/.exec(zone);
+    const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
+    const stop = zone === 'board' || (seat !== undefined && !seat.folded);
+    const n = cards.length;
+    const what = cardsEn(n);
+    const quoi = cartesFr(n);
+    session.raiseTableAlert(
+      {
+        code: RESUME_CARD_GONE,
+        severity: stop ? 'stop' : 'warn',
+        rule: stop ? 'tda 1' : '',
+        seat: seat ? seat.seat : null,
+        zone,
+        // the board's cards are public; a hole card's identity is named to no one (the zone and the count only)
+        facts: { zone, seat: seat ? seat.seat : null, amount: n, detail: stop ? 'stop' : 'warn' },
+        message: `After the restart, ${what} the log places on ${zoneEn(zone)} ${n > 1 ? 'are' : 'is'} read by no antenna: moved while the service was down.`,
+        messageFr: `Après le redémarrage, ${quoi} ${zoneFr(zone)} selon le journal ${n > 1 ? 'ne sont lues' : "n'est lue"} par aucune antenne : déplacée${n > 1 ? 's' : ''} pendant l'arrêt du service.`,
+        remedy: stop
+          ? 'The hand is stopped: its outcome cannot be rebuilt exactly. Nothing is paid until the floor decides (go on once the cards are back in place, or void the hand with a shuffle: chips go back).'
+          : 'Check where the cards went; the hand goes on.',
+        remedyFr: stop
+          ? "La main est arrêtée : son issue ne peut être reconstituée exactement. Rien n'est payé avant la décision de l'arbitre (reprendre une fois les cartes remises en place, ou annuler la main par un mélange : les jetons sont rendus)."
+          : 'Vérifiez où sont allées les cartes ; la main continue.',
+      },
+      wall,
+    );
+    raised++;
+  }
+  return raised;
+}
+
+/** an undecided RESUME_CARD_GONE stop of the hand in play */
+export function resumeStopped(s: SessionState): boolean {
+  if (s.handOver) return false;
+  return s.tableAlerts.some(
+    (a) => a.code === RESUME_CARD_GONE && a.severity === 'stop' && !a.decision && a.hand === s.handNo,
+  );
+}
+
+/**
+ * While the hand is stopped for the floor (resumeStopped), the table's events are held, not given to the engine:
+ * no pot is pushed, no card read as a showdown, until the floor decides. The floor's decision hands them on in the
+ * order they came; a shuffle or a misdeal (the floor voiding the hand) goes at once and the held events of the
+ * stopped hand with it are dropped (the hand is over). Bounded: past `limit` the oldest held go.
+ */
+export class ResumeHold<E extends { kind: string }> {
+  private held: E[] = [];
+  private readonly onState = () => {
+    if (this.held.length > 0 && !resumeStopped(this.session.snapshot())) this.release();
+  };
+
+  constructor(
+    private readonly session: Pick<TableSession, 'snapshot' | 'on' | 'off'>,
+    private readonly forward: (ev: E) => void,
+    private readonly limit = 10_000,
+  ) {
+    session.on('state', this.onState);
+  }
+
+  push(ev: E): void {
+    if (!resumeStopped(this.session.snapshot())) {
+      this.release();
+      this.forward(ev);
+      return;
+    }
+    const button = (ev as { button?: unknown }).button;
+    if (ev.kind === 'dealer' && (button === 'shuffle' || button === 'misdeal')) {
+      this.held = [];
+      this.forward(ev);
+      return;
+    }
+    if (ev.kind === 'dealer') {
+      this.forward(ev); // the floor button: a call for the floor is never held
+      return;
+    }
+    this.held.push(ev);
+    if (this.held.length > this.limit) this.held.shift();
+  }
+
+  get holding(): number {
+    return this.held.length;
+  }
+
+  private release(): void {
+    const held = this.held;
+    this.held = [];
+    for (const ev of held) this.forward(ev);
+  }
+
+  close(): void {
+    this.session.off('state', this.onState);
+    this.held = [];
+  }
+}
