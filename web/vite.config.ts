@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 const root = resolve(import.meta.dirname);
 // room.html (H7's room view) joins the build once it exists
-const pages = ['index', 'dealer', 'floor', 'commentator', 'overlay', 'public', 'room'].filter((p) =>
+const pages = ['index', 'dealer', 'floor', 'commentator', 'overlay', 'public', 'room', 'tournament'].filter((p) =>
   existsSync(resolve(root, `${p}.html`)),
 );
 

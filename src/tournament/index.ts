@@ -15,3 +15,4 @@ export * from './simHand.js';
 export * from './simulate.js';
 export * from './standings.js';
 export * from './structure.js';
+export * from './tdView.js';

@@ -28,6 +28,8 @@ export interface SimulationOptions {
   maxHands?: number;
   /** this many players (the last registered) never come: their blinds are taken until the first level ends */
   noShows?: number;
+  /** after the draw, after each hand and after each break: the floor as it stands (the TD's screen takes a view) */
+  onStep?: (floor: TournamentFloor, hands: number) => void;
 }
 
 export interface SimulationReport {
@@ -83,6 +85,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
   floor.start();
   for (const p of players.slice(players.length - (o.noShows ?? 0))) floor.absent(p.id);
   report();
+  o.onStep?.(floor, 0);
   const engine = new Map<string, { config: TableConfig; final: HandSnapshot }>();
   const handNo = new Map<string, number>();
   const handMs = o.handMs ?? 120_000;
@@ -127,6 +130,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
           report();
         }
       }
+      o.onStep?.(floor, hands);
       now += status.remainingMs;
       continue;
     }
@@ -180,6 +184,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
       for (const [s, v] of Object.entries(final.stacks)) end[Number(s)] = v;
       floor.handEnded(t.id, { hand, button: final.button, sb: final.sb, bb: final.bb, start: config.seats, end });
       report();
+      o.onStep?.(floor, hands);
     }
     for (const t of floor.tables) if (Object.keys(t.seats).length === 0) engine.delete(t.id);
   }

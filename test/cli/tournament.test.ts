@@ -93,6 +93,9 @@ describe('feltwire tournament --sim', () => {
       [['--sim', '27', '--speed', '2'], /unknown option --speed/],
       [['--sim', '27', '--tables', '2'], /27 players do not fit at 2 tables of 9/],
       [['--sim', '9', '--no-shows', '8'], /--no-shows must be a whole number from 0 to 7, got "8"/],
+      [['--sim', '9', '--serve', '70000'], /--serve must be a whole number from 0 to 65535, got "70000"/],
+      [['--sim', '9', '--serve', '0', '--hand-ms', '0'], /--hand-ms must be a whole number from 1 to 600000/],
+      [['--sim', '9', '--serve', '0', '--delay', '5'], /--delay and --serve: give --hand-ms/],
     ] as const) {
       const r = await inProcess(['tournament', ...args]);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });

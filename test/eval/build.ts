@@ -7,7 +7,14 @@ import { join } from 'node:path';
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
 function stale(): boolean {
-  for (const dir of ['src/engine/eval', 'src/engine/equity', 'src/cli/commands', 'src/cli', 'src/tournament']) {
+  for (const dir of [
+    'src/engine/eval',
+    'src/engine/equity',
+    'src/cli/commands',
+    'src/cli',
+    'src/tournament',
+    'src/http',
+  ]) {
     for (const f of readdirSync(join(ROOT, dir))) {
       if (!f.endsWith('.ts')) continue;
       const js = join(ROOT, 'dist', dir, f.replace(/\.ts$/, '.js'));

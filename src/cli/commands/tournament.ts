@@ -1,9 +1,11 @@
 // feltwire tournament --sim N: a whole simulated tournament on one machine, printed as the floor runs it: the draw,
 // each level taken at a shuffle, the moves and the tables broken, the counts and colour-ups at the breaks, every
 // elimination with its place and prize, the final standings (and, with --csv / --json, written to a file).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startTdScreen, type TdStep } from '../../http/tdScreen.js';
 import {
   defaultStructure,
   parseStructure,
@@ -13,6 +15,7 @@ import {
   standingsCsv,
   standingsJson,
   TournamentError,
+  tdView,
 } from '../../tournament/index.js';
 import { defineCommand, UsageError } from '../options.js';
 
@@ -21,6 +24,13 @@ function whole(v: string, name: string, min: number, max: number): number {
   if (!/^\d+$/.test(v) || n < min || n > max)
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${v}"`);
   return n;
+}
+
+/** the built pages (dist/web), whether running from dist/src or from src */
+function webRoot(): string | null {
+  const up = import.meta.url.includes('/dist/src/') ? '../../../web/' : '../../../dist/web/';
+  const p = fileURLToPath(new URL(up, import.meta.url));
+  return existsSync(join(p, 'tournament.html')) ? p : null;
 }
 
 function structureFrom(path: string | undefined): Structure {
@@ -34,7 +44,8 @@ export const command = defineCommand(
   {
     name: 'tournament',
     summary: 'a simulated tournament from the draw to the winner (--sim N players)',
-    synopsis: '--sim N [--tables N] [--structure FILE] [--seed N] [--csv FILE] [--json FILE]',
+    synopsis:
+      '--sim N [--tables N] [--structure FILE] [--seed N] [--csv FILE] [--json FILE] [--serve PORT [--hand-ms MS]]',
     about: [
       '  plays N players on the real rules engine (push or fold), the floor drawing seats, balancing and breaking',
       '  tables, counting and colouring up at the breaks, placing and paying; docs/tournament.md has the rules',
@@ -65,6 +76,12 @@ export const command = defineCommand(
         help: 'players registered who never come (blinds taken, out after level 1)',
       },
       delay: { type: 'string', arg: 'MS', default: '0', help: 'wait MS between lines, to watch it unfold' },
+      serve: {
+        type: 'string',
+        arg: 'PORT',
+        help: "serve the TD's screen on 127.0.0.1:PORT (0: any free port), token printed at start",
+      },
+      'hand-ms': { type: 'string', arg: 'MS', default: '1000', help: 'with --serve: ms per hand on the screen' },
     },
   },
   async ({ values }) => {
@@ -77,6 +94,9 @@ export const command = defineCommand(
     const buyIn = whole(values['buy-in'], 'buy-in', 0, 1e9);
     const delay = whole(values.delay, 'delay', 0, 10_000);
     const noShows = whole(values['no-shows'], 'no-shows', 0, players - 2);
+    const serve = values.serve === undefined ? null : whole(values.serve, 'serve', 0, 65535);
+    const handMs = whole(values['hand-ms'], 'hand-ms', 1, 600_000);
+    if (serve !== null && delay > 0) throw new UsageError('--delay and --serve: give --hand-ms to pace the screen');
     let structure: Structure;
     try {
       structure = structureFrom(values.structure);
@@ -88,6 +108,7 @@ export const command = defineCommand(
       throw err;
     }
     const lines: string[] = [];
+    const steps: TdStep[] = [];
     let report: ReturnType<typeof simulateTournament>;
     try {
       report = simulateTournament({
@@ -99,6 +120,10 @@ export const command = defineCommand(
         buyIn,
         noShows,
         onLine: (l) => lines.push(l),
+        onStep:
+          serve === null
+            ? undefined
+            : (floor, hands) => steps.push({ view: tdView(floor, hands), lines: lines.length }),
       });
     } catch (err) {
       if (!(err instanceof SimulationError || err instanceof TournamentError)) throw err;
@@ -106,6 +131,42 @@ export const command = defineCommand(
       return 1;
     }
     process.stdout.write(`${structure.name}: ${players} players, ${tables} tables of ${seats}, seed ${seed}\n`);
+    if (serve !== null) {
+      const root = webRoot();
+      if (root === null) {
+        process.stderr.write('feltwire tournament: the web pages are not built (npm run build)\n');
+        return 1;
+      }
+      // the last step is the winner's hand; the standings lines follow it
+      const last = steps.at(-1);
+      if (last) last.lines = lines.length;
+      let said = 0;
+      const screen = await startTdScreen({
+        steps,
+        stepMs: handMs,
+        port: serve,
+        webRoot: root,
+        onStep: (step) => {
+          for (; said < step.lines; said++) process.stdout.write(`${lines[said]}\n`);
+        },
+      }).catch((err: Error) => {
+        process.stderr.write(`feltwire tournament: cannot serve on port ${serve}: ${err.message}\n`);
+        return null;
+      });
+      if (screen === null) return 1;
+      process.stdout.write(
+        `TD screen: ${screen.url}/tournament.html?token=${screen.token}\nTD token: ${screen.token}\n`,
+      );
+      screen.play();
+      await screen.finished;
+      process.stdout.write(`${report.hands} hands; the final standings stay on the screen (Ctrl-C to stop)\n`);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await screen.close();
+      return 0;
+    }
     for (const l of lines) {
       process.stdout.write(`${l}\n`);
       if (delay > 0) await sleep(delay);

@@ -1,0 +1,152 @@
+// The TD's screen in a real browser (Debian's chromium through playwright-core), driven as a TD uses it: the built
+// `feltwire tournament --sim 27 --serve 0 --hand-ms 15` in a child process, its token read from what it prints; an
+// English page and a French page watch the same tournament: the clock, the players left falling, a move, the pause,
+// the final standings with the winner the command printed. The French page shows no English UI word; without the
+// token the state is refused (401) and the page says so.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TD_STRINGS } from '../../web/src/tournamentStrings.js';
+import { ensureBuilt } from '../eval/build.js';
+import { CHROMIUM_ARGS, REPO, WEB_ROOT } from './helpers.js';
+
+/** words of the English texts that no French text has (the French page must show none of them) */
+function englishOnlyWords(): string[] {
+  const words = (s: string) => s.replace(/\{[^{}]*\}/g, ' ').match(/[A-Za-zÀ-ÿ’']{3,}/g) ?? [];
+  const strip = (s: string) => s.replace(/\{\w+, plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, '$1 $2');
+  const fr = new Set(Object.values(TD_STRINGS.fr).flatMap((s) => words(strip(s)).map((w) => w.toLowerCase())));
+  const en = Object.values(TD_STRINGS.en).flatMap((s) => words(strip(s)));
+  return [...new Set(en.filter((w) => !fr.has(w.toLowerCase())))];
+}
+
+/** the page's text without the players' names (data, not UI: "Player 9") */
+const uiText = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    for (const n of copy.querySelectorAll('[data-name], script, option')) n.remove();
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) parts.push(n.textContent ?? '');
+    return parts.join(' ');
+  });
+
+describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", () => {
+  let browser: Browser;
+  let child: ChildProcess;
+  let stdout = '';
+
+  beforeAll(async () => {
+    ensureBuilt();
+    if (!existsSync(join(WEB_ROOT, 'tournament.html')))
+      execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+        cwd: REPO,
+        stdio: 'inherit',
+      });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }, 240_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGTERM');
+    await browser?.close();
+  });
+
+  it('English and French: clock, players left falling, a move, pause, final standings; no token refused', async () => {
+    expect(englishOnlyWords()).toEqual(expect.arrayContaining(['players', 'left', 'Winner', 'Standings']));
+    expect(Object.keys(TD_STRINGS.fr).sort()).toEqual(Object.keys(TD_STRINGS.en).sort());
+    child = spawn(
+      process.execPath,
+      [join(REPO, 'bin/feltwire.js'), 'tournament', '--sim', '27', '--serve', '0', '--hand-ms', '15'],
+      { cwd: REPO },
+    );
+    child.stdout?.on('data', (c) => {
+      stdout += String(c);
+    });
+    const started = await new Promise<RegExpExecArray>((ok, fail) => {
+      const t = setInterval(() => {
+        const m = /TD screen: (http:\/\/127\.0\.0\.1:\d+)\/tournament\.html\?token=(\S+)\n/.exec(stdout);
+        if (m) {
+          clearInterval(t);
+          ok(m);
+        } else if (child.exitCode !== null) {
+          clearInterval(t);
+          fail(new Error(`exited ${child.exitCode}: ${stdout}`));
+        }
+      }, 20);
+    });
+    const [, base, token] = started as unknown as [string, string, string];
+    expect(stdout).toContain(`TD token: ${token}\n`);
+
+    const en = await (await browser.newContext()).newPage();
+    const fr = await (await browser.newContext()).newPage();
+    await Promise.all([
+      en.goto(`${base}/tournament.html?token=${token}`),
+      fr.goto(`${base}/tournament.html?token=${token}&lang=fr`),
+    ]);
+    expect(en.url()).not.toContain('token=');
+    // the clock
+    await en.waitForSelector('[data-field="time-left"]');
+    expect(await en.textContent('[data-field="time-left"]')).toMatch(/^\d+:\d\d$/);
+    expect(await en.textContent('[data-field="period"]')).toMatch(/^(Level \d+|Break \(\d+ min\))$/);
+    expect(await en.textContent('[data-field="blinds"]')).toMatch(/^Blinds [\d,]+\/[\d,]+ · (no ante|big blind ante)/);
+    await fr.waitForSelector('[data-field="time-left"]');
+    expect(await fr.textContent('[data-field="period"]')).toMatch(/^(Niveau \d+|Pause \(\d+ min\))$/);
+
+    // the TD stops the clock: both screens say so and nobody is knocked out meanwhile
+    await en.click('#pause');
+    await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'paused');
+    await fr.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'arrêtée');
+    const leftPaused = await en.getAttribute('[data-left]', 'data-left');
+    await fr.waitForTimeout(400);
+    expect(await fr.getAttribute('[data-left]', 'data-left')).toBe(leftPaused);
+    await fr.click('#pause'); // "Reprendre"
+    await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'running');
+
+    // players left fall, a move shows, until the winner
+    const seen: number[] = [];
+    let move = '';
+    let frMove = '';
+    for (;;) {
+      const left = Number(await en.getAttribute('[data-left]', 'data-left'));
+      if (seen.at(-1) !== left) seen.push(left);
+      if (!move) move = (await en.textContent('[data-move="balance"], [data-move="broken"]').catch(() => null)) ?? '';
+      if (!frMove) frMove = (await fr.textContent('[data-move="balance"]').catch(() => null)) ?? '';
+      if (await en.$('[data-field="winner"]')) break;
+      await en.waitForTimeout(40);
+    }
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.slice().sort((a, b) => b - a)).toEqual(seen);
+    expect(seen.at(-1)).toBe(1);
+    expect(move).toMatch(/^(Player \d+: T\d-\d+ → T\d-\d+ \(balancing\)|Table T\d breaks: \d+ players? to new seats)$/);
+    expect(frMove).toMatch(/^Player \d+ : T\d-\d+ → T\d-\d+ \(équilibrage\)$/);
+
+    // the final standings: the winner and prizes the command printed
+    const first = /^1,p\d+,(Player \d+),\w\w,(\d+),/m.exec(stdout);
+    expect(first).not.toBeNull();
+    const [, winner, prize] = first as unknown as [string, string, string];
+    expect(await en.textContent('[data-field="winner"]')).toBe(`Winner: ${winner}`);
+    expect(await en.textContent('[data-place="1"] [data-name]')).toBe(winner);
+    expect(await en.getAttribute('[data-place="1"] [data-prize]', 'data-prize')).toBe(prize);
+    expect(await en.$$eval('tr[data-place]', (rows) => rows.length)).toBe(27);
+    expect(await en.textContent('[data-field="players-left"]')).toBe('1 player left of 27');
+    await fr.waitForSelector('[data-field="winner"]');
+    expect(await fr.textContent('[data-field="winner"]')).toBe(`Vainqueur : ${winner}`);
+    expect(await fr.textContent('[data-field="players-left"]')).toBe('1 joueur restant sur 27');
+    expect(await fr.textContent('#standings h2')).toBe('Tournoi terminé');
+    const frText = await uiText(fr);
+    const leftOver = englishOnlyWords().filter((w) => new RegExp(`(^|[^A-Za-zÀ-ÿ])${w}([^A-Za-zÀ-ÿ]|$)`).test(frText));
+    expect(leftOver).toEqual([]);
+    expect(frText).toMatch(/Classement|Tournoi terminé/);
+
+    // no token, a wrong token: refused; the page files stay public and the page says why it shows nothing
+    expect((await fetch(`${base}/api/tournament`)).status).toBe(401);
+    expect((await fetch(`${base}/api/tournament`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    expect((await fetch(`${base}/api/tournament/pause`, { method: 'POST' })).status).toBe(401);
+    const anon = await (await browser.newContext()).newPage();
+    await anon.goto(`${base}/tournament.html?lang=fr`);
+    await anon.waitForSelector('#problem');
+    expect(await anon.textContent('#problem')).toContain('Le jeton du directeur manque ou est faux');
+    expect(await anon.$('[data-left]')).toBeNull();
+  }, 30_000);
+});
