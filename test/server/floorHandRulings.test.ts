@@ -17,6 +17,7 @@ import { TableSession } from '../../src/session/index.js';
 import type { EventLog } from '../../src/session/log.js';
 import type { TableEventInput } from '../../src/session/types.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
+import { playAt, refClient } from './floorTables.js';
 
 type Raw = Record<string, unknown>;
 type Msg = Record<string, unknown>;
@@ -111,14 +112,7 @@ async function table(sc: { table: Raw; events: Raw[] }): Promise<Table> {
   const scenario = parseScenario({ name: 'hand rulings', ruleset: 'tda', table: sc.table, events: sc.events });
   const clock = { wall: 1_000_000 };
   const t = await serve(dir, scenario.config, clock, TokenStore.memory());
-  const origin = clock.wall;
-  for (const ev of scenario.events) {
-    clock.wall = Math.max(clock.wall, origin + ev.t);
-    const { t: _t, ...input } = ev;
-    t.session.ingest(input as TableEventInput);
-  }
-  clock.wall += scenario.config.motionMs + 1;
-  t.session.ingest({ kind: 'tick' });
+  playAt(t.session, scenario, clock);
   return t;
 }
 
@@ -128,27 +122,8 @@ async function restart(t: Table): Promise<Table> {
   return serve(t.dir, t.config, t.clock, t.tokens);
 }
 
-async function client(t: Table, role: Role) {
-  const q = role === 'public' ? '' : `?token=${t.tokens.tokenOf(role)}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws${q}`);
-  const waiting = new Map<string, (m: Msg) => void>();
-  ws.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as Msg;
-    if ((m.type === 'ok' || m.type === 'error') && typeof m.ref === 'string') waiting.get(m.ref)?.(m);
-  });
-  await new Promise((r, j) => ws.once('open', r).once('error', j));
-  let n = 0;
-  return {
-    send(msg: Msg): Promise<Msg> {
-      const ref = `r${++n}`;
-      return new Promise((resolve) => {
-        waiting.set(ref, resolve);
-        ws.send(JSON.stringify({ ...msg, ref }));
-      });
-    },
-    close: () => ws.close(),
-  };
-}
+const client = (t: Table, role: 'dealer' | 'floor' | 'commentator' | 'overlay' | 'public') =>
+  refClient(t.port, t.tokens, role);
 
 const post = (t: Table, role: Role, path: string, body: unknown) =>
   fetch(`http://127.0.0.1:${t.port}/api/hand/${path}`, {

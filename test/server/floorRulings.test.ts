@@ -16,7 +16,7 @@ import { TableSession } from '../../src/session/index.js';
 import type { EventLog } from '../../src/session/log.js';
 import type { TableEventInput } from '../../src/session/types.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
-import { FORGOTTEN, UNDERCALL } from './floorTables.js';
+import { FORGOTTEN, playAt, refClient, UNDERCALL } from './floorTables.js';
 
 type Raw = Record<string, unknown>;
 type Msg = Record<string, unknown>;
@@ -63,39 +63,12 @@ async function table(sc: { table: Raw; events: Raw[] }, dir = mkdtempSync(join(t
     clock,
     TokenStore.memory(),
   );
-  const origin = clock.wall;
-  for (const ev of scenario.events) {
-    clock.wall = Math.max(clock.wall, origin + ev.t);
-    const { t: _t, ...input } = ev;
-    t.session.ingest(input as TableEventInput);
-  }
-  clock.wall += scenario.config.motionMs + 1;
-  t.session.ingest({ kind: 'tick' });
+  playAt(t.session, scenario, clock);
   return { ...t, dir };
 }
 
-/** A real websocket client with a role's token: `send` resolves with the service's answer to that message. */
-async function client(t: Table, role: 'dealer' | 'floor' | 'commentator' | 'overlay' | 'public') {
-  const q = role === 'public' ? '' : `?token=${t.tokens.tokenOf(role)}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${t.port}/ws${q}`);
-  const waiting = new Map<string, (m: Msg) => void>();
-  ws.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as Msg;
-    if ((m.type === 'ok' || m.type === 'error') && typeof m.ref === 'string') waiting.get(m.ref)?.(m);
-  });
-  await new Promise((r, j) => ws.once('open', r).once('error', j));
-  let n = 0;
-  return {
-    send(msg: Msg): Promise<Msg> {
-      const ref = `r${++n}`;
-      return new Promise((resolve) => {
-        waiting.set(ref, resolve);
-        ws.send(JSON.stringify({ ...msg, ref }));
-      });
-    },
-    close: () => ws.close(),
-  };
-}
+const client = (t: Table, role: 'dealer' | 'floor' | 'commentator' | 'overlay' | 'public') =>
+  refClient(t.port, t.tokens, role);
 
 const alertOf = (t: Table, code: string) => t.session.snapshot().hand.alerts.find((a) => a.code === code);
 const seatOf = (t: Table, n: number) => t.session.snapshot().hand.seats.find((s) => s.seat === n);

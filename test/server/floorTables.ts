@@ -1,5 +1,9 @@
 // Two hands of seed 002 where an alert asks the floor for a ruling, as scenario tables and events (the deal
 // included): the undercall facing a raise (tda 51) and the forgotten player (tda 53).
+import WebSocket from 'ws';
+import type { parseScenario } from '../../src/engine/index.js';
+import type { TokenStore } from '../../src/server/tokens.js';
+import type { TableEventInput, TableSession } from '../../src/session/index.js';
 import { muck, nextStreet } from '../chips/table.js';
 
 type Raw = Record<string, unknown>;
@@ -49,3 +53,49 @@ export const FORGOTTEN = {
     ...muck(6),
   ],
 };
+
+/** A scenario's events played at the table as the sensors report them, each at its time on `clock`, then a tick once
+ * the chips have settled. */
+export function playAt(
+  session: TableSession,
+  scenario: ReturnType<typeof parseScenario>,
+  clock: { wall: number },
+): void {
+  const origin = clock.wall;
+  for (const ev of scenario.events) {
+    clock.wall = Math.max(clock.wall, origin + ev.t);
+    const { t: _t, ...input } = ev;
+    session.ingest(input as TableEventInput);
+  }
+  clock.wall += scenario.config.motionMs + 1;
+  session.ingest({ kind: 'tick' });
+}
+
+type Msg = Record<string, unknown>;
+
+/** A real websocket client with a role's token: `send` resolves with the service's answer to that message. */
+export async function refClient(
+  port: number,
+  tokens: TokenStore,
+  role: 'dealer' | 'floor' | 'commentator' | 'overlay' | 'public',
+): Promise<{ send(msg: Msg): Promise<Msg>; close(): void }> {
+  const q = role === 'public' ? '' : `?token=${tokens.tokenOf(role)}`;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`);
+  const waiting = new Map<string, (m: Msg) => void>();
+  ws.on('message', (d) => {
+    const m = JSON.parse(d.toString()) as Msg;
+    if ((m.type === 'ok' || m.type === 'error') && typeof m.ref === 'string') waiting.get(m.ref)?.(m);
+  });
+  await new Promise((r, j) => ws.once('open', r).once('error', j));
+  let n = 0;
+  return {
+    send(msg: Msg): Promise<Msg> {
+      const ref = `r${++n}`;
+      return new Promise((resolve) => {
+        waiting.set(ref, resolve);
+        ws.send(JSON.stringify({ ...msg, ref }));
+      });
+    },
+    close: () => ws.close(),
+  };
+}

@@ -9,6 +9,7 @@ import { parseScenario } from '../../src/engine/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
+import { playAt } from '../server/floorTables.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 
 const HOLES: Record<number, string[]> = { 1: ['3h', '2h'], 2: ['7c', '2d'], 3: ['3s', '4d'] };
@@ -51,13 +52,7 @@ beforeAll(async () => {
   const clock = { wall: 1_000_000 };
   const log = new MemoryLog();
   session = new TableSession({ config: sc.config, log, now: () => clock.wall, schedule: () => () => {} });
-  for (const ev of sc.events) {
-    clock.wall = 1_000_000 + ev.t;
-    const { t: _t, ...input } = ev;
-    session.ingest(input as TableEventInput);
-  }
-  clock.wall += sc.config.motionMs + 1;
-  session.ingest({ kind: 'tick' });
+  playAt(session, sc, clock);
   app = await buildApp({ session, log, tokens, broadcastDelayMs: 60_000, webRoot: WEB_ROOT, now: () => clock.wall });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
