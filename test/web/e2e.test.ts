@@ -463,29 +463,59 @@ describe('views in chromium', () => {
   });
 
   // last on the shared service: the simulated players do not know of the tablet's folds, the table is not the same after
-  it('an uncontested winner is shown on air with no equity', { timeout: 150_000 }, async () => {
+  it('an uncontested winner is shown on air with no equity', { timeout: 300_000 }, async () => {
     const ov = await open('overlay', 'overlay', { width: 1920, height: 1080 });
     await ov.locator('.plates').waitFor({ timeout: 20_000 });
     // a winner uncontested shows no equity: the dealer's tablet folds every seat in turn until one is left
     const thinking = sim.pace.actionMs;
-    sim.pace.actionMs = 20_000;
     let target = 0;
     try {
-      await expect
-        .poll(() => live.session.snapshot().hand.next?.legal.includes('fold') ?? false, { timeout: 60_000 })
-        .toBe(true);
-      target = live.session.handNo;
-      // until the hand is over on folds, or 30 s (each fold travels the table layer: slower under a loaded CI)
-      const until = performance.now() + 30_000;
+      // a hand taken from its first voluntary action: the players slowed from its start (each turn the simulator
+      // begins from then on waits 20 s), so that no player's move crosses the tablet's folds; a hand whose first
+      // player moved before the slowdown took effect is left to finish, and the next one taken
+      for (let attempt = 0; attempt < 4 && !target; attempt++) {
+        sim.pace.actionMs = thinking;
+        const before = live.session.handNo;
+        await expect.poll(() => live.session.handNo, { timeout: 60_000, interval: 20 }).toBeGreaterThan(before);
+        sim.pace.actionMs = 20_000;
+        const hand = live.session.handNo;
+        await expect
+          .poll(
+            () => {
+              const st = live.session.snapshot();
+              return st.handNo !== hand || (st.hand.next?.legal.includes('fold') ?? false);
+            },
+            { timeout: 60_000 },
+          )
+          .toBe(true);
+        const st = live.session.snapshot();
+        if (st.handNo === hand && st.hand.decisions.every((d) => d.kind === 'dealHole')) target = hand;
+      }
+      expect(target, 'a hand with no voluntary action yet').toBeGreaterThan(0);
+      // until the hand is over on folds, or 60 s (each fold travels the table layer: slower under a loaded CI). One
+      // tap a seat: a second fold of a seat whose first is still on its way is a folded seat acting (an alert that
+      // can lock the tablet), which is what a dealer tapping twice would get
+      const tapped = new Map<number, number>();
+      const until = performance.now() + 60_000;
       while (performance.now() < until) {
         const st = live.session.snapshot();
         if (st.handNo !== target || st.handOver) break;
         const n = st.hand.next;
-        if (n?.legal.includes('fold')) live.source?.tablet?.({ kind: 'say', seat: n.toAct, say: 'fold' });
+        // (tapped again only if the seat is still to act 3 s later: the tap was lost, not slow)
+        if (n?.legal.includes('fold') && performance.now() - (tapped.get(n.toAct) ?? -Infinity) > 3000) {
+          tapped.set(n.toAct, performance.now());
+          live.source?.tablet?.({ kind: 'say', seat: n.toAct, say: 'fold' });
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
       const done = live.session.snapshot();
-      expect(done.handNo === target && done.handOver, 'the hand ended on folds').toBe(true);
+      const why = `the hand ended on folds (hand ${done.handNo} of ${target}, over ${done.handOver}, to act ${
+        done.hand.next?.toAct
+      }, tapped ${[...tapped.keys()]}, open alerts ${done.hand.alerts
+        .filter((a) => !a.acknowledged)
+        .map((a) => a.code)
+        .join(' ')})`;
+      expect(done.handNo === target && done.handOver, why).toBe(true);
       expect(done.hand.seats.filter((x) => !x.folded && !x.dead)).toHaveLength(1);
     } finally {
       sim.pace.actionMs = thinking;
