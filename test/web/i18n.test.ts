@@ -6,6 +6,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/engine/alerts/catalogue.js';
 import { ALL_STRINGS, hasKey, ruleText } from '../../web/src/i18n.js';
+import { TD_STRINGS } from '../../web/src/tournamentStrings.js';
 
 const SRC = join(import.meta.dirname, '../../web/src');
 
@@ -40,13 +41,24 @@ describe('UI strings', () => {
   it('every t("key") in the views is a known key, and every dynamic prefix has its keys', () => {
     const used = new Set<string>();
     const prefixes = new Set<string>();
+    const tdUsed = new Set<string>();
     for (const f of readdirSync(SRC).filter((n) => n.endsWith('.ts'))) {
       const text = readFileSync(join(SRC, f), 'utf8');
+      // the TD's screen has a catalogue of its own (tournamentStrings.ts): its keys are checked there
+      if (text.includes("from './tournamentStrings.js'")) {
+        for (const m of text.matchAll(/\bt\('([A-Za-z_]+)'/g)) tdUsed.add(m[1]);
+        continue;
+      }
       for (const m of text.matchAll(/\bt\('([A-Za-z_]+)'/g)) used.add(m[1]);
       for (const m of text.matchAll(/\bt\(`([A-Za-z]+_)\$\{/g)) prefixes.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(120);
     for (const k of used) expect(hasKey(k), k).toBe(true);
+    expect(tdUsed.size).toBeGreaterThan(10);
+    for (const k of tdUsed) {
+      expect(k in TD_STRINGS.en, `TD screen ${k}`).toBe(true);
+      expect(k in TD_STRINGS.fr, `TD screen ${k} (fr)`).toBe(true);
+    }
     for (const p of prefixes)
       expect(
         Object.keys(ALL_STRINGS).some((k) => k.startsWith(p)),
