@@ -101,12 +101,14 @@ export class LiveStore {
     // the token travels as a subprotocol, never in the URL: a browser prints a failed socket's URL in its console
     const ws = new WebSocket(`${proto}://${location.host}/ws`, this.tok ? ['feltwire', `fwtoken.${this.tok}`] : []);
     this.ws = ws;
+    // the handshake's age counts from now (watch: one hanging over 4 s is given up)
+    this.lastHeard = performance.now();
     ws.onopen = () => {
-      this.lastHeard = Date.now();
+      this.lastHeard = performance.now();
       this.retry = 300;
     };
     ws.onmessage = (e) => {
-      this.lastHeard = Date.now();
+      this.lastHeard = performance.now();
       const msg = JSON.parse(String(e.data)) as {
         type: string;
         view?: RoleView | null;
@@ -148,7 +150,7 @@ export class LiveStore {
     const ws = this.ws;
     if (!ws) return;
     if (ws.readyState === WebSocket.OPEN) {
-      if (Date.now() - this.lastHeard > 2500) {
+      if (performance.now() - this.lastHeard > 2500) {
         this.set({ conn: 'closed' });
         this.ws = null;
         ws.onclose = null;
@@ -157,9 +159,16 @@ export class LiveStore {
         return;
       }
       ws.send(JSON.stringify({ type: 'ping', ref: 0 }));
-    } else if (ws.readyState === WebSocket.CONNECTING && Date.now() - this.lastHeard > 4000) {
-      this.lastHeard = Date.now();
+    } else if (ws.readyState === WebSocket.CONNECTING && performance.now() - this.lastHeard > 4000) {
+      // a handshake left hanging (a connection the service accepted as it stopped): given up and tried again. The
+      // browser opens one websocket to a host at a time, so a hung one would hold every later one back too
+      this.lastHeard = performance.now();
       this.set({ conn: 'closed' });
+      this.ws = null;
+      ws.onclose = null;
+      ws.close();
+      setTimeout(() => this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 2000);
     }
   }
 }
