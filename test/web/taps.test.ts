@@ -89,8 +89,7 @@ describe('tablet taps bound to their state', () => {
 
       // the turn moves on (the next events of the hand); a tap made on the old turn is refused
       let i = turnAt + 1;
-      while (session.snapshot().hand.next?.toAct === seat && i < sc.events.length)
-        play(sc.events[i++]);
+      while (session.snapshot().hand.next?.toAct === seat && i < sc.events.length) play(sc.events[i++]);
       const before = says().length;
       dealer.msgs.length = 0;
       dealer.ws.send(JSON.stringify({ type: 'say', seat, say: 'fold', version: shown.version, ref: 2 }));
