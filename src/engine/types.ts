@@ -132,6 +132,8 @@ export type AlertCode =
   | 'FLOOR_CALLED'
   /** the floor's own ruling on the hand, recorded: a misdeal declared (by the session), the hand voided, a pot awarded */
   | 'FLOOR_RULING'
+  /** the floor resynced the table with the readers: the differences the readers' reading replaced (one list) */
+  | 'FLOOR_RESYNC'
   | 'READER_FAULT'
   | 'LINK_LOST'
   | 'LINK_RESTORED';
@@ -181,6 +183,8 @@ export interface AlertFacts {
   // table-layer facts
   uid?: string;
   antenna?: number | null;
+  /** who gave the floor's order (a resync) */
+  by?: string;
   /** the enrolled deck a foreign card belongs to */
   deck?: string;
 }

@@ -26,6 +26,7 @@ import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from './liveState.js';
 import { type InboundMessage, MessageError, parseInbound } from './messages.js';
 import { type TapOutcome, tapOutcome } from './outcomes.js';
 import { overlayHistory } from './overlayRebuild.js';
+import { type Resync, registerResync, resyncOutcome } from './resync.js';
 import { registerSeating } from './seating.js';
 import { storageView } from './storageAlerts.js';
 import { TapGuard } from './taps.js';
@@ -57,6 +58,8 @@ export interface AppOptions {
   /** where the tablet's and the floor's table events go (default: straight to the session; with a table layer,
    * through it, so that they keep their place among the sensors' events) */
   tablet?: (ev: TableEventInput) => void;
+  /** the floor's resync with the readers (the table source's; absent: no reader feeds the session, refused 409) */
+  resync?: Resync;
   /** hub thresholds for slow clients */
   skipBufferedBytes?: number;
   dropBufferedBytes?: number;
@@ -424,6 +427,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       case 'void':
       case 'award':
         return floorRuling(session, msg, `${role}${msg.by ? `:${msg.by}` : ''}`, now());
+      case 'resync':
+        return resyncOutcome(opts.resync, session, `${role}${msg.by ? `:${msg.by}` : ''}`, now());
       case 'ping':
         return null;
       default: {
@@ -437,6 +442,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSeating(app, session);
   // the floor's rulings on the hand (misdeal, void, award) as routes too
   registerFloorRulings(app, session, now);
+  // the floor's resync with the readers as a route too
+  registerResync(app, opts.resync, session, now);
 
   if (opts.webRoot && existsSync(opts.webRoot)) {
     // page files are public: the token in their URL is for the page's script, checked by /api and /ws

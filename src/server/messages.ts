@@ -118,6 +118,13 @@ export const INBOUND_SCHEMAS = {
     additionalProperties: false,
     properties: { type: { const: 'void' }, ref, reason, by },
   },
+  /** the floor's resync with the readers: every antenna's reading replaces what the engine believes (resume.ts) */
+  resync: {
+    type: 'object',
+    required: ['type'],
+    additionalProperties: false,
+    properties: { type: { const: 'resync' }, ref, by },
+  },
   award: {
     type: 'object',
     required: ['type', 'seats'],
@@ -170,6 +177,7 @@ export type InboundMessage =
   | { type: 'misdeal'; ref?: string | number; reason: string; by?: string }
   | { type: 'void'; ref?: string | number; reason: string; by?: string }
   | { type: 'award'; ref?: string | number; pot?: number; seats: number[]; by?: string }
+  | { type: 'resync'; ref?: string | number; by?: string }
   | { type: 'ping'; ref?: string | number };
 
 /** Who may send what: the dealer's tablet drives the hand; the floor rules; everyone may ping. */
@@ -186,6 +194,7 @@ export const ALLOWED: Record<InboundType, readonly Role[]> = {
   misdeal: ['floor'],
   void: ['floor'],
   award: ['floor'],
+  resync: ['floor'],
   ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],
 };
 

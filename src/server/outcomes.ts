@@ -25,7 +25,9 @@ export type OutcomeCode =
   | 'HAND_KILLED'
   | 'FLOOR_CALLED'
   | 'ACKNOWLEDGED'
-  | 'DECIDED';
+  | 'DECIDED'
+  /** the floor's resync with the readers: `count` differences replaced, listed in the alert `alertId` */
+  | 'RESYNCED';
 
 export interface TapOutcome {
   code: OutcomeCode;

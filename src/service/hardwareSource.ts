@@ -104,6 +104,7 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       return {
         name: `bridge ${opts.serial}`,
         tablet: (ev) => layer.ingestTablet(ev),
+        resync: (by, wall) => unwire.resync(by, wall),
         async close() {
           unwire();
           unCount();

@@ -18,6 +18,7 @@ import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
 import { buildApp } from '../server/app.js';
 import { delayAtStart } from '../server/delaySetting.js';
 import { type EquityComputer, serviceEquity } from '../server/equity.js';
+import { HttpError } from '../server/httpCommon.js';
 import type { TokenRole } from '../server/liveState.js';
 import { watchStorage } from '../server/storageAlerts.js';
 import { TokenStore } from '../server/tokens.js';
@@ -118,6 +119,11 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     archive,
     session,
     tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
+    resync: (by, wall) => {
+      if (!source?.resync)
+        throw new HttpError(409, 'NO_READERS', 'no reader feeds this table: there is nothing to resync with');
+      return source.resync(by, wall);
+    },
     log,
     tokens,
     broadcastDelayMs: delayMs,

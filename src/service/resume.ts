@@ -2,9 +2,10 @@
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { HandSnapshot } from '../engine/types.js';
+import { SessionError } from '../session/errors.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
-import type { TableLayer } from '../table/index.js';
+import type { ResyncDifferences, TableLayer } from '../table/index.js';
 
 /** where the hand's cards lie, as the engine was told */
 export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: string; face: 'up' | 'down' }> {
@@ -58,12 +59,15 @@ export function reconcileResume(
   missing: ReadonlyArray<{ card: string; zone: string }>,
   wall: number,
   plan: Pick<ResumePlan<unknown>, 'read' | 'chipsRead' | 'unexplained'> | null = null,
+  cause: 'restart' | 'resync' = 'restart',
 ): number {
   const s = session.snapshot();
   let raised = 0;
   const ruleset = s.config.ruleset;
-  // the betting zones read in turn at resume: one info for the floor, listing every action read (amounts are public)
-  if (plan?.chipsRead && plan.read.length > 0) {
+  const resync = cause === 'resync';
+  // the betting zones read in turn at resume: one info for the floor, listing every action read (amounts are public);
+  // at a resync the betting zones are in the resync's own list (FLOOR_RESYNC)
+  if (!resync && plan?.chipsRead && plan.read.length > 0) {
     const facts = {
       zone: [...new Set(plan.read.map((d) => `bet${d.seat}`))].join(','),
       seats: [...new Set(plan.read.map((d) => d.seat))],
@@ -83,7 +87,7 @@ export function reconcileResume(
   }
   // a zone no in-turn reading explains: chips gone from it are named; chips the engine reads with an alert of its
   // own (out of turn, an illegal amount) are that alert; anything else is named too (never kept silently)
-  for (const u of plan?.unexplained ?? []) {
+  for (const u of resync ? [] : (plan?.unexplained ?? [])) {
     if (!u.gone && u.alerted) continue;
     const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const [was, now] = [total(u.was), total(u.now)];
@@ -119,6 +123,8 @@ export function reconcileResume(
     const seatNo = /^seat(\d+)$/.exec(zone);
     const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
     const stop = zone === 'board' || (seat !== undefined && !seat.folded);
+    // at a resync a warning is the resync's list only; a stop is raised as at a restart (it holds the hand)
+    if (resync && !stop) continue;
     const n = cards.length;
     const what = cardsEn(n);
     const quoi = cartesFr(n);
@@ -131,8 +137,8 @@ export function reconcileResume(
         zone,
         // the board's cards are public; a hole card's identity is named to no one (the zone and the count only)
         facts: { zone, seat: seat ? seat.seat : null, amount: n, detail: stop ? 'stop' : 'warn' },
-        message: `After the restart, ${what} the log places on ${zoneEn(zone)} ${n > 1 ? 'are' : 'is'} read by no antenna: moved while the service was down.`,
-        messageFr: `Après le redémarrage, ${quoi} ${zoneFr(zone)} selon le journal ${n > 1 ? 'ne sont lues' : "n'est lue"} par aucune antenne : déplacée${n > 1 ? 's' : ''} pendant l'arrêt du service.`,
+        message: `${resync ? "At the floor's resync" : 'After the restart'}, ${what} the ${resync ? 'engine' : 'log'} places on ${zoneEn(zone)} ${n > 1 ? 'are' : 'is'} read by no antenna${resync ? '' : ': moved while the service was down'}.`,
+        messageFr: `${resync ? "Lors de la resynchronisation par l'arbitre" : 'Après le redémarrage'}, ${quoi} ${zoneFr(zone)} selon le ${resync ? 'moteur' : 'journal'} ${n > 1 ? 'ne sont lues' : "n'est lue"} par aucune antenne${resync ? '' : ` : déplacée${n > 1 ? 's' : ''} pendant l'arrêt du service`}.`,
         remedy: stop
           ? 'The hand is stopped: its outcome cannot be rebuilt exactly. Nothing is paid until the floor decides (go on once the cards are back in place, or void the hand with a shuffle: chips go back).'
           : 'Check where the cards went; the hand goes on.',
@@ -209,4 +215,67 @@ export class ResumeHold<E extends { kind: string }> {
     this.session.off('state', this.onState);
     this.held = [];
   }
+}
+
+/**
+ * The floor's resync with the readers: the table layer reads every antenna again as the first inventory after a
+ * restart is read (TableLayer.resync, then 'resumed' and reconcileResume as at a restart, wireTableLayer): the
+ * readers' word replaces what the engine believes. Refused (409) when no hand is in play: between hands the engine
+ * believes nothing lies on the table. Returns the differences; the floor is told them in one FLOOR_RESYNC alert
+ * (raiseResyncAlert, when 'resumed' comes).
+ */
+export function resyncTable(
+  layer: Pick<TableLayer, 'resync'>,
+  session: Pick<TableSession, 'snapshot'>,
+  by: string,
+  wall: number,
+): ResyncDifferences {
+  const s = session.snapshot(wall);
+  if (s.handOver || s.handStartWall === null)
+    throw new SessionError('RULING_NOT_APPLICABLE', 'no hand is in play: there is nothing to resync with the readers');
+  const bets = s.hand.seats.filter((x) => x.zone.length > 0).map((x) => ({ seat: x.seat, chips: [...x.zone] }));
+  return layer.resync(cardsOfHand(s.hand), bets, wall, by);
+}
+
+/** hidden zones: their cards are counted, never named */
+const PUBLIC_ZONES = new Set(['board']);
+
+/** The resync's differences as FLOOR_RESYNC's list (resyncAlert.ts): cards grouped by where they were and are (one
+ * entry, one difference), each betting zone one. */
+export function resyncDetail(d: ResyncDifferences): { detail: string; cards: string[]; amount: number } {
+  const groups = new Map<string, string[]>();
+  for (const c of d.cards) {
+    const key = `${c.was ?? '-'}>${c.now ?? '-'}`;
+    groups.set(key, [...(groups.get(key) ?? []), c.card]);
+  }
+  const named: string[] = [];
+  const entries: string[] = [];
+  for (const [key, cards] of groups) {
+    const [was, now] = key.split('>');
+    const open = PUBLIC_ZONES.has(was) || PUBLIC_ZONES.has(now);
+    if (open) named.push(...cards);
+    entries.push(`${key} ${cards.length}${open ? ` ${cards.join(',')}` : ''}`);
+  }
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  for (const c of d.chips) entries.push(`bet${c.seat} ${total(c.was)}>${total(c.now)}`);
+  return { detail: entries.join('; '), cards: named, amount: entries.length };
+}
+
+/** The floor is told what the resync replaced: one alert with every difference (info when there was none). */
+export function raiseResyncAlert(
+  session: Pick<TableSession, 'snapshot' | 'raiseTableAlert'>,
+  resync: { by: string; differences: ResyncDifferences },
+  wall: number,
+): void {
+  const { detail, cards, amount } = resyncDetail(resync.differences);
+  const facts = { detail, cards, amount, by: resync.by, ...(amount === 0 ? { variant: 'none' } : {}) };
+  session.raiseTableAlert(
+    {
+      code: 'FLOOR_RESYNC',
+      ...renderAlert('FLOOR_RESYNC', facts, session.snapshot().config.ruleset),
+      seat: null,
+      facts,
+    },
+    wall,
+  );
 }

@@ -159,6 +159,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       return {
         name: opts.overPty ? 'simulator (pty)' : 'simulator',
         tablet: (ev) => layer.ingestTablet(ev),
+        resync: (by, wall) => unwire.resync(by, wall),
         sim,
         async close() {
           sim.stop();

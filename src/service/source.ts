@@ -4,9 +4,9 @@ import type { TableConfig } from '../engine/types.js';
 import type { TableEventInput, TableSession } from '../session/index.js';
 import type { TableAlertInput } from '../session/types.js';
 import type { TableIdentity } from '../store/tableIdentity.js';
-import type { LiveTableEvent, TableLayer } from '../table/index.js';
+import type { LiveTableEvent, ResyncDifferences, TableLayer } from '../table/index.js';
 import { DealOrder } from './dealOrder.js';
-import { ResumeHold, reconcileResume } from './resume.js';
+import { ResumeHold, raiseResyncAlert, reconcileResume, resyncTable } from './resume.js';
 import { ResumeReading } from './resumeReading.js';
 
 /** Something that feeds the session (hardware, simulator); closed on shutdown. */
@@ -14,6 +14,8 @@ export interface TableSource {
   readonly name: string;
   /** the tablet's table events, in order with the sensors' (the table layer's ingestTablet) */
   tablet?(ev: TableEventInput): void;
+  /** the floor's resync with the readers (resume.ts resyncTable): the differences replaced */
+  resync?(by: string, wall: number): ResyncDifferences;
   close(): Promise<void>;
 }
 
@@ -25,13 +27,14 @@ export interface TableSourceFactory {
   start(session: TableSession, say: (line: string) => void, table?: { identity: TableIdentity }): Promise<TableSource>;
 }
 
-/** Feeds the table layer's events, alerts and health into the session; returns the unwiring function. */
+/** Feeds the table layer's events, alerts and health into the session; returns the unwiring function, with the
+ * floor's resync (`resync`: the layer reads the table again, the same path as a restart's first inventory). */
 export function wireTableLayer(
   layer: TableLayer,
   session: TableSession,
   sourceName: string,
   onError: (err: unknown) => void,
-): () => void {
+): (() => void) & { resync(by: string, wall: number): ResyncDifferences } {
   // unwired (the source closing): the layer's last words (the link closed, the table emptied) are not the table's
   let wired = true;
   // hole cards read without their order (inventories) go to the engine in the deal's order (dealOrder.ts)
@@ -55,7 +58,8 @@ export function wireTableLayer(
     try {
       const plan = reading.release(r.wall);
       dealOrder.flush();
-      reconcileResume(session, r.missing, r.wall, plan);
+      reconcileResume(session, r.missing, r.wall, plan, r.resync ? 'resync' : 'restart');
+      if (r.resync) raiseResyncAlert(session, r.resync, r.wall);
     } catch (err) {
       onError(err);
     }
@@ -109,11 +113,18 @@ export function wireTableLayer(
   const timer = setInterval(refresh, 1000);
   timer.unref();
   refresh();
-  return () => {
+  const unwire = () => {
     wired = false;
     reading.close();
     dealOrder.close();
     hold.close();
     clearInterval(timer);
   };
+  // the floor's resync: what is held for the engine goes first (the engine's belief is the session's hand)
+  const resync = (by: string, wall: number): ResyncDifferences => {
+    layer.flush();
+    dealOrder.flush();
+    return resyncTable(layer, session, by, wall);
+  };
+  return Object.assign(unwire, { resync });
 }

@@ -37,6 +37,7 @@ export {
 export {
   type EnrollEvent,
   type LiveTableEvent,
+  type ResyncDifferences,
   TableLayer,
   type TableLayerEvents,
   type TableLayerOptions,

@@ -43,8 +43,18 @@ export interface TableLayerEvents {
       missing: Array<{ card: string; zone: string }>;
       /** betting zones whose chips are not what the log left there (the engine was given the zone as it is now) */
       chips: Array<{ seat: number; was: number[]; now: number[] }>;
+      /** the floor's resync (resync()), not a restart: who asked, and every difference between the engine's belief
+       * and the reading */
+      resync?: { by: string; differences: ResyncDifferences };
     },
   ];
+}
+
+/** Where the engine's belief and the readers' reading differ (resync()): a card's zone in each (null: nowhere), a
+ * betting zone's chips in each. */
+export interface ResyncDifferences {
+  cards: Array<{ card: string; was: string | null; now: string | null }>;
+  chips: Array<{ seat: number; was: number[]; now: number[] }>;
 }
 
 export interface TableLayerOptions {
@@ -99,6 +109,8 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
   /** reconcileResume is handing on the zones as they lie now */
   private reconciling = false;
   private readonly resumedBets = new Map<number, number[]>();
+  /** resync() is reading the table again for the floor */
+  private resyncing: { by: string; differences: ResyncDifferences } | null = null;
 
   constructor(opts: TableLayerOptions) {
     super();
@@ -244,7 +256,97 @@ export class TableLayer extends EventEmitter<TableLayerEvents> {
       this.reconciling = false;
     }
     this.resumedBets.clear();
-    this.emit('resumed', { wall, missing, chips });
+    const resync = this.resyncing;
+    if (resync) {
+      resync.differences.chips.push(...chips);
+      resync.differences.chips.sort((a, b) => a.seat - b.seat);
+    }
+    this.emit('resumed', { wall, missing, chips, ...(resync ? { resync } : {}) });
+  }
+
+  /**
+   * The floor's resync: the readers' current reading of every antenna replaces what the engine believes. Read as the
+   * first inventory after a restart is (the same path: resume() seeds this layer with the engine's belief, every tag
+   * on the table is read again as that inventory, unordered, then 'resumed' is told with `resync` and the
+   * differences): a card where the engine has it is nothing new, a card elsewhere is a movement the engine reads, a
+   * card no antenna reads is `missing`, a betting zone is given as it lies. An antenna in fault judges nothing.
+   */
+  resync(
+    cards: ReadonlyArray<{ card: string; zone: string; face: Face }>,
+    bets: ReadonlyArray<{ seat: number; chips: number[] }>,
+    wall: number,
+    by: string,
+  ): ResyncDifferences {
+    // what is still settling goes first, as it would live (a lift ends, a zone's snapshot goes out)
+    this.flush();
+    const faulted = new Set(this.state.antennas.filter((a) => a.fault !== undefined).map((a) => a.antenna));
+    const faultedZones = new Set([...faulted].map((a) => this.antennas.zoneOf(a)));
+    // the reading: every tag on a mapped antenna (enroll aside), where it lies (its home, the first antenna)
+    const saved = [...this.presence].map(([uid, ants]) => [uid, new Map(ants)] as const);
+    const readZone = new Map<string, string>();
+    for (const [uid, ants] of saved) {
+      const home = ants.keys().next().value;
+      const zone = home === undefined ? undefined : this.antennas.zoneOf(home);
+      const id = this.registry.lookup(uid);
+      if (zone && CARD_ZONES.test(zone) && id.type === 'card' && id.inPlay) readZone.set(id.card, zone);
+    }
+    const differences: ResyncDifferences = { cards: [], chips: [] };
+    const believed = new Map<string, string>();
+    for (const c of cards) if (CARD_ZONES.test(c.zone)) believed.set(c.card, c.zone);
+    for (const [card, was] of believed) {
+      const now = readZone.get(card) ?? null;
+      if (now === was) continue;
+      if (now === null && faultedZones.has(was as ZoneName)) continue;
+      differences.cards.push({ card, was, now });
+    }
+    for (const [card, now] of readZone) if (!believed.has(card)) differences.cards.push({ card, was: null, now });
+    // the engine's belief becomes what this layer told it: nothing else (a card it refused is told again)
+    this.reported.clear();
+    for (const p of this.pendingLeave.values()) clearTimeout(p.timer);
+    this.pendingLeave.clear();
+    for (const z of this.chipZones.values()) {
+      if (z.timer) clearTimeout(z.timer);
+      z.timer = null;
+      z.last = [];
+      z.arrived.clear();
+    }
+    this.resume(cards, bets);
+    this.awaitingInventory = new Set();
+    // every tag read again, as an inventory (order unknown); chips restored as they lie, each zone told once below
+    this.presence.clear();
+    this.contents.clear();
+    for (const [uid, ants] of saved) {
+      const id = this.registry.lookup(uid);
+      for (const [antenna, face] of ants) {
+        const zone = this.antennas.zoneOf(antenna);
+        if (id.type === 'chip' || zone === 'enroll' || faulted.has(antenna)) {
+          const m = this.presence.get(uid) ?? new Map<number, ReaderFace>();
+          m.set(antenna, face);
+          this.presence.set(uid, m);
+          this.contentsOf(antenna).add(uid);
+        } else this.arrive(antenna, uid, face, wall, false);
+      }
+    }
+    const believedBets = new Map(bets.map((b) => [b.seat, [...b.chips].sort((x, y) => y - x)]));
+    for (const zone of new Set(this.antennas.antennas.map((a) => this.antennas.zoneOf(a)))) {
+      const seat = zone === undefined ? null : betSeat(zone);
+      if (seat === null || faultedZones.has(zone)) continue;
+      if (!this.chipZones.has(seat)) this.chipZones.set(seat, { last: [], timer: null, wall, arrived: new Set() });
+      const z = this.chipZones.get(seat) as { last: number[] };
+      z.last = believedBets.get(seat) ?? [];
+      // seats whose zone the engine believes empty: told here (the others by reconcileResume, as at a restart)
+      if (!believedBets.has(seat)) this.emitChips(seat, wall);
+      const now = this.chipZones.get(seat)?.last ?? [];
+      const was = believedBets.get(seat) ?? [];
+      if (!believedBets.has(seat) && now.length > 0) differences.chips.push({ seat, was, now: [...now] });
+    }
+    this.resyncing = { by, differences };
+    try {
+      this.reconcileResume(wall);
+    } finally {
+      this.resyncing = null;
+    }
+    return differences;
   }
 
   /** What the engine was told lies in each zone now (cards) and in each betting zone (chips). */

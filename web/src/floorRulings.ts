@@ -3,7 +3,8 @@
 // sends the engine's ruling (`ruling` message, floor only); the engine records the decision on the alert. Also the
 // house rules the floor rules by, shown with the table's health. And the floor's rulings on the whole hand (a misdeal
 // with its reason, the hand voided, a pot awarded at a showdown the engine cannot decide): the `misdeal`, `void`,
-// `award` messages; the service refuses one that does not apply and says why.
+// `award` messages; the service refuses one that does not apply and says why. And the resync with the readers
+// (`resync`): every antenna's reading replaces what the engine believes, the differences listed in one alert.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { t } from './i18n.js';
@@ -67,7 +68,10 @@ export function HouseRulesLine({ v }: { v: RoleView }): JSX.Element {
   );
 }
 
-type HandRuling = { type: 'misdeal' | 'void'; reason: string } | { type: 'award'; pot: number; seats: number[] };
+type HandRuling =
+  | { type: 'misdeal' | 'void'; reason: string }
+  | { type: 'award'; pot: number; seats: number[] }
+  | { type: 'resync' };
 
 /** "2, 3" -> [2, 3]; null unless every part is a seat 1-10, each once */
 export function seatsOf(text: string): number[] | null {
@@ -92,8 +96,12 @@ export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.
       ...(type === 'number' ? { min: 0, max: 10 } : { maxLength: 200 }),
       onInput: (e: Event) => set((e.target as HTMLInputElement).value),
     });
-  const button = (ruling: 'misdeal' | 'void' | 'award', label: string, disabled: boolean, onClick: () => void) =>
-    h('button', { type: 'button', class: `hand-ruling`, 'data-hand-ruling': ruling, disabled, onClick }, label);
+  const button = (
+    ruling: 'misdeal' | 'void' | 'award' | 'resync',
+    label: string,
+    disabled: boolean,
+    onClick: () => void,
+  ) => h('button', { type: 'button', class: `hand-ruling`, 'data-hand-ruling': ruling, disabled, onClick }, label);
   const why = reason.trim();
   const awardTo = seatsOf(seats);
   const potNo = Number(pot);
@@ -115,6 +123,12 @@ export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.
       button('award', t('ruling_award'), awardTo === null || !Number.isInteger(potNo) || potNo < 0, () =>
         send({ type: 'award', pot: potNo, seats: awardTo ?? [] }),
       ),
+    ),
+    // the readers' reading of every antenna replaces what the engine believes; the differences come as one alert
+    h(
+      'div',
+      {},
+      button('resync', t('ruling_resync'), false, () => send({ type: 'resync' })),
     ),
   );
 }

@@ -188,6 +188,10 @@ const STRINGS = {
     en: '{count, plural, one {Alert acknowledged} other {Alert acknowledged: # alerts of one incident}}',
     fr: '{count, plural, one {Alerte prise en compte} other {Alerte prise en compte : # alertes d’un même incident}}',
   },
+  out_RESYNCED: {
+    en: '{count, plural, =0 {Resynced with the readers: no difference} one {Resynced with the readers: # difference replaced, listed in the alert log} other {Resynced with the readers: # differences replaced, listed in the alert log}}',
+    fr: '{count, plural, =0 {Resynchronisé avec les lecteurs : aucune différence} one {Resynchronisé avec les lecteurs : # différence remplacée, listée dans le journal des alertes} other {Resynchronisé avec les lecteurs : # différences remplacées, listées dans le journal des alertes}}',
+  },
   out_DECIDED: {
     en: '{count, plural, one {Decision recorded: the alert is closed} other {Decision recorded: # alerts of one incident closed}}',
     fr: '{count, plural, one {Décision enregistrée : l’alerte est close} other {Décision enregistrée : # alertes d’un même incident closes}}',
@@ -271,6 +275,10 @@ const STRINGS = {
   award_pot: { en: 'Pot (0: main pot)', fr: 'Pot (0 : pot principal)' },
   award_seats: { en: 'Seats (e.g. 2, 3)', fr: 'Sièges (ex. 2, 3)' },
   ruling_award: { en: 'Award the pot', fr: 'Attribuer le pot' },
+  ruling_resync: {
+    en: 'Resync with the readers (their reading replaces the engine’s)',
+    fr: 'Resynchroniser avec les lecteurs (leur lecture remplace celle du moteur)',
+  },
   house_checkOotCallOrFold: {
     en: 'House rule, a check out of turn then facing a bet: call or fold only: {state}',
     fr: 'Règle maison, check hors de tour puis face à une mise : suivre ou se coucher seulement : {state}',

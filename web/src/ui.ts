@@ -444,6 +444,8 @@ export function outcomeText(o: TapOutcome, v: RoleView | null): string {
     case 'ACKNOWLEDGED':
     case 'DECIDED':
       return t(`out_${o.code}`, { count: o.count ?? 1 });
+    case 'RESYNCED':
+      return t('out_RESYNCED', { count: o.count ?? 0 });
     default:
       return t(`out_${o.code}`);
   }

@@ -30,6 +30,7 @@ import {
 import { DEALING_ALERTS } from './dealingAlerts.js';
 import { num } from './plural.js';
 import { READER_ALERTS } from './readerAlerts.js';
+import { RESYNC_ALERTS } from './resyncAlert.js';
 
 export type { AlertDefinition } from './alertText.js';
 export { FLOOR_REASONS } from './alertText.js';
@@ -37,6 +38,7 @@ export type { AlertFacts };
 
 export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   ...DEALING_ALERTS,
+  ...RESYNC_ALERTS,
   BLIND_INCORRECT: {
     severity: 'warn',
     message: {
