@@ -72,6 +72,7 @@ const TABLE_ROUTES: Record<string, readonly string[] | 'public'> = {
   'POST /api/hand/misdeal': FLOOR,
   'POST /api/hand/void': FLOOR,
   'POST /api/hand/award': FLOOR,
+  'POST /api/hand/resync': FLOOR,
   'GET /*': 'public',
 };
 const TABLE_BODIES: Record<string, unknown> = {
@@ -87,6 +88,7 @@ const TABLE_BODIES: Record<string, unknown> = {
   'POST /api/hand/misdeal': { reason: 'a card face up in the deck' },
   'POST /api/hand/void': { reason: 'a card face up in the deck' },
   'POST /api/hand/award': { seats: [1] },
+  'POST /api/hand/resync': { by: 'Mallory' },
 };
 const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_m, p: string) => params[p] ?? '1').replace(/\*$/, params['*'] ?? 'index.html');

@@ -3,60 +3,30 @@
 // the differences listed for the floor in one FLOOR_RESYNC alert (English and French, no hole card named). Logged:
 // the session rebuilt from the log is the same hand, the alert with it.
 import { describe, expect, it } from 'vitest';
-import type { TableEvent } from '../../src/engine/types.js';
 import { RESUME_CARD_GONE } from '../../src/service/resume.js';
 import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
+import { BLINDS, FOLD_AND_CALL, HOLE, readersTable } from '../server/resyncTable.js';
 import { CONFIG } from '../session/fakeEngine.js';
-import { A, card, chip, simHardware } from '../table/helpers.js';
+import { A, card, simHardware } from '../table/helpers.js';
 
-const HOLE: Record<number, string[]> = { 1: ['7c', '2d'], 2: ['Ah', 'Qs'], 3: ['Kd', '9h'] };
-const DEAL: Array<[number, string]> = [
-  [2, 'Ah'],
-  [3, 'Kd'],
-  [1, '7c'],
-  [2, 'Qs'],
-  [3, '9h'],
-  [1, '2d'],
-];
 let clock = 1_700_000_000_000;
 const now = () => clock;
 const at = () => {
   clock += 50;
   return clock;
 };
-type Ev = TableEvent extends infer E ? (E extends unknown ? Omit<E, 't'> : never) : never;
 
-/** the engine told of the deal and the blinds (its belief); the layer has read the table as it is (`where`) */
 function table(where: Record<number, string[]>) {
   const log = new MemoryLog();
-  const session = new TableSession({ config: CONFIG, log, now });
-  const evs: Ev[] = [
-    { kind: 'dealer', button: 'shuffle' },
-    { kind: 'chips', seat: 2, chips: [25, 25] },
-    { kind: 'chips', seat: 3, chips: [100] },
-    ...DEAL.map(([seat, c]): Ev => ({ kind: 'cardAt', card: c, zone: `seat${seat}`, face: 'down' })),
-  ];
-  for (const ev of evs) session.ingest(ev as never, at());
-  const layer = new TableLayer({
-    hardware: simHardware(),
-    registry: simulatedRegistry(),
-    latchOffMs: 0,
-    chipSettleMs: 0,
-    wall: now,
-  });
-  // what the readers see now, read by the layer while it was not wired to this session (the engine missed it)
-  for (let antenna = 0; antenna <= 14; antenna++)
-    layer.ingest({ kind: 'inventory', antenna, uids: where[antenna] ?? [], at: at() });
-  const wired = wireTableLayer(layer, session, 'test', (err) => {
-    throw err;
-  });
-  return { session, layer, log, wired };
+  const c = { wall: clock };
+  const t = readersTable(log, where, c);
+  clock = c.wall;
+  return { ...t, log };
 }
 
-const blinds = { [A.bet(2)]: [chip(0, 1), chip(0, 2)], [A.bet(3)]: [chip(1, 1)] };
 const resyncAlerts = (s: TableSession) => s.snapshot().tableAlerts.filter((a) => a.code === 'FLOOR_RESYNC');
 const copy = (log: MemoryLog) => {
   const out = new MemoryLog();
@@ -66,14 +36,7 @@ const copy = (log: MemoryLog) => {
 
 describe('the floor resyncs the table with the readers', () => {
   it("replaces the engine's belief (a fold and a call it missed), lists both in one alert, and a replay agrees", () => {
-    const t = table({
-      [A.seat(1)]: [],
-      [A.muck]: HOLE[1].map((c) => card(c)),
-      [A.seat(2)]: HOLE[2].map((c) => card(c)),
-      [A.seat(3)]: HOLE[3].map((c) => card(c)),
-      [A.bet(2)]: [chip(0, 1), chip(0, 2), chip(0, 3), chip(0, 4)],
-      [A.bet(3)]: blinds[A.bet(3)],
-    });
+    const t = table(FOLD_AND_CALL);
     const before = t.session.snapshot();
     expect(before.hand.next?.toAct).toBe(1);
     expect(before.hand.seats.find((x) => x.seat === 1)?.folded).toBe(false);
@@ -138,7 +101,7 @@ describe('the floor resyncs the table with the readers', () => {
       [A.seat(1)]: HOLE[1].map((c) => card(c)),
       [A.seat(2)]: [card('Ah')],
       [A.seat(3)]: HOLE[3].map((c) => card(c)),
-      ...blinds,
+      ...BLINDS,
     });
     const d = t.wired.resync('floor', at());
     expect(d).toEqual({ cards: [{ card: 'Qs', was: 'seat2', now: null }], chips: [] });
