@@ -71,7 +71,12 @@ describe('the floor page rules on the hand (LOI 1, LOI 3, tda 35)', () => {
     await fr.goto(`${url}/floor.html?token=${tokens.tokenOf('floor')}&lang=fr`);
     await expect
       .poll(() => fr.locator('.hand-rulings button').allTextContents())
-      .toEqual(['Déclarer une fausse donne', 'Annuler le coup (tous les jetons rendus)', 'Attribuer le pot']);
+      .toEqual([
+        'Déclarer une fausse donne',
+        'Annuler le coup (tous les jetons rendus)',
+        'Attribuer le pot',
+        'Resynchroniser avec les lecteurs (leur lecture remplace celle du moteur)',
+      ]);
     await fr.close();
 
     const p = await browser.newPage();
