@@ -122,6 +122,8 @@ describe.runIf(existsSync('/usr/bin/chromium'))('room view in chromium', () => {
     ]);
     const text = readFileSync((await download.path()) as string, 'utf8');
     expect(text).toMatch(/^PokerStars Hand #/);
+    // the README's screenshot of the room view (issue 24: each view's screenshot refreshed by the tests)
+    await page.screenshot({ path: join(resolve(import.meta.dirname, '../..'), 'docs/screenshots/room-fr.png') });
     await context.close();
   }, 120_000);
 
