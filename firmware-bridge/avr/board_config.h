@@ -20,8 +20,11 @@ static const uint8_t kReaders = 4;
 static const uint8_t kReaderOf[24] = {
     0, 0, 0, 0, 0, 1, 1, 1, 1, 1,  // seats 1-5 on reader 0, seats 6-10 on reader 1
     2, 2, 2, 2, 2, 3, 3, 3, 3, 3,  // bets 1-5 on reader 2, bets 6-10 on reader 3
-    0, 1, 0, 1,                    // board, burn, muck, enroll: card antennas on the card readers (a chip reader
-};                                 // is held by a stack's inventory for up to ~1.5 s, its card antenna unread)
+    0, 1, 1, 0,  // board, burn, muck, enroll: card antennas on the card readers (a chip reader is held by a stack's
+};               // inventory for up to ~1.5 s, its card antenna unread); the muck (up to 20 cards) beside the burn and
+                 // the board (FOCUS: read twice as often) beside the enroll pad: ~20 cards a pass on each card reader
+// Readers 0 .. kCardReaders - 1 drive the card antennas: their reads run in the background (BoardHal::pump).
+static const uint8_t kCardReaders = 2;
 static const uint8_t kPinNss[kReaders] = {53, 47, 46, 45};
 static const uint8_t kPinBusy[kReaders] = {49, 44, 43, 42};
 static const uint8_t kPinReset[kReaders] = {48, 41, 40, 39};

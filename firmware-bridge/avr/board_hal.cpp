@@ -54,6 +54,7 @@ BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]
   for (uint8_t r = 0; r < kReaders; r++)
     onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false,
     bgProbe_[r] = false;
+  for (uint8_t r = 0; r < kCardReaders; r++) cardStep_[r] = kCardIdle, cardCursor_[r] = 0, nextOn_[r] = -1;
   g_board = this;
 }
 
@@ -145,9 +146,23 @@ void BoardHal::pump() {
   pumping_ = true;
   for (uint8_t r = 0; r < kReaders; r++) {
     if (invOn_[r] < 0 || bgDone_[r]) continue;
+    if (r < kCardReaders && cardStep_[r] != kCardIdle) {
+      cardPump(r);
+      continue;
+    }
     fw::Pn5180& pn = *pn_[r];
     uint8_t uid[8];
     fw::Slot s = fw::Slot::Empty;
+    if (bgProbe_[r] && !bgOn_[r]) {  // the field settling: the probe goes on air once it has
+      if (pn.fieldAge() < fw::Pn5180::settleUs(fw::Pn5180::Air::Iso15693)) continue;
+      bgOn_[r] = pn.probeBegin();
+      if (bgOn_[r]) continue;
+      bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
+      uint8_t none[8] = {};
+      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
+      bgDone_[r] = true;
+      continue;
+    }
     if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
       if (!pn.slotPoll(s, uid)) continue;
       bgProbe_[r] = bgOn_[r] = false;
@@ -187,36 +202,141 @@ void BoardHal::pump() {
   pumping_ = false;
 }
 
+void BoardHal::cardSend(uint8_t r, fw::Pn5180::CardFrame f, uint8_t level, uint8_t step) {
+  const fw::TagRead& k = cardKnown_[r];
+  uint8_t cl[5] = {0, 0, 0, 0, 0};
+  if (f == fw::Pn5180::CardFrame::Select) {
+    // CL1 of a 7-byte UID: the cascade tag and its first 3 bytes; CL2: its last 4; a 4-byte UID: its 4 bytes
+    if (level == 2) cl[0] = k.uid[3], cl[1] = k.uid[4], cl[2] = k.uid[5], cl[3] = k.uid[6];
+    else if (k.uidLen == 7) cl[0] = 0x88, cl[1] = k.uid[0], cl[2] = k.uid[1], cl[3] = k.uid[2];
+    else cl[0] = k.uid[0], cl[1] = k.uid[1], cl[2] = k.uid[2], cl[3] = k.uid[3];
+    cl[4] = static_cast<uint8_t>(cl[0] ^ cl[1] ^ cl[2] ^ cl[3]);  // BCC
+  }
+  if (pn_[r]->cardBegin(f, level, cl)) cardStep_[r] = step;
+  else cardEnd(r, kCardTimeout);  // nothing went out: the chip stalled
+}
+
+void BoardHal::cardEnd(uint8_t r, uint8_t step) {
+  cardStep_[r] = step;
+  bgDone_[r] = true;
+  // every card read (no new card to resolve here, no chips to read after): the field goes to the next antenna now
+  const int8_t next = nextOn_[r];
+  nextOn_[r] = -1;
+  if (step == kCardOk && next >= 0 && kAntennaKind[invOn_[r]] == kCards) prepare(static_cast<uint8_t>(next));
+}
+
+void BoardHal::cardNext(uint8_t r) {
+  fw::TagRead& k = cardKnown_[r];
+  while (sink_[r]->known(cardCursor_[r], k))
+    if (k.uidLen == 4 || k.uidLen == 7) return cardSend(r, fw::Pn5180::CardFrame::Reqa, 0, kCardReqa);
+  cardSend(r, fw::Pn5180::CardFrame::Reqa, 0, kCardLast);  // the cards not known yet answer this one
+}
+
+// One step of a card reader's background read: what iso14443a.cpp's selectKnown does, an exchange per call.
+void BoardHal::cardPump(uint8_t r) {
+  fw::Pn5180& pn = *pn_[r];
+  const uint8_t step = cardStep_[r];
+  if (step == kCardSettle) {
+    if (pn.fieldAge() >= fw::Pn5180::settleUs(fw::Pn5180::Air::Iso14443A)) cardNext(r);
+    return;
+  }
+  uint32_t st = 0;
+  const int8_t got = pn.cardPoll(st);
+  if (got == 0) return;
+  if (pn.stalled()) return cardEnd(r, kCardTimeout);
+  const bool answered = got > 0 && (st & fw::Pn5180::kRxBytesMask) > 0;
+  const bool seven = cardKnown_[r].uidLen == 7;
+  uint8_t sak = 0;
+  switch (step) {
+    case kCardLast:  // nobody: every card was read; an answer: a card not known yet, resolved by readTags
+      return cardEnd(r, answered ? kCardNew : kCardOk);
+    case kCardReqa:  // nobody answered: the field is empty, the known cards left are not read (latch-off)
+      if (!answered) return cardEnd(r, kCardOk);
+      return cardSend(r, fw::Pn5180::CardFrame::Select, 1, kCardSel1);
+    case kCardSel1:  // no SAK, or a SAK that does not fit the UID: this card is not read (left, or damaged)
+      if (!answered || !pn.cardSak(st, sak) || ((sak & 0x04) != 0) != seven) return cardNext(r);
+      if (seven) return cardSend(r, fw::Pn5180::CardFrame::Select, 2, kCardSel2);
+      return cardSend(r, fw::Pn5180::CardFrame::Halt, 0, kCardHalt);
+    case kCardSel2:
+      if (!answered || !pn.cardSak(st, sak) || (sak & 0x04)) return cardNext(r);
+      return cardSend(r, fw::Pn5180::CardFrame::Halt, 0, kCardHalt);
+    case kCardHalt:  // halted (no answer is success): the card is read
+      if (!sink_[r]->tag(cardKnown_[r].uid, cardKnown_[r].uidLen)) return cardEnd(r, kCardOverrun);
+      return cardNext(r);
+    default:
+      return;
+  }
+}
+
+// A chip inventory of antenna `a`, its field on: the field's 1 ms settle, then the 1-slot probe, sent and answered
+// in the background like every slot (the loop waits neither the settle nor the ~6 ms of a collided probe).
+fw::ReadStatus BoardHal::chipStart(uint8_t r, uint8_t a, fw::TagSink& sink) {
+  inv_[r].begin();
+  invOn_[r] = a;
+  sink_[r] = &sink;
+  bgDone_[r] = false;
+  bgProbe_[r] = true;
+  bgOn_[r] = false;  // the probe goes on air once the field has settled (pump)
+  return fw::ReadStatus::Pending;
+}
+
+fw::ReadStatus BoardHal::cardFinish(uint8_t r, uint8_t a, fw::TagSink& sink) {
+  fw::Pn5180& pn = *pn_[r];
+  const uint8_t step = cardStep_[r];
+  cardStep_[r] = kCardIdle;
+  sink_[r] = nullptr;
+  invOn_[r] = -1;
+  fw::ReadStatus st = step == kCardTimeout ? fw::ReadStatus::Timeout
+                      : step == kCardOverrun ? fw::ReadStatus::Overrun
+                                             : fw::ReadStatus::Ok;
+  nextOn_[r] = -1;
+  if (step == kCardNew) {  // the cards that answered the closing REQA are READY: the anticollision goes on from there
+    const fw::InventoryResult res = fw::inventory14443a(pn, sink, 40, true);
+    st = pn.stalled()      ? fw::ReadStatus::Timeout
+         : res.overflow   ? fw::ReadStatus::Overrun
+         : res.unresolved ? fw::ReadStatus::Collision
+         : res.foreign    ? fw::ReadStatus::Foreign
+                          : fw::ReadStatus::Ok;
+  }
+  if (onAir_[r] < 0) pn.fieldOff();  // (else the field is on the next antenna already: cardEnd)
+  // the enroll pad (cards, then chips): its chip inventory in the background too, the cards' outcome kept for it
+  if ((kAntennaKind[a] & kChips) && st != fw::ReadStatus::Timeout && pn.fieldOn(fw::Pn5180::Air::Iso15693)) {
+    cardCursor_[r] = static_cast<uint16_t>(0x8000u | static_cast<uint8_t>(st));  // (the cursor is done with)
+    return chipStart(r, a, sink);
+  }
+  if (pn.stalled()) st = fw::ReadStatus::Timeout;
+  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = ::millis();  // a stalled chip: reset in 2 s
+  return st;
+}
+
 fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
   const uint8_t r = readerOf(a);
   fw::Pn5180& pn = *pn_[r];
-  // a chip inventory under way in the background: reported once complete
+  // a chip inventory or a card read under way in the background: reported once complete
   if (invOn_[r] == a) {
     pump();
     if (!bgDone_[r]) return fw::ReadStatus::Pending;
     bgDone_[r] = false;
+    if (r < kCardReaders && cardStep_[r] != kCardIdle) return cardFinish(r, a, sink);
     sink_[r] = nullptr;
-    return finish(r, inv_[r].result());
+    const fw::ReadStatus chips = finish(r, inv_[r].result());
+    if (r >= kCardReaders || !(cardCursor_[r] & 0x8000u)) return chips;
+    // the enroll pad: both outcomes (its cards' kept where the card read's cursor was)
+    const fw::ReadStatus cards = static_cast<fw::ReadStatus>(cardCursor_[r] & 0xFF);
+    cardCursor_[r] = 0;
+    return chips == fw::ReadStatus::Ok ? cards : chips;
   }
   if (onAir_[r] != a) prepare(a);
   if (onAir_[r] != a) return fw::ReadStatus::Timeout;
   onAir_[r] = -1;
   const uint8_t kind = a < sizeof kAntennaKind ? kAntennaKind[a] : kCards;
-  if (kind == kChips) {
-    pn.settle();
-    inv_[r].begin();
+  if (kind == kChips) return chipStart(r, a, sink);
+  if (kind == kCards && r < kCardReaders) {  // the field settles and the cards are read in the background
     invOn_[r] = a;
     sink_[r] = &sink;
     bgDone_[r] = false;
-    // the 1-slot probe goes on air and its answer comes in the background like every slot (the loop does not wait
-    // the ~6 ms of a collided probe); nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
-    bgProbe_[r] = bgOn_[r] = pn.probeBegin();
-    if (!bgOn_[r]) {
-      uint8_t uid[8] = {};
-      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, uid, sink);
-      sink_[r] = nullptr;
-      return finish(r, inv_[r].result());
-    }
+    cardCursor_[r] = 0;
+    cardStep_[r] = kCardSettle;
     return fw::ReadStatus::Pending;
   }
   fw::ReadStatus st = fw::ReadStatus::Ok;

@@ -44,6 +44,10 @@ class BoardHal : public fw::Hal {
   // next request or EOF at once): called from the bridge's loop and from inside every wait of any reader.
   void pump() override;
   bool background() override { return true; }
+  void prepareNext(uint8_t a, uint8_t next) override {
+    if (readerOf(a) < kCardReaders && readerOf(next) == readerOf(a)) nextOn_[readerOf(a)] = static_cast<int8_t>(next);
+  }
+  int16_t onAir(uint8_t reader) override { return reader < kReaders && invOn_[reader] < 0 ? onAir_[reader] : -1; }
   fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override;
   uint8_t face(uint8_t antenna) override;
 
@@ -64,6 +68,22 @@ class BoardHal : public fw::Hal {
   bool bgOn_[kReaders];          // a slot is on air
   bool bgDone_[kReaders];        // the inventory is complete: readTags(a) finishes it
   bool bgProbe_[kReaders];       // the slot on air is the inventory's 1-slot probe
+  // Background card reads (the card readers' kCards antennas): the cards the antenna held, each checked by SELECT
+  // of its UID (REQA, SELECT CL1, CL2, HLTA), then a closing REQA, one exchange at a time from pump() while the
+  // other readers work (the field's 5.1 ms settle included); only when that REQA is answered (a new card) does
+  // readTags run the anticollision, in the foreground.
+  enum CardStep : uint8_t { kCardIdle, kCardSettle, kCardReqa, kCardSel1, kCardSel2, kCardHalt, kCardLast,
+                            kCardOk, kCardNew, kCardTimeout, kCardOverrun };
+  void cardPump(uint8_t r);
+  void cardNext(uint8_t r);  // the next known card's REQA, or the closing REQA
+  void cardSend(uint8_t r, fw::Pn5180::CardFrame f, uint8_t level, uint8_t step);
+  void cardEnd(uint8_t r, uint8_t step);
+  fw::ReadStatus cardFinish(uint8_t r, uint8_t a, fw::TagSink& sink);
+  fw::ReadStatus chipStart(uint8_t r, uint8_t a, fw::TagSink& sink);
+  int8_t nextOn_[kCardReaders];  // the antenna after the card read under way (prepareNext), or -1
+  uint8_t cardStep_[kCardReaders];
+  uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
+  fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
   bool pumping_ = false;
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;

@@ -90,8 +90,10 @@ void Bridge::scanNext() {
     ReadStatus st;
     fetch(static_cast<uint8_t>(done), st);
     const uint32_t t = hal_.millis();
-    const int16_t go = pick(t, 0xFF, -1, r);
-    if (go >= 0 && hal_.chipsOnly(static_cast<uint8_t>(go)) && t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go))) {
+    const int16_t on = hal_.onAir(r);  // the antenna the board already switched the field to, if any
+    const int16_t go = on >= 0 ? on : pick(t, 0xFF, -1, r);
+    // (a card reader goes on with its most overdue antenna at once: its reads run in the background too)
+    if (go >= 0 && (!hal_.chipsOnly(static_cast<uint8_t>(go)) || t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go)))) {
       if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
       readOne(static_cast<uint8_t>(go));
     }
@@ -119,14 +121,20 @@ bool Bridge::fetch(uint8_t a, ReadStatus& st) {
   const bool resumed = reader < kMaxReaders && inProgress_[reader] == a;
   if (!resumed) presence_.begin(static_cast<uint8_t>(a), hal_.face(static_cast<uint8_t>(a)));
   AntennaSink local(presence_, static_cast<uint8_t>(a));
-  AntennaSink& sink = reader < kMaxReaders && hal_.chipsOnly(static_cast<uint8_t>(a)) ? chipSink_[reader] : local;
+  AntennaSink& sink = reader < kMaxReaders && hal_.background() ? chipSink_[reader] : local;
   if (&sink != &local) sink.set(presence_, static_cast<uint8_t>(a));
+  // a card antenna's read: the reader's most overdue other card antenna comes after it (picked while the reader is
+  // free, so that its antennas count)
+  const int16_t next = resumed || hal_.chipsOnly(static_cast<uint8_t>(a)) ? -1 : pick(hal_.millis(), 0xFF, a, reader);
   st = hal_.readTags(static_cast<uint8_t>(a), sink);
   if (reader < kMaxReaders) {
     inProgress_[reader] = st == ReadStatus::Pending ? static_cast<int8_t>(a) : -1;
     stepAt_[reader] = hal_.millis();
   }
-  lastRound_ = st == ReadStatus::Pending || resumed || hal_.chipsOnly(static_cast<uint8_t>(a));
+  if (st == ReadStatus::Pending && next >= 0 && !hal_.chipsOnly(static_cast<uint8_t>(next)))
+    hal_.prepareNext(a, static_cast<uint8_t>(next));
+  // (a board's background card reads are Pending too, but they are no chip round)
+  lastRound_ = hal_.chipsOnly(static_cast<uint8_t>(a)) || (!hal_.background() && (st == ReadStatus::Pending || resumed));
   if (st == ReadStatus::Pending) return false;  // more rounds later; other readers' antennas in between
   lastRead_[a] = hal_.millis();
   return true;

@@ -43,6 +43,14 @@ class Hal {
     return true;
   }
   virtual void pump() {}
+  // A background read of antenna `a` just began: antenna `next` of the same reader comes after it, so the board may
+  // switch the field to `next` as soon as `a`'s read needs it no more (its 5.1 ms settle runs before the bridge
+  // gets to it). onAir(reader): the antenna whose field is on there, or -1.
+  virtual void prepareNext(uint8_t a, uint8_t next) { (void)a, (void)next; }
+  virtual int16_t onAir(uint8_t reader) {
+    (void)reader;
+    return -1;
+  }
   virtual bool background() { return false; }
   // 'U' or 'D' from the antenna's optical sensor, '-' where there is none.
   virtual uint8_t face(uint8_t antenna) {

@@ -65,14 +65,14 @@ bool selectKnown(Iso14443Air& air, const TagRead& k, bool& found) {
 
 }  // namespace
 
-InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
+InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max, bool requested) {
   InventoryResult res{0, false, false, false};
   uint8_t damaged = 0;
   // the cards it held first, by their UIDs (4 frames a 7-byte card instead of 6-7 with the anticollision); a card
   // that does not answer its SELECT is simply not read (left, or its SAK damaged: the REQA loop below finds it)
   uint16_t cursor = 0;
   TagRead k;
-  while (sink.known(cursor, k)) {
+  while (!requested && sink.known(cursor, k)) {
     if (k.uidLen != 4 && k.uidLen != 7) continue;
     bool found = false;
     if (!selectKnown(air, k, found)) break;  // nobody answered: the REQA below says whether the field is empty
@@ -85,7 +85,7 @@ InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max) {
   }
   // each pass reads one card and halts it; a table antenna never holds more than a few cards
   for (uint8_t pass = 0; pass < max; pass++) {
-    if (!air.request()) return res;
+    if (!(pass == 0 && requested) && !air.request()) return res;
     TagRead t;
     t.uidLen = 0;
     Step step = Step::Resolved;

@@ -29,7 +29,9 @@ class Iso14443Air {
 // Reads every card into `sink`, one per pass (REQA, anticollision, SELECT, HLTA); the muck may hold 20 cards.
 // A cascade frame without an answer means the card left (ISO/IEC 14443-3: back to REQA), never a collision; a
 // damaged answer is read again from REQA, more than kMaxDamaged of them in a scan is unresolved, as is more than
-// `max` passes.
-InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max = 40);
+// `max` passes. `requested`: the known cards were checked elsewhere (BoardHal's background card exchanges) and a
+// REQA sent after them was answered: the cards still in the field are READY, the first pass starts at the
+// anticollision (another REQA would send them back to IDLE unanswered, ISO/IEC 14443-3 6.3).
+InventoryResult inventory14443a(Iso14443Air& air, TagSink& sink, uint8_t max = 40, bool requested = false);
 
 }  // namespace fw

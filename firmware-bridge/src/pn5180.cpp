@@ -312,6 +312,49 @@ Slot Pn5180::nextSlot(uint8_t uid[8]) {
   return slotAnswer(st, uid);
 }
 
+bool Pn5180::cardBegin(CardFrame f, uint8_t level, const uint8_t cl[5]) {
+  if (f == CardFrame::Reqa) {
+    const uint8_t reqa = 0x26;  // 7-bit short frame; ATQA: 2 bytes
+    slotWin_ = window14443(7, air::bits14443(2));
+    if (!crc(false) || !send(&reqa, 1, 7)) return false;
+  } else if (f == CardFrame::Select) {
+    const uint8_t tx[7] = {static_cast<uint8_t>(0x91 + 2 * level), 0x70, cl[0], cl[1], cl[2], cl[3], cl[4]};
+    slotWin_ = window14443(air::bits14443(9), air::bits14443(3));
+    if (!crc(true) || !send(tx, 7, 0)) return false;
+  } else {
+    const uint8_t hlta[2] = {0x50, 0x00};
+    slotWin_ = window14443(air::bits14443(4), 4);
+    if (!crc(true) || !send(hlta, 2, 0)) return false;
+  }
+  slotSof_ = false;
+  pollAfter_ = slotWin_.end < slotWin_.sof ? slotWin_.end : slotWin_.sof;
+  return true;
+}
+
+// await() without waiting: the same looks at IRQ_STATUS, each when its time has come
+int8_t Pn5180::cardPoll(uint32_t& rxStatus) {
+  if (bus_.micros() - sentAt_ < pollAfter_) return 0;
+  uint32_t irq = 0;
+  if (!readReg(kIrqStatus, irq) || (irq & kIrqGeneralError)) return -1;
+  if (irq & kIrqRx) return readReg(kRxStatus, rxStatus) ? 1 : -1;
+  const uint32_t waited = bus_.micros() - sentAt_;
+  if (waited > (irq & kIrqRxSofDetected ? slotWin_.frame : slotWin_.sof)) return -1;
+  if ((irq & kIrqRxSofDetected) && !slotSof_) {
+    slotSof_ = true;
+    pollAfter_ = slotWin_.end > waited ? slotWin_.end : waited;
+  } else if (!(irq & kIrqRxSofDetected)) {
+    pollAfter_ = slotWin_.sof + 1;  // nothing started yet: the next look when the SOF is overdue
+  } else {
+    pollAfter_ = waited;  // the answer is ending: look again at the next pump
+  }
+  return 0;
+}
+
+bool Pn5180::cardSak(uint32_t st, uint8_t& sak) {
+  const uint8_t rd[2] = {kReadData, 0x00};
+  return (st & kRxBytesMask) >= 1 && !(st & (kRxProtocolError | kRxIntegrityError)) && command(rd, 2) && read(&sak, 1);
+}
+
 bool Pn5180::request() {
   crc(false);
   const uint8_t reqa = 0x26;  // 7-bit short frame

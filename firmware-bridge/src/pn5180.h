@@ -73,6 +73,16 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
   bool slotPoll(Slot& out, uint8_t uid[8]);
 
+  // Background card exchanges (BoardHal::pump), as the ISO 15693 slots: cardBegin sends one ISO 14443A frame
+  // (REQA; SELECT at `level` with CLn + BCC in `cl`; HLTA) and returns at once (false: nothing sent, stalled() says
+  // why); cardPoll looks at IRQ_STATUS only when the answer can have started or ended: 0 while it may still come,
+  // 1 answered (RX_STATUS in `rxStatus`), -1 no answer by the end of its window (or the chip stalled).
+  enum class CardFrame : uint8_t { Reqa, Select, Halt };
+  bool cardBegin(CardFrame f, uint8_t level, const uint8_t cl[5]);
+  int8_t cardPoll(uint32_t& rxStatus);
+  // The SAK of a SELECT that cardPoll found answered: false when it is missing, cut short or corrupt.
+  bool cardSak(uint32_t rxStatus, uint8_t& sak);
+
   bool request() override;
   bool anticollision(uint8_t level, const uint8_t known[5], uint8_t knownBits, uint8_t got[5],
                      uint8_t& collisionAt) override;

@@ -35,7 +35,7 @@
 #define ANTENNAS 24
 #define READERS 4
 /* board_config.h: kReaderOf, kPinNss/Busy/Reset (Mega pins -> ports), kSwitchShift */
-static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 0, 1};
+static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 1, 0};
 static const char nss_port[READERS] = {'B', 'L', 'L', 'L'};
 static const int nss_pin[READERS] = {0, 2, 3, 4};     /* 53, 47, 46, 45 */
 static const char busy_port[READERS] = {'L', 'L', 'L', 'L'};
@@ -188,6 +188,22 @@ static int hexbytes(const char* s, uint8_t* out) {
   return n / 2;
 }
 
+/* PN_PROFILE=<file>: the firmware's program counter sampled every 50 us of simulated time, written as "pc count"
+ * lines to <file>.<n> at the n-th "stats" (0 first) (a developer's view of where the MCU's time goes; avr-nm maps the addresses) */
+static unsigned* prof;
+static void prof_dump(void) {
+  const char* f = getenv("PN_PROFILE");
+  if (!f || !prof) return;
+  static int n;
+  char name[512];
+  snprintf(name, sizeof name, "%s.%d", f, n++);
+  FILE* o = fopen(name, "w");
+  if (!o) return;
+  for (unsigned i = 0; i < 0x40000 / 2; i++)
+    if (prof[i]) fprintf(o, "%x %u\n", i * 2, prof[i]);
+  fclose(o);
+}
+
 static void stats(void) {
   /* stack low-water: SRAM was painted 0xA5 before reset; .data/.bss are written by the C runtime */
   int free_start = -1, low = -1;
@@ -229,8 +245,9 @@ static void command(char* l) {
     fflush(stdout);
     exit(0);
   }
-  if (n >= 1 && strcmp(verb, "stats") == 0) return stats();
+  if (n >= 1 && strcmp(verb, "stats") == 0) return prof_dump(), stats();
   if (n >= 1 && strcmp(verb, "reset") == 0) {
+    if (prof) memset(prof, 0, 0x40000 / 2 * sizeof *prof);
     lat_card_max = lat_chip_max = lat_gone_max = 0;
     for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
     reset_at = t;
@@ -414,6 +431,7 @@ static void fold_poll(void) {
 
 static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param) {
   (void)param;
+  if (prof && a->pc < 0x40000) prof[a->pc / 2]++;
   fold_poll();
   io_poll();
   tick_all();
@@ -500,6 +518,7 @@ int main(int argc, char** argv) {
   printf("PTY %s\n", name);
   fflush(stdout);
 
+  if (getenv("PN_PROFILE")) prof = calloc(0x40000 / 2, sizeof *prof);
   clock_gettime(CLOCK_MONOTONIC, &wall0);
   avr_cycle_timer_register(avr, 800, periodic, NULL);
   for (;;) {
