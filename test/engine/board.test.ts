@@ -17,10 +17,11 @@ function openAlert(t: Table, code: string) {
 
 describe('BURN_MISSED', () => {
   for (const ruleset of ['tda', 'club'] as const) {
-    it(`club 2-5 (${ruleset}): a flop without a burn: the first card is the burn, the next card completes the flop`, () => {
+    const rule = ruleset === 'tda' ? 'tda 38' : 'club 2-5';
+    it(`${rule}: a flop without a burn: the first card is the burn, the next card completes the flop`, () => {
       const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
       const a = openAlert(t, 'BURN_MISSED');
-      expect(a).toMatchObject({ severity: 'warn', rule: 'club 2-5' });
+      expect(a).toMatchObject({ severity: 'warn', rule });
       expect(a?.remedy).toMatch(/Ah.*burn/);
       expect(a?.remedyFr).toMatch(/brûlée/);
       expect(t.state.board.map(String).length).toBe(2);
@@ -340,10 +341,10 @@ describe('BOARD_PREMATURE in both rulesets', () => {
   }
 });
 
-describe('BURN_EXTRA in the tda ruleset (the club remedy applies: docs/rules.md)', () => {
-  it('club 2-6 under tda: the second burn is turned as the first flop card', () => {
+describe('BURN_EXTRA in the tda ruleset (the club remedy applies, cited as tda 38: docs/rules.md)', () => {
+  it('tda 38: the second burn is turned as the first flop card', () => {
     const t = beforeFlop('tda').burn('9h').burn('8h');
-    expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: 'club 2-6' });
+    expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: 'tda 38' });
     t.off('8h', 'burn').at('8h', 'board').board('Ah', 'Kd');
     expect(t.snap().board).toEqual(['8h', 'Ah', 'Kd']);
   });

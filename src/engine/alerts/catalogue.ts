@@ -139,9 +139,11 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       fr: (f) =>
         `Mélange demandé avant la fin du coup ${f.amount ?? '?'} (${detailFr(f.detail) || 'en cours'}) : le coup est annulé`,
     },
+    // tda 35: the hand stopped, every chip back; club 8-5: the next hand begins at the shuffle (the club's text is
+    // silent on the chips of a hand a shuffle cut short and takes the TDA's common rule: they go back)
     remedies: {
       default: {
-        rule: both('tda 35'),
+        rule: { tda: 'tda 35', club: 'club 8-5' },
         en: () =>
           'Every chip goes back to the stacks as they were at its shuffle; deal the next hand with the same button and blinds. Floor: check the stacks and rule if the hand should have stood.',
         fr: () =>

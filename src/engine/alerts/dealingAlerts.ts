@@ -15,6 +15,9 @@ import {
 } from './alertText.js';
 import { cardsEn, cartesFr } from './plural.js';
 
+/** a dead card mixed into a hand: club 2-16; the TDA's hand holding too many cards (tda 38), see deadCardMixed */
+export const TDA_DEAD_CARD_MIXED = { tda: 'tda 38', club: 'club 2-16' } as const;
+
 export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
   DEAL_WRONG_SEAT: {
     severity: 'stop',
@@ -23,7 +26,8 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       fr: (f) => `Carte distribuée hors de l'ordre ${auSiegeFr(f)}${inParensFr(f.detail)}`,
     },
     remedies: {
-      default: redeal(both('tda 35')),
+      // the first card to the wrong seat: a misdeal in both (tda 35; club 2-17: "mauvais ordre de donne")
+      default: redeal({ tda: 'tda 35', club: 'club 2-17' }),
       later: {
         rule: { tda: 'tda 35', club: 'club 2-17' },
         severity: 'warn',
@@ -86,8 +90,10 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
         fr: () =>
           'Il y a eu action substantielle : cette main est morte ; le jeu continue, les brûlées se font normalement.',
       },
+      // club 2-16. The TDA texts have no article for a dead card mixed into a hand: the hand then holds a card it was
+      // not dealt, too many cards, and tda 38 kills a hand with too many cards while the others play on
       deadCardMixed: {
-        rule: both('club 2-16'),
+        rule: TDA_DEAD_CARD_MIXED,
         severity: 'warn',
         en: () => 'A dead card was mixed into this hand: the hand is dead; the other players play on.',
         fr: () =>
@@ -149,24 +155,28 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
       en: (f) => `No burn before the ${f.street}: ${cardsOf(f)}`,
       fr: (f) => `Pas de carte brûlée avant ${sfr(f)} : ${cardsOf(f)}`,
     },
+    // The TDA texts have no article for a street dealt without a burn, nor for two burns: tda 38 gives the principle
+    // ("brûler des cartes sert à protéger le jeu, et non à préserver l'ordre des cartes"; seed 002 substantial action
+    // example A: never a second burn "pour revenir à l'ordre initial"), which the club's remedies (2-5, 2-6, 2-8)
+    // follow: the card seen becomes the burn or the street's card, the order is not restored. A tda table cites tda 38.
     remedies: {
       flop: {
-        rule: both('club 2-5'),
+        rule: { tda: 'tda 38', club: 'club 2-5' },
         en: (f) => `Move ${cardsOf(f)} to the burn: it is the burn. The next card completes the flop.`,
         fr: (f) => `Placez ${cardsOf(f)} à la brûlée : c'est la carte brûlée. La carte suivante complète le flop.`,
       },
       flopUnknown: {
-        rule: both('club 2-5'),
+        rule: { tda: 'tda 38', club: 'club 2-5' },
         en: () => 'Scramble the flop cards into the stub, shuffle, burn a card and deal a new flop.',
         fr: () => 'Remettez les cartes du flop dans le talon, mélangez, brûlez une carte et sortez un nouveau flop.',
       },
       later: {
-        rule: both('club 2-8'),
+        rule: { tda: 'tda 38', club: 'club 2-8' },
         en: (f) => `Move ${cardsOf(f)} to the burn: it is the burn. The next card is the ${f.street}.`,
         fr: (f) => `Placez ${cardsOf(f)} à la brûlée : c'est la carte brûlée. La carte suivante est ${sfr(f)}.`,
       },
       default: {
-        rule: both('club 2-5'),
+        rule: { tda: 'tda 38', club: 'club 2-5' },
         en: (f) => `Move ${cardsOf(f)} to the burn and deal the next card.`,
         fr: (f) => `Placez ${cardsOf(f)} à la brûlée et sortez la carte suivante.`,
       },
@@ -182,21 +192,21 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     remedies: {
       later: {
         // club 2-6 read for a later street (the seeds name only the flop): the second burn is the street's card
-        rule: both('club 2-6'),
+        rule: { tda: 'tda 38', club: 'club 2-6' },
         en: (f) =>
           `Turn the second burn card over as the ${f.street}: it is the card the ${f.street} would have been. Burn and deal the next street as usual.`,
         fr: (f) =>
           `Retournez la deuxième carte brûlée comme ${sfr(f)} : c'est la carte qu'aurait été ${sfr(f)}. Brûlez et sortez la rue suivante normalement.`,
       },
       default: {
-        rule: both('club 2-6'),
+        rule: { tda: 'tda 38', club: 'club 2-6' },
         en: () =>
           "Turn the second burn card over as the first flop card; the next card that would have been the flop's third is the turn's burn, and the turn comes without a new burn.",
         fr: () =>
           'Retournez la deuxième carte brûlée comme première carte du flop ; la carte qui aurait été la troisième du flop devient la brûlée de la turn, qui sort sans nouvelle brûlée.',
       },
       unknown: {
-        rule: both('club 2-6'),
+        rule: { tda: 'tda 38', club: 'club 2-6' },
         en: () => 'Scramble the flop and one burn card into the stub, shuffle and deal the flop again without a burn.',
         fr: () => 'Remettez le flop et une carte brûlée dans le talon, mélangez et ressortez le flop sans brûler.',
       },
@@ -307,15 +317,18 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
           : `Carte inconnue en ${f.zone ?? '?'} : ${f.deck ? `une carte du jeu « ${f.deck} », pas du jeu en cours` : 'une puce qui n’est pas une carte enregistrée'} (puce ${f.uid})`,
     },
     remedies: {
+      // the deck is not sound. tda 35: "si le jeu est incorrect : la main s'arrêtera et tous les jetons seront rendus".
+      // The club changes the cards "en cas de détérioration" (club 2-19) and, silent on the hand in play, takes the
+      // TDA's common rule (its preamble): the hand stops, the chips go back
       tag: {
-        rule: both('tda 35'),
+        rule: { tda: 'tda 35', club: 'club 2-19' },
         en: () =>
           'Stop the deal and call the floor: the deck is defective, the hand is void and all chips go back. Check the deck before the next hand.',
         fr: () =>
           'Arrêtez la donne et appelez l’arbitre : le jeu est défectueux, le coup est annulé et tous les jetons sont rendus. Vérifiez le jeu avant le coup suivant.',
       },
       default: {
-        rule: { tda: 'tda 35', club: 'club 2-16' },
+        rule: { tda: 'tda 35', club: 'club 2-19' },
         en: () => 'Defective deck: stop the hand, return all chips to the players and change the deck.',
         fr: () => 'Jeu défectueux : arrêtez le coup, rendez tous les jetons aux joueurs et changez de jeu.',
       },
@@ -329,7 +342,7 @@ export const DEALING_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
     },
     remedies: {
       default: {
-        rule: { tda: 'tda 35', club: 'club 2-16' },
+        rule: { tda: 'tda 35', club: 'club 2-19' },
         en: () => 'Defective deck: stop the hand, return all chips to the players and change the deck.',
         fr: () => 'Jeu défectueux : arrêtez le coup, rendez tous les jetons aux joueurs et changez de jeu.',
       },

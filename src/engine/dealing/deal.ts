@@ -1,6 +1,7 @@
 // The initial deal: one card at a time clockwise from the first entitled seat left of the button (heads-up: the big
 // blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
+import { TDA_DEAD_CARD_MIXED } from '../alerts/dealingAlerts.js';
 import { cardsEn } from '../alerts/plural.js';
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
@@ -147,9 +148,9 @@ export function onLateSeatCard(state: HandState, seatNo: number, card: Card): vo
   s.cards.push(card);
   const from = state.lastLeft[card];
   if ((from === 'muck' || from === 'burn' || from === 'board') && !s.folded) {
-    // club 2-16: a dead card mixed into a hand kills that hand
+    // club 2-16: a dead card mixed into a hand kills that hand (tda 38 on a tda table: see TDA_DEAD_CARD_MIXED)
     raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: s.cards.length, variant: 'deadCardMixed' });
-    killHand(state, seatNo, 'club 2-16');
+    killHand(state, seatNo, TDA_DEAD_CARD_MIXED[state.config.ruleset]);
     return;
   }
   // tda 37: the button short of a card may take the next card if it has not acted

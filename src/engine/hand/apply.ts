@@ -104,8 +104,9 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
       }
       if (state.phase === 'dealing' && state.deal.dealt > 0) beginAction(state);
       if (state.phase === 'board') {
-        // between streets no one acts: a hand that touched the muck is dead (club 5-3)
-        killHand(state, owner, 'club 5-3');
+        // between streets no one acts: a hand that touched the muck is dead (club 5-3). The TDA texts name no muck
+        // rule: the player folded before the action reached him, and "le pli du tour reste" (tda 53)
+        killHand(state, owner, state.config.ruleset === 'club' ? 'club 5-3' : 'tda 53');
         return;
       }
       onMuckedByPlayer(state, owner);
