@@ -73,6 +73,13 @@ export type TableEvent =
    */
   | { kind: 'floorVoid'; t: number; reason: string }
   /**
+   * the floor rules that the hand stands (`reason` in its words): play goes on as the cards and chips lie, no misdeal,
+   * no void (tda 35: "s'il y a une action substantielle … la main continue"; LOI 1: the floor's ruling is final); the
+   * stops that held the hand are closed by it. A stop that asks for another ruling (an undercall facing a raise: call
+   * or fold, tda 51; a seat skipped out of turn: act or kill, tda 53) is not answered by it
+   */
+  | { kind: 'floorStands'; t: number; reason: string }
+  /**
    * the floor awards pot `pot` (0: the main pot, then the side pots in order) to `seats` at a showdown the engine
    * cannot decide (a fouled hand, a hand never tabled): split among them with the odd chips clockwise (LOI 3)
    */

@@ -425,6 +425,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return tapOutcome(msg, before, after());
       case 'misdeal':
       case 'void':
+      case 'stands':
       case 'award':
         return floorRuling(session, msg, `${role}${msg.by ? `:${msg.by}` : ''}`, now());
       case 'resync':
@@ -440,7 +441,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // H6: the floor's seating routes (seat, move, remove, sit out); names are public
   registerSeating(app, session);
-  // the floor's rulings on the hand (misdeal, void, award) as routes too
+  // the floor's rulings on the hand (misdeal, void, the hand stands, award) as routes too
   registerFloorRulings(app, session, now);
   // the floor's resync with the readers as a route too
   registerResync(app, opts.resync, session, now);

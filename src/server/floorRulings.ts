@@ -3,9 +3,10 @@
 // for the floor (tda 51), letting a seat act only a stop on a seat skipped by substantial action out of turn (tda 53).
 // A ruling that answers nothing is refused with a clear error (the engine would pass over it without a word); a kill
 // and a fold (a kill when no undercall waits) stand on their own, as the floor may kill a hand at any time.
-// The rulings on the whole hand (a misdeal, the hand void, a pot awarded) are the session's (TableSession
-// floorMisdeal, floorVoid, floorAward: checked there, refused RULING_NOT_APPLICABLE with the reason), over the
-// websocket (`misdeal`, `void`, `award`) and as the floor's routes POST /api/hand/{misdeal,void,award}.
+// The rulings on the whole hand (a misdeal, the hand void, the hand stands, a pot awarded) are the session's
+// (TableSession floorMisdeal, floorVoid, floorStands, floorAward: checked there, refused RULING_NOT_APPLICABLE with
+// the reason), over the websocket (`misdeal`, `void`, `stands`, `award`) and as the floor's routes
+// POST /api/hand/{misdeal,void,stands,award}.
 import type { FastifyInstance } from 'fastify';
 import type { Alert, HandSnapshot } from '../engine/types.js';
 import type { TableSession } from '../session/TableSession.js';
@@ -51,12 +52,14 @@ export function rulingEvent(
   return { kind: KIND[ruling], seat };
 }
 
-type HandRuling = Extract<InboundMessage, { type: 'misdeal' | 'void' | 'award' }>;
+type HandRuling = Extract<InboundMessage, { type: 'misdeal' | 'void' | 'stands' | 'award' }>;
 
 /** What a ruling on the hand did, as the tablet says it (outcomes.ts). */
 function outcomeOf(msg: HandRuling, before: SessionState, after: SessionState): TapOutcome {
   if (msg.type === 'misdeal') return { code: 'MISDEAL_DECLARED', hand: before.handNo };
   if (msg.type === 'void') return { code: 'HAND_VOIDED', hand: before.handNo, alerts: ['FLOOR_RULING'] };
+  if (msg.type === 'stands')
+    return { code: 'ALERTS', alerts: ['FLOOR_RULING'], hand: after.handNo, toAct: after.hand.next?.toAct ?? null };
   return { code: 'ALERTS', alerts: ['FLOOR_RULING'], hand: after.handNo, toAct: null };
 }
 
@@ -66,6 +69,7 @@ export function floorRuling(session: TableSession, msg: HandRuling, by: string, 
   let after: SessionState;
   if (msg.type === 'misdeal') after = session.floorMisdeal(msg.reason, by, wall);
   else if (msg.type === 'void') after = session.floorVoid(msg.reason, by, wall);
+  else if (msg.type === 'stands') after = session.floorStands(msg.reason, by, wall);
   else after = session.floorAward(msg.pot ?? 0, msg.seats, by, wall);
   return outcomeOf(msg, before, after);
 }
@@ -96,6 +100,11 @@ export function registerFloorRulings(app: FastifyInstance, session: TableSession
     '/api/hand/void',
     { schema: { querystring: tokenQuery, body: reasonBody }, config: { roles: FLOOR_ONLY } },
     async (req) => answer({ type: 'void', reason: req.body.reason }, req.body.by),
+  );
+  app.post<{ Body: { reason: string; by?: string } }>(
+    '/api/hand/stands',
+    { schema: { querystring: tokenQuery, body: reasonBody }, config: { roles: FLOOR_ONLY } },
+    async (req) => answer({ type: 'stands', reason: req.body.reason }, req.body.by),
   );
   app.post<{ Body: { pot?: number; seats: number[]; by?: string } }>(
     '/api/hand/award',

@@ -102,9 +102,10 @@ export const INBOUND_SCHEMAS = {
     properties: { type: { const: 'penalty' }, ref, seat, hands: { type: 'integer', minimum: 0, maximum: 1000 } },
   },
   /**
-   * the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorAward): a misdeal declared, even after
-   * substantial action, with its reason (tda 35); the hand voided, every chip back; a pot the showdown cannot decide
-   * awarded to a seat or split (LOI 3). `by`: who of the floor ruled
+   * the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorStands, floorAward): a misdeal
+   * declared, even after substantial action, with its reason (tda 35); the hand voided, every chip back; the hand
+   * stands (play goes on as it lies, the stops that held it closed); a pot the showdown cannot decide awarded to a
+   * seat or split (LOI 3). `by`: who of the floor ruled
    */
   misdeal: {
     type: 'object',
@@ -124,6 +125,12 @@ export const INBOUND_SCHEMAS = {
     required: ['type'],
     additionalProperties: false,
     properties: { type: { const: 'resync' }, ref, by },
+  },
+  stands: {
+    type: 'object',
+    required: ['type', 'reason'],
+    additionalProperties: false,
+    properties: { type: { const: 'stands' }, ref, reason, by },
   },
   award: {
     type: 'object',
@@ -176,6 +183,7 @@ export type InboundMessage =
   | { type: 'penalty'; ref?: string | number; seat: number; hands: number }
   | { type: 'misdeal'; ref?: string | number; reason: string; by?: string }
   | { type: 'void'; ref?: string | number; reason: string; by?: string }
+  | { type: 'stands'; ref?: string | number; reason: string; by?: string }
   | { type: 'award'; ref?: string | number; pot?: number; seats: number[]; by?: string }
   | { type: 'resync'; ref?: string | number; by?: string }
   | { type: 'ping'; ref?: string | number };
@@ -193,6 +201,7 @@ export const ALLOWED: Record<InboundType, readonly Role[]> = {
   penalty: ['floor'],
   misdeal: ['floor'],
   void: ['floor'],
+  stands: ['floor'],
   award: ['floor'],
   resync: ['floor'],
   ping: ['dealer', 'floor', 'commentator', 'overlay', 'public'],

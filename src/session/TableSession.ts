@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { monotonicNow, wallNow } from '../clock/index.js';
 import { FLOOR_REASONS, renderAlert } from '../engine/alerts/catalogue.js';
+import { standsProblem } from '../engine/betting/floorRulings.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
 import { alertOpen, FloorLog, incidentKey, type SessionAlert } from './floorLog.js';
@@ -128,6 +129,13 @@ export function boundTableAlerts(alerts: TableAlert[], limit: number): TableAler
 export const MAX_EVENT_LAG_MS = 60_000;
 const sameSeats = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((s, i) => s === [...b].sort((x, y) => x - y)[i]);
+
+/** the decision a ruling the engine takes records on its FLOOR_RULING */
+const RULED: Partial<Record<TableEventInput['kind'], string>> = {
+  floorVoid: 'void',
+  floorStands: 'the hand stands',
+  floorAward: 'award',
+};
 
 const defaultSchedule = (ms: number, fn: () => void): (() => void) => {
   const timer = setTimeout(fn, ms);
@@ -516,6 +524,42 @@ export class TableSession extends EventEmitter<SessionEvents> {
   }
 
   /**
+   * The floor rules that the hand stands (`reason` in its words): no misdeal, no void, play goes on as the cards and
+   * chips lie (tda 35: after substantial action "la main continue"; LOI 1). It answers the stops that hold the hand:
+   * the engine's (closed by the engine's floorStands) and the dealer's call of the floor (FLOOR_CALLED, closed here).
+   * Refused before a deal, once the hand is over, on a misdeal (it is redealt), when nothing holds the hand, and while
+   * a stop waits for another ruling (an undercall: call or fold; a seat skipped out of turn: act or kill).
+   */
+  floorStands(reason: string, by = 'floor', wall: number = this.now()): SessionState {
+    this.assertOpen();
+    const why = this.floorReason(reason);
+    const c = this.cur;
+    if (!c.started || !this.anythingDealt(c.snap))
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `no hand is dealt yet (hand ${c.handNo}): there is nothing to stand`,
+      );
+    if (c.over) throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo} is over: its pots are paid`);
+    if (c.snap.phase === 'misdeal')
+      throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo} is a misdeal: it is redealt (tda 35)`);
+    const problem = standsProblem(c.snap);
+    if (problem) throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo}: ${problem}`);
+    const calls = this.tableAlerts.filter((a) => a.hand === c.handNo && a.code === 'FLOOR_CALLED' && alertOpen(a));
+    const stops = c.snap.alerts.filter((a) => a.severity === 'stop' && !a.resolved && !a.decision);
+    if (calls.length === 0 && stops.length === 0)
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `nothing holds hand ${c.handNo}: it goes on as it lies, there is nothing to rule`,
+      );
+    for (const a of calls) {
+      const rec: TableAlertRecord = { op: 'decision', id: a.id, decision: 'the hand stands', by };
+      this.log.append('tableAlert', c.handNo, rec, wall);
+      this.applyTableAlertRecord(rec, wall);
+    }
+    return this.ingestRuling({ kind: 'floorStands', reason: why }, by, wall);
+  }
+
+  /**
    * The floor awards pot `pot` (0: the main pot, then the side pots) to `seats` (one seat, or several: split, the odd
    * chips clockwise from the button, LOI 3) at a showdown the engine cannot decide: a fouled hand, a hand never
    * tabled. Once every pot is awarded by the floor the hand is over. Refused unless the hand is at showdown, the pot
@@ -555,20 +599,17 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.ingestRuling({ kind: 'floorAward', pot, seats: [...seats] }, by, wall);
   }
 
-  /** A ruling the engine takes (void, award), logged and applied; its FLOOR_RULING alert records who ruled. */
+  /** A ruling the engine takes (void, the hand stands, award), logged and applied; its FLOOR_RULING alert records who ruled. */
   private ingestRuling(input: TableEventInput, by: string, wall: number): SessionState {
     const before = new Set(this.cur.snap.alerts.map((a) => a.id));
     this.ingest(input, wall);
     const ruled = this.cur.snap.alerts.find((a) => a.code === 'FLOOR_RULING' && !before.has(a.id));
     if (!ruled)
       throw new SessionError('ENGINE_REJECTED', `the engine did not take the ruling ${JSON.stringify(input)}`);
-    return this.ingest(
-      { kind: 'floorDecision', alertId: ruled.id, decision: input.kind === 'floorVoid' ? 'void' : 'award', by },
-      wall,
-    );
+    return this.ingest({ kind: 'floorDecision', alertId: ruled.id, decision: RULED[input.kind] ?? 'award', by }, wall);
   }
 
-  /** the floor's reason for a misdeal or a void, checked: said in a few words */
+  /** the floor's reason for a misdeal, a void or the hand standing, checked: said in a few words */
   private floorReason(reason: unknown): string {
     const why = typeof reason === 'string' ? reason.trim() : '';
     if (why.length === 0) throw new SessionError('BAD_RULING', 'the floor gives the reason for the ruling');

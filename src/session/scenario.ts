@@ -23,10 +23,11 @@ export type SessionOp =
   | { op: 'absent'; seat: number; absent: boolean }
   | { op: 'penalty'; seat: number; hands: number }
   | { op: 'sitOut'; seat: number; out: boolean }
-  /** the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorAward); `refused`: the session must
+  /** the floor's rulings on the hand (TableSession floorMisdeal, floorVoid, floorStands, floorAward); `refused`: the session must
    * refuse it with this code (the ruling does not apply) */
   | { op: 'misdeal'; reason: string; refused?: string }
   | { op: 'void'; reason: string; refused?: string }
+  | { op: 'stands'; reason: string; refused?: string }
   | { op: 'award'; pot: number; seats: number[]; refused?: string };
 
 export type SessionStep = { event: TableEvent } | { op: SessionOp; index: number };
@@ -142,7 +143,10 @@ function parseOp(raw: Obj, where: string): SessionOp | null {
       throw bad('penalty: expected {"penalty": N, "hands": K}');
     return { op: 'penalty', seat: raw.penalty, hands: raw.hands };
   }
-  if ('floor' in raw && (raw.floor === 'misdeal' || raw.floor === 'void' || raw.floor === 'award')) {
+  if (
+    'floor' in raw &&
+    (raw.floor === 'misdeal' || raw.floor === 'void' || raw.floor === 'stands' || raw.floor === 'award')
+  ) {
     if (raw.refused !== undefined && typeof raw.refused !== 'string')
       throw bad('refused: expected the code the session refuses the ruling with');
     const refused = raw.refused === undefined ? {} : { refused: raw.refused as string };
@@ -357,6 +361,9 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
           break;
         case 'void':
           session.floorVoid(op.reason, 'floor', wall);
+          break;
+        case 'stands':
+          session.floorStands(op.reason, 'floor', wall);
           break;
         case 'award':
           session.floorAward(op.pot, op.seats, 'floor', wall);

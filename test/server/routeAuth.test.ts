@@ -71,6 +71,7 @@ const TABLE_ROUTES: Record<string, readonly string[] | 'public'> = {
   'DELETE /api/seats/:seat': FLOOR,
   'POST /api/hand/misdeal': FLOOR,
   'POST /api/hand/void': FLOOR,
+  'POST /api/hand/stands': FLOOR,
   'POST /api/hand/award': FLOOR,
   'POST /api/hand/resync': FLOOR,
   'GET /*': 'public',
@@ -87,6 +88,7 @@ const TABLE_BODIES: Record<string, unknown> = {
   'POST /api/seats/:seat/penalty': { hands: 3 },
   'POST /api/hand/misdeal': { reason: 'a card face up in the deck' },
   'POST /api/hand/void': { reason: 'a card face up in the deck' },
+  'POST /api/hand/stands': { reason: 'the card was seen by no one' },
   'POST /api/hand/award': { seats: [1] },
   'POST /api/hand/resync': { by: 'Mallory' },
 };

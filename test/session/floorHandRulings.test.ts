@@ -257,6 +257,78 @@ describe('the floor awards a pot (LOI 29, LOI 3)', () => {
   });
 });
 
+describe('the floor rules that the hand stands (tda 35: "la main continue"; LOI 1)', () => {
+  it('the dealer calls the floor after substantial action; the floor rules it stands: the call closed, play goes on', () => {
+    const t = table(FOUR);
+    const early = refusal(() => t.session.floorStands('nothing dealt', 'floor'));
+    expect(early).toMatchObject({ code: 'RULING_NOT_APPLICABLE', message: expect.stringMatching(/no hand is dealt/) });
+    substantial(t);
+    // nothing holds the hand: nothing to rule, nothing logged
+    const n = [...t.log.records()].length;
+    expect(refusal(() => t.session.floorStands('play on', 'floor')).message).toBe(
+      'nothing holds hand 1: it goes on as it lies, there is nothing to rule',
+    );
+    expect(refusal(() => t.session.floorStands(' ', 'floor')).code).toBe('BAD_RULING');
+    expect([...t.log.records()].length).toBe(n);
+    const call = t.session.callFloor({ seat: 4, reason: 'cards' });
+    expect(t.session.snapshot().tableAlerts.find((a) => a.id === call.id)?.decision).toBeUndefined();
+    const before = t.session.snapshot().hand;
+    const s = t.session.floorStands('the card seen was the burn, not a hole card', 'floor:Marie');
+    expect(s.tableAlerts.find((a) => a.id === call.id)?.decision).toMatchObject({
+      decision: 'the hand stands',
+      by: 'floor:Marie',
+    });
+    const ruling = s.hand.alerts.find((a) => a.code === 'FLOOR_RULING');
+    expect(ruling).toMatchObject({
+      rule: 'LOI 1',
+      facts: { variant: 'stands' },
+      decision: { decision: 'the hand stands', by: 'floor:Marie' },
+    });
+    expect(s.hand.stacks).toEqual(before.stacks);
+    expect(s.hand.next?.toAct).toBe(before.next?.toAct);
+    expect(s.handOver).toBe(false);
+    // play goes on: the flop checked by the seats to act
+    t.say(3, 'check');
+    expect(t.session.snapshot().hand.next?.toAct).toBe(4);
+    const again = t.recovered();
+    expect(again.snapshot().hand).toEqual(t.session.snapshot().hand);
+    expect(again.snapshot().tableAlerts).toEqual(t.session.snapshot().tableAlerts);
+  });
+
+  it('refused while a stop asks for another ruling (tda 53: act or kill), on a misdeal, once the hand is over', () => {
+    const t = table(configOf({ seats: { 1: 20000, 2: 20000, 3: 20000, 4: 20000, 5: 20000, 6: 20000 }, button: 6 }));
+    t.at({ kind: 'dealer', button: 'shuffle' });
+    t.at({ kind: 'chips', seat: 1, chips: [25, 25] });
+    t.at({ kind: 'chips', seat: 2, chips: [100] });
+    const cards = ['2c', '3d', '4h', '5s', '6c', '7d', '8h', '9s', 'Tc', 'Jd', 'Qh', 'Ks'];
+    for (const round of [0, 1])
+      for (const seat of [1, 2, 3, 4, 5, 6])
+        t.at({ kind: 'cardAt', card: cards[(seat - 1) * 2 + round], zone: `seat${seat}`, face: 'down' });
+    // seat 3 raises to 300, seat 5 calls out of turn, seat 6 folds: seat 4 skipped by substantial action
+    t.at({ kind: 'chips', seat: 3, chips: [100, 100, 100] });
+    t.at({ kind: 'chips', seat: 5, chips: [100, 100, 100] });
+    t.say(6, 'fold');
+    t.at({ kind: 'tick' });
+    const skipped = t.session
+      .snapshot()
+      .hand.alerts.find((a) => a.code === 'ACTION_OUT_OF_TURN' && a.facts?.variant === 'substantial');
+    expect(skipped?.resolved).toBe(false);
+    expect(refusal(() => t.session.floorStands('play on', 'floor')).message).toMatch(
+      /^hand 1: seat 4, skipped by substantial action out of turn, waits for the floor to let it act or kill its hand \(tda 53\)$/,
+    );
+    const m = table(FOUR);
+    m.deal([2, 3, 4, 1], BLINDS_1);
+    m.at({ kind: 'dealer', button: 'misdeal' });
+    expect(refusal(() => m.session.floorStands('x', 'floor')).message).toBe(
+      'hand 1 is a misdeal: it is redealt (tda 35)',
+    );
+    const o = table(FOUR);
+    o.deal([2, 3, 4, 1], BLINDS_1);
+    for (const seat of [4, 1, 2]) o.say(seat, 'fold');
+    expect(refusal(() => o.session.floorStands('x', 'floor')).message).toBe('hand 1 is over: its pots are paid');
+  });
+});
+
 describe('club 8-10, 8-11: a new player on a seat empty last hand', () => {
   const deal5 = (t: ReturnType<typeof table>, order: number[], sb: number, bb: number) =>
     t.deal(order, [

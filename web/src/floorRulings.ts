@@ -2,9 +2,10 @@
 // (tda 51) is called or folded, a seat skipped by substantial action out of turn (tda 53) acts or is killed. Each button
 // sends the engine's ruling (`ruling` message, floor only); the engine records the decision on the alert. Also the
 // house rules the floor rules by, shown with the table's health. And the floor's rulings on the whole hand (a misdeal
-// with its reason, the hand voided, a pot awarded at a showdown the engine cannot decide): the `misdeal`, `void`,
-// `award` messages; the service refuses one that does not apply and says why. And the resync with the readers
-// (`resync`): every antenna's reading replaces what the engine believes, the differences listed in one alert.
+// with its reason, the hand voided, the hand standing, a pot awarded at a showdown the engine cannot decide): the
+// `misdeal`, `void`, `stands`, `award` messages; the service refuses one that does not apply and says why. And the
+// resync with the readers (`resync`): every antenna's reading replaces what the engine believes, the differences
+// listed in one alert.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { t } from './i18n.js';
@@ -69,7 +70,7 @@ export function HouseRulesLine({ v }: { v: RoleView }): JSX.Element {
 }
 
 type HandRuling =
-  | { type: 'misdeal' | 'void'; reason: string }
+  | { type: 'misdeal' | 'void' | 'stands'; reason: string }
   | { type: 'award'; pot: number; seats: number[] }
   | { type: 'resync' };
 
@@ -81,7 +82,8 @@ export function seatsOf(text: string): number[] | null {
   return new Set(seats).size === seats.length ? seats : null;
 }
 
-/** The floor's rulings on the hand: a misdeal or a void with the reason typed, a pot to the seats typed. */
+/** The floor's rulings on the hand: a misdeal, a void or the hand standing with the reason typed, a pot to the seats
+ * typed. */
 export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.Element {
   const [reason, setReason] = useState('');
   const [seats, setSeats] = useState('');
@@ -97,7 +99,7 @@ export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.
       onInput: (e: Event) => set((e.target as HTMLInputElement).value),
     });
   const button = (
-    ruling: 'misdeal' | 'void' | 'award' | 'resync',
+    ruling: 'misdeal' | 'void' | 'stands' | 'award' | 'resync',
     label: string,
     disabled: boolean,
     onClick: () => void,
@@ -114,6 +116,7 @@ export function HandRulings({ send }: { send: (msg: HandRuling) => void }): JSX.
       {},
       button('misdeal', t('ruling_misdeal'), why === '', () => send({ type: 'misdeal', reason: why })),
       button('void', t('ruling_void'), why === '', () => send({ type: 'void', reason: why })),
+      button('stands', t('ruling_stands'), why === '', () => send({ type: 'stands', reason: why })),
     ),
     h(
       'div',

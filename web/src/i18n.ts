@@ -272,6 +272,10 @@ const STRINGS = {
   ruling_reason: { en: 'Reason (misdeal, void)', fr: 'Motif (fausse donne, annulation)' },
   ruling_misdeal: { en: 'Declare a misdeal', fr: 'Déclarer une fausse donne' },
   ruling_void: { en: 'Void the hand (every chip back)', fr: 'Annuler le coup (tous les jetons rendus)' },
+  ruling_stands: {
+    en: 'The hand stands (play goes on as it lies)',
+    fr: 'Le coup est maintenu (le jeu continue tel quel)',
+  },
   award_pot: { en: 'Pot (0: main pot)', fr: 'Pot (0 : pot principal)' },
   award_seats: { en: 'Seats (e.g. 2, 3)', fr: 'Sièges (ex. 2, 3)' },
   ruling_award: { en: 'Award the pot', fr: 'Attribuer le pot' },

@@ -256,13 +256,17 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
           ? `The floor awards ${potEn(f)} (${f.amount ?? 0}) to ${seatsEn(f.seats)}`
           : f.variant === 'void'
             ? `The floor voids the hand${quoted(f.detail)}`
-            : `The floor declares a misdeal${quoted(f.detail)}`,
+            : f.variant === 'stands'
+              ? `The floor rules that the hand stands${quoted(f.detail)}`
+              : `The floor declares a misdeal${quoted(f.detail)}`,
       fr: (f) =>
         f.variant === 'award'
           ? `L'arbitre attribue ${potFr(f)} (${f.amount ?? 0}) ${seatsFr(f.seats)}`
           : f.variant === 'void'
             ? `L'arbitre annule le coup${quotedFr(f.detail)}`
-            : `L'arbitre déclare une fausse donne${quotedFr(f.detail)}`,
+            : f.variant === 'stands'
+              ? `L'arbitre maintient le coup${quotedFr(f.detail)}`
+              : `L'arbitre déclare une fausse donne${quotedFr(f.detail)}`,
     },
     remedies: {
       default: {
@@ -278,6 +282,15 @@ export const ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
           'Every chip goes back to the stacks as they were at the shuffle, blinds and ante included; nothing is awarded. The next hand is dealt as usual.',
         fr: () =>
           "Tous les jetons reviennent aux tapis tels qu'ils étaient au mélange, blinds et ante compris ; rien n'est attribué. Le coup suivant est distribué comme d'habitude.",
+      },
+      // tda 35: after substantial action "la main continue"; LOI 1: the floor's decision is final (the club's text
+      // has no floor article: the table's)
+      stands: {
+        rule: { tda: 'LOI 1', club: 'table' },
+        en: () =>
+          'Play goes on as the cards and chips lie: no misdeal, no void. The stops the floor answered are closed; carry on from the seat to act.',
+        fr: () =>
+          "Le jeu continue tel que les cartes et les jetons sont : ni fausse donne, ni annulation. Les arrêts tranchés par l'arbitre sont levés ; reprenez au siège qui doit parler.",
       },
       award: {
         rule: { tda: 'LOI 1', club: 'table' },

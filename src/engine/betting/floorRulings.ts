@@ -5,6 +5,7 @@
 // - call (`floorCall`): the same undercall: the player completes the call;
 // - act (`floorAct`): a seat skipped by substantial action out of turn (tda 53, seed 002 forgotten player) acts now;
 // - void (`floorVoid`): the hand is void, every chip back to the stacks of its start (hand/void.ts);
+// - the hand stands (`floorStands`): play goes on as the cards and chips lie, the stops that held the hand closed;
 // - award (`floorAward`): a pot the showdown cannot decide (a fouled hand, a hand never tabled) goes to the seats the
 //   floor names, split with the odd chips clockwise (LOI 3).
 // Each ruling resolves the stop alert it answers and records the decision on it; the void and the award are recorded
@@ -126,6 +127,32 @@ export function floorVoid(state: HandState, reason: string): void {
   closeStops(state, 'void the hand');
   voidHand(state);
   raiseAlert(state, 'FLOOR_RULING', { variant: 'void', detail: reason });
+}
+
+/**
+ * Why the floor's "the hand stands" does not apply to a hand (its state or its snapshot), or null: a hand over or not dealt has nothing to stand, a misdeal
+ * is redealt (tda 35), and a stop that asks the floor for another ruling is answered by that ruling (an undercall
+ * facing a raise: call or fold, tda 51; a seat skipped by substantial action out of turn: act or kill, tda 53).
+ */
+export function standsProblem(hand: { phase: string; alerts: readonly Alert[] }): string | null {
+  if (hand.phase === 'complete') return 'the hand is over: its pots are paid';
+  if (hand.phase === 'misdeal') return 'the hand is a misdeal: it is redealt (tda 35)';
+  if (hand.phase === 'waiting') return 'no hand is dealt yet: there is nothing to stand';
+  for (const a of hand.alerts) {
+    if (a.resolved) continue;
+    if (a.code === 'UNDERCALL' && a.facts?.variant === 'floor')
+      return `the undercall of seat ${a.seat ?? '?'} waits for the floor's call or fold (tda 51)`;
+    if (a.code === 'ACTION_OUT_OF_TURN' && a.facts?.variant === 'substantial')
+      return `seat ${a.facts.onTurn ?? '?'}, skipped by substantial action out of turn, waits for the floor to let it act or kill its hand (tda 53)`;
+  }
+  return null;
+}
+
+/** The floor rules that the hand stands: the stops that held it closed, play goes on as the cards and chips lie. */
+export function floorStands(state: HandState, reason: string): void {
+  if (standsProblem(state)) return;
+  closeStops(state, 'the hand stands');
+  raiseAlert(state, 'FLOOR_RULING', { variant: 'stands', detail: reason });
 }
 
 /**

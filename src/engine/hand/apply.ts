@@ -4,7 +4,15 @@ import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { raiseClockExpired } from '../betting/chipProcedures.js';
 import { clockState } from '../betting/clock.js';
-import { floorAct, floorAward, floorCall, floorFold, floorKill, floorVoid } from '../betting/floorRulings.js';
+import {
+  floorAct,
+  floorAward,
+  floorCall,
+  floorFold,
+  floorKill,
+  floorStands,
+  floorVoid,
+} from '../betting/floorRulings.js';
 import { foldSeat, killHand } from '../betting/round.js';
 import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/board.js';
 import { type Card, formatCard, parseCard } from '../cards.js';
@@ -219,6 +227,9 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
       break;
     case 'floorVoid':
       floorVoid(state, ev.reason);
+      break;
+    case 'floorStands':
+      floorStands(state, ev.reason);
       break;
     case 'floorAward':
       floorAward(state, ev.pot, ev.seats);
