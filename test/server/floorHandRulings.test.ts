@@ -1,5 +1,5 @@
 // The floor's rulings on the whole hand over a real websocket and the floor's routes (a real port, the tokens, the
-// real engine, the SQLite log): a misdeal after substantial action (tda 35), the hand voided, a pot awarded at a
+// real engine, the SQLite log): a misdeal after substantial action (tda 35), the hand voided, the hand stands, a pot awarded at a
 // showdown the engine cannot decide. Every other role is refused (the ws message's role, the matched route's roles)
 // and nothing changes; a ruling that does not apply is refused with its reason; a restart (the log replayed as
 // `feltwire start` does) keeps each ruling.
@@ -249,5 +249,44 @@ describe('the floor awards a pot the showdown cannot decide (LOI 29, LOI 3)', ()
     const back = await restart(t);
     expect(back.session.snapshot().hand.pots).toEqual(s.hand.pots);
     expect(back.session.snapshot().hand.alerts).toEqual(s.hand.alerts);
+  });
+});
+
+describe('the floor rules that the hand stands, by websocket and route (tda 35: "la main continue"; LOI 1)', () => {
+  it('only the floor; refused while nothing holds the hand; closes the call and play goes on; a restart keeps it', async () => {
+    const t = await table(RAISED);
+    const floor = await client(t, 'floor');
+    expect(await floor.send({ type: 'stands', reason: 'play on' })).toMatchObject({
+      code: 'RULING_NOT_APPLICABLE',
+      message: 'nothing holds hand 1: it goes on as it lies, there is nothing to rule',
+    });
+    const call = t.session.callFloor({ seat: 4, reason: 'cards' });
+    const before = t.session.snapshot();
+    for (const role of ['dealer', 'commentator', 'overlay'] as const) {
+      const other = await client(t, role);
+      expect(await other.send({ type: 'stands', reason: 'play on' })).toMatchObject({ code: 'FORBIDDEN' });
+      other.close();
+      expect((await post(t, role, 'stands', { reason: 'play on' })).status).toBe(403);
+    }
+    expect((await post(t, 'public', 'stands', { reason: 'play on' })).status).toBe(403);
+    expect(t.session.snapshot().tableAlerts).toEqual(before.tableAlerts);
+    const res = await post(t, 'floor', 'stands', { reason: 'the card seen was the burn', by: 'Marie' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      outcome: { code: 'ALERTS', alerts: ['FLOOR_RULING'], hand: 1, toAct: before.hand.next?.toAct },
+      handNo: 1,
+      handOver: false,
+      stacks: before.hand.stacks,
+    });
+    const s = t.session.snapshot();
+    expect(s.tableAlerts.find((a) => a.id === call.id)?.decision).toMatchObject({
+      decision: 'the hand stands',
+      by: 'floor:Marie',
+    });
+    expect(await floor.send({ type: 'stands', reason: 'again' })).toMatchObject({ code: 'RULING_NOT_APPLICABLE' });
+    floor.close();
+    const back = await restart(t);
+    expect(back.session.snapshot().hand).toEqual(s.hand);
+    expect(back.session.snapshot().tableAlerts).toEqual(s.tableAlerts);
   });
 });
