@@ -74,6 +74,7 @@ describe('the floor page rules on the hand (LOI 1, LOI 3, tda 35)', () => {
       .toEqual([
         'Déclarer une fausse donne',
         'Annuler le coup (tous les jetons rendus)',
+        'Le coup est maintenu (le jeu continue tel quel)',
         'Attribuer le pot',
         'Resynchroniser avec les lecteurs (leur lecture remplace celle du moteur)',
       ]);
