@@ -447,6 +447,19 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.publish(wall);
   }
 
+  /** A floor ruling's reason checked and the hand it rules on, refused while nothing is dealt (nothing to `what`). */
+  private dealtForRuling(reason: string, what: string): { why: string; c: CurrentHand } {
+    this.assertOpen();
+    const why = this.floorReason(reason);
+    const c = this.cur;
+    if (!c.started || !this.anythingDealt(c.snap))
+      throw new SessionError(
+        'RULING_NOT_APPLICABLE',
+        `no hand is dealt yet (hand ${c.handNo}): there is nothing to ${what}`,
+      );
+    return { why, c };
+  }
+
   /**
    * The floor declares a misdeal (`reason` in its words), even after substantial action (tda 35 leaves the dealer no
    * misdeal then; the floor's ruling is final, LOI 1): the hand stops, every chip goes back to the stacks of its
@@ -456,14 +469,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
    * the hand is over, and while a misdeal already waits for its redeal.
    */
   floorMisdeal(reason: string, by = 'floor', wall: number = this.now()): SessionState {
-    this.assertOpen();
-    const why = this.floorReason(reason);
-    const c = this.cur;
-    if (!c.started || !this.anythingDealt(c.snap))
-      throw new SessionError(
-        'RULING_NOT_APPLICABLE',
-        `no hand is dealt yet (hand ${c.handNo}): there is nothing to redeal`,
-      );
+    const { why, c } = this.dealtForRuling(reason, 'redeal');
     if (c.over)
       throw new SessionError(
         'RULING_NOT_APPLICABLE',
@@ -502,14 +508,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
    * shuffle deals the next hand. Refused before a deal, once the hand is over, and on a misdeal (it is redealt).
    */
   floorVoid(reason: string, by = 'floor', wall: number = this.now()): SessionState {
-    this.assertOpen();
-    const why = this.floorReason(reason);
-    const c = this.cur;
-    if (!c.started || !this.anythingDealt(c.snap))
-      throw new SessionError(
-        'RULING_NOT_APPLICABLE',
-        `no hand is dealt yet (hand ${c.handNo}): there is nothing to void`,
-      );
+    const { why, c } = this.dealtForRuling(reason, 'void');
     if (c.over)
       throw new SessionError(
         'RULING_NOT_APPLICABLE',
@@ -531,14 +530,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
    * a stop waits for another ruling (an undercall: call or fold; a seat skipped out of turn: act or kill).
    */
   floorStands(reason: string, by = 'floor', wall: number = this.now()): SessionState {
-    this.assertOpen();
-    const why = this.floorReason(reason);
-    const c = this.cur;
-    if (!c.started || !this.anythingDealt(c.snap))
-      throw new SessionError(
-        'RULING_NOT_APPLICABLE',
-        `no hand is dealt yet (hand ${c.handNo}): there is nothing to stand`,
-      );
+    const { why, c } = this.dealtForRuling(reason, 'stand');
     if (c.over) throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo} is over: its pots are paid`);
     if (c.snap.phase === 'misdeal')
       throw new SessionError('RULING_NOT_APPLICABLE', `hand ${c.handNo} is a misdeal: it is redealt (tda 35)`);
