@@ -36,8 +36,13 @@ describe('the bridge link against the real bootloader, reset on open', () => {
     const resets = bench.events.filter((e) => e.what === 'reset').length;
     const t0 = Date.now();
     const link = await BridgeLink.open({ path: bench.pty, openQuietMs });
-    link.on('reader', (e) => events.push(e));
-    return { link, events, t0, resets };
+    // the AVR's clock read when the link comes up, not when the test's poll next looks (the simulation runs on)
+    const up: { at?: Promise<number> } = {};
+    link.on('reader', (e) => {
+      events.push(e);
+      if (!up.at && e.kind === 'link' && e.state === 'up') up.at = bench.avrNow();
+    });
+    return { link, events, t0, resets, up };
   }
 
   it('SYNC written at once keeps the board in its bootloader: no HELLO, no link (the old behaviour)', async () => {
@@ -57,12 +62,12 @@ describe('the bridge link against the real bootloader, reset on open', () => {
   it('the link waits for the bridge to speak, then syncs: up within 3 s of opening, on every open', async () => {
     for (const round of [1, 2]) {
       await sleep(300);
-      const { link, events, t0, resets } = await openLink();
+      const { link, events, t0, resets, up } = await openLink();
       try {
         // a loaded machine slows the simulation: the wait is generous in wall time, the 3 s are the AVR's own
         await until('the link up', () => events.some((e) => e.kind === 'link' && e.state === 'up'), 15_000);
         const wall = Date.now() - t0;
-        const upAt = await bench.avrNow();
+        const upAt = await (up.at ?? bench.avrNow());
         const reset = bench.events.filter((e) => e.what === 'reset');
         expect(reset.length).toBe(resets + 1);
         const avr = upAt - (reset.at(-1)?.ms ?? 0);
@@ -89,10 +94,15 @@ describe('the bridge link against the real bootloader, reset on open', () => {
       await flash({ target: 'bridge', port: other.pty, hex: HEX });
       const events: ReaderEvent[] = [];
       const link = await BridgeLink.open({ path: other.pty });
-      link.on('reader', (e) => events.push(e));
+      const up: { at?: Promise<number> } = {};
+      link.on('reader', (e) => {
+        events.push(e);
+        if (!up.at && e.kind === 'link' && e.state === 'up') up.at = other.avrNow();
+      });
       try {
         await until('the flashed bridge up', () => events.some((e) => e.kind === 'link' && e.state === 'up'), 15_000);
-        const avr = (await other.avrNow()) - (other.events.filter((e) => e.what === 'reset').at(-1)?.ms ?? 0);
+        const avr =
+          (await (up.at ?? other.avrNow())) - (other.events.filter((e) => e.what === 'reset').at(-1)?.ms ?? 0);
         expect(avr).toBeLessThan(3000);
       } finally {
         await link.close();
