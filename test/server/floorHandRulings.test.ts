@@ -8,16 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import { TableSession } from '../../src/session/index.js';
 import type { EventLog } from '../../src/session/log.js';
-import type { TableEventInput } from '../../src/session/types.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
-import { playAt, refClient } from './floorTables.js';
+import { playAt, refClient, SHOWDOWN } from './floorTables.js';
 
 type Raw = Record<string, unknown>;
 type Msg = Record<string, unknown>;
@@ -45,27 +43,6 @@ const RAISED = {
     { say: 'fold', seat: 2 },
     { chips: [100, 100, 100], at: 'bet3' },
     ...street('4c', ['5s', '6s', 'Kc']),
-  ],
-};
-
-/** three-handed, checked down on a board that plays; seat 2 tables, seat 3 shows one card, seat 1 nothing */
-const checks = [2, 3, 1].map((seat) => ({ say: 'check', seat }));
-const SHOWDOWN = {
-  table: { seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 1, blinds: [50, 100] },
-  events: [
-    ...deal([2, 3, 1]),
-    { chips: [100], at: 'bet1' },
-    { chips: [25, 25, 25, 25], at: 'bet2' },
-    { say: 'check', seat: 3 },
-    ...street('5d', ['9c', 'Tc', 'Jd']),
-    ...checks,
-    ...street('5c', ['Qh']),
-    ...checks,
-    ...street('5h', ['Kd']),
-    ...checks,
-    { card: '7c', at: 'seat2', face: 'up' },
-    { card: '2d', at: 'seat2', face: 'up' },
-    { card: '3s', at: 'seat3', face: 'up' },
   ],
 };
 

@@ -7,19 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/server/tokens.js';
 import { TableSession } from '../../src/session/index.js';
 import type { EventLog } from '../../src/session/log.js';
-import type { TableEventInput } from '../../src/session/types.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
 import { FORGOTTEN, playAt, refClient, UNDERCALL } from './floorTables.js';
 
 type Raw = Record<string, unknown>;
-type Msg = Record<string, unknown>;
 
 interface Table {
   app: FastifyInstance;

@@ -1,5 +1,6 @@
 // Two hands of seed 002 where an alert asks the floor for a ruling, as scenario tables and events (the deal
-// included): the undercall facing a raise (tda 51) and the forgotten player (tda 53).
+// included): the undercall facing a raise (tda 51) and the forgotten player (tda 53); and a showdown the engine
+// cannot decide.
 import WebSocket from 'ws';
 import type { parseScenario } from '../../src/engine/index.js';
 import type { TokenStore } from '../../src/server/tokens.js';
@@ -51,6 +52,36 @@ export const FORGOTTEN = {
     { chips: [500, 100], at: 'bet3' },
     { chips: [500, 100], at: 'bet5' },
     ...muck(6),
+  ],
+};
+
+/** Three-handed, checked down on a board that plays (the floor must rule, LOI 1 / tda 35): seat 2 tables its hand,
+ * seat 3 shows one card, seat 1 nothing. */
+const SHOWDOWN_HOLES: Record<number, string[]> = { 1: ['3h', '2h'], 2: ['7c', '2d'], 3: ['3s', '4d'] };
+const checks = [2, 3, 1].map((seat) => ({ say: 'check', seat }));
+const street = (burn: string, cards: string[]): Raw[] => [
+  { card: burn, at: 'burn' },
+  ...cards.map((card) => ({ card, at: 'board' })),
+];
+export const SHOWDOWN = {
+  table: { seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 1, blinds: [50, 100] },
+  events: [
+    { dealer: 'shuffle' },
+    { chips: [25, 25], at: 'bet2' },
+    { chips: [100], at: 'bet3' },
+    ...[0, 1].flatMap((r) => [2, 3, 1].map((seat) => ({ card: SHOWDOWN_HOLES[seat][r], at: `seat${seat}` }))),
+    { chips: [100], at: 'bet1' },
+    { chips: [25, 25, 25, 25], at: 'bet2' },
+    { say: 'check', seat: 3 },
+    ...street('5d', ['9c', 'Tc', 'Jd']),
+    ...checks,
+    ...street('5c', ['Qh']),
+    ...checks,
+    ...street('5h', ['Kd']),
+    ...checks,
+    { card: '7c', at: 'seat2', face: 'up' },
+    { card: '2d', at: 'seat2', face: 'up' },
+    { card: '3s', at: 'seat3', face: 'up' },
   ],
 };
 

@@ -1,49 +1,20 @@
 // The floor page in Debian's chromium: the resync with the readers. The engine missed a fold and a call that the
 // readers see; the floor taps "Resync with the readers", the notice says how many differences were replaced, the
 // alert log lists them in one alert (English, then French on a second tablet: the same server-side alert).
-import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import { MemoryLog } from '../../src/session/index.js';
+import { describe, expect, it } from 'vitest';
 import { FOLD_AND_CALL, HOLE, type ReadersTable, readersTable } from '../server/resyncTable.js';
-import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
+import { usePlayedTable } from './floorFixture.js';
 
-let browser: Browser;
-let app: FastifyInstance;
-let t: ReadersTable;
-let url: string;
-const tokens = TokenStore.memory();
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  const clock = { wall: 1_000_000 };
-  const log = new MemoryLog();
-  t = readersTable(log, FOLD_AND_CALL, clock, () => () => {});
-  app = await buildApp({
-    session: t.session,
-    log,
-    tokens,
-    broadcastDelayMs: 60_000,
-    webRoot: WEB_ROOT,
-    now: () => clock.wall,
-    resync: t.wired.resync,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  t?.session.close();
+let r: ReadersTable;
+const t = usePlayedTable((log, clock) => {
+  r = readersTable(log, FOLD_AND_CALL, clock, () => () => {});
+  return { session: r.session, app: { resync: r.wired.resync } };
 });
 
 describe('the floor page resyncs the table with the readers', () => {
   it('one tap: the notice counts the differences, the alert log lists them (EN, FR)', async () => {
-    const p = await browser.newPage();
-    await p.goto(`${url}/floor.html?token=${tokens.tokenOf('floor')}&lang=en`);
+    const p = await t.browser.newPage();
+    await p.goto(`${t.url}/floor.html?token=${t.tokens.tokenOf('floor')}&lang=en`);
     const button = p.locator('button[data-hand-ruling="resync"]');
     await button.waitFor();
     expect(await button.textContent()).toBe('Resync with the readers (their reading replaces the engine’s)');
@@ -59,11 +30,11 @@ describe('the floor page resyncs the table with the readers', () => {
     expect(text).toContain("seat 2's betting zone: 50 in the engine, 100 read");
     for (const c of Object.values(HOLE).flat()) expect(text).not.toContain(c);
     // the engine holds the readers' reading: seat 1 folded
-    expect(t.session.snapshot().hand.seats.find((x) => x.seat === 1)?.folded).toBe(true);
+    expect(r.session.snapshot().hand.seats.find((x) => x.seat === 1)?.folded).toBe(true);
     await p.close();
 
-    const fr = await browser.newPage();
-    await fr.goto(`${url}/floor.html?token=${tokens.tokenOf('floor')}&lang=fr`);
+    const fr = await t.browser.newPage();
+    await fr.goto(`${t.url}/floor.html?token=${t.tokens.tokenOf('floor')}&lang=fr`);
     const frItem = fr.locator('.log-item[data-code="FLOOR_RESYNC"]');
     await frItem.waitFor();
     expect(await frItem.textContent()).toContain(

@@ -3,46 +3,18 @@
 // over the page's websocket and the engine resolves the alert (seat 3 in for 8000, the turn moves on). The floor's
 // house rule (a check out of turn then facing a bet: call or fold) is shown with the table's health; the floor marks a
 // player away and penalises another from the players' form.
-import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
-import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
-import { playAt, UNDERCALL } from '../server/floorTables.js';
-import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { UNDERCALL } from '../server/floorTables.js';
+import { usePlayedTable } from './floorFixture.js';
 
-let browser: Browser;
-let app: FastifyInstance;
-let session: TableSession;
-let url: string;
-const tokens = TokenStore.memory();
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  const sc = parseScenario({ name: 'undercall', ruleset: 'tda', table: UNDERCALL.table, events: UNDERCALL.events });
-  const clock = { wall: 1_000_000 };
-  const log = new MemoryLog();
-  session = new TableSession({ config: sc.config, log, now: () => clock.wall, schedule: () => () => {} });
-  playAt(session, sc, clock);
-  app = await buildApp({ session, log, tokens, broadcastDelayMs: 60_000, webRoot: WEB_ROOT, now: () => clock.wall });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  session?.close();
-});
+const t = usePlayedTable({ name: 'undercall', ...UNDERCALL });
 
 describe('the floor page rules on an undercall (tda 51)', () => {
   it('offers Call and Fold on the UNDERCALL alert (EN, FR); Call resolves it; the house rule is shown', async () => {
-    const undercall = session.snapshot().hand.alerts.find((a) => a.code === 'UNDERCALL');
+    const undercall = t.session.snapshot().hand.alerts.find((a) => a.code === 'UNDERCALL');
     expect(undercall).toMatchObject({ severity: 'stop', resolved: false, seat: 3 });
-    const fr = await browser.newPage();
-    await fr.goto(`${url}/floor.html?token=${tokens.tokenOf('floor')}&lang=fr`);
+    const fr = await t.browser.newPage();
+    await fr.goto(`${t.url}/floor.html?token=${t.tokens.tokenOf('floor')}&lang=fr`);
     const frItem = fr.locator(`.log-item[data-code="UNDERCALL"][data-alert="${undercall?.id}"]`);
     await expect
       .poll(() => frItem.locator('button.ruling').allTextContents())
@@ -52,8 +24,8 @@ describe('the floor page rules on an undercall (tda 51)', () => {
     );
     await fr.close();
 
-    const p = await browser.newPage();
-    await p.goto(`${url}/floor.html?token=${tokens.tokenOf('floor')}&lang=en`);
+    const p = await t.browser.newPage();
+    await p.goto(`${t.url}/floor.html?token=${t.tokens.tokenOf('floor')}&lang=en`);
     const item = p.locator(`.log-item[data-code="UNDERCALL"][data-alert="${undercall?.id}"]`);
     await expect
       .poll(() => item.locator('button.ruling').allTextContents())
@@ -64,7 +36,7 @@ describe('the floor page rules on an undercall (tda 51)', () => {
     await item.locator('button[data-ruling="call"]').click();
     await expect.poll(() => item.locator('.decision').textContent()).toBe('Decision: call seat 3 (by floor)');
     expect(await item.locator('button.ruling').count()).toBe(0);
-    const hand = session.snapshot().hand;
+    const hand = t.session.snapshot().hand;
     expect(hand.alerts.find((a) => a.id === undercall?.id)).toMatchObject({ resolved: true });
     expect(hand.seats.find((s) => s.seat === 3)).toMatchObject({ committed: 8000 });
     expect(hand.next).toMatchObject({ toAct: 4, toCall: 8000 });
@@ -72,11 +44,11 @@ describe('the floor page rules on an undercall (tda 51)', () => {
     // the floor marks seat 5 away and penalises seat 6 for 2 hands (LOI 8, tda 71)
     await p.fill('#seat-no', '5');
     await p.click('#seat-away');
-    await expect.poll(() => session.snapshot().away).toEqual([5]);
+    await expect.poll(() => t.session.snapshot().away).toEqual([5]);
     await p.fill('#seat-no', '6');
     await p.fill('#seat-penalty', '2');
     await p.click('#seat-penalise');
-    await expect.poll(() => session.snapshot().penalties).toEqual({ 6: 2 });
+    await expect.poll(() => t.session.snapshot().penalties).toEqual({ 6: 2 });
     await p.close();
   }, 60_000);
 });

@@ -3,15 +3,14 @@
 // floor's tablet; a Misdeal after substantial action is refused with its rule; a misdeal storm needs one decision;
 // the floor's history is the service's (a reload and a second tablet see it); an alert of a past hand closed by the
 // floor stays closed after a restart.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import { openStops } from '../../src/server/taps.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
-import { CHROMIUM_ARGS, ensureWebBuilt, REPO, WEB_ROOT } from './helpers.js';
+import type { LiveService } from '../../src/service/live.js';
+import { useLiveTable } from './floorFixture.js';
+import { REPO } from './helpers.js';
 
 const config = parseScenario({
   name: 'four seats',
@@ -20,53 +19,26 @@ const config = parseScenario({
   events: [],
 } as never).config;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-floorops-'));
-let live: LiveService;
-let browser: Browser;
+const t = useLiveTable(config, { broadcastDelayMs: 60_000, prefix: 'fw-floorops-' });
 const pages: Page[] = [];
-
-const start = (port = 0) =>
-  startLive({
-    dataDir,
-    port,
-    host: '127.0.0.1',
-    broadcastDelayMs: 60_000,
-    webRoot: WEB_ROOT,
-    table: config,
-    source: null,
-    equity: null,
-    say: () => {},
-    overlayStepMs: 100,
-  });
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  live = await start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
 
 const missing: string[] = [];
 async function open(page: 'dealer' | 'floor'): Promise<Page> {
-  const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const p = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
   p.on('response', (r) => {
     if (r.status() === 404) missing.push(r.url());
   });
   p.on('console', (m) => {
-    if (m.text().includes(live.tokens.tokenOf(page))) missing.push(`token in console: ${m.text()}`);
+    if (m.text().includes(t.live.tokens.tokenOf(page))) missing.push(`token in console: ${m.text()}`);
   });
-  await p.goto(`${live.url}/${page}.html?token=${live.tokens.tokenOf(page)}`);
+  await p.goto(`${t.live.url}/${page}.html?token=${t.live.tokens.tokenOf(page)}`);
   await p.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
   pages.push(p);
   return p;
 }
 
 const ingest = (...evs: Parameters<LiveService['session']['ingest']>[0][]) => {
-  for (const ev of evs) live.session.ingest(ev);
+  for (const ev of evs) t.live.session.ingest(ev);
 };
 const blindsAndDeal = (seats = [1, 2, 3, 4, 1, 2, 3, 4]) => {
   ingest(
@@ -138,12 +110,12 @@ describe('floor operations in chromium', () => {
       .poll(() => dealer.locator('#notice').textContent())
       .toMatch(/Misdeal refused \(TDA rules 35, 36\): substantial action has taken place, the hand goes on/);
     expect(await dealer.locator('#notice').getAttribute('class')).toMatch(/error/);
-    expect(live.session.snapshot().hand.phase).not.toBe('misdeal');
+    expect(t.live.session.snapshot().hand.phase).not.toBe('misdeal');
     // the deck gathered early: hand 1 is void; hand 2 is dealt from the wrong seat and on as if nothing happened
     ingest({ kind: 'dealer', button: 'shuffle' });
-    expect(live.session.handNo).toBe(2);
+    expect(t.live.session.handNo).toBe(2);
     blindsAndDeal([2, 1, 3, 4, 1, 2, 3, 4]);
-    const raised = live.session.snapshot().hand.alerts;
+    const raised = t.live.session.snapshot().hand.alerts;
     expect(raised.filter((a) => a.severity === 'stop').length).toBeGreaterThanOrEqual(2);
     const stops = floor.locator('.log-item.stop[data-state="open"]');
     await floor.locator('.log-item[data-code="MISDEAL"]').waitFor({ timeout: 5000 });
@@ -157,7 +129,7 @@ describe('floor operations in chromium', () => {
       .toMatch(new RegExp(`Decision recorded: ${raised.length} alerts of one incident closed`));
     await expect.poll(() => stops.count()).toBe(0);
     await dealer.locator('#lock-note').waitFor({ state: 'detached', timeout: 5000 });
-    expect(openStops(live.session.snapshot())).toEqual([]);
+    expect(openStops(t.live.session.snapshot())).toEqual([]);
   });
 
   it('a reload of the floor keeps its history, and a second floor tablet reads the same', {
@@ -190,16 +162,13 @@ describe('floor operations in chromium', () => {
     const closed = floor.locator(`.log-item[data-key="${key}"][data-state="closed"]`);
     await closed.waitFor({ timeout: 5000 });
     // the service stops and starts again on the same data folder and port
-    const port = Number(new URL(live.url).port);
-    await live.close();
-    await floor.locator('#status[data-conn="closed"]').waitFor({ timeout: 5000 });
-    live = await start(port);
+    await t.restart(() => floor.locator('#status[data-conn="closed"]').waitFor({ timeout: 5000 }));
     await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
     await floor.reload();
     await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 20_000 });
     // the service's own history first (what any floor tablet gets), then the page's
     expect(
-      live.session
+      t.live.session
         .snapshot()
         .floorLog?.filter((e) => e.key === key)
         .map((e) => e.state),
@@ -216,7 +185,7 @@ describe('floor operations in chromium', () => {
     await floor.screenshot({ path: join(REPO, 'docs/screenshots/floor-history.png') });
     // no page asked for a file that is not there; the favicon is served; no token in the console
     for (const f of ['favicon.ico', 'favicon.svg']) {
-      const r = await fetch(`${live.url}/${f}`);
+      const r = await fetch(`${t.live.url}/${f}`);
       expect(r.status, f).toBe(200);
       expect(r.headers.get('content-type'), f).toMatch(/image\//);
     }

@@ -2,14 +2,9 @@
 // floor-only route (a dealer's token is refused by the route's own config), the overlay's plate shows the short name
 // while its title keeps the full one, a bad name is refused with its reason, and a restart on the same data folder
 // keeps it (it is a logged roster change).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
-import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
+import { useLiveTable } from './floorFixture.js';
 
 const config = parseScenario({
   name: 'six seats',
@@ -25,39 +20,12 @@ const config = parseScenario({
 } as never).config;
 
 const FULL = 'Alexandrine Beauchamp-Delacroix';
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-short-'));
-let live: LiveService;
-let browser: Browser;
-
-const start = (port = 0) =>
-  startLive({
-    dataDir,
-    port,
-    host: '127.0.0.1',
-    broadcastDelayMs: 0,
-    webRoot: WEB_ROOT,
-    table: config,
-    source: null,
-    equity: null,
-    say: () => {},
-    overlayStepMs: 100,
-  });
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  live = await start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
+const t = useLiveTable(config, { broadcastDelayMs: 0, prefix: 'fw-short-' });
 
 const post = (path: string, role: 'floor' | 'dealer', body: unknown) =>
-  fetch(`${live.url}${path}`, {
+  fetch(`${t.live.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${live.tokens.tokenOf(role)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${t.live.tokens.tokenOf(role)}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
@@ -70,35 +38,33 @@ describe('short display name', () => {
     expect((await post('/api/seats/2/short', 'floor', { short: 'Bob' })).status).toBe(409);
     expect((await post('/api/seats/3/short', 'dealer', { short: 'Alex' })).status).toBe(403);
 
-    const floor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await floor.goto(`${live.url}/floor.html?token=${live.tokens.tokenOf('floor')}`);
+    const floor = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await floor.goto(`${t.live.url}/floor.html?token=${t.live.tokens.tokenOf('floor')}`);
     await floor.locator('#seat-short').waitFor();
     await floor.fill('#seat-no', '3');
     // too long: refused with its reason, nothing changed
     await floor.fill('#seat-short', 'Alexandrine B.');
     await floor.click('#seat-short-go');
     await expect.poll(() => floor.locator('body').textContent()).toMatch(/1 to 12 characters/);
-    expect(live.session.snapshot().roster?.find((r) => r.seat === 3)?.player.short).toBeUndefined();
+    expect(t.live.session.snapshot().roster?.find((r) => r.seat === 3)?.player.short).toBeUndefined();
     await floor.fill('#seat-short', '  Alex B. ');
     await floor.click('#seat-short-go');
     await floor.locator('.roster li[data-seat="3"]', { hasText: 'on air: Alex B.' }).waitFor({ timeout: 5000 });
 
-    const overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await overlay.goto(`${live.url}/overlay.html?token=${live.tokens.tokenOf('overlay')}`);
+    const overlay = await t.browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await overlay.goto(`${t.live.url}/overlay.html?token=${t.live.tokens.tokenOf('overlay')}`);
     const plate = overlay.locator('.plate[data-seat="3"]');
     await plate.locator('.plate-name', { hasText: 'Alex B.' }).waitFor({ timeout: 10_000 });
     expect(await plate.getAttribute('title')).toBe(FULL);
     // the lower third, pinned on the player, names them in full
-    const pinned = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await pinned.goto(`${live.url}/overlay.html?token=${live.tokens.tokenOf('overlay')}&lower=3`);
+    const pinned = await t.browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await pinned.goto(`${t.live.url}/overlay.html?token=${t.live.tokens.tokenOf('overlay')}&lower=3`);
     await pinned.locator('#lower-third', { hasText: FULL }).waitFor({ timeout: 10_000 });
     await pinned.close();
 
     // a restart on the same data folder and port: the short name is the log's
-    const port = Number(new URL(live.url).port);
-    await live.close();
-    live = await start(port);
-    expect(live.session.snapshot().roster?.find((r) => r.seat === 3)?.player).toMatchObject({
+    await t.restart();
+    expect(t.live.session.snapshot().roster?.find((r) => r.seat === 3)?.player).toMatchObject({
       name: FULL,
       short: 'Alex B.',
     });
