@@ -1,55 +1,8 @@
-// One option parser for every command (src/cli/options.ts): `feltwire CMD --help` prints the options the command
-// declares and exits 0 (the built command in a child process, as a user runs it), an unknown option is refused with
-// exit status 2 for every command, and values are read as they were (--x v, --x=v, repeated, defaults).
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMAND_NAMES, loadCommand, run } from '../../src/cli/main.js';
+import { COMMAND_NAMES, loadCommand } from '../../src/cli/main.js';
 import { type Command, defineCommand, parseOptions, renderHelp, UsageError } from '../../src/cli/options.js';
-import { ensureBuilt, ROOT } from '../eval/build.js';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function feltwire(args: string[]): Promise<Ran> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/feltwire.js'), ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => {
-      stdout += String(c);
-    });
-    child.stderr.on('data', (c) => {
-      stderr += String(c);
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
-
-/** runs `feltwire ...args` in this process, capturing what it writes */
-async function inProcess(args: string[]): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    stdout += String(c);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    stderr += String(c);
-    return true;
-  });
-  try {
-    const code = await run(args);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+import { ensureBuilt } from '../eval/build.js';
+import { feltwire, inProcess, type Ran } from './run.js';
 
 async function load(name: string): Promise<Command> {
   const command = await loadCommand(name);

@@ -1,55 +1,12 @@
 // feltwire tournament --sim N, run as a user runs it (the built command in a child process; the usage checks in this process): the progress from the
 // draw to the winner, the standings written as CSV and JSON; usage mistakes exit 2, a bad structure file exits 1 with
 // the line and the field named.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import { ensureBuilt, ROOT } from '../eval/build.js';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function feltwire(args: string[]): Promise<Ran> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/feltwire.js'), ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => {
-      stdout += String(c);
-    });
-    child.stderr.on('data', (c) => {
-      stderr += String(c);
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
-
-/** the same command in this process (the usage checks: no process start each) */
-async function inProcess(args: string[]): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    stdout += String(c);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    stderr += String(c);
-    return true;
-  });
-  try {
-    return { code: await run(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../eval/build.js';
+import { feltwire, inProcess } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'feltwire-tournament-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
