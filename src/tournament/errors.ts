@@ -12,7 +12,8 @@ export type TournamentErrorCode =
   | 'COLOUR_UP_INVALID'
   | 'REBUY_REFUSED'
   | 'ELIMINATION_INVALID'
-  | 'PAYOUT_INVALID';
+  | 'PAYOUT_INVALID'
+  | 'PENALTY_INVALID';
 
 export class TournamentError extends FeltwireError<TournamentErrorCode> {
   get status(): number {

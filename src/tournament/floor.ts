@@ -8,6 +8,14 @@ import { type ChipRace, type ColourUpCheck, checkColourUp, chipRace } from './co
 import { type CountDiscrepancy, countAtBreak } from './counts.js';
 import { type DoubleBlindDraw, drawOpening, firstButtonByHighCard } from './draw.js';
 import { TournamentError } from './errors.js';
+import {
+  type Penalty,
+  PenaltyBook,
+  type PenaltyBookState,
+  type PenaltyGiven,
+  type PlayClock,
+  playedMs,
+} from './penalties.js';
 import type { RandomSource } from './random.js';
 import type { Player } from './registration.js';
 import { clockwise, countOf, type FloorTable } from './seating.js';
@@ -28,7 +36,13 @@ export type FloorEvent =
   | { kind: 'noShow'; finish: Finish; chipsRemoved: number }
   | { kind: 'winner'; finish: Finish }
   | { kind: 'count'; table: string; discrepancies: CountDiscrepancy[] }
-  | { kind: 'colourUp'; table: string; race: ChipRace; check: ColourUpCheck[] };
+  | { kind: 'colourUp'; table: string; race: ChipRace; check: ColourUpCheck[] }
+  /** LOI 7, LOI 33, tda 71, seed 003 regulation 6: a penalty recorded by the floor */
+  | { kind: 'penalty'; penalty: Penalty }
+  /** tda 71: eliminated by a penalty, in the place held then; their chips taken out of play */
+  | { kind: 'eliminated'; finish: Finish; chipsRemoved: number }
+  /** LOI 33, tda 71: disqualified, no place and no prize; their chips taken out of play */
+  | { kind: 'disqualified'; player: string; hand: string; chipsRemoved: number };
 
 export interface HandEnd {
   /** `table#handNo` */
@@ -54,6 +68,8 @@ export class TournamentFloor {
   readonly standings: Standings;
   readonly clock: TournamentClock;
   readonly log: FloorEvent[] = [];
+  /** the penalties, the player's wherever they sit (tda 71) */
+  readonly penalties: PenaltyBook;
   /** chips put into play: the starting stacks, then every race's and grant's change (LOI 2) */
   private chipsIssued = 0;
   private readonly levelOf = new Map<string, number>();
@@ -67,7 +83,9 @@ export class TournamentFloor {
     private readonly random: RandomSource,
     now: MonotonicClock,
     savedClock?: ClockState,
+    savedPenalties?: PenaltyBookState,
   ) {
+    this.penalties = new PenaltyBook(savedPenalties);
     this.tables = opts.tableIds.map((id) => ({ id, maxSeats: opts.maxSeats, seats: {} }));
     this.standings = new Standings(players, structure, opts.buyIn);
     this.clock = new TournamentClock(structure, now, savedClock);
@@ -119,12 +137,14 @@ export class TournamentFloor {
    * A table is about to shuffle: the level its hand plays (LOI 18, club 8-4, 8-5), the chips in play and the seats
    * of absent players (the engine deals them a hand it kills and takes their blinds: club 3-1, 3-2, 2-18), or why it
    * waits (a break; seed 002: short of players, its big blind on an empty seat). Once the first level is over, a
-   * player who never came is out (seed 003 regulation 10): placed, their chips taken out of play.
+   * player who never came is out (seed 003 regulation 10): placed, their chips taken out of play. `penalised`: the
+   * seats of players serving a penalty, dealt in with their hand killed and their blinds taken like the absent (tda
+   * 71); a hand penalty counts this hand as served.
    */
   shuffle(
     tableId: string,
     hand: string,
-  ): { level: Level; chips: number[]; absent: number[] } | { wait: 'break' | 'balance' } {
+  ): { level: Level; chips: number[]; absent: number[]; penalised: number[] } | { wait: 'break' | 'balance' } {
     if (this.onBreak()) return { wait: 'break' };
     this.removeNoShows(tableId, hand);
     if (countOf(this.table(tableId)) < 2) return { wait: 'balance' };
@@ -141,7 +161,54 @@ export class TournamentFloor {
     const absent = Object.entries(t.seats)
       .filter(([, p]) => this.notArrived.has(p))
       .map(([seat]) => Number(seat));
-    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent };
+    const play = this.playClock();
+    const penalised: number[] = [];
+    for (const [seat, p] of Object.entries(t.seats))
+      if (this.penalties.sitsOut(p, play)) {
+        penalised.push(Number(seat));
+        this.penalties.handDealt(p);
+      }
+    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent, penalised };
+  }
+
+  /** the tournament's played time (levels only) and level, what time penalties run on */
+  playClock(): PlayClock {
+    const st = this.clock.status();
+    return { playedMs: playedMs(this.structure.periods, st.period, st.remainingMs), level: st.level.level };
+  }
+
+  /**
+   * LOI 7, LOI 33, tda 71, seed 003 regulation 6: the floor records a penalty. An elimination places the player where
+   * they stand now (tda 71: the prize of that place); a disqualification gives no place and no prize. Either way their
+   * chips leave play and the tables are balanced again.
+   */
+  penalise(g: PenaltyGiven): { penalty: Penalty; finish: Finish | null; moves: Move[]; broken: TableBreak | null } {
+    const t = this.tables.find((x) => Object.values(x.seats).includes(g.player));
+    if (!t || !this.stacks.has(g.player))
+      throw new TournamentError('PLAYER_UNKNOWN', `${g.player} is not seated in the tournament`);
+    const penalty = this.penalties.give(g, countOf(t), this.playClock());
+    this.log.push({ kind: 'penalty', penalty });
+    if (g.kind !== 'elimination' && g.kind !== 'disqualification')
+      return { penalty, finish: null, moves: [], broken: null };
+    const chips = this.stacks.get(g.player) ?? 0;
+    let finish: Finish | null = null;
+    if (g.kind === 'elimination') {
+      finish = this.standings.bust(g.hand, [{ player: g.player, stackAtStart: chips }])[0] as Finish;
+      this.log.push({ kind: 'eliminated', finish, chipsRemoved: chips });
+    } else {
+      this.standings.disqualify(g.player, g.hand, g.reason);
+      this.log.push({ kind: 'disqualified', player: g.player, hand: g.hand, chipsRemoved: chips });
+    }
+    for (const [seat, p] of Object.entries(t.seats)) if (p === g.player) delete t.seats[Number(seat)];
+    this.stacks.delete(g.player);
+    this.chipsIssued -= chips;
+    if (this.standings.left === 1) {
+      const [winner, stack] = [...this.stacks.entries()][0] as [string, number];
+      const f = this.standings.crown(winner, g.hand, stack);
+      this.log.push({ kind: 'winner', finish: f });
+      return { penalty, finish, moves: [], broken: null };
+    }
+    return { penalty, finish, ...this.rebalance() };
   }
 
   private removeNoShows(tableId: string, hand: string): void {

@@ -5,6 +5,7 @@
 import { type HandSnapshot, nextHandConfig, type TableConfig } from '../engine/index.js';
 import { describeDiscrepancy } from './counts.js';
 import { type FloorEvent, TournamentFloor } from './floor.js';
+import type { PenaltyKind } from './penalties.js';
 import { type RandomSource, seededRandom } from './random.js';
 import type { Player } from './registration.js';
 import { chipsFor, DEFAULT_STYLE, type PushFoldStyle, playSimHand } from './simHand.js';
@@ -28,6 +29,9 @@ export interface SimulationOptions {
   maxHands?: number;
   /** this many players (the last registered) never come: their blinds are taken until the first level ends */
   noShows?: number;
+  /** penalties the floor gives: after the `afterHands`-th hand, to the player in the first occupied seat of the table
+   * that played it (a player still seated) */
+  penalties?: { afterHands: number; kind: PenaltyKind; count?: number; reason: string }[];
   /** after the draw, after each hand and after each break: the floor as it stands (the TD's screen takes a view) */
   onStep?: (floor: TournamentFloor, hands: number) => void;
 }
@@ -38,8 +42,9 @@ export interface SimulationReport {
   lines: string[];
   /** the count records found (before the floor put the chips right) */
   discrepancies: number;
-  /** each hand played: its table, number, who posted the blinds (player ids), the big blind's seat */
-  played: { table: string; hand: string; sb: string | null; bb: string; bbSeat: number }[];
+  /** each hand played: its table, number, who posted the blinds (player ids), the big blind's seat, the players whose
+   * hands the engine killed (absent or serving a penalty) */
+  played: { table: string; hand: string; sb: string | null; bb: string; bbSeat: number; killed: string[] }[];
 }
 
 /** how a player holds a stack: a few more small chips than needed, the rest the fewest chips */
@@ -157,6 +162,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
           bbAnte: go.level.bbAnte,
         });
         config.chips = go.chips;
+        config.absent = [...new Set([...go.absent, ...go.penalised])].sort((a, b) => a - b);
       } else
         config = {
           ruleset: 'tda',
@@ -164,7 +170,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
           button: t.button ?? 1,
           blinds: [go.level.sb, go.level.bb],
           bbAnte: go.level.bbAnte,
-          absent: go.absent,
+          absent: [...new Set([...go.absent, ...go.penalised])].sort((a, b) => a - b),
           chips: go.chips,
           motionMs: 700,
           orderKnown: true,
@@ -177,6 +183,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
         sb: final.sb === null ? null : (t.seats[final.sb] ?? null),
         bb: t.seats[final.bb] as string,
         bbSeat: final.bb,
+        killed: config.absent.map((seat) => t.seats[seat] as string),
       });
       hands++;
       now += Math.round(handMs / Math.max(1, floor.liveTables().length));
@@ -184,13 +191,22 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
       for (const [s, v] of Object.entries(final.stacks)) end[Number(s)] = v;
       floor.handEnded(t.id, { hand, button: final.button, sb: final.sb, bb: final.bb, start: config.seats, end });
       report();
+      for (const pen of (o.penalties ?? []).filter((x) => x.afterHands === hands)) {
+        const seat = Object.keys(t.seats)
+          .map(Number)
+          .sort((a, b) => a - b)[0];
+        const player = seat === undefined ? undefined : t.seats[seat];
+        if (player === undefined || floor.standings.left <= 1) continue;
+        floor.penalise({ player, kind: pen.kind, count: pen.count, reason: pen.reason, hand });
+        report();
+      }
       o.onStep?.(floor, hands);
     }
     for (const t of floor.tables) if (Object.keys(t.seats).length === 0) engine.delete(t.id);
   }
   const pool = floor.standings.prizePool;
   say(`-- final standings (prize pool ${pool})`);
-  for (const l of standingsCsv(floor.standings.results()).trimEnd().split('\n')) say(l);
+  for (const l of standingsCsv(floor.standings.results(), floor.standings.disqualified()).trimEnd().split('\n')) say(l);
   return { floor, hands, lines, discrepancies, played };
 }
 
@@ -220,6 +236,15 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
       return e.discrepancies.length === 0
         ? `${e.table}: count at the break, every stack as the hands left it`
         : `${e.table}: count at the break: ${e.discrepancies.map(describeDiscrepancy).join('; ')}`;
+    case 'penalty': {
+      const p = e.penalty;
+      const n = p.count === undefined ? '' : ` ${p.count}`;
+      return `${p.hand}: penalty to ${name(p.player)}: ${p.kind}${n}${p.handsLeft !== undefined ? ` (${p.handsLeft} hands away)` : ''}, ${p.reason} (${p.rule})`;
+    }
+    case 'eliminated':
+      return `${e.finish.hand}: ${name(e.finish.player)} eliminated by the floor, place ${e.finish.place}, prize ${floor.standings.prizeOf(e.finish)}; ${e.chipsRemoved} chips taken out of play (tda 71)`;
+    case 'disqualified':
+      return `${e.hand}: ${name(e.player)} disqualified, no prize; ${e.chipsRemoved} chips taken out of play (LOI 33, tda 71)`;
     case 'colourUp':
       return `${e.table}: colour-up to ${e.race.newChip}, ${e.race.raceChips} chips raced, winners ${
         e.race.seats

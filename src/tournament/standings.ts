@@ -36,6 +36,7 @@ export class Standings {
   private readonly out = new Set<string>();
   private rebuys = new Map<string, number>();
   private addOns = new Set<string>();
+  private readonly dq: { player: string; hand: string; reason: string; place: number }[] = [];
 
   constructor(
     private readonly entrants: readonly Player[],
@@ -83,6 +84,35 @@ export class Standings {
     }
     this.finishes.push(...made);
     return made;
+  }
+
+  /**
+   * LOI 33, tda 71: a disqualified player is out with no place and no prize; their chips leave play (the floor's to
+   * take). The place they held stays vacant (the players out before keep theirs, the next one out takes the place
+   * below); the buy-in stays in the pool, and a vacant place's prize goes to the first place, as the rounding does.
+   */
+  disqualify(player: string, hand: string, reason: string): void {
+    if (!this.entrants.some((p) => p.id === player))
+      throw new TournamentError('PLAYER_UNKNOWN', `no entrant ${player}`);
+    if (this.out.has(player)) throw new TournamentError('ELIMINATION_INVALID', `${player} is already out`);
+    if (this.left <= 1) throw new TournamentError('ELIMINATION_INVALID', `${player} is the last player in`);
+    this.dq.push({ player, hand, reason, place: this.left });
+    this.out.add(player);
+  }
+
+  disqualified(): DisqualifiedRow[] {
+    return this.dq.map((d) => {
+      const p = this.entrants.find((e) => e.id === d.player) as Player;
+      return {
+        id: p.id,
+        name: p.name,
+        country: p.country,
+        vacant: d.place,
+        hand: d.hand,
+        reason: d.reason,
+        rebuys: this.rebuys.get(p.id) ?? 0,
+      };
+    });
   }
 
   /** the last player in */
@@ -136,12 +166,15 @@ export class Standings {
     return payoutTable(this.prizePool, this.structure.payouts);
   }
 
-  /** the prize of a place; tied players share the prizes of the places they cover */
+  /** the prize of a place; tied players share the prizes of the places they cover; the first place takes the prizes
+   * of places left vacant by a disqualification */
   prizeOf(f: Finish): number {
     const table = this.prizes();
+    const prize = (place: number) => table.find((l) => l.place === place)?.prize ?? 0;
     const span = f.tiedWith.length + 1;
     let sum = 0;
-    for (let p = f.place; p < f.place + span; p++) sum += table.find((l) => l.place === p)?.prize ?? 0;
+    for (let p = f.place; p < f.place + span; p++) sum += prize(p);
+    if (f.place === 1) for (const d of this.dq) sum += prize(d.place);
     return Math.floor(sum / span);
   }
 
@@ -164,6 +197,18 @@ export class Standings {
   }
 }
 
+/** LOI 33, tda 71: out with no place and no prize */
+export interface DisqualifiedRow {
+  id: string;
+  name: string;
+  country: string;
+  /** the place they held, left vacant */
+  vacant: number;
+  hand: string;
+  reason: string;
+  rebuys: number;
+}
+
 export interface StandingRow {
   place: number;
   id: string;
@@ -180,11 +225,21 @@ const csvCell = (v: string | number): string => {
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-export function standingsCsv(rows: readonly StandingRow[]): string {
+/** the standings, one line per place, then the disqualified (place `DQ`, no prize) */
+export function standingsCsv(rows: readonly StandingRow[], dq: readonly DisqualifiedRow[] = []): string {
   const head = 'place,id,name,country,prize,hand,rebuys';
-  return `${[head, ...rows.map((r) => [r.place, r.id, r.name, r.country, r.prize, r.hand, r.rebuys].map(csvCell).join(','))].join('\n')}\n`;
+  const lines = [
+    ...rows.map((r) => [r.place, r.id, r.name, r.country, r.prize, r.hand, r.rebuys]),
+    ...dq.map((r) => ['DQ', r.id, r.name, r.country, 0, r.hand, r.rebuys]),
+  ];
+  return `${[head, ...lines.map((l) => l.map(csvCell).join(','))].join('\n')}\n`;
 }
 
-export function standingsJson(name: string, pool: number, rows: readonly StandingRow[]): string {
-  return `${JSON.stringify({ v: 1, tournament: name, prizePool: pool, standings: rows }, null, 2)}\n`;
+export function standingsJson(
+  name: string,
+  pool: number,
+  rows: readonly StandingRow[],
+  dq: readonly DisqualifiedRow[] = [],
+): string {
+  return `${JSON.stringify({ v: 1, tournament: name, prizePool: pool, standings: rows, disqualified: dq }, null, 2)}\n`;
 }

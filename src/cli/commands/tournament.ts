@@ -174,9 +174,10 @@ export const command = defineCommand(
     const book = report.floor.chipBook();
     process.stdout.write(`${report.hands} hands; chips in play ${book.issued}, held ${book.held}\n`);
     const rows = report.floor.standings.results();
-    if (values.csv !== undefined) writeFileSync(values.csv, standingsCsv(rows));
+    const dq = report.floor.standings.disqualified();
+    if (values.csv !== undefined) writeFileSync(values.csv, standingsCsv(rows, dq));
     if (values.json !== undefined)
-      writeFileSync(values.json, standingsJson(structure.name, report.floor.standings.prizePool, rows));
+      writeFileSync(values.json, standingsJson(structure.name, report.floor.standings.prizePool, rows, dq));
     return 0;
   },
 );
