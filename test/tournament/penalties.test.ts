@@ -1,6 +1,6 @@
 // The floor's penalties, each after its rule: LOI 7 (why a penalty), LOI 33 (the scale: a warning, suspensions of
 // 10 to 40 minutes, the disqualification, chips taken from play), tda 71 (hands and rounds away from the table, the
-// dead hand, the elimination in the place held, the disqualification without prize, the penalty carried to another
+// dead hand and tda 68's exposed cards, the elimination in the place held, the disqualification without prize, the penalty carried to another
 // table and to the next day), seed 003 regulation 6 (one to five levels out of the table). On the floor, and over a
 // whole simulated tournament on the real engine: the penalised player is dealt in, their hand killed, their blinds
 // posted, and every chip is still accounted for.
@@ -144,6 +144,24 @@ describe('tda 71: hands and rounds away from the table', () => {
     expect(nextDay.of('p1')[0]?.handsLeft).toBe(5);
     expect(nextDay.sitsOut('p1', { playedMs: 0, level: 1 })).toBe(true);
     expect(() => new PenaltyBook({ v: 2 } as never)).toThrow(/not a version 1 book/);
+  });
+  it('tda 68: cards exposed with action pending: the hand may be dead, the penalty starts when the hand ends', () => {
+    const { floor } = floorOf(9, ['T1']);
+    const seat = seatOf(floor, 'p3');
+    const during = floor.shuffle('T1', 'T1#6'); // hand 6 is under way when it happens
+    expect('penalised' in during && during.penalised).toEqual([]);
+    floor.penalise({ player: 'p3', kind: 'deadHand', reason: 'exposed with action pending (tda 68)', hand: 'T1#6' });
+    floor.penalise({
+      player: 'p3',
+      kind: 'hands',
+      count: 1,
+      reason: 'exposed with action pending (tda 68)',
+      hand: 'T1#6',
+    });
+    const next = floor.shuffle('T1', 'T1#7');
+    expect('penalised' in next && next.penalised).toEqual([seat]);
+    const after = floor.shuffle('T1', 'T1#8');
+    expect('penalised' in after && after.penalised).toEqual([]);
   });
   it('a dead hand is recorded for the table to kill; it sends nobody away for later hands', () => {
     const { floor } = floorOf(9, ['T1']);
