@@ -295,10 +295,12 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
       sockets.push(ws);
     }
     const rss: number[] = [];
-    let heap = { used: 0, total: 0 };
+    let last: Extract<BenchServiceReply, { type: 'memory' }> | null = null;
     let handNo = 0;
     /** RSS every tenth of the run, MB: the trend behind the two figures */
     const steps: number[] = [];
+    /** (hands, RSS, live heap after a full collection) at each step of the second half: the trends */
+    const trend: { hands: number; rss: number; heap: number }[] = [];
     const t0 = performance.now();
     for (let h = 0; h < hands; h++) {
       const g = game(h);
@@ -308,14 +310,20 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
       if ((h + 1) % Math.max(1, Math.floor(hands / 10)) === 0 || h === hands / 2 - 1 || h === hands - 1) {
         const m = await measure(h + 1);
         steps.push(mb(m.rss));
+        if (h + 1 >= hands / 2) trend.push({ hands: h + 1, rss: m.rss, heap: m.heapUsed });
         if (h === hands / 2 - 1 || h === hands - 1) {
           rss.push(m.rss);
-          heap = { used: m.heapUsed, total: m.heapTotal };
+          last = m;
           handNo = m.handNo;
         }
       }
     }
     const seconds = (performance.now() - t0) / 1000;
+    const end = last as Extract<BenchServiceReply, { type: 'memory' }>;
+    const first = trend[0] ?? { hands: 0, rss: 0, heap: 0 };
+    // per 1,000 hands over the second half, fitted to every step (two RSS samples alone swing by the allocator's
+    // whims: the fitted slope and the live heap after a full collection are the steady figures)
+    const perK = (k: 'rss' | 'heap') => mb(slope(trend.map((t) => [t.hands, t[k]])) * 1000);
     return {
       unit: 'MB',
       runs: 1,
@@ -327,13 +335,23 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
       rssStartMB: mb(startMem.rss),
       rssMB: mb(rss[1]),
       rssHalfMB: mb(rss[0]),
-      growthMB: mb(rss[1] - rss[0]),
-      heapUsedMB: mb(heap.used),
-      heapTotalMB: mb(heap.total),
+      /** over the last half, from the line fitted to its steps */
+      growthMB: mb(slope(trend.map((t) => [t.hands, t.rss])) * (hands / 2)),
+      growthTwoSamplesMB: mb(rss[1] - rss[0]),
+      rssTrendMBPer1000Hands: perK('rss'),
+      heapGrowthMB: mb(end.heapUsed - first.heap),
+      heapTrendMBPer1000Hands: perK('heap'),
+      heapUsedMB: mb(end.heapUsed),
+      heapTotalMB: mb(end.heapTotal),
+      externalMB: mb(end.external),
+      arrayBuffersMB: mb(end.arrayBuffers),
+      /** what the RSS holds beside V8's heaps and buffers: code, the allocator's free pages, SQLite's page cache, the
+       * equity worker's isolate (its heap is not in this process's heapTotal) */
+      outsideHeapMB: mb(end.rss - end.heapTotal - end.external),
       rssStepsMB: steps.join(' '),
       handsPerSecond: Math.round(hands / seconds),
       target: 'rss < 150 MB, growth < 5 MB',
-      pass: rss[1] < 150 * 1024 * 1024 && rss[1] - rss[0] < 5 * 1024 * 1024,
+      pass: rss[1] < 150 * 1024 * 1024 && slope(trend.map((t) => [t.hands, t.rss])) * (hands / 2) < 5 * 1024 * 1024,
     };
   } finally {
     for (const s of sockets) s.terminate();
@@ -343,6 +361,21 @@ export async function benchMemory(opts: LiveBenchOptions = {}): Promise<Row> {
     clearTimeout(timer);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** least-squares slope of y over x */
+export function slope(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
 }
 
 /** The figures `feltwire bench --live` adds: B6 and B7. */

@@ -27,6 +27,7 @@ export type BenchServiceReply =
       heapUsed: number;
       heapTotal: number;
       external: number;
+      arrayBuffers: number;
       /** the session's hand number */
       handNo: number;
     }
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
           heapUsed: m.heapUsed,
           heapTotal: m.heapTotal,
           external: m.external,
+          arrayBuffers: m.arrayBuffers,
           handNo: live?.session.handNo ?? 0,
         });
         return;
