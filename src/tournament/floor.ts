@@ -18,7 +18,7 @@ import {
 } from './penalties.js';
 import type { RandomSource } from './random.js';
 import type { Player } from './registration.js';
-import { clockwise, countOf, type FloorTable } from './seating.js';
+import { clockwise, countOf, type FloorTable, waitsForButton } from './seating.js';
 import { type Finish, Standings } from './standings.js';
 import { type Break, chipsInPlayAt, type Level, type Structure } from './structure.js';
 
@@ -27,6 +27,8 @@ export type FloorEvent =
   | { kind: 'button'; table: string; button: number; cards: { seat: number; card: string }[] }
   | { kind: 'level'; table: string; hand: string; level: Level }
   | { kind: 'halt'; table: string }
+  /** LOI 32, club 8-10: a newcomer between the button and the small blind is dealt no hand this time */
+  | { kind: 'waits'; table: string; hand: string; seat: number; player: string }
   /** a hand ended at the table (before the busts and moves it causes) */
   | { kind: 'hand'; table: string; hand: string }
   | { kind: 'move'; move: Move }
@@ -75,6 +77,8 @@ export class TournamentFloor {
   private readonly levelOf = new Map<string, number>();
   /** registered players not yet at their seat (club 3-1, seed 003 regulation 10) */
   private readonly notArrived = new Set<string>();
+  /** LOI 32, club 8-10: players seated where the blinds have passed, dealt no hand until the button passes them */
+  private readonly waitingForButton = new Set<string>();
 
   constructor(
     readonly structure: Structure,
@@ -139,12 +143,15 @@ export class TournamentFloor {
    * waits (a break; seed 002: short of players, its big blind on an empty seat). Once the first level is over, a
    * player who never came is out (seed 003 regulation 10): placed, their chips taken out of play. `penalised`: the
    * seats of players serving a penalty, dealt in with their hand killed and their blinds taken like the absent (tda
-   * 71); a hand penalty counts this hand as served.
+   * 71); a hand penalty counts this hand as served. `waiting`: the seats of newcomers the blinds have passed (LOI 32,
+   * club 8-10), dealt no hand at all this time (not in the hand: no cards, no blinds).
    */
   shuffle(
     tableId: string,
     hand: string,
-  ): { level: Level; chips: number[]; absent: number[]; penalised: number[] } | { wait: 'break' | 'balance' } {
+  ):
+    | { level: Level; chips: number[]; absent: number[]; penalised: number[]; waiting: number[] }
+    | { wait: 'break' | 'balance' } {
     if (this.onBreak()) return { wait: 'break' };
     this.removeNoShows(tableId, hand);
     if (countOf(this.table(tableId)) < 2) return { wait: 'balance' };
@@ -168,7 +175,15 @@ export class TournamentFloor {
         penalised.push(Number(seat));
         this.penalties.handDealt(p);
       }
-    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent, penalised };
+    const waiting: number[] = [];
+    for (const [seat, p] of Object.entries(t.seats)) {
+      if (!this.waitingForButton.has(p)) continue;
+      if (waitsForButton(t, Number(seat))) {
+        waiting.push(Number(seat));
+        this.log.push({ kind: 'waits', table: tableId, hand, seat: Number(seat), player: p });
+      } else this.waitingForButton.delete(p);
+    }
+    return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent, penalised, waiting };
   }
 
   /** the tournament's played time (levels only) and level, what time penalties run on */
@@ -278,7 +293,10 @@ export class TournamentFloor {
     }
     const moves = balance(this.tables);
     for (const move of moves) this.log.push({ kind: 'move', move });
-    return { moves: (broken?.moves ?? []).concat(moves), broken };
+    const all = (broken?.moves ?? []).concat(moves);
+    // LOI 32, club 8-10: where the blinds have passed the new seat, the player waits for the button
+    for (const m of all) if (waitsForButton(this.table(m.to.table), m.to.seat)) this.waitingForButton.add(m.player);
+    return { moves: all, broken };
   }
 
   /** the count at a break: each seat's chips as read against the book */

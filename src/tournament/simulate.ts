@@ -44,7 +44,16 @@ export interface SimulationReport {
   discrepancies: number;
   /** each hand played: its table, number, who posted the blinds (player ids), the big blind's seat, the players whose
    * hands the engine killed (absent or serving a penalty) */
-  played: { table: string; hand: string; sb: string | null; bb: string; bbSeat: number; killed: string[] }[];
+  played: {
+    table: string;
+    hand: string;
+    sb: string | null;
+    bb: string;
+    bbSeat: number;
+    killed: string[];
+    /** newcomers dealt no hand, waiting for the button (LOI 32, club 8-10) */
+    waited: string[];
+  }[];
 }
 
 /** how a player holds a stack: a few more small chips than needed, the rest the fewest chips */
@@ -149,7 +158,8 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
       if ('wait' in go) continue;
       handNo.set(t.id, no);
       const seats: Record<number, number> = {};
-      for (const [seat, p] of Object.entries(t.seats)) seats[Number(seat)] = floor.stacks.get(p) ?? 0;
+      for (const [seat, p] of Object.entries(t.seats))
+        if (!go.waiting.includes(Number(seat))) seats[Number(seat)] = floor.stacks.get(p) ?? 0;
       const prev = engine.get(t.id);
       let config: TableConfig;
       if (prev) {
@@ -184,6 +194,7 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
         bb: t.seats[final.bb] as string,
         bbSeat: final.bb,
         killed: config.absent.map((seat) => t.seats[seat] as string),
+        waited: go.waiting.map((seat) => t.seats[seat] as string),
       });
       hands++;
       now += Math.round(handMs / Math.max(1, floor.liveTables().length));
@@ -220,6 +231,8 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
       return `${e.table}: first button seat ${e.button} by high card (club 2-2)`;
     case 'level':
       return `${e.hand}: level ${e.level.level} ${e.level.sb}/${e.level.bb}${e.level.bbAnte ? ` ante ${e.level.bbAnte}` : ''} from this shuffle (LOI 18)`;
+    case 'waits':
+      return `${e.hand}: ${name(e.player)} at seat ${e.seat} waits for the button (LOI 32, club 8-10)`;
     case 'halt':
       return `${e.table}: waits for a player (seed 002)`;
     case 'move':
