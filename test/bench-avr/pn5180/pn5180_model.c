@@ -525,6 +525,7 @@ static void execute(pn5180* p) {
         break;
       }
       pn_tick(p);
+      if (p->id >= 0 && p->id < 8 && pn_due_at[p->id] > 0 && p->now >= pn_due_at[p->id]) pn_due_at[p->id] = 0;
       for (int i = 1; i < n; i++) {
         const uint32_t v = f[i] < PN_REGS ? p->reg[f[i]] : 0;
         for (int b = 0; b < 4; b++) p->resp[4 * (i - 1) + b] = (uint8_t)(v >> (8 * b));
@@ -534,6 +535,7 @@ static void execute(pn5180* p) {
       break;
     case 0x04: {
       pn_tick(p);
+      if (p->id >= 0 && p->id < 8 && pn_due_at[p->id] > 0 && p->now >= pn_due_at[p->id]) pn_due_at[p->id] = 0;
       const uint32_t v = n == 2 && f[1] < PN_REGS ? p->reg[f[1]] : 0;
       for (int i = 0; i < 4; i++) p->resp[i] = (uint8_t)(v >> (8 * i));
       p->resp_len = 4;
@@ -601,6 +603,8 @@ void pn_nss(pn5180* p, int low) {
     return;
   }
   p->resp_pending = 0;
+  { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
+    if (st == p->id) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.3f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
   execute(p);
 }
 
