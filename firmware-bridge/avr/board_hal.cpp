@@ -141,87 +141,68 @@ void BoardHal::bgBegin(uint8_t r) {
   }
 }
 
-// The chip readers' slots first (a slot is due every ~0.5 ms; every ms of delay repeats over ~270 slots of a
-// 40-chip inventory), then the card readers' exchanges (one a card, ~4 a known card). A card exchange's own SPI
-// waits (BUSY after each frame, ~6 us a frame, ~6 frames a step) run the chip slots that fell due meanwhile
-// (the one nesting: never a chip slot inside a chip slot, nor a card step inside anything).
 void BoardHal::pump() {
-  if (pumping_) {
-    if (!inCard_ || inChips_) return;
-    inChips_ = true;
-    for (uint8_t r = 0; r < kReaders; r++)
-      if (invOn_[r] >= 0 && !bgDone_[r] && !(r < kCardReaders && cardStep_[r] != kCardIdle)) chipPump(r);
-    inChips_ = false;
-    return;
-  }
+  if (pumping_) return;
   pumping_ = true;
+  // the chip readers' slots first (a slot is due every ~0.5 ms; every ms of delay repeats over ~270 slots of a
+  // 40-chip inventory), then the card readers' exchanges (one a card, ~4 a known card)
   for (uint8_t i = 0; i < kReaders; i++) {
     const uint8_t r = static_cast<uint8_t>((i + kCardReaders) % kReaders);
     if (invOn_[r] < 0 || bgDone_[r]) continue;
     if (r < kCardReaders && cardStep_[r] != kCardIdle) {
-      inCard_ = true;
       cardPump(r);
-      inCard_ = false;
       continue;
     }
-    inChips_ = true;
-    chipPump(r);
-    inChips_ = false;
+    fw::Pn5180& pn = *pn_[r];
+    uint8_t uid[8];
+    fw::Slot s = fw::Slot::Empty;
+    if (bgProbe_[r] && !bgOn_[r]) {  // the field settling: the probe goes on air once it has
+      if (pn.fieldAge() < fw::Pn5180::settleUs(fw::Pn5180::Air::Iso15693)) continue;
+      bgOn_[r] = pn.probeBegin();
+      if (bgOn_[r]) continue;
+      bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
+      uint8_t none[8] = {};
+      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
+      bgDone_[r] = true;
+      continue;
+    }
+    if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
+      if (!pn.slotPoll(s, uid)) continue;
+      bgProbe_[r] = bgOn_[r] = false;
+      if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+      else bgBegin(r);
+      continue;
+    }
+    if (!inv_[r].inRounds()) continue;
+    if (bgOn_[r]) {
+      if (!pn.slotPoll(s, uid)) continue;  // its answer may still come
+      bgOn_[r] = false;
+    } else if (bgSlot_[r] > 0) {  // a slot that could not be sent
+      s = pn.stalled() ? fw::Slot::Error : fw::Slot::Empty;
+    } else {
+      continue;
+    }
+    bgSlot_[r]++;
+    if (s != fw::Slot::Error && bgSlot_[r] < 16) {
+      // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
+      // AVR, while the next slot is on air instead of before it)
+      bgOn_[r] = pn.slotBegin(false, 0, 0);
+      inv_[r].roundSlot(s, uid, sink_[r]);
+      if (!bgOn_[r] && pn.stalled()) {
+        inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
+        inv_[r].roundEnd();
+        bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
+      }
+      continue;
+    }
+    inv_[r].roundSlot(s, uid, sink_[r]);
+    if (inv_[r].roundEnd() || s == fw::Slot::Error) {
+      bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
+      continue;
+    }
+    bgBegin(r);  // the next round at once, the field still on
   }
   pumping_ = false;
-}
-
-// One chip reader's background inventory one step further: its probe, or its round's slot whose answer is in or
-// whose window is over (the next slot goes out at once).
-void BoardHal::chipPump(uint8_t r) {
-  fw::Pn5180& pn = *pn_[r];
-  uint8_t uid[8];
-  fw::Slot s = fw::Slot::Empty;
-  if (bgProbe_[r] && !bgOn_[r]) {  // the field settling: the probe goes on air once it has
-    if (pn.fieldAge() < fw::Pn5180::settleUs(fw::Pn5180::Air::Iso15693)) return;
-    bgOn_[r] = pn.probeBegin();
-    if (bgOn_[r]) return;
-    bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
-    uint8_t none[8] = {};
-    inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
-    bgDone_[r] = true;
-    return;
-  }
-  if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
-    if (!pn.slotPoll(s, uid)) return;
-    bgProbe_[r] = bgOn_[r] = false;
-    if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
-    else bgBegin(r);
-    return;
-  }
-  if (!inv_[r].inRounds()) return;
-  if (bgOn_[r]) {
-    if (!pn.slotPoll(s, uid)) return;  // its answer may still come
-    bgOn_[r] = false;
-  } else if (bgSlot_[r] > 0) {  // a slot that could not be sent
-    s = pn.stalled() ? fw::Slot::Error : fw::Slot::Empty;
-  } else {
-    return;
-  }
-  bgSlot_[r]++;
-  if (s != fw::Slot::Error && bgSlot_[r] < 16) {
-    // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
-    // AVR, while the next slot is on air instead of before it)
-    bgOn_[r] = pn.slotBegin(false, 0, 0);
-    inv_[r].roundSlot(s, uid, sink_[r]);
-    if (!bgOn_[r] && pn.stalled()) {
-      inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
-      inv_[r].roundEnd();
-      bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
-    }
-    return;
-  }
-  inv_[r].roundSlot(s, uid, sink_[r]);
-  if (inv_[r].roundEnd() || s == fw::Slot::Error) {
-    bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
-    return;
-  }
-  bgBegin(r);  // the next round at once, the field still on
 }
 
 void BoardHal::cardSend(uint8_t r, fw::Pn5180::CardFrame f, uint8_t level, uint8_t step) {

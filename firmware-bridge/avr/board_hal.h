@@ -84,10 +84,7 @@ class BoardHal : public fw::Hal {
   uint8_t cardStep_[kCardReaders];
   uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
   fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
-  void chipPump(uint8_t r);
   bool pumping_ = false;
-  bool inCard_ = false;   // a card reader's step is under way in pump()
-  bool inChips_ = false;  // a chip reader's step is under way (not nested again)
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";
