@@ -144,7 +144,10 @@ void BoardHal::bgBegin(uint8_t r) {
 void BoardHal::pump() {
   if (pumping_) return;
   pumping_ = true;
-  for (uint8_t r = 0; r < kReaders; r++) {
+  // the chip readers' slots first (a slot is due every ~0.5 ms; every ms of delay repeats over ~270 slots of a
+  // 40-chip inventory), then the card readers' exchanges (one a card, ~4 a known card)
+  for (uint8_t i = 0; i < kReaders; i++) {
+    const uint8_t r = static_cast<uint8_t>((i + kCardReaders) % kReaders);
     if (invOn_[r] < 0 || bgDone_[r]) continue;
     if (r < kCardReaders && cardStep_[r] != kCardIdle) {
       cardPump(r);

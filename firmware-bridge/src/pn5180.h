@@ -32,7 +32,8 @@ class SpiBus {
 class Pn5180 : public Iso15693Air, public Iso14443Air {
  public:
   enum class Air : uint8_t { None, Iso14443A, Iso15693 };
-  explicit Pn5180(SpiBus& bus) : bus_(bus) {}
+  explicit Pn5180(SpiBus& bus)
+      : bus_(bus), stalled_(false), booted_(false), crcWant_(false), answered_(true), eofMode_(false), slotSof_(false) {}
 
   // Hard reset, then waits for the boot to complete (BUSY low and IDLE_IRQ in IRQ_STATUS, datasheet "reset and
   // start-up"). False: no chip, or it never finished booting (its antennas report ANT_TIMEOUT).
@@ -93,7 +94,10 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   enum Cmd : uint8_t {
     kWriteRegister = 0x00, kWriteRegisterOrMask = 0x01, kWriteRegisterAndMask = 0x02, kReadRegister = 0x04,
     kSendData = 0x09, kReadData = 0x0A, kReadEeprom = 0x07, kLoadRfConfig = 0x11, kRfOn = 0x16, kRfOff = 0x17,
+    kWriteRegisterMultiple = 0x03, kReadRegisterMultiple = 0x05,
   };
+  // WRITE_REGISTER_MULTIPLE actions
+  enum : uint8_t { kMultiWrite = 0x01, kMultiOr = 0x02, kMultiAnd = 0x03 };
   enum Reg : uint8_t {
     kSystemConfig = 0x00, kIrqStatus = 0x02, kIrqClear = 0x03, kCrcRxConfig = 0x12, kRxStatus = 0x13,
     kTxConfig = 0x18, kCrcTxConfig = 0x19,
@@ -121,6 +125,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool read(uint8_t* rx, uint8_t n);
   bool writeReg(Cmd how, Reg reg, uint32_t value);
   bool readReg(Reg reg, uint32_t& value);
+  bool readIrqRx(uint32_t& irq, uint32_t& rx);
   bool crc(bool on);
   // Idle -> transceive, sends `n` bytes (`lastBits` valid in the last one, 0 = 8), waits for the answer.
   bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
@@ -134,16 +139,18 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
 
   SpiBus& bus_;
   Air air_ = Air::None;
-  bool stalled_ = false;
-  bool booted_ = false;
-  bool crcOn_ = false;
+  // flags packed in one byte each (four drivers in 8 KB of SRAM)
+  bool stalled_ : 1;
+  bool booted_ : 1;
+  bool crcWant_ : 1;      // the CRC setting the next exchange needs (crc()); written by send()
+  bool answered_ : 1;     // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
+  bool eofMode_ : 1;      // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
+  bool slotSof_ : 1;      // its answer's SOF was seen
+  uint8_t crcOn_ = 2;     // the CRC setting in the chip: 0 off, 1 on, 2 unknown (after LOAD_RF_CONFIG)
   uint32_t txConfig_ = 0;  // TX_CONFIG as LOAD_RF_CONFIG left it: restored exactly after an EOF-only slot
   uint32_t fieldOnAt_ = 0;
-  bool answered_ = true;  // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
   uint32_t sentAt_ = 0;   // micros() of the last SEND_DATA
   Window slotWin_ = {0, 0, 0};
-  bool eofMode_ = false;  // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
-  bool slotSof_ = false;    // its answer's SOF was seen
   uint32_t pollAfter_ = 0;  // slotPoll: microseconds after the send before which nothing can be seen
   Air loaded_ = Air::None;  // the RF configuration last loaded (kept across RF_OFF): LOAD_RF_CONFIG only to change it
   uint8_t bitAlign_ = 0;    // RX_BIT_ALIGN as last written (LOAD_RF_CONFIG leaves 0): written only to change it

@@ -48,6 +48,20 @@ class ScriptedPn5180 : public SpiBus {
         out_ = {static_cast<uint8_t>(r), static_cast<uint8_t>(r >> 8), static_cast<uint8_t>(r >> 16), static_cast<uint8_t>(r >> 24)};
         break;
       }
+      case Pn5180::kWriteRegisterMultiple:  // sets of address, action (1 write, 2 OR, 3 AND), value LSB first
+        for (size_t i = 1; i + 6 <= f.size(); i += 6) {
+          const uint32_t w = f[i + 2] | f[i + 3] << 8 | f[i + 4] << 16 | static_cast<uint32_t>(f[i + 5]) << 24;
+          if (f[i] == Pn5180::kIrqClear) regs[Pn5180::kIrqStatus] &= ~w;
+          else if (f[i + 1] == Pn5180::kMultiWrite) regs[f[i]] = w;
+          else if (f[i + 1] == Pn5180::kMultiOr) regs[f[i]] |= w;
+          else if (f[i + 1] == Pn5180::kMultiAnd) regs[f[i]] &= w;
+        }
+        break;
+      case Pn5180::kReadRegisterMultiple:
+        out_.clear();
+        for (size_t i = 1; i < f.size(); i++)
+          for (int b = 0; b < 4; b++) out_.push_back(static_cast<uint8_t>(regs[f[i]] >> (8 * b)));
+        break;
       case Pn5180::kReadData: out_ = data_; break;
       case Pn5180::kReadEeprom: out_ = absent ? Bytes{0, 0} : Bytes{0x00, 0x04}; break;  // firmware 4.0
       case Pn5180::kSendData: onSend(Bytes(f.begin() + 2, f.end())); break;
@@ -156,4 +170,51 @@ TEST(pn5180_absent_chip_is_an_antenna_timeout_at_once) {
   CHECK(readAntenna(pn, Pn5180::Air::Iso15693, sink) == ReadStatus::Timeout);
   CHECK(spi.indexOf(Bytes{0x16, 0x00}) < 0);  // no RF traffic to a chip that is not there
   CHECK(spi.indexOf(Bytes{0x11, 0x0D, 0x8D}) < 0);
+}
+
+// Every exchange is armed by one WRITE_REGISTER_MULTIPLE right before its SEND_DATA (datasheet host commands 0x03:
+// sets of address, action, value): the CRC settings only when they change (after LOAD_RF_CONFIG: both on for
+// ISO 15693), IRQ_CLEAR, SYSTEM_CONFIG to idle (AND ~7) and to transceive (OR 3), in that order; no separate
+// register frame for them.
+TEST(pn5180_arms_each_exchange_in_one_write_register_multiple) {
+  ScriptedPn5180 spi;
+  spi.tags = {0xE004015000000001ull, 0xE004015000000011ull};  // the probe collides: 16-slot rounds follow
+  Pn5180 pn(spi);
+  CHECK(pn.boot());
+  VecSink sink;
+  readAntenna(pn, Pn5180::Air::Iso15693, sink);
+  const Bytes irqClear = {Pn5180::kIrqClear, Pn5180::kMultiWrite, 0xFF, 0xFF, 0xFF, 0xFF};
+  const Bytes idle = {Pn5180::kSystemConfig, Pn5180::kMultiAnd, 0xF8, 0xFF, 0xFF, 0xFF};
+  const Bytes transceive = {Pn5180::kSystemConfig, Pn5180::kMultiOr, 0x03, 0x00, 0x00, 0x00};
+  const Bytes crcOn = {Pn5180::kCrcTxConfig, Pn5180::kMultiOr, 0x01, 0x00, 0x00, 0x00, Pn5180::kCrcRxConfig,
+                       Pn5180::kMultiOr, 0x01, 0x00, 0x00, 0x00};
+  int sends = 0, withCrc = 0;
+  for (size_t i = 0; i < spi.sent.size(); i++) {
+    const Bytes& f = spi.sent[i];
+    if (f[0] != Pn5180::kSendData) {
+      // SYSTEM_CONFIG is never written on its own
+      CHECK(!(f.size() == 6 && f[1] == Pn5180::kSystemConfig && f[0] <= Pn5180::kWriteRegisterAndMask));
+      continue;
+    }
+    sends++;
+    CHECK(i > 0);
+    if (i == 0) continue;
+    const Bytes& w = spi.sent[i - 1];
+    CHECK(w[0] == Pn5180::kWriteRegisterMultiple);
+    CHECK((w.size() - 1) % 6 == 0 && w.size() >= 19);
+    if (w.size() < 19) continue;
+    const Bytes tail(w.end() - 18, w.end());
+    Bytes want = irqClear;
+    want.insert(want.end(), idle.begin(), idle.end());
+    want.insert(want.end(), transceive.begin(), transceive.end());
+    CHECK(tail == want);
+    if (w.size() == 31) {
+      withCrc++;
+      CHECK(Bytes(w.begin() + 1, w.begin() + 13) == crcOn);
+    }
+  }
+  CHECK(sends >= 17);     // the probe, a round's request and its 15 EOFs
+  CHECK_EQ(withCrc, 1);   // the CRC written once, with the first exchange after LOAD_RF_CONFIG
+  CHECK_EQ(spi.regs[Pn5180::kCrcTxConfig] & 1, 1u);
+  CHECK_EQ(spi.regs[Pn5180::kSystemConfig] & 7, 3u);
 }

@@ -231,7 +231,11 @@ static void stats(void) {
   printf("],\"invAirMs\":[");
   for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", pn_inv_air_last[a] / 1000);
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
-         "\"focusFrames\":%ld,\"overlapped\":%ld}\n", viol, early, badsof, ex, ans, focus_frames, ov);
+         "\"focusFrames\":%ld,\"overlapped\":%ld,\"frames\":[", viol, early, badsof, ex, ans, focus_frames, ov);
+  for (int r = 0; r < READERS; r++) printf("%s%ld", r ? "," : "", pn[r].st.frames);
+  printf("],\"readerExchanges\":[");
+  for (int r = 0; r < READERS; r++) printf("%s%ld", r ? "," : "", pn[r].st.exchanges);
+  printf("]}\n");
   fflush(stdout);
 }
 
@@ -431,7 +435,14 @@ static void fold_poll(void) {
 
 static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param) {
   (void)param;
-  if (prof && a->pc < 0x40000) prof[a->pc / 2]++;
+  if (prof && a->pc < 0x40000) {
+    /* PN_LAGPROF: only the samples where a chip reader's slot outcome is known to the host and its next slot not sent */
+    static int lag = -1;
+    if (lag < 0) lag = getenv("PN_LAGPROF") != NULL;
+    int due = !lag;
+    for (int r = 2; r < READERS && !due; r++) due = pn_due_at[r] > 0 && now_us() > pn_due_at[r] && pn[r].rf_on;
+    if (due) prof[a->pc / 2]++;
+  }
   fold_poll();
   io_poll();
   tick_all();

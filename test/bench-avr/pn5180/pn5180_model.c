@@ -41,6 +41,7 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
 static double g_air_end[8];
 pn_fold pn_fold_cfg;
 double pn_inv_air_cur[64], pn_inv_air_last[64];
+double pn_due_at[8];
 static int g_fold_cut; /* the frame being sent is the armed fold's, mid-answer: cut its answer once computed */
 
 static void responder(pn5180* p, const pn_tag* t) {
@@ -414,6 +415,11 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
   }
   { static int tr = -2; if (tr == -2) { const char* e = getenv("PN_TRACE"); tr = e ? atoi(e) : -1; }
     if (tr == p->antenna || tr == 99) /* PN_TRACE=<antenna> (99: all): each frame on stderr */ fprintf(stderr, "T %.3f r%d a%d %s n=%d ans=%d\n", start / 1000, p->id, p->antenna, eof_only ? "EOF" : iso15693 ? "REQ" : "14443", n, a.n); }
+  /* a slot of a 16-slot round: when the host can know its outcome (its answer's end, or the SOF overdue) */
+  if (p->id >= 0 && p->id < 8)
+    pn_due_at[p->id] = iso15693 && valid && p->inv_16 && p->slot >= 0
+                           ? (p->rx_pending ? p->rx_end : t_rx + SOF_VICC_15693 + 40)
+                           : 0;
   if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
     if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
       pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
@@ -498,8 +504,38 @@ static void execute(pn5180* p) {
       if (n == 6) write_reg(p, f[0], f[1], (uint32_t)f[2] | (uint32_t)f[3] << 8 | (uint32_t)f[4] << 16 | (uint32_t)f[5] << 24);
       else p->st.violations++;
       break;
+    case 0x03: /* WRITE_REGISTER_MULTIPLE: sets of address, action (1 write, 2 OR mask, 3 AND mask), 4-byte value */
+      if (n < 7 || (n - 1) % 6 != 0 || (n - 1) / 6 > 42) {
+        p->st.violations++;
+        break;
+      }
+      for (int i = 1; i < n; i += 6) {
+        const int action = f[i + 1];
+        if (action < 1 || action > 3) {
+          p->st.violations++;
+          break;
+        }
+        write_reg(p, action == 1 ? 0 : action == 2 ? 1 : 2, f[i],
+                  (uint32_t)f[i + 2] | (uint32_t)f[i + 3] << 8 | (uint32_t)f[i + 4] << 16 | (uint32_t)f[i + 5] << 24);
+      }
+      break;
+    case 0x05: /* READ_REGISTER_MULTIPLE: up to 18 addresses, 4 bytes each in the read frame */
+      if (n < 2 || n - 1 > 18) {
+        p->st.violations++;
+        break;
+      }
+      pn_tick(p);
+      if (p->id >= 0 && p->id < 8 && pn_due_at[p->id] > 0 && p->now >= pn_due_at[p->id]) pn_due_at[p->id] = 0;
+      for (int i = 1; i < n; i++) {
+        const uint32_t v = f[i] < PN_REGS ? p->reg[f[i]] : 0;
+        for (int b = 0; b < 4; b++) p->resp[4 * (i - 1) + b] = (uint8_t)(v >> (8 * b));
+      }
+      p->resp_len = 4 * (n - 1);
+      p->resp_pending = 1;
+      break;
     case 0x04: {
       pn_tick(p);
+      if (p->id >= 0 && p->id < 8 && pn_due_at[p->id] > 0 && p->now >= pn_due_at[p->id]) pn_due_at[p->id] = 0;
       const uint32_t v = n == 2 && f[1] < PN_REGS ? p->reg[f[1]] : 0;
       for (int i = 0; i < 4; i++) p->resp[i] = (uint8_t)(v >> (8 * i));
       p->resp_len = 4;
@@ -526,6 +562,7 @@ static void execute(pn5180* p) {
       set_busy(p, 150);
       break;
     case 0x16:
+      if (p->id >= 0 && p->id < 8) pn_due_at[p->id] = 0;
       if (p->rf_config < 0) {
         p->st.violations++;
         break;
@@ -536,6 +573,7 @@ static void execute(pn5180* p) {
       set_busy(p, 20);
       break;
     case 0x17:
+      if (p->id >= 0 && p->id < 8) pn_due_at[p->id] = 0;
       if (p->rf_on) power(p, 0);
       p->rf_on = 0;
       p->slot = -1;
@@ -558,12 +596,15 @@ void pn_nss(pn5180* p, int low) {
   }
   if (!p->nss_low) return;
   p->nss_low = 0;
+  p->st.frames++;
   if (p->resp_pending && p->resp_pos > 0) {
     p->resp_pending = 0;
     set_busy(p, 2);
     return;
   }
   p->resp_pending = 0;
+  { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
+    if (st == p->id) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.3f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
   execute(p);
 }
 

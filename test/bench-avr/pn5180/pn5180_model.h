@@ -30,6 +30,7 @@ typedef struct pn_stats {
   long exchanges;           /* air frames sent */
   long overlapped;          /* of them, sent while another reader's frame or answer was on air (lockstep) */
   long answers;             /* frames the tags answered */
+  long frames;              /* host-interface frames (NSS low to high), commands and reads */
 } pn_stats;
 
 typedef struct pn5180 {
@@ -92,6 +93,9 @@ extern pn_fold pn_fold_cfg;
  * an answer; `cur` since the antenna's last probe (a 1-slot request opens an inventory), `last` of the inventory
  * before it: what one inventory of the tags on it costs on air, whatever the host does between the exchanges */
 extern double pn_inv_air_cur[64], pn_inv_air_last[64];
+/* per reader: when the host can know the outcome of the 16-slot round's slot on air (0: none), for PN_LAGPROF;
+ * cleared by the host's first look at IRQ_STATUS after it */
+extern double pn_due_at[8];
 
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap);
 /* host side */
