@@ -78,7 +78,7 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     const [, base, token] = started as unknown as [string, string, string];
     expect(stdout).toContain(`TD token: ${token}\n`);
 
-    const en = await (await browser.newContext()).newPage();
+    const en = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const fr = await (await browser.newContext()).newPage();
     await Promise.all([
       en.goto(`${base}/tournament.html?token=${token}`),
@@ -93,11 +93,14 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     await fr.waitForSelector('[data-field="time-left"]');
     expect(await fr.textContent('[data-field="period"]')).toMatch(/^(Niveau \d+|Pause \(\d+ min\))$/);
 
-    // the TD stops the clock: both screens say so and nobody is knocked out meanwhile
+    // the TD stops the clock once a player is out: both screens say so and nobody is knocked out meanwhile
+    await en.waitForFunction(() => Number(document.querySelector('[data-left]')?.getAttribute('data-left')) < 27);
     await en.click('#pause');
     await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'paused');
     await fr.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'arrêtée');
     const leftPaused = await en.getAttribute('[data-left]', 'data-left');
+    // the README's screenshot of the TD's screen (issue 24: each view's screenshot refreshed by the tests), paused
+    await en.screenshot({ path: join(REPO, 'docs/screenshots/tournament.png') });
     await fr.waitForTimeout(400);
     expect(await fr.getAttribute('[data-left]', 'data-left')).toBe(leftPaused);
     await fr.click('#pause'); // "Reprendre"
