@@ -30,6 +30,9 @@ const rt = (key: Key, vars: Record<string, string | number> = {}): string => {
 const label = (key: Key): string => `${rt(key)}${lang === 'fr' ? ' : ' : ': '}`;
 /** a count or an amount by locale (French: 12 500) */
 const num = (n: number): string => n.toLocaleString(loc());
+/** a stack in a compact row: three figures by locale (1.25M, 1,25 M; 98 500 stays whole) */
+const shortNum = (n: number): string =>
+  n < 100_000 ? num(n) : n.toLocaleString(loc(), { notation: 'compact', maximumSignificantDigits: 3 });
 const SUIT: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
 /** a card code (Ts) written with rank and suit symbols (10♠) */
 const cardSym = (c: string): string => (c.length === 2 ? `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1]] ?? c[1]}` : c);
@@ -116,7 +119,10 @@ function age(wall: number): string {
   return rt('ago', { t: text });
 }
 
-function tableCard(r: Row): HTMLElement {
+/** beyond this many tables, the room shows a compact row per table instead of a card */
+const COMPACT_FROM = 4;
+
+function tableCard(r: Row, compact: boolean): HTMLElement {
   const s = r.status;
   const stop = s?.openAlerts.some((a) => a.severity === 'stop') ?? false;
   const found = finding() !== '' && (s?.seats.some((p) => nameMatches(p.name, finding())) ?? false);
@@ -124,7 +130,11 @@ function tableCard(r: Row): HTMLElement {
     class: `table${r.online ? '' : ' offline'}${stop ? ' stop' : ''}${found ? ' found' : ''}`,
     'data-table': r.tableId,
   });
-  card.append(
+  // the card's parts in three wrappers (the head line, the alerts, the foot): plain cards lay them out as if the
+  // wrappers were not there (display: contents); compact rows (many tables) give each its own place in the row
+  const top = el(
+    'div',
+    { class: 'top' },
     el(
       'h2',
       {},
@@ -132,6 +142,8 @@ function tableCard(r: Row): HTMLElement {
       el('span', { class: `badge${r.online ? '' : ' bad'}` }, r.online ? rt('online') : rt('offline')),
     ),
   );
+  const alertBox = el('div', { class: 'alert-box' });
+  card.append(top, alertBox);
   if ((r.roomAlerts ?? []).length > 0) {
     const list = el('ul', { class: 'alerts', 'data-field': 'room-alerts' });
     for (const a of r.roomAlerts ?? [])
@@ -143,7 +155,7 @@ function tableCard(r: Row): HTMLElement {
           el('span', { 'data-age': String(a.wall) }, age(a.wall)),
         ),
       );
-    card.append(list);
+    alertBox.append(list);
   }
   if (!s) {
     card.append(el('div', { class: 'muted' }, rt('noStatus')));
@@ -154,60 +166,76 @@ function tableCard(r: Row): HTMLElement {
     s.level.blinds[1] !== s.blinds[1] || s.level.bbAnte !== s.bbAnte
       ? ` (${rt('next')} ${s.level.blinds.map(num).join('/')}${s.level.bbAnte ? ` +${num(s.level.bbAnte)}` : ''})`
       : '';
-  card.append(
+  top.append(
     el(
       'div',
       { 'data-field': 'hand' },
       `${rt('hand')} ${s.handNo} · ${phase}${s.board.length ? ` · ${s.board.map(cardSym).join(' ')}` : ''}`,
     ),
+    // the level now, then the next one (a compact row cuts the next one first)
     el(
       'div',
-      { 'data-field': 'level' },
-      `${rt('level')} ${s.blinds.map(num).join('/')}${s.bbAnte ? ` +${num(s.bbAnte)}` : ''}${next}`,
+      { 'data-field': 'level', title: `${rt('level')} ${s.blinds.map(num).join('/')}${next}` },
+      el(
+        'span',
+        { class: 'now' },
+        `${rt('level')} ${s.blinds.map(num).join('/')}${s.bbAnte ? ` +${num(s.bbAnte)}` : ''}`,
+      ),
+      next,
     ),
   );
   const seats = el('div', { class: 'seats', 'data-field': 'seats' });
   for (const p of s.seats) {
+    const name = p.name ? `${p.seat}. ${p.name}` : rt('seat', { seat: p.seat });
+    const stack = `${num(p.stack)}${p.allIn ? ` ${rt('allIn')}` : ''}`;
     seats.append(
       el(
         'span',
-        {
-          class: `${p.folded ? 'folded' : ''}${nameMatches(p.name, finding()) ? ' match' : ''}`,
-          'data-seat': String(p.seat),
-        },
-        p.name ? `${p.seat}. ${p.name}` : rt('seat', { seat: p.seat }),
+        { class: 'seat', 'data-seat': String(p.seat), title: `${name} · ${stack}` },
+        el('span', { class: `${p.folded ? 'folded' : ''}${nameMatches(p.name, finding()) ? ' match' : ''}` }, name),
+        el(
+          'span',
+          { class: p.folded ? 'folded' : '' },
+          compact ? `${shortNum(p.stack)}${p.allIn ? ` ${rt('allIn')}` : ''}` : stack,
+        ),
       ),
-      el('span', { class: p.folded ? 'folded' : '' }, `${num(p.stack)}${p.allIn ? ` ${rt('allIn')}` : ''}`),
     );
   }
-  card.append(seats);
   const alerts = el('ul', { class: 'alerts', 'data-field': 'alerts' });
-  if (s.openAlerts.length === 0) alerts.append(el('li', { class: 'muted', style: 'background:none' }, rt('noAlerts')));
+  if (s.openAlerts.length === 0) alerts.append(el('li', { class: 'muted none' }, rt('noAlerts')));
   for (const a of s.openAlerts) {
     alerts.append(
       el(
         'li',
-        { class: a.severity, 'data-code': a.code, title: a.code },
+        { class: a.severity, 'data-code': a.code, title: `${a.code}: ${lang === 'fr' ? a.messageFr : a.message}` },
         `${sev(a.severity)} · ${lang === 'fr' ? a.messageFr : a.message} · `,
         el('span', { 'data-age': String(a.wall) }, age(a.wall)),
       ),
     );
   }
-  card.append(el('div', { class: 'muted' }, rt('alerts')), alerts);
+  alertBox.append(el('div', { class: 'muted alerts-label' }, rt('alerts')), alerts);
   const readers = Object.values(s.health.readers);
   const bad = readers.filter((x) => x !== 'ok').length;
   card.append(
+    seats,
     el(
       'div',
-      { class: 'muted', 'data-field': 'health' },
-      `${label('readers')}${bad === 0 ? rt('readersOk', { n: readers.length }) : rt('readersBad', { bad, n: readers.length })} · ${label('bridge')}${linkState(s.health.link)}`,
-    ),
-    el(
-      'div',
-      { class: 'muted', 'data-field': 'last-hand' },
-      label('lastHand'),
-      s.lastHandWall === null ? rt('never') : el('span', { 'data-age': String(s.lastHandWall) }, age(s.lastHandWall)),
-      ` · ${rt('archived', { n: r.archived })}${r.backlog > 0 ? ` · ${rt('backlog', { n: r.backlog })}` : ''}`,
+      { class: 'foot' },
+      el(
+        'div',
+        { class: 'muted', 'data-field': 'health' },
+        // a compact row says "12 readers ok, link up" in short; anything wrong in full
+        compact && bad === 0 && readers.length > 0 && s.health.link === 'up'
+          ? rt('healthOk', { n: readers.length })
+          : `${label('readers')}${bad === 0 ? rt('readersOk', { n: readers.length }) : rt('readersBad', { bad, n: readers.length })} · ${label('bridge')}${linkState(s.health.link)}`,
+      ),
+      el(
+        'div',
+        { class: 'muted', 'data-field': 'last-hand' },
+        label('lastHand'),
+        s.lastHandWall === null ? rt('never') : el('span', { 'data-age': String(s.lastHandWall) }, age(s.lastHandWall)),
+        ` · ${rt('archived', { n: r.archived })}${r.backlog > 0 ? ` · ${rt('backlog', { n: r.backlog })}` : ''}`,
+      ),
     ),
   );
   return card;
@@ -218,7 +246,14 @@ function render(): void {
   document.title = `feltwire · ${rt('title')}`;
   $('title').textContent = rt('title');
   const grid = $('tables');
-  grid.replaceChildren(...[...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)).map(tableCard));
+  // more tables than a screen holds as cards: a compact row each (20 at 1366x768)
+  const compact = rows.size > COMPACT_FROM;
+  grid.classList.toggle('compact', compact);
+  grid.replaceChildren(
+    ...[...rows.values()]
+      .sort((a, b) => a.tableId.localeCompare(b.tableId, undefined, { numeric: true }))
+      .map((r) => tableCard(r, compact)),
+  );
   for (const [id, key] of [
     ['level-title', 'levelTitle'],
     ['l-sb', 'sb'],
