@@ -11,7 +11,7 @@ import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
-import { nameMatches } from './nameSearch.js';
+import { nameMatches } from '../nameSearch.js';
 import type { HandMessage } from './protocol.js';
 
 export type { ArchiveSchema } from './archiveSchema.js';

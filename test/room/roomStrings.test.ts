@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { foldName, nameMatches } from '../../src/room/nameSearch.js';
+import { foldName, nameMatches } from '../../src/nameSearch.js';
 import { ROOM_STRINGS } from '../../web/src/roomStrings.js';
 
 function args(els: MessageFormatElement[], out = new Set<string>()): Set<string> {

@@ -4,7 +4,7 @@
 // for the tab only (removed from the address bar). A player finder picks out the tables where a player sits, by part
 // of the name, accents optional.
 import IntlMessageFormat from 'intl-messageformat';
-import { nameMatches } from '../../src/room/nameSearch.js';
+import { nameMatches } from '../../src/nameSearch.js';
 import { ROOM_STRINGS as STRINGS } from './roomStrings.js';
 
 type Lang = 'en' | 'fr';
