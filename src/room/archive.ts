@@ -7,11 +7,11 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parse as parseToml } from 'smol-toml';
+import { nameMatches } from '../nameSearch.js';
 import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
-import { nameMatches } from './nameSearch.js';
 import type { HandMessage } from './protocol.js';
 
 export type { ArchiveSchema } from './archiveSchema.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { foldName, nameMatches } from '../../src/room/nameSearch.js';
+import { foldName, nameMatches } from '../../src/nameSearch.js';
 import { ROOM_STRINGS } from '../../web/src/roomStrings.js';
 
 function args(els: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -67,8 +67,10 @@ describe('room page texts', () => {
     expect(nameMatches('José Núñez', '  ')).toBe(false);
   });
 
-  it('every rt("key") in web/src/room.ts is a key of the catalogue', () => {
-    const text = readFileSync(join(import.meta.dirname, '../../web/src/room.ts'), 'utf8');
+  it('every rt("key") in web/src/room.ts and roomCard.ts is a key of the catalogue', () => {
+    const text = ['room.ts', 'roomCard.ts']
+      .map((f) => readFileSync(join(import.meta.dirname, '../../web/src', f), 'utf8'))
+      .join('\n');
     const used = new Set([...text.matchAll(/\brt\('([A-Za-z]+)'/g)].map((m) => m[1]));
     expect(used.size).toBeGreaterThan(25);
     for (const k of used) expect(Object.hasOwn(ROOM_STRINGS.en, k), k).toBe(true);

@@ -32,6 +32,31 @@ const uiText = (page: Page): Promise<string> =>
     return parts.join(' ');
   });
 
+/**
+ * From now on the page notes each players-left count it draws and the first move matching `moveSel` (a mutation
+ * observer: no value is missed between two looks of the test, however loaded the machine)
+ */
+const record = (page: Page, moveSel: string) =>
+  page.evaluate((sel) => {
+    const rec = { left: [] as number[], move: '' };
+    (window as unknown as { rec: typeof rec }).rec = rec;
+    const note = () => {
+      const el = document.querySelector('[data-left]');
+      const v = Number(el?.getAttribute('data-left'));
+      if (el && rec.left.at(-1) !== v) rec.left.push(v);
+      rec.move ||= document.querySelector(sel)?.textContent ?? '';
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, moveSel);
+const recorded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { rec: { left: number[]; move: string } }).rec);
+
 describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", () => {
   let browser: Browser;
   let child: ChildProcess;
@@ -78,7 +103,14 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     const [, base, token] = started as unknown as [string, string, string];
     expect(stdout).toContain(`TD token: ${token}\n`);
 
-    const en = await (await browser.newContext()).newPage();
+    // the TD holds the clock at once (the route the pause button posts): the screens then open on a tournament in its
+    // first levels however long a loaded machine takes to load them (it plays a hand every 15 ms)
+    const hold = await fetch(`${base}/api/tournament/pause`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(hold.ok).toBe(true);
+    const en = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const fr = await (await browser.newContext()).newPage();
     await Promise.all([
       en.goto(`${base}/tournament.html?token=${token}`),
@@ -93,38 +125,30 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     await fr.waitForSelector('[data-field="time-left"]');
     expect(await fr.textContent('[data-field="period"]')).toMatch(/^(Niveau \d+|Pause \(\d+ min\))$/);
 
+    // held: both screens say so; the pages note what they draw from here; the French screen starts the clock
+    const state = (page: Page, text: string) =>
+      page.waitForFunction((x) => document.querySelector('[data-field="state"]')?.textContent === x, text);
+    await state(en, 'paused');
+    await state(fr, 'arrêtée');
+    await Promise.all([record(en, '[data-move="balance"], [data-move="broken"]'), record(fr, '[data-move="balance"]')]);
+    await fr.click('#pause'); // "Reprendre"
+    await state(en, 'running');
+
     // the TD stops the clock: both screens say so and nobody is knocked out meanwhile
     await en.click('#pause');
-    await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'paused');
-    await fr.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'arrêtée');
+    await state(en, 'paused');
+    await state(fr, 'arrêtée');
     const leftPaused = await en.getAttribute('[data-left]', 'data-left');
     await fr.waitForTimeout(400);
     expect(await fr.getAttribute('[data-left]', 'data-left')).toBe(leftPaused);
     await fr.click('#pause'); // "Reprendre"
-    await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'running');
+    await state(en, 'running');
 
-    // players left fall, a move shows, until the winner: every value the page renders, recorded in the page itself
-    // (the test's own polling would miss values on a loaded machine)
-    await en.evaluate(() => {
-      const w = window as unknown as { leftSeen: number[] };
-      w.leftSeen = [];
-      const note = () => {
-        const v = Number(document.querySelector('[data-left]')?.getAttribute('data-left'));
-        if (Number.isFinite(v) && w.leftSeen.at(-1) !== v) w.leftSeen.push(v);
-      };
-      note();
-      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-    let move = '';
-    let frMove = '';
-    for (;;) {
-      if (!move) move = (await en.textContent('[data-move="balance"], [data-move="broken"]').catch(() => null)) ?? '';
-      if (!frMove) frMove = (await fr.textContent('[data-move="balance"]').catch(() => null)) ?? '';
-      if (await en.$('[data-field="winner"]')) break;
-      await en.waitForTimeout(40);
-    }
-    const seen = await en.evaluate(() => (window as unknown as { leftSeen: number[] }).leftSeen);
-    expect(seen.length).toBeGreaterThan(3);
+    // players left fall, a move shows, until the winner: every value each page draws, noted by the page itself
+    await en.waitForSelector('[data-field="winner"]', { timeout: 25_000 });
+    const { left: seen, move } = await recorded(en);
+    const { move: frMove } = await recorded(fr);
+    expect(seen.length, `players left drawn: ${seen.join(', ')}`).toBeGreaterThan(3);
     expect(seen.slice().sort((a, b) => b - a)).toEqual(seen);
     expect(seen.at(-1)).toBe(1);
     expect(move).toMatch(/^(Player \d+: T\d-\d+ → T\d-\d+ \(balancing\)|Table T\d breaks: \d+ players? to new seats)$/);
@@ -139,6 +163,8 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     expect(await en.getAttribute('[data-place="1"] [data-prize]', 'data-prize')).toBe(prize);
     expect(await en.$$eval('tr[data-place]', (rows) => rows.length)).toBe(27);
     expect(await en.textContent('[data-field="players-left"]')).toBe('1 player left of 27');
+    // the README's screenshot of the TD's screen (issue 24: each view's screenshot refreshed by the tests), at the end
+    await en.screenshot({ path: join(REPO, 'docs/screenshots/tournament.png') });
     await fr.waitForSelector('[data-field="winner"]');
     expect(await fr.textContent('[data-field="winner"]')).toBe(`Vainqueur : ${winner}`);
     expect(await fr.textContent('[data-field="players-left"]')).toBe('1 joueur restant sur 27');

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { HandRulings, HouseRulesLine, RulingButtons } from './floorRulings.js';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
+import { matchingSeats, PlayerSearch } from './playerSearch.js';
 import {
   alertText,
   Board,
@@ -274,6 +275,8 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
   const [to, setTo] = useState('');
   const [penalty, setPenalty] = useState('');
   const [short, setShort] = useState('');
+  const [find, setFind] = useState('');
+  const found = new Set(matchingSeats(v, find));
   const input = (id: string, label: string, val: string, set: (s: string) => void, type = 'text') =>
     h(
       'label',
@@ -299,13 +302,14 @@ function Seating({ v, onMsg }: { v: RoleView; onMsg: (s: string) => void }): JSX
     'section',
     { class: 'seating', id: 'seating' },
     h('h2', {}, t('seating')),
+    h(PlayerSearch, { v, q: find, setQ: setFind, onPick: (s) => setSeat(String(s)) }),
     h(
       'ul',
       { class: 'roster' },
       Object.entries(v.players ?? {}).map(([s, p]) =>
         h(
           'li',
-          { key: s, 'data-seat': s },
+          { key: s, 'data-seat': s, class: found.has(Number(s)) ? 'match' : undefined },
           `${who(v, Number(s))}${p.country ? ` (${p.country})` : ''}${p.sittingOut ? ` · ${t('sittingOut')}` : ''}${p.movingTo ? ` · ${t('movingTo', { seat: p.movingTo })}` : ''}${v.away?.includes(Number(s)) ? ` · ${t('isAway')}` : ''}${v.penalties?.[s] ? ` · ${t('penalised', { n: v.penalties[s] })}` : ''}${p.short ? ` · ${t('shortShown', { short: p.short })}` : ''}`,
         ),
       ),

@@ -313,6 +313,12 @@ const STRINGS = {
   next: { en: 'Next', fr: 'Suivant' },
   close: { en: 'Close', fr: 'Fermer' },
   seating: { en: 'Players', fr: 'Joueurs' },
+  findPlayer: { en: 'Find a player', fr: 'Trouver un joueur' },
+  findHint: { en: 'part of a name, accents optional', fr: 'une partie du nom, accents facultatifs' },
+  playersFound: {
+    en: '{n, plural, =0 {no player matches} one {# player found} other {# players found}}',
+    fr: '{n, plural, =0 {aucun joueur trouvé} one {# joueur trouvé} other {# joueurs trouvés}}',
+  },
   name: { en: 'Name', fr: 'Nom' },
   country: { en: 'Country (FR, GB…)', fr: 'Pays (FR, GB…)' },
   photo: { en: 'Photo URL', fr: 'URL de la photo' },

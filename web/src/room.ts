@@ -1,79 +1,11 @@
-// The card room's view (served by `feltwire room`): a card per table -- hand, level, players and stacks, open alerts
-// with their age, reader and link health, last hand time -- updated over the room's websocket; the room level form;
+// The card room's view (served by `feltwire room`): a card per table (roomCard.ts: hand, level, players and stacks,
+// open alerts with their age, reader and link health, last hand time; compact rows beyond four tables) updated over
+// the room's websocket; the room level form;
 // the archive's search and exports. English and French. The room token comes in the URL once and is then kept
 // for the tab only (removed from the address bar). A player finder picks out the tables where a player sits, by part
 // of the name, accents optional.
-import IntlMessageFormat from 'intl-messageformat';
-import { nameMatches } from '../../src/room/nameSearch.js';
-import { ROOM_STRINGS as STRINGS } from './roomStrings.js';
-
-type Lang = 'en' | 'fr';
-
-type Key = Exclude<keyof (typeof STRINGS)['en'], 'phase'>;
-
-let lang: Lang = (localStorage.getItem('feltwire.lang') as Lang | null) === 'fr' ? 'fr' : 'en';
-const forcedLang = new URL(location.href).searchParams.get('lang');
-if (forcedLang === 'en' || forcedLang === 'fr') lang = forcedLang;
-const loc = (): string => (lang === 'fr' ? 'fr-FR' : 'en-GB');
-const formats = new Map<string, IntlMessageFormat>();
-/** The room text `key` in the page's language, ICU arguments (plurals, numbers by locale) filled in. */
-const rt = (key: Key, vars: Record<string, string | number> = {}): string => {
-  const id = `${lang}:${key}`;
-  let f = formats.get(id);
-  if (!f) {
-    f = new IntlMessageFormat(String(STRINGS[lang][key]), loc());
-    formats.set(id, f);
-  }
-  return String(f.format(vars));
-};
-/** "Readers: " in English, "Lecteurs : " in French (a space before the colon) */
-const label = (key: Key): string => `${rt(key)}${lang === 'fr' ? ' : ' : ': '}`;
-/** a count or an amount by locale (French: 12 500) */
-const num = (n: number): string => n.toLocaleString(loc());
-const SUIT: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
-/** a card code (Ts) written with rank and suit symbols (10♠) */
-const cardSym = (c: string): string => (c.length === 2 ? `${c[0] === 'T' ? '10' : c[0]}${SUIT[c[1]] ?? c[1]}` : c);
-const sev = (s: string): string =>
-  s === 'stop' ? rt('sev_stop') : s === 'warn' ? rt('sev_warn') : s === 'info' ? rt('sev_info') : s;
-const linkState = (s: string): string =>
-  s === 'up' || s === 'lost' || s === 'unknown' || s === 'silent' ? rt(`link_${s}`) : s;
-/** the player finder's text (empty: no search) */
-const finding = (): string => (document.getElementById('find') as HTMLInputElement | null)?.value ?? '';
-
-interface RoomAlert {
-  id: number;
-  code: string;
-  severity: string;
-  message: string;
-  messageFr: string;
-  wall: number;
-}
-interface Status {
-  tableName: string;
-  handNo: number;
-  phase: string;
-  blinds: [number, number];
-  bbAnte: number;
-  level: { blinds: [number, number]; bbAnte: number };
-  board: string[];
-  seats: { seat: number; name: string; stack: number; folded: boolean; allIn: boolean }[];
-  openAlerts: RoomAlert[];
-  health: { link: string; panel: string; readers: Record<string, string>; source: string };
-  lastHandWall: number | null;
-  sent: number;
-}
-interface Row {
-  tableId: string;
-  /** the room's own alerts about the table (a replaced event log) */
-  roomAlerts?: { code: string; severity: string; message: string; messageFr: string; wall: number }[];
-  tableName: string;
-  status: Status | null;
-  statusWall: number | null;
-  online: boolean;
-  backlog: number;
-  archived: number;
-  lastArchivedWall: number | null;
-}
+import { nameMatches } from '../../src/nameSearch.js';
+import { age, COMPACT_FROM, el, finding, type Key, page, type Row, rt, tableCard } from './roomCard.js';
 
 // ---- the token: from the URL once, then for this tab only -------------------------------------------------------
 const url = new URL(location.href);
@@ -87,13 +19,6 @@ const token = sessionStorage.getItem('feltwire.room.token') ?? '';
 const authHeaders = { authorization: `Bearer ${token}` };
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
-const el = (tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const k of kids) e.append(k);
-  return e;
-};
-
 const rows = new Map<string, Row>();
 /** the room link's state, shown in the header in the page's language */
 let conn: 'connecting' | 'connected' | 'disconnected' | 'unauthorized' = 'connecting';
@@ -108,117 +33,20 @@ interface FoundHand {
 }
 /** the last archive search, drawn again when the language changes */
 let lastSearch: { q: string; hands: FoundHand[] } | null = null;
-let skew = 0; // server clock minus ours, so that ages are the room's
-
-function age(wall: number): string {
-  const s = Math.max(0, Math.round((Date.now() + skew - wall) / 1000));
-  const text = s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 3600)} h`;
-  return rt('ago', { t: text });
-}
-
-function tableCard(r: Row): HTMLElement {
-  const s = r.status;
-  const stop = s?.openAlerts.some((a) => a.severity === 'stop') ?? false;
-  const found = finding() !== '' && (s?.seats.some((p) => nameMatches(p.name, finding())) ?? false);
-  const card = el('article', {
-    class: `table${r.online ? '' : ' offline'}${stop ? ' stop' : ''}${found ? ' found' : ''}`,
-    'data-table': r.tableId,
-  });
-  card.append(
-    el(
-      'h2',
-      {},
-      `${r.tableName} (${r.tableId})`,
-      el('span', { class: `badge${r.online ? '' : ' bad'}` }, r.online ? rt('online') : rt('offline')),
-    ),
-  );
-  if ((r.roomAlerts ?? []).length > 0) {
-    const list = el('ul', { class: 'alerts', 'data-field': 'room-alerts' });
-    for (const a of r.roomAlerts ?? [])
-      list.append(
-        el(
-          'li',
-          { class: a.severity, 'data-code': a.code, title: a.code },
-          `${sev(a.severity)} · ${lang === 'fr' ? a.messageFr : a.message} · `,
-          el('span', { 'data-age': String(a.wall) }, age(a.wall)),
-        ),
-      );
-    card.append(list);
-  }
-  if (!s) {
-    card.append(el('div', { class: 'muted' }, rt('noStatus')));
-    return card;
-  }
-  const phase = STRINGS[lang].phase[s.phase] ?? s.phase;
-  const next =
-    s.level.blinds[1] !== s.blinds[1] || s.level.bbAnte !== s.bbAnte
-      ? ` (${rt('next')} ${s.level.blinds.map(num).join('/')}${s.level.bbAnte ? ` +${num(s.level.bbAnte)}` : ''})`
-      : '';
-  card.append(
-    el(
-      'div',
-      { 'data-field': 'hand' },
-      `${rt('hand')} ${s.handNo} · ${phase}${s.board.length ? ` · ${s.board.map(cardSym).join(' ')}` : ''}`,
-    ),
-    el(
-      'div',
-      { 'data-field': 'level' },
-      `${rt('level')} ${s.blinds.map(num).join('/')}${s.bbAnte ? ` +${num(s.bbAnte)}` : ''}${next}`,
-    ),
-  );
-  const seats = el('div', { class: 'seats', 'data-field': 'seats' });
-  for (const p of s.seats) {
-    seats.append(
-      el(
-        'span',
-        {
-          class: `${p.folded ? 'folded' : ''}${nameMatches(p.name, finding()) ? ' match' : ''}`,
-          'data-seat': String(p.seat),
-        },
-        p.name ? `${p.seat}. ${p.name}` : rt('seat', { seat: p.seat }),
-      ),
-      el('span', { class: p.folded ? 'folded' : '' }, `${num(p.stack)}${p.allIn ? ` ${rt('allIn')}` : ''}`),
-    );
-  }
-  card.append(seats);
-  const alerts = el('ul', { class: 'alerts', 'data-field': 'alerts' });
-  if (s.openAlerts.length === 0) alerts.append(el('li', { class: 'muted', style: 'background:none' }, rt('noAlerts')));
-  for (const a of s.openAlerts) {
-    alerts.append(
-      el(
-        'li',
-        { class: a.severity, 'data-code': a.code, title: a.code },
-        `${sev(a.severity)} · ${lang === 'fr' ? a.messageFr : a.message} · `,
-        el('span', { 'data-age': String(a.wall) }, age(a.wall)),
-      ),
-    );
-  }
-  card.append(el('div', { class: 'muted' }, rt('alerts')), alerts);
-  const readers = Object.values(s.health.readers);
-  const bad = readers.filter((x) => x !== 'ok').length;
-  card.append(
-    el(
-      'div',
-      { class: 'muted', 'data-field': 'health' },
-      `${label('readers')}${bad === 0 ? rt('readersOk', { n: readers.length }) : rt('readersBad', { bad, n: readers.length })} · ${label('bridge')}${linkState(s.health.link)}`,
-    ),
-    el(
-      'div',
-      { class: 'muted', 'data-field': 'last-hand' },
-      label('lastHand'),
-      s.lastHandWall === null ? rt('never') : el('span', { 'data-age': String(s.lastHandWall) }, age(s.lastHandWall)),
-      ` · ${rt('archived', { n: r.archived })}${r.backlog > 0 ? ` · ${rt('backlog', { n: r.backlog })}` : ''}`,
-    ),
-  );
-  return card;
-}
 
 function render(): void {
-  document.documentElement.lang = lang;
+  document.documentElement.lang = page.lang;
   document.title = `feltwire · ${rt('title')}`;
   $('title').textContent = rt('title');
   const grid = $('tables');
-  grid.replaceChildren(...[...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)).map(tableCard));
+  // more tables than a screen holds as cards: a compact row each (20 at 1366x768)
+  const compact = rows.size > COMPACT_FROM;
+  grid.classList.toggle('compact', compact);
+  grid.replaceChildren(
+    ...[...rows.values()]
+      .sort((a, b) => a.tableId.localeCompare(b.tableId, undefined, { numeric: true }))
+      .map((r) => tableCard(r, compact)),
+  );
   for (const [id, key] of [
     ['level-title', 'levelTitle'],
     ['l-sb', 'sb'],
@@ -280,7 +108,7 @@ function connect(): void {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(String(ev.data)) as { type: string; now?: number; tables?: Row[]; table?: Row };
     if (msg.type === 'room') {
-      if (typeof msg.now === 'number') skew = msg.now - Date.now();
+      if (typeof msg.now === 'number') page.skew = msg.now - Date.now();
       rows.clear();
       for (const r of msg.tables ?? []) rows.set(r.tableId, r);
     } else if (msg.type === 'table' && msg.table) rows.set(msg.table.tableId, msg.table);
@@ -384,7 +212,7 @@ function drawSearch(q: string, hands: FoundHand[]): void {
         el('td', {}, h.day),
         // the archive names an unnamed seat "Seat 4" (the hand histories need a name): in the page's language here
         el('td', {}, h.players.map((n) => (/^Seat \d+$/.test(n) ? rt('seat', { seat: n.slice(5) }) : n)).join(', ')),
-        el('td', {}, new Date(h.endWall).toLocaleTimeString(lang)),
+        el('td', {}, new Date(h.endWall).toLocaleTimeString(page.lang)),
         links,
       );
     }),
@@ -409,10 +237,10 @@ $('search-form').addEventListener('submit', async (e) => {
 });
 
 const langSelect = $('lang') as HTMLSelectElement;
-langSelect.value = lang;
+langSelect.value = page.lang;
 langSelect.addEventListener('change', () => {
-  lang = langSelect.value === 'fr' ? 'fr' : 'en';
-  localStorage.setItem('feltwire.lang', lang);
+  page.lang = langSelect.value === 'fr' ? 'fr' : 'en';
+  localStorage.setItem('feltwire.lang', page.lang);
   render();
   if (lastSearch) drawSearch(lastSearch.q, lastSearch.hands);
 });

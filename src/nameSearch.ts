@@ -1,5 +1,6 @@
 // Player search by part of a name, accent- and case-insensitive: "jose" finds "José Núñez", "nunez" too, and so does
-// "JOSÉ N". Shared by the room's archive search (src/room/archive.ts) and the room view's player finder.
+// "JOSÉ N". Shared by the room's archive search (src/room/archive.ts), the room view's player finder
+// (web/src/room.ts) and the floor view's (web/src/playerSearch.ts).
 
 /** A name folded for search: decomposed (NFD), marks removed, ligatures opened, lower case, spaces collapsed. */
 export function foldName(s: string): string {
