@@ -7,102 +7,37 @@
 // chips they leave with once their hand there is over, then the receiving table seats them with those chips. Both
 // dealers get a table alert (EN/FR). Every input is appended to a journal in the room's data folder and the clock
 // is saved there: a restarted room replays the journal (the same seed gives the same draws) and keeps its clock.
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../clock/index.js';
+import { monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import type { Move } from '../tournament/balancing.js';
 import type { ClockState } from '../tournament/clock.js';
 import { TournamentFloor } from '../tournament/floor.js';
 import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
 import type { Seat } from '../tournament/seating.js';
-import type { Structure } from '../tournament/structure.js';
-import { type TdView, tdView } from '../tournament/tdView.js';
+import { tdView } from '../tournament/tdView.js';
 import { encodeMessage, type HandMessage, type SeatingOrder, type SeatingResult, topics } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
-import { registerTournamentRoutes } from './tournamentRoutes.js';
+import { OrderBook, type OrderKind } from './seatingOrders.js';
+import {
+  appendJournal,
+  CLOCK_FILE,
+  JOURNAL_FILE,
+  type Journal,
+  type LiveTdView,
+  type MoveStep,
+  type Occupant,
+  type RoomTournamentOptions,
+  readClock,
+  readJournal,
+  type Transit,
+  writeClock,
+} from './tournamentJournal.js';
+import { tournamentAttachment } from './tournamentLink.js';
 import { arriveText, leaveText, moveLine, outText } from './tournamentTexts.js';
 
-export const JOURNAL_FILE = 'tournament-journal.jsonl';
-export const CLOCK_FILE = 'tournament-clock.json';
-
-export interface RoomTournamentOptions {
-  /** the room's data folder: the journal and the clock are kept there */
-  dataDir: string;
-  structure: Structure;
-  players: Player[];
-  tableIds: string[];
-  maxSeats: number;
-  buyIn: number;
-  seed: number;
-  /** the tournament clock's monotonic time (default performance.now; tests run it faster) */
-  mono?: MonotonicClock;
-  /** the wall clock: only what is written down */
-  now?: WallClock;
-  say?: (line: string) => void;
-}
-
-type Journal =
-  | {
-      r: 'start';
-      seed: number;
-      tableIds: string[];
-      maxSeats: number;
-      buyIn: number;
-      structure: Structure;
-      players: Player[];
-      wall: number;
-    }
-  | {
-      r: 'hand';
-      table: string;
-      logId: string;
-      handNo: number;
-      start: Record<number, number>;
-      end: Record<number, number>;
-      button: number;
-      sb: number | null;
-      bb: number;
-      wall: number;
-    }
-  | { r: 'answer'; table: string; result: SeatingResult; wall: number }
-  | { r: 'clock'; op: string; wall: number };
-
-interface Occupant {
-  player: string;
-  /** the first hand number they play at this seat (null: not yet answered) */
-  from: number | null;
-  /** the last hand they played at it (null: still there) */
-  until: number | null;
-}
-
-interface Transit {
-  move: Move;
-  leaveOrder: number;
-  arriveOrder: number | null;
-  stack: number | null;
-}
-
-/** one step of a move as it happened at the tables (the TD's screen and the test read them) */
-export interface MoveStep {
-  player: string;
-  kind: 'left' | 'seated';
-  table: string;
-  seat: number;
-  stack: number;
-  handNo: number;
-  reason: Move['reason'];
-}
-
-export interface LiveTdView extends TdView {
-  live: true;
-  step: number;
-  steps: number;
-  /** moves under way: the player is between the two tables */
-  inTransit: { player: string; from: string; to: string }[];
-  steps_: MoveStep[];
-  problems: string[];
-}
+export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
+export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
 
 export class RoomTournament {
   readonly floor: TournamentFloor;
@@ -117,15 +52,10 @@ export class RoomTournament {
   private readonly now: WallClock;
   private readonly say: (line: string) => void;
   private readonly occupants = new Map<string, Occupant[]>();
-  private readonly orders = new Map<string, SeatingOrder[]>();
-  private readonly orderInfo = new Map<
-    number,
-    { table: string; kind: 'draw' | 'out' | 'leave' | 'arrive'; player: string }
-  >();
+  private readonly book: OrderBook;
   private readonly answered = new Set<number>();
   private readonly transits = new Map<string, Transit>();
   private readonly lastHand = new Map<string, { logId: string; handNo: number }>();
-  private nextOrder = 1;
   private replaying = false;
   private ctx: RoomContext | null = null;
   private hands = 0;
@@ -139,6 +69,7 @@ export class RoomTournament {
   ) {
     this.now = o.now ?? wallNow;
     this.say = o.say ?? (() => {});
+    this.book = new OrderBook(this.now, this.say);
     this.journalPath = join(o.dataDir, JOURNAL_FILE);
     this.clockPath = join(o.dataDir, CLOCK_FILE);
     this.players = start.players;
@@ -170,12 +101,7 @@ export class RoomTournament {
   /** the tournament of the room's data folder: the journal's when there is one (a restart), else a new draw */
   static open(o: RoomTournamentOptions): RoomTournament {
     const path = join(o.dataDir, JOURNAL_FILE);
-    const lines = existsSync(path)
-      ? readFileSync(path, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() !== '')
-          .map((l) => JSON.parse(l) as Journal)
-      : [];
+    const lines = readJournal(path);
     const first = lines[0];
     if (first && first.r !== 'start') throw new Error(`${path}: the journal does not begin with the draw`);
     const start: Extract<Journal, { r: 'start' }> = first ?? {
@@ -188,9 +114,7 @@ export class RoomTournament {
       players: o.players,
       wall: (o.now ?? wallNow)(),
     };
-    const clockPath = join(o.dataDir, CLOCK_FILE);
-    const saved =
-      first && existsSync(clockPath) ? (JSON.parse(readFileSync(clockPath, 'utf8')).clock as ClockState) : undefined;
+    const saved: ClockState | undefined = first ? readClock(join(o.dataDir, CLOCK_FILE)) : undefined;
     const t = new RoomTournament(o, start, saved);
     if (!first) t.write(start);
     t.replaying = true;
@@ -212,6 +136,11 @@ export class RoomTournament {
       out[t.id] = { seats, button: t.button ?? Number(Object.keys(seats)[0]), blinds: [first.sb, first.bb] };
     }
     return out;
+  }
+
+  /** the wall clock (what is written down) */
+  wall(): number {
+    return this.now();
   }
 
   name(id: string): string {
@@ -244,57 +173,35 @@ export class RoomTournament {
     else this.floor.clock.addTime(op.addMs);
     this.write({ r: 'clock', op: typeof op === 'string' ? op : `add ${op.addMs}`, wall: this.now() });
     this.saveClock();
-    this.pushLevel();
+    this.onClockChange?.();
   }
 
-  /** the room's side: its topics, the hands it stored, the TD's routes */
-  attach = (ctx: RoomContext): RoomAttachment => {
+  /** the link's: a TD's change of the clock goes to the tables at once */
+  onClockChange: (() => void) | null = null;
+
+  /** the room's side: its topics, the hands it stored, the TD's routes (tournamentLink.ts) */
+  attach = (ctx: RoomContext): RoomAttachment => tournamentAttachment(this, ctx);
+
+  /** the room's connection, while attached */
+  setContext(ctx: RoomContext | null): void {
     this.ctx = ctx;
-    let ready = false;
-    let readyTimer: NodeJS.Timeout | null = null;
-    const tick = setInterval(() => {
-      this.saveClock();
-      if (ready) this.pushLevel();
-    }, 250);
-    tick.unref();
-    return {
-      topics: [topics.allTables('seated')],
-      onMessage: (_topic, payload) => {
-        try {
-          const text = payload.toString('utf8');
-          const msg = JSON.parse(text) as { kind?: string };
-          if (msg.kind !== 'seated') return;
-          const m = JSON.parse(encodeMessage('seated', msg as never)) as { tableId: string; results: SeatingResult[] };
-          for (const r of m.results)
-            if (!this.answered.has(r.id)) this.apply({ r: 'answer', table: m.tableId, result: r, wall: this.now() });
-        } catch (err) {
-          this.say(`tournament: seating answer refused: ${(err as Error).message}`);
-        }
-      },
-      onHandStored: (msg) => this.onHand(msg),
-      onConnect: () => {
-        for (const id of this.orders.keys()) this.publishOrders(id);
-        // the retained settings arrive first: the level is pushed once they had the time to
-        if (readyTimer) clearTimeout(readyTimer);
-        readyTimer = setTimeout(() => {
-          ready = true;
-          this.pushLevel();
-        }, 500);
-        readyTimer.unref();
-      },
-      routes: (app, staff) => registerTournamentRoutes(app, staff, this),
-      close: async () => {
-        clearInterval(tick);
-        if (readyTimer) clearTimeout(readyTimer);
-        this.saveClock();
-        this.ctx = null;
-      },
-    };
-  };
+  }
+
+  /** the tables' answers (a `seated` message): each order's once */
+  takeAnswers(table: string, results: readonly SeatingResult[]): void {
+    for (const r of results)
+      if (!this.answered.has(r.id)) this.apply({ r: 'answer', table, result: r, wall: this.now() });
+  }
+
+  /** every table's orders again (retained: a table applies each once) */
+  publishAllOrders(): void {
+    for (const id of this.book.tables()) this.book.publish(id, this.ctx);
+  }
 
   // ---- inputs ------------------------------------------------------------------------------------------------
 
-  private onHand(msg: HandMessage): void {
+  /** a finished hand the archive stored */
+  onHand(msg: HandMessage): void {
     if (!this.tableIds.includes(msg.tableId) || !msg.hand.complete) return;
     const h = msg.hand;
     const start: Record<number, number> = {};
@@ -419,7 +326,7 @@ export class RoomTournament {
   }
 
   private onAnswer(table: string, r: SeatingResult): void {
-    const info = this.orderInfo.get(r.id);
+    const info = this.book.info(r.id);
     if (!info) return;
     if (!r.ok) {
       this.problem(`table ${table} refused order ${r.id} (${info.kind} ${this.name(info.player)}): ${r.error}`);
@@ -483,63 +390,12 @@ export class RoomTournament {
   private order(
     table: string,
     o: { op: 'seat' | 'remove'; seat: number; player: string; stack: number; message: string; messageFr: string },
-    kind: 'draw' | 'out' | 'leave' | 'arrive',
+    kind: OrderKind,
   ): number {
-    const id = this.nextOrder++;
     const p = this.players.find((x) => x.id === o.player);
-    const list = this.orders.get(table) ?? [];
-    list.push({
-      id,
-      op: o.op,
-      seat: o.seat,
-      name: p?.name ?? o.player,
-      country: p?.country ?? '',
-      stack: o.stack,
-      message: o.message,
-      messageFr: o.messageFr,
-    });
-    this.orders.set(table, list);
-    this.orderInfo.set(id, { table, kind, player: o.player });
-    this.publishOrders(table);
+    const id = this.book.add(table, { ...o, name: p?.name ?? o.player, country: p?.country ?? '' }, kind);
+    if (!this.replaying) this.book.publish(table, this.ctx);
     return id;
-  }
-
-  private publishOrders(table: string): void {
-    const ctx = this.ctx;
-    if (this.replaying || !ctx) return;
-    const payload = encodeMessage('seating', {
-      v: 1,
-      kind: 'seating',
-      tableId: table,
-      sent: this.now(),
-      orders: this.orders.get(table) ?? [],
-    });
-    ctx
-      .publish(topics.table(table, 'seating'), payload, true)
-      .catch((err: Error) => this.say(`tournament: seating of ${table} not sent: ${err.message}`));
-  }
-
-  private breakSaid = -1;
-  /** the clock's level (and a break) through the room settings, when they differ from what the tables have */
-  private pushLevel(): void {
-    const ctx = this.ctx;
-    if (!ctx?.connected() || this.isFinished()) return;
-    const st = this.floor.clock.status();
-    const level = { blinds: [st.level.sb, st.level.bb] as [number, number], bbAnte: st.level.bbAnte };
-    const cur = ctx.settings()?.level;
-    const brk = st.current.kind === 'break' && this.breakSaid !== st.period;
-    const same =
-      cur && cur.blinds[0] === level.blinds[0] && cur.blinds[1] === level.blinds[1] && cur.bbAnte === level.bbAnte;
-    if (same && !brk) return;
-    if (brk) this.breakSaid = st.period;
-    const breaks = brk && st.current.kind === 'break' ? [{ fromWall: this.now(), minutes: st.current.minutes }] : [];
-    ctx.setSettings(level, breaks).then(
-      (s) =>
-        this.say(
-          `tournament: level ${st.level.level} ${st.level.sb}/${st.level.bb} ante ${st.level.bbAnte} (settings ${s.version})`,
-        ),
-      (err: Error) => this.say(`tournament: level not pushed: ${err.message}`),
-    );
   }
 
   private problem(line: string): void {
@@ -549,12 +405,10 @@ export class RoomTournament {
 
   private write(rec: Journal): void {
     if (this.replaying) return;
-    appendFileSync(this.journalPath, `${JSON.stringify(rec)}\n`);
+    appendJournal(this.journalPath, rec);
   }
 
-  private saveClock(): void {
-    const tmp = `${this.clockPath}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ clock: this.floor.clock.save(), wall: this.now() })}\n`);
-    renameSync(tmp, this.clockPath);
+  saveClock(): void {
+    writeClock(this.clockPath, this.floor.clock.save(), this.now());
   }
 }
