@@ -16,7 +16,7 @@ import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
 import type { Seat } from '../tournament/seating.js';
 import { tdView } from '../tournament/tdView.js';
-import { encodeMessage, type HandMessage, type SeatingOrder, type SeatingResult, topics } from './protocol.js';
+import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
 import {

@@ -57,7 +57,7 @@ export const command = defineCommand(
       'sim-tournament': {
         type: 'string',
         arg: 'N',
-        help: 'a tournament of N players (2-60) run by the room on ceil(N/6) simulated 6-seat tables\n(in-process broker, SQLite archive, the tables\' broadcast delay 0); watch it on\n/tournament.html?token=...',
+        help: "a tournament of N players (2-60) run by the room on ceil(N/6) simulated 6-seat tables\n(in-process broker, SQLite archive, the tables' broadcast delay 0); watch it on\n/tournament.html?token=...",
       },
       engines: {
         type: 'string',
