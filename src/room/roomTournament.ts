@@ -366,22 +366,26 @@ export class RoomTournament {
         },
         'arrive',
       );
-    } else if (info.kind === 'arrive' && tr && tr.arriveOrder === r.id) {
-      const to = tr.move.to;
-      const o = (this.occupants.get(`${to.table}/${to.seat}`) ?? []).find(
-        (x) => x.player === info.player && x.from === null,
-      );
-      if (o) o.from = r.handNo + 1;
+    } else if (info.kind === 'arrive') {
+      // seated: they play there from the next hand (even when a later move already calls them on)
+      let seat = 0;
+      for (const [key, list] of this.occupants) {
+        const o = key.startsWith(`${table}/`) ? list.find((x) => x.player === info.player && x.from === null) : null;
+        if (!o) continue;
+        o.from = r.handNo + 1;
+        seat = Number(key.slice(table.length + 1));
+      }
+      const reason = tr?.move.reason ?? 'balance';
       this.moveSteps.push({
         player: info.player,
         kind: 'seated',
         table,
-        seat: to.seat,
+        seat,
         stack: r.stack,
         handNo: r.handNo,
-        reason: tr.move.reason,
+        reason,
       });
-      this.transits.delete(info.player);
+      if (tr && tr.arriveOrder === r.id) this.transits.delete(info.player);
     }
   }
 

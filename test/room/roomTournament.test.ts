@@ -87,6 +87,11 @@ describe('a tournament the room runs on live tables', () => {
     expect(results.reduce((a, r) => a + r.prize, 0)).toBe(floor.standings.prizePool);
     expect(floor.standings.prizePool).toBe(PLAYERS * 100);
 
+    // two out in one hand: the bigger stack at its start finishes higher (equal stacks share the place)
+    const busts = floor.log.flatMap((e) => (e.kind === 'bust' ? [e.finish] : []));
+    for (const a of busts)
+      for (const b of busts)
+        if (a.hand === b.hand && a.stackAtStart > b.stackAtStart) expect(a.place).toBeLessThan(b.place);
     // every move carried out at both tables: left with N chips, seated with the same N
     const steps = t.tournament.moveSteps;
     const seated = steps.filter((s) => s.kind === 'seated');
