@@ -88,6 +88,23 @@ describe.runIf(built)('feltwire room --sim-tournament N', () => {
     expect(view.live).toBe(true);
     expect(view.entrants).toBe(4);
     expect(view.tables).toEqual([{ id: '1', players: 4 }]);
+    // the TD's clock routes: pause (the time left holds), add five minutes, resume
+    const post = async (path: string, body?: unknown) =>
+      (await (
+        await fetch(`${u.origin}/api/tournament/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+      ).json()) as { clock: { running: boolean; remainingMs: number } };
+    const paused = await post('pause');
+    expect(paused.clock.running).toBe(false);
+    const added = await post('add-time', { minutes: 5 });
+    expect(added.clock.remainingMs - paused.clock.remainingMs).toBe(5 * 60_000);
+    expect((await post('resume')).clock.running).toBe(true);
     const code = await new Promise<number | null>((r) => {
       child.once('exit', (c) => r(c));
       child.kill('SIGTERM');
