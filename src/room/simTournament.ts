@@ -58,8 +58,9 @@ export interface SimTournament {
   tables: SimTable[];
   broker: InProcessBroker;
   archive: RoomArchive;
-  /** the room closed and started again on the same data folder (the tables and the broker stay up) */
-  restartRoom(): Promise<void>;
+  /** the room closed and started again on the same data folder (the tables and the broker stay up); the book as
+   * the journal gave it back, before the room reconnected */
+  restartRoom(): Promise<{ closed: { hands: number; left: number }; replayed: { hands: number; left: number } }>;
   close(): Promise<void>;
 }
 
@@ -112,8 +113,12 @@ export async function startSimTournament(o: SimTournamentOptions): Promise<SimTo
     archive,
     async restartRoom() {
       await out.room.close();
+      const book = (x: RoomTournament) => ({ hands: x.view().hands, left: x.floor.standings.left });
+      const closed = book(out.tournament);
       out.tournament = open();
+      const replayed = book(out.tournament);
       out.room = await startTheRoom(out.tournament);
+      return { closed, replayed };
     },
     async close() {
       await Promise.all(out.tables.map((t) => t.live.close().catch(() => {})));
