@@ -126,18 +126,6 @@ export class RoomTournament {
     return t;
   }
 
-  /** what each table starts with: the draw's seats with the starting stack, the first button, the first blinds */
-  tableSetup(): Record<string, { seats: Record<number, number>; button: number; blinds: [number, number] }> {
-    const first = this.floor.clock.status().level;
-    const out: ReturnType<RoomTournament['tableSetup']> = {};
-    for (const t of this.floor.tables) {
-      const seats: Record<number, number> = {};
-      for (const seat of Object.keys(t.seats)) seats[Number(seat)] = this.floor.structure.startingStack;
-      out[t.id] = { seats, button: t.button ?? Number(Object.keys(seats)[0]), blinds: [first.sb, first.bb] };
-    }
-    return out;
-  }
-
   /** the wall clock (what is written down) */
   wall(): number {
     return this.now();

@@ -140,7 +140,7 @@ export async function startSimTournament(o: SimTournamentOptions): Promise<SimTo
       pace: o.pace,
       broadcastDelayMs: o.broadcastDelayMs,
       seed: o.seed ?? 1,
-      tournament: { tables: out.tournament.tableSetup() },
+      tournament: { tables: drawnTables(out.tournament) },
       say: (line) => {
         if (!line.startsWith(' ') && !line.startsWith('Role tokens')) say(line);
       },
@@ -148,6 +148,20 @@ export async function startSimTournament(o: SimTournamentOptions): Promise<SimTo
   } catch (err) {
     await out.close();
     throw err;
+  }
+  return out;
+}
+
+/** what each table starts with: the draw's seats with the starting stack, the first button, the first blinds */
+export function drawnTables(
+  t: RoomTournament,
+): Record<string, { seats: Record<number, number>; button: number; blinds: [number, number] }> {
+  const first = t.floor.clock.status().level;
+  const out: ReturnType<typeof drawnTables> = {};
+  for (const table of t.floor.tables) {
+    const seats: Record<number, number> = {};
+    for (const seat of Object.keys(table.seats)) seats[Number(seat)] = t.floor.structure.startingStack;
+    out[table.id] = { seats, button: table.button ?? Number(Object.keys(seats)[0]), blinds: [first.sb, first.bb] };
   }
   return out;
 }
