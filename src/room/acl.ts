@@ -42,6 +42,10 @@ export function roleRules(role: RoomRole): AclRule[] {
         read(all('link')),
         write(all('ack')),
         read(all('ack')),
+        // a tournament's seating orders to each table and the tables' answers (src/room/roomTournament.ts)
+        write(all('seating')),
+        read(all('seating')),
+        read(all('seated')),
         write(topics.settings),
         read(topics.settings),
       ];
@@ -64,12 +68,12 @@ export function tableUser(tableId: string): string {
   return `table-${checkTableId(tableId)}`;
 }
 
-/** a table writes only under its own id, and reads its acks and the room's settings */
+/** a table writes only under its own id, and reads its acks, its seating orders and the room's settings */
 export function tableRules(tableId: string): AclRule[] {
-  const out: AclRule[] = (['status', 'public', 'overlay', 'commentator', 'hands', 'link'] as const).map((s) =>
+  const out: AclRule[] = (['status', 'public', 'overlay', 'commentator', 'hands', 'link', 'seated'] as const).map((s) =>
     write(topics.table(tableId, s)),
   );
-  out.push(read(topics.table(tableId, 'ack')), read(topics.settings));
+  out.push(read(topics.table(tableId, 'ack')), read(topics.table(tableId, 'seating')), read(topics.settings));
   return out;
 }
 

@@ -4,6 +4,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FeltwireError } from '../errors.js';
 import type { PlayedHand } from '../store/playedHand.js';
+import { SEATING_SCHEMAS, type SeatedMessage, type SeatingMessage } from './seatingWire.js';
 import {
   blinds,
   int,
@@ -18,13 +19,25 @@ import {
   wall,
 } from './wireSchemas.js';
 
+export type { SeatedMessage, SeatingMessage, SeatingOrder, SeatingResult } from './seatingWire.js';
+
 export { LOG_ID_PATTERN, ONE_LINE_PATTERN, TABLE_ID_PATTERN } from './wireSchemas.js';
 
 export const PROTOCOL_VERSION = 1;
 export const TOPIC_ROOT = 'feltwire/v1';
 
 /** the per-table topics; `commentator` carries hole cards live and only the commentator account may read it */
-export const TABLE_STREAMS = ['status', 'public', 'overlay', 'commentator', 'hands', 'link', 'ack'] as const;
+export const TABLE_STREAMS = [
+  'status',
+  'public',
+  'overlay',
+  'commentator',
+  'hands',
+  'link',
+  'ack',
+  'seating',
+  'seated',
+] as const;
 export type TableStream = (typeof TABLE_STREAMS)[number];
 
 const tableIdRe = new RegExp(TABLE_ID_PATTERN);
@@ -180,7 +193,15 @@ export interface SettingsMessage {
   sent: number;
 }
 
-export type RoomMessage = StatusMessage | ViewMessage | HandMessage | AckMessage | LinkMessage | SettingsMessage;
+export type RoomMessage =
+  | StatusMessage
+  | ViewMessage
+  | HandMessage
+  | AckMessage
+  | LinkMessage
+  | SettingsMessage
+  | SeatingMessage
+  | SeatedMessage;
 
 const envelope = (kind: string) => ({ v: { const: PROTOCOL_VERSION }, kind: { const: kind }, sent: wall });
 
@@ -347,6 +368,7 @@ export const SCHEMAS = {
       },
     },
   },
+  ...SEATING_SCHEMAS,
 } as const;
 
 type Kind = keyof typeof SCHEMAS;
@@ -357,6 +379,8 @@ interface ByKind {
   ack: AckMessage;
   link: LinkMessage;
   settings: SettingsMessage;
+  seating: SeatingMessage;
+  seated: SeatedMessage;
 }
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
@@ -404,4 +428,6 @@ export const STREAM_KIND: Record<TableStream, Kind> = {
   hands: 'hand',
   link: 'link',
   ack: 'ack',
+  seating: 'seating',
+  seated: 'seated',
 };

@@ -30,6 +30,7 @@ import {
   topics,
   type ViewMessage,
 } from './protocol.js';
+import { startTableSeating } from './tableSeating.js';
 
 export interface RoomLinkOptions {
   /** the broker, mqtt://host:port (credentials in the URL or below) */
@@ -311,9 +312,12 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   // finished hands go out once sealed (the next hand has begun, so nothing more is logged under their number) and
   // the broadcast delay has passed since they ended
+  // (a table finished, TABLE_FINISHED: its last hand is sealed too, no next hand will begin)
   const sealed = () => {
     const due = mono() - delay();
-    return finished.filter((h) => h.handNo < session.handNo && h.at <= due);
+    const s = session.snapshot();
+    const over = (n: number) => s.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === n);
+    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && h.at <= due);
   };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;
@@ -428,17 +432,35 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     linkBacklog = backlog();
     client.publish(topics.table(tableId, 'link'), linkMsg(true), { qos: 1, retain: true });
   };
+  // a tournament's seating orders from the room (tableSeating.ts): applied once each, answered on `seated`
+  const seating = startTableSeating({
+    tableId,
+    session,
+    dataDir: opts.dataDir,
+    now,
+    say,
+    publish: (msg) => {
+      if (client.connected)
+        client.publish(topics.table(tableId, 'seated'), encodeMessage('seated', msg), { qos: 1, retain: true });
+    },
+  });
   client.on('connect', () => {
     sentUpTo = cursor.acked;
     lastProgress = mono();
     sendLink();
-    client.subscribe([topics.table(tableId, 'ack'), topics.settings], { qos: 1 }, () => pump());
+    seating.republish();
+    client.subscribe(
+      [topics.table(tableId, 'ack'), topics.table(tableId, 'seating'), topics.settings],
+      { qos: 1 },
+      () => pump(),
+    );
     sendStatus(session.snapshot());
     pump();
   });
   client.on('message', (topic, payload) => {
     try {
       if (topic === topics.settings) onSettings(decodeMessage('settings', payload));
+      else if (topic === topics.table(tableId, 'seating')) seating.onOrders(decodeMessage('seating', payload));
       else if (topic === topics.table(tableId, 'ack')) {
         const ack = decodeMessage('ack', payload);
         if (ack.tableId === tableId) onAck(ack);
@@ -458,7 +480,13 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     hub.update(state);
     sendStatus(state);
     // a new hand began: the one before is sealed, and a break due is told
-    if (finished.length > 0 && finished[finished.length - 1].handNo < state.handNo) pump();
+    const last = finished[finished.length - 1];
+    if (
+      last &&
+      (last.handNo < state.handNo ||
+        state.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === last.handNo))
+    )
+      pump();
     if (state.handStartWall !== null && state.handNo !== shownHand && !announcing) {
       shownHand = state.handNo;
       announcing = true;
@@ -536,6 +564,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       if (closed) return;
       closed = true;
       clearInterval(timer);
+      seating.close();
       session.off('state', onState);
       session.off('handEnd', onHandEnd);
       hub.stop();

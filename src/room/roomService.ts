@@ -33,6 +33,7 @@ import {
   type StatusMessage,
   topics,
 } from './protocol.js';
+import type { RoomAttachment, RoomContext } from './roomAttach.js';
 
 export interface RoomOptions {
   broker: string;
@@ -59,6 +60,8 @@ export interface RoomOptions {
    * runs again in full from the start */
   clockSynchronised?: SyncProbe;
   say?: (line: string) => void;
+  /** a part of the room beside the archive (a tournament: roomTournament.ts), given the room's connection */
+  attach?: (ctx: RoomContext) => RoomAttachment;
 }
 
 /** an alert of the room itself about a table (not the table's own: those are in its status) */
@@ -249,6 +252,11 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           r.roomName = msg.roomName;
           ack(msg.tableId, msg.logId, out.lastHandNo, false);
           broadcast({ type: 'table', table: r });
+          try {
+            attached?.onHandStored(msg);
+          } catch (err) {
+            say(`room: hand ${msg.handNo} of ${msg.tableId}: ${(err as Error).message}`);
+          }
         } else if (out.kind === 'refused') {
           // nothing stored, nothing acknowledged: the hand stays in the table's log; the floor is told which table
           stats.refused++;
@@ -283,9 +291,16 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
 
   client.on('connect', () => {
     client.subscribe(
-      [topics.allTables('status'), topics.allTables('link'), topics.allTables('hands'), topics.settings],
+      [
+        topics.allTables('status'),
+        topics.allTables('link'),
+        topics.allTables('hands'),
+        topics.settings,
+        ...(attached?.topics ?? []),
+      ],
       { qos: 1 },
     );
+    attached?.onConnect();
     // the acks again (a broker restarted from an old save may have lost them), and the settings in force
     for (const r of rows.values())
       if (r.lastArchivedHandNo > 0 && r.logId !== '') ack(r.tableId, r.logId, r.lastArchivedHandNo, false);
@@ -301,6 +316,10 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       }
       const t = parseTableTopic(topic);
       if (!t) return;
+      if (attached && (t.stream === 'seated' || t.stream === 'seating')) {
+        attached.onMessage(topic, payload);
+        return;
+      }
       if (t.stream === 'status') {
         const s = decodeMessage('status', payload);
         if (s.tableId !== t.tableId) throw new Error(`status of ${s.tableId} on ${t.tableId}'s topic`);
@@ -352,6 +371,18 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     return msg;
   };
 
+  const attached: RoomAttachment | null = opts.attach
+    ? opts.attach({
+        publish: async (topic, payload, retain) => {
+          await client.publishAsync(topic, payload, { qos: 1, retain });
+        },
+        connected: () => client.connected,
+        settings: () => settings,
+        setSettings,
+        say,
+      })
+    : null;
+
   // ---- HTTP: the room view, the archive ---------------------------------------------------------------------
   // no request log: the room view's websocket carries its token in the URL
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
@@ -389,6 +420,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     mono() - (receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall)) >=
     opts.exportDelayMs;
   registerArchiveRoutes(app, { archive, staff, released, say });
+  attached?.routes(app, staff);
   app.post<{ Body: { blinds: [number, number]; bbAnte: number; breaks?: { inMinutes: number; minutes: number }[] } }>(
     '/api/settings',
     {
@@ -476,6 +508,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     close() {
       closing ??= (async () => {
         for (const ws of sockets) ws.close(1001, 'room shutting down');
+        await attached?.close();
         await app.close();
         await Promise.all([...chains.values()]);
         await client.endAsync().catch(() => {});

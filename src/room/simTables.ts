@@ -33,6 +33,10 @@ export interface SimTablesOptions {
   logSync?: 'FULL' | 'NORMAL';
   link?: Partial<RoomLinkOptions>;
   seed?: number;
+  /** a tournament's tables (`feltwire room --sim-tournament N`): each starts with the draw's seats, stacks, button
+   * and first blinds; a busted player does not come back; the simulated dealer stops once the room took every
+   * player away (a broken table) and deals again when the room seats players at a table that had finished */
+  tournament?: { tables: Record<string, { seats: Record<number, number>; button: number; blinds: [number, number] }> };
   say?: (line: string) => void;
 }
 
@@ -50,9 +54,11 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
   try {
     for (const [k, tableId] of opts.tableIds.entries()) {
       let sim: Simulator | null = null;
+      const drawn = opts.tournament?.tables[tableId];
       const source = simSource({
         hardwareFile,
         pace: opts.pace,
+        ...(drawn ? { table: { seats: drawn.seats, button: drawn.button, blinds: drawn.blinds }, rebuy: false } : {}),
         overPty: false,
         seed: (opts.seed ?? 1) * 1000 + k,
         simPace: opts.simPace,
@@ -77,6 +83,7 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
           ...(/^[0-9]{1,9}$/.test(tableId) ? { tableId } : {}),
           table: `Table ${tableId}`,
           room: opts.roomName ?? 'feltwire room',
+          ...(opts.tournament ? { game: 'tournament' as const, tournamentId: '1' } : {}),
         },
         say: opts.say ?? (() => {}),
         room: {
@@ -93,6 +100,7 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
         },
       });
       if (!sim) throw new Error('simulated table without a simulator');
+      if (opts.tournament) followTheRoom(live, sim);
       out.push({ tableId, live, sim, dataDir });
     }
   } catch (err) {
@@ -100,4 +108,32 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
     throw err;
   }
   return out;
+}
+
+/** A tournament's simulated dealer follows the room's seating: it stops when the room has taken every player away
+ * (the table broken), and deals again when the room seats players at a table that had finished. */
+function followTheRoom(live: LiveService, sim: Simulator): void {
+  let finished = false;
+  let hadPlayers = false;
+  sim.on('finished', () => {
+    finished = true;
+  });
+  live.session.on('state', (s) => {
+    const named = (s.roster ?? []).length;
+    if (named > 0) hadPlayers = true;
+    else if (hadPlayers && !finished) {
+      sim.stop();
+      return;
+    }
+    if (!finished) return;
+    const seats: Record<number, number> = {};
+    for (const [k, v] of Object.entries(s.hand.stacks)) if (v > 0) seats[Number(k)] = v;
+    for (const [k, v] of Object.entries(live.session.pendingSeatChanges() ?? {})) {
+      if (v > 0) seats[Number(k)] = v;
+      else delete seats[Number(k)];
+    }
+    if (Object.keys(seats).length < 2) return;
+    finished = false;
+    void sim.resume(seats).catch(() => {});
+  });
 }

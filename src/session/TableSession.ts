@@ -369,6 +369,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.publish(wall);
   }
 
+  /** The seat changes waiting for the next shuffle (seat -> stack joining, 0 leaving), or null. */
+  pendingSeatChanges(): Record<number, number> | null {
+    return this.pendingSeats ? { ...this.pendingSeats } : null;
+  }
+
   /** Seats joining (stack) or leaving (0) from the next hand on. */
   changeSeats(seats: Record<number, number>, wall: number = this.now()): SessionState {
     this.assertOpen();

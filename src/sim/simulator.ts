@@ -407,6 +407,14 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     this.stopped = true;
   }
 
+  /** A finished table given players again (a tournament's room seats players at it): the dealer deals on, the
+   * service's table (handConfig) taking over at the next shuffle. */
+  resume(seats: Record<number, number>): Promise<SimHandReport[]> {
+    this.config = { ...this.config, seats: { ...seats } };
+    this.finishedSaid = false;
+    return this.run();
+  }
+
   /** Busted seats taken by new players (cash) or not (a tournament: a busted player does not come back). */
   setRebuy(rebuy: boolean): void {
     this.opts.rebuy = rebuy;

@@ -248,8 +248,16 @@ export class TournamentFloor {
     if (removed) this.rebalance();
   }
 
-  /** a finished hand: stacks booked, busts placed (club 8-18: they leave), then the moves and breaks it calls for */
-  handEnded(tableId: string, h: HandEnd): { finishes: Finish[]; moves: Move[]; broken: TableBreak | null } {
+  /**
+   * A finished hand: stacks booked, busts placed (club 8-18: they leave), then the moves and breaks it calls for.
+   * `elsewhere`: players who played this hand at this table while the book already has them at their new seat (a
+   * move called during their last hand here: they play it out, then go); their chips and busts count the same.
+   */
+  handEnded(
+    tableId: string,
+    h: HandEnd,
+    elsewhere: readonly { player: string; start: number; end: number }[] = [],
+  ): { finishes: Finish[]; moves: Move[]; broken: TableBreak | null } {
     const t = this.table(tableId);
     this.log.push({ kind: 'hand', table: tableId, hand: h.hand });
     const busted: { player: string; stackAtStart: number }[] = [];
@@ -260,6 +268,11 @@ export class TournamentFloor {
       this.stacks.set(player, stack);
       if (stack === 0) busted.push({ player, stackAtStart: h.start[seat] ?? 0 });
     }
+    for (const e of elsewhere) {
+      if (!this.stacks.has(e.player)) throw new TournamentError('PLAYER_UNKNOWN', `${h.hand}: ${e.player} is not in`);
+      this.stacks.set(e.player, e.end);
+      if (e.end === 0) busted.push({ player: e.player, stackAtStart: e.start });
+    }
     t.button = h.button;
     t.sb = h.sb;
     t.bb = h.bb;
@@ -269,8 +282,9 @@ export class TournamentFloor {
         finishes.push(f);
         this.log.push({ kind: 'bust', finish: f });
       }
-      for (const [seat, player] of Object.entries(t.seats))
-        if (this.standings.isOut(player)) delete t.seats[Number(seat)];
+      for (const table of this.tables)
+        for (const [seat, player] of Object.entries(table.seats))
+          if (this.standings.isOut(player)) delete table.seats[Number(seat)];
       for (const b of busted) this.stacks.delete(b.player);
     }
     if (this.standings.left === 1) {

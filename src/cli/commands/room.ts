@@ -54,6 +54,11 @@ export const command = defineCommand(
     ],
     options: {
       sim: { type: 'string', arg: 'N', default: '0', help: 'start N simulated tables with the room, on this machine' },
+      'sim-tournament': {
+        type: 'string',
+        arg: 'N',
+        help: "a tournament of N players (2-60) run by the room on ceil(N/6) simulated 6-seat tables\n(in-process broker, SQLite archive, the tables' broadcast delay 0); watch it on\n/tournament.html?token=...",
+      },
       engines: {
         type: 'string',
         arg: 'MODE',
@@ -109,6 +114,7 @@ export const command = defineCommand(
       // the room's folder holds its token, the broker accounts and (embedded) the archive: its user's alone
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       chmodSync(dataDir, 0o700);
+      if (values['sim-tournament'] !== undefined) return await runSimTournament(values, dataDir, say);
       const simN = num(values.sim, 'sim', 0);
       const simIds = Array.from({ length: simN }, (_, i) => String(i + 1));
       const listed = (values.tables ?? '')
@@ -226,6 +232,57 @@ export const command = defineCommand(
     }
   },
 );
+
+/** `--sim-tournament N`: the tournament on one machine (src/room/simTournament.ts), until Ctrl-C */
+async function runSimTournament(
+  values: Record<string, string | undefined>,
+  dataDir: string,
+  say: (line: string) => void,
+): Promise<number> {
+  const text = values['sim-tournament'] ?? '';
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isInteger(n) || n < 2 || n > 60)
+    throw new RoomCommandError(`--sim-tournament must be a number of players from 2 to 60: ${text}`);
+  if (values.sim !== undefined && values.sim !== '0')
+    throw new RoomCommandError('--sim-tournament runs its own tables: leave out --sim');
+  if (values.engines !== undefined && !['auto', 'embedded'].includes(values.engines))
+    throw new RoomCommandError(
+      `--sim-tournament runs on the in-process broker and a SQLite archive: --engines ${values.engines} is not for it`,
+    );
+  if (values.broker) throw new RoomCommandError('--sim-tournament starts its own broker: leave out --broker');
+  if (values.pace !== undefined && !['fast', 'table'].includes(values.pace))
+    throw new RoomCommandError(`--pace must be fast or table: ${values.pace}`);
+  const { startSimTournament } = await import('../../room/simTournament.js');
+  const t = await startSimTournament({
+    players: n,
+    dataDir,
+    pace: values.pace === 'fast' ? 'fast' : 'table',
+    broadcastDelayMs: 0,
+    port: num(values.port ?? '8090', 'port'),
+    host: values.host ?? '0.0.0.0',
+    webRoot: webRoot(),
+    say,
+  });
+  say(
+    `tournament of ${n} players on ${t.tables.length} simulated tables; the TD's screen: ${t.room.url}/tournament.html?token=${t.room.token}`,
+  );
+  say(`the room view: ${t.room.url}/room.html?token=${t.room.token}`);
+  return await new Promise<number>((done) => {
+    const stop = (signal: string) => {
+      say(`\n${signal}: shutting down`);
+      t.close().then(
+        () => done(0),
+        (err: Error) => {
+          process.stderr.write(`feltwire room: shutdown: ${err.message}\n`);
+          done(1);
+        },
+      );
+    };
+    void t.tournament.finished.then(() => say('tournament over: Ctrl-C to stop the room'));
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
 
 function archiveTarget(v: string): ArchiveTarget {
   return /^postgres(ql)?:\/\//.test(v) ? { kind: 'postgres', url: v } : { kind: 'sqlite', path: resolve(v) };

@@ -1,0 +1,28 @@
+// What a part of the room that lives beside the archive (a tournament: roomTournament.ts) gets from the room service
+// and gives it: the room's MQTT client to publish on, its settings, and the hands it stored; its own topics, messages
+// and HTTP routes (declared on the room's app, behind the room token like the others).
+import type { FastifyInstance } from 'fastify';
+import type { HandMessage, RoomBreak, SettingsMessage } from './protocol.js';
+
+export interface RoomContext {
+  /** publishes on the room's connection (QoS 1) */
+  publish(topic: string, payload: string, retain: boolean): Promise<void>;
+  connected(): boolean;
+  settings(): SettingsMessage | null;
+  setSettings(level: { blinds: [number, number]; bbAnte: number }, breaks?: RoomBreak[]): Promise<SettingsMessage>;
+  say(line: string): void;
+}
+
+export interface RoomAttachment {
+  /** topic filters the room subscribes to for it */
+  topics: string[];
+  /** a message on one of them */
+  onMessage(topic: string, payload: Buffer): void;
+  /** a finished hand, right after the archive stored it (each once, in each table's order) */
+  onHandStored(msg: HandMessage): void;
+  /** the room's connection is (back) up */
+  onConnect(): void;
+  /** its routes, on the room's app before it listens; `staff` is the room token's route config */
+  routes(app: FastifyInstance, staff: { roles: readonly ['room'] }): void;
+  close(): Promise<void>;
+}

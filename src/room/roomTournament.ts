@@ -1,0 +1,406 @@
+// A tournament run by the room against live tables (`feltwire room --sim-tournament N`): the floor
+// (src/tournament/floor.ts) keeps the book; this module is its link to the tables. The draw seats the players (names
+// and stacks sent on each table's `seating` topic), the room's tournament clock pushes each level through the room
+// settings (each table takes it at its next shuffle, LOI 18), every finished hand the archive stored books the stacks
+// and places the busted (two in one hand by their stacks at its start), and the moves the floor calls (balancing,
+// LOI 25 / club 8-7, 8-8; a broken table) are carried out in two steps: the table the player leaves answers with the
+// chips they leave with once their hand there is over, then the receiving table seats them with those chips. Both
+// dealers get a table alert (EN/FR). Every input is appended to a journal in the room's data folder and the clock
+// is saved there: a restarted room replays the journal (the same seed gives the same draws) and keeps its clock.
+import { join } from 'node:path';
+import { monotonicNow, type WallClock, wallNow } from '../clock/index.js';
+import type { Move } from '../tournament/balancing.js';
+import type { ClockState } from '../tournament/clock.js';
+import { TournamentFloor } from '../tournament/floor.js';
+import { seededRandom } from '../tournament/random.js';
+import type { Player } from '../tournament/registration.js';
+import type { Seat } from '../tournament/seating.js';
+import { tdView } from '../tournament/tdView.js';
+import type { HandMessage, SeatingResult } from './protocol.js';
+import type { RoomAttachment, RoomContext } from './roomAttach.js';
+import { OrderBook, type OrderKind } from './seatingOrders.js';
+import {
+  appendJournal,
+  CLOCK_FILE,
+  JOURNAL_FILE,
+  type Journal,
+  type LiveTdView,
+  type MoveStep,
+  type Occupant,
+  type RoomTournamentOptions,
+  readClock,
+  readJournal,
+  type Transit,
+  writeClock,
+} from './tournamentJournal.js';
+import { tournamentAttachment } from './tournamentLink.js';
+import { arriveText, leaveText, moveLine, outText } from './tournamentTexts.js';
+
+export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
+export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
+
+export class RoomTournament {
+  readonly floor: TournamentFloor;
+  readonly players: Player[];
+  readonly tableIds: string[];
+  readonly moveSteps: MoveStep[] = [];
+  readonly problems: string[] = [];
+  /** finished hands booked, per table */
+  readonly handsBooked = new Map<string, number>();
+  private readonly journalPath: string;
+  private readonly clockPath: string;
+  private readonly now: WallClock;
+  private readonly say: (line: string) => void;
+  private readonly occupants = new Map<string, Occupant[]>();
+  private readonly book: OrderBook;
+  private readonly answered = new Set<number>();
+  private readonly transits = new Map<string, Transit>();
+  private readonly lastHand = new Map<string, { logId: string; handNo: number }>();
+  private replaying = false;
+  private ctx: RoomContext | null = null;
+  private hands = 0;
+  private finishedResolve!: () => void;
+  readonly finished: Promise<void>;
+
+  private constructor(
+    o: RoomTournamentOptions,
+    start: Extract<Journal, { r: 'start' }>,
+    saved: ClockState | undefined,
+  ) {
+    this.now = o.now ?? wallNow;
+    this.say = o.say ?? (() => {});
+    this.book = new OrderBook(this.now, this.say);
+    this.journalPath = join(o.dataDir, JOURNAL_FILE);
+    this.clockPath = join(o.dataDir, CLOCK_FILE);
+    this.players = start.players;
+    this.tableIds = start.tableIds;
+    this.finished = new Promise((r) => {
+      this.finishedResolve = r;
+    });
+    this.floor = new TournamentFloor(
+      start.structure,
+      start.players,
+      { tableIds: start.tableIds, maxSeats: start.maxSeats, buyIn: start.buyIn },
+      seededRandom(start.seed),
+      o.mono ?? monotonicNow,
+      saved,
+    );
+    this.floor.start();
+    if (saved && !saved.running) this.floor.clock.pause();
+    for (const t of this.floor.tables)
+      for (const [seat, player] of Object.entries(t.seats)) {
+        this.occupants.set(`${t.id}/${seat}`, [{ player, from: 0, until: null }]);
+        this.order(
+          t.id,
+          { op: 'seat', seat: Number(seat), player, stack: start.structure.startingStack, message: '', messageFr: '' },
+          'draw',
+        );
+      }
+  }
+
+  /** the tournament of the room's data folder: the journal's when there is one (a restart), else a new draw */
+  static open(o: RoomTournamentOptions): RoomTournament {
+    const path = join(o.dataDir, JOURNAL_FILE);
+    const lines = readJournal(path);
+    const first = lines[0];
+    if (first && first.r !== 'start') throw new Error(`${path}: the journal does not begin with the draw`);
+    const start: Extract<Journal, { r: 'start' }> = first ?? {
+      r: 'start',
+      seed: o.seed,
+      tableIds: o.tableIds,
+      maxSeats: o.maxSeats,
+      buyIn: o.buyIn,
+      structure: o.structure,
+      players: o.players,
+      wall: (o.now ?? wallNow)(),
+    };
+    const saved: ClockState | undefined = first ? readClock(join(o.dataDir, CLOCK_FILE)) : undefined;
+    const t = new RoomTournament(o, start, saved);
+    if (!first) t.write(start);
+    t.replaying = true;
+    for (const rec of lines.slice(1)) t.apply(rec);
+    t.replaying = false;
+    t.saveClock();
+    if (lines.length > 1)
+      t.say(`tournament: ${lines.length - 1} journal records replayed, ${t.floor.standings.left} players left`);
+    return t;
+  }
+
+  /** the wall clock (what is written down) */
+  wall(): number {
+    return this.now();
+  }
+
+  name(id: string): string {
+    return this.players.find((p) => p.id === id)?.name ?? id;
+  }
+
+  isFinished(): boolean {
+    return this.floor.log.some((e) => e.kind === 'winner');
+  }
+
+  view(): LiveTdView {
+    return {
+      ...tdView(this.floor, this.hands),
+      live: true,
+      step: this.hands,
+      steps: 0,
+      inTransit: [...this.transits.values()].map((t) => ({
+        player: this.name(t.move.player),
+        from: `${t.move.from.table}-${t.move.from.seat}`,
+        to: `${t.move.to.table}-${t.move.to.seat}`,
+      })),
+      steps_: this.moveSteps.slice(-20),
+      problems: this.problems.slice(-10),
+    };
+  }
+
+  clockOp(op: 'pause' | 'resume' | { addMs: number }): void {
+    if (op === 'pause') this.floor.clock.pause();
+    else if (op === 'resume') this.floor.clock.resume();
+    else this.floor.clock.addTime(op.addMs);
+    this.write({ r: 'clock', op: typeof op === 'string' ? op : `add ${op.addMs}`, wall: this.now() });
+    this.saveClock();
+    this.onClockChange?.();
+  }
+
+  /** the link's: a TD's change of the clock goes to the tables at once */
+  onClockChange: (() => void) | null = null;
+
+  /** the room's side: its topics, the hands it stored, the TD's routes (tournamentLink.ts) */
+  attach = (ctx: RoomContext): RoomAttachment => tournamentAttachment(this, ctx);
+
+  /** the room's connection, while attached */
+  setContext(ctx: RoomContext | null): void {
+    this.ctx = ctx;
+  }
+
+  /** the tables' answers (a `seated` message): each order's once */
+  takeAnswers(table: string, results: readonly SeatingResult[]): void {
+    for (const r of results)
+      if (!this.answered.has(r.id)) this.apply({ r: 'answer', table, result: r, wall: this.now() });
+  }
+
+  /** every table's orders again (retained: a table applies each once) */
+  publishAllOrders(): void {
+    for (const id of this.book.tables()) this.book.publish(id, this.ctx);
+  }
+
+  // ---- inputs ------------------------------------------------------------------------------------------------
+
+  /** a finished hand the archive stored */
+  onHand(msg: HandMessage): void {
+    if (!this.tableIds.includes(msg.tableId) || !msg.hand.complete) return;
+    const h = msg.hand;
+    const start: Record<number, number> = {};
+    const end: Record<number, number> = {};
+    for (const [k, v] of Object.entries(h.config.seats)) start[Number(k)] = v;
+    for (const [k, v] of Object.entries(h.final.stacks)) if (start[Number(k)] !== undefined) end[Number(k)] = v;
+    this.apply({
+      r: 'hand',
+      table: msg.tableId,
+      logId: msg.logId,
+      handNo: msg.handNo,
+      start,
+      end,
+      button: h.final.button,
+      sb: h.final.sb,
+      bb: h.final.bb,
+      wall: this.now(),
+    });
+  }
+
+  private apply(rec: Journal): void {
+    if (rec.r === 'hand') {
+      const last = this.lastHand.get(rec.table);
+      if (last && last.logId === rec.logId && rec.handNo <= last.handNo) return;
+      if (this.isFinished()) return;
+      this.write(rec);
+      this.lastHand.set(rec.table, { logId: rec.logId, handNo: rec.handNo });
+      this.bookHand(rec);
+    } else if (rec.r === 'answer') {
+      if (this.answered.has(rec.result.id)) return;
+      this.answered.add(rec.result.id);
+      this.write(rec);
+      this.onAnswer(rec.table, rec.result);
+    }
+  }
+
+  private occupant(table: string, seat: number, handNo: number): string | null {
+    const list = this.occupants.get(`${table}/${seat}`) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const o = list[i] as Occupant;
+      if (o.from !== null && o.from <= handNo && (o.until === null || handNo <= o.until)) return o.player;
+    }
+    return null;
+  }
+
+  private bookHand(rec: Extract<Journal, { r: 'hand' }>): void {
+    const t = this.floor.table(rec.table);
+    const hereStart: Record<number, number> = {};
+    const hereEnd: Record<number, number> = {};
+    const elsewhere: { player: string; start: number; end: number }[] = [];
+    const seatOf = new Map<string, number>();
+    for (const [k, end] of Object.entries(rec.end)) {
+      const seat = Number(k);
+      const player = this.occupant(rec.table, seat, rec.handNo);
+      if (!player || this.floor.standings.isOut(player)) {
+        this.problem(`table ${rec.table} hand ${rec.handNo}: nobody of the tournament at seat ${seat}`);
+        continue;
+      }
+      seatOf.set(player, seat);
+      const start = rec.start[seat] ?? 0;
+      if (t.seats[seat] === player) {
+        hereStart[seat] = start;
+        hereEnd[seat] = end;
+      } else elsewhere.push({ player, start, end });
+    }
+    this.hands++;
+    this.handsBooked.set(rec.table, (this.handsBooked.get(rec.table) ?? 0) + 1);
+    const res = this.floor.handEnded(
+      rec.table,
+      {
+        hand: `${rec.table}#${rec.handNo}`,
+        button: rec.button,
+        sb: rec.sb,
+        bb: rec.bb,
+        start: hereStart,
+        end: hereEnd,
+      },
+      elsewhere,
+    );
+    for (const f of res.finishes) {
+      const seat = seatOf.get(f.player);
+      const prize = this.floor.standings.prizeOf(f);
+      if (f.place === 1) {
+        this.say(`tournament: ${this.name(f.player)} wins, prize ${prize}`);
+        continue;
+      }
+      this.say(
+        `tournament: ${this.name(f.player)} out in place ${f.place}, prize ${prize} (${rec.table}#${rec.handNo})`,
+      );
+      if (seat === undefined) continue;
+      const list = this.occupants.get(`${rec.table}/${seat}`) ?? [];
+      const o = list.find((x) => x.player === f.player && x.until === null);
+      if (o) o.until = rec.handNo;
+      this.order(
+        rec.table,
+        { op: 'remove', seat, player: f.player, stack: 0, ...outText(this.name(f.player), seat, f.place, prize) },
+        'out',
+      );
+    }
+    for (const m of res.moves) this.startMove(m);
+    if (this.isFinished()) {
+      this.saveClock();
+      this.finishedResolve();
+    }
+  }
+
+  private startMove(m: Move): void {
+    this.say(moveLine(m, this.name(m.player)));
+    const tr = this.transits.get(m.player);
+    if (tr && tr.arriveOrder === null) {
+      // not seated anywhere yet: the move goes on to the new seat
+      tr.move = { ...m, from: tr.move.from };
+      return;
+    }
+    if (tr) this.transits.delete(m.player);
+    const id = this.order(
+      m.from.table,
+      { op: 'remove', seat: m.from.seat, player: m.player, stack: 0, ...leaveText(m, this.name(m.player)) },
+      'leave',
+    );
+    this.transits.set(m.player, { move: m, leaveOrder: id, arriveOrder: null, stack: null });
+  }
+
+  private onAnswer(table: string, r: SeatingResult): void {
+    const info = this.book.info(r.id);
+    if (!info) return;
+    if (!r.ok) {
+      this.problem(`table ${table} refused order ${r.id} (${info.kind} ${this.name(info.player)}): ${r.error}`);
+      return;
+    }
+    const tr = this.transits.get(info.player);
+    if (info.kind === 'leave' && tr && tr.leaveOrder === r.id) {
+      const from: Seat = tr.move.from;
+      const list = this.occupants.get(`${from.table}/${from.seat}`) ?? [];
+      const o = list.find((x) => x.player === info.player && x.until === null);
+      if (o) o.until = r.handNo;
+      this.moveSteps.push({
+        player: info.player,
+        kind: 'left',
+        table,
+        seat: from.seat,
+        stack: r.stack,
+        handNo: r.handNo,
+        reason: tr.move.reason,
+      });
+      if (r.stack === 0 || this.floor.standings.isOut(info.player)) {
+        this.transits.delete(info.player);
+        return;
+      }
+      const to = tr.move.to;
+      tr.stack = r.stack;
+      const key = `${to.table}/${to.seat}`;
+      this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: info.player, from: null, until: null }]);
+      tr.arriveOrder = this.order(
+        to.table,
+        {
+          op: 'seat',
+          seat: to.seat,
+          player: info.player,
+          stack: r.stack,
+          ...arriveText(tr.move, this.name(info.player), r.stack),
+        },
+        'arrive',
+      );
+    } else if (info.kind === 'arrive') {
+      // seated: they play there from the next hand (even when a later move already calls them on)
+      let seat = 0;
+      for (const [key, list] of this.occupants) {
+        const o = key.startsWith(`${table}/`) ? list.find((x) => x.player === info.player && x.from === null) : null;
+        if (!o) continue;
+        o.from = r.handNo + 1;
+        seat = Number(key.slice(table.length + 1));
+      }
+      const reason = tr?.move.reason ?? 'balance';
+      this.moveSteps.push({
+        player: info.player,
+        kind: 'seated',
+        table,
+        seat,
+        stack: r.stack,
+        handNo: r.handNo,
+        reason,
+      });
+      if (tr && tr.arriveOrder === r.id) this.transits.delete(info.player);
+    }
+  }
+
+  // ---- outputs -----------------------------------------------------------------------------------------------
+
+  private order(
+    table: string,
+    o: { op: 'seat' | 'remove'; seat: number; player: string; stack: number; message: string; messageFr: string },
+    kind: OrderKind,
+  ): number {
+    const p = this.players.find((x) => x.id === o.player);
+    const id = this.book.add(table, { ...o, name: p?.name ?? o.player, country: p?.country ?? '' }, kind);
+    if (!this.replaying) this.book.publish(table, this.ctx);
+    return id;
+  }
+
+  private problem(line: string): void {
+    this.problems.push(line);
+    this.say(`tournament: ${line}`);
+  }
+
+  private write(rec: Journal): void {
+    if (this.replaying) return;
+    appendJournal(this.journalPath, rec);
+  }
+
+  saveClock(): void {
+    writeClock(this.clockPath, this.floor.clock.save(), this.now());
+  }
+}

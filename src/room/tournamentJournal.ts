@@ -1,0 +1,121 @@
+// The types of a tournament the room runs (roomTournament.ts): its options, its journal's records (one JSON line
+// each in the room's data folder), the seats' occupants, the moves under way and the TD's live view; and the
+// journal's and the clock's files.
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { MonotonicClock, WallClock } from '../clock/index.js';
+import type { Move } from '../tournament/balancing.js';
+import type { ClockState } from '../tournament/clock.js';
+import type { Player } from '../tournament/registration.js';
+import type { Structure } from '../tournament/structure.js';
+import type { TdView } from '../tournament/tdView.js';
+import type { SeatingResult } from './protocol.js';
+
+export const JOURNAL_FILE = 'tournament-journal.jsonl';
+export const CLOCK_FILE = 'tournament-clock.json';
+
+export interface RoomTournamentOptions {
+  /** the room's data folder: the journal and the clock are kept there */
+  dataDir: string;
+  structure: Structure;
+  players: Player[];
+  tableIds: string[];
+  maxSeats: number;
+  buyIn: number;
+  seed: number;
+  /** the tournament clock's monotonic time (default performance.now; tests run it faster) */
+  mono?: MonotonicClock;
+  /** the wall clock: only what is written down */
+  now?: WallClock;
+  say?: (line: string) => void;
+}
+
+export type Journal =
+  | {
+      r: 'start';
+      seed: number;
+      tableIds: string[];
+      maxSeats: number;
+      buyIn: number;
+      structure: Structure;
+      players: Player[];
+      wall: number;
+    }
+  | {
+      r: 'hand';
+      table: string;
+      logId: string;
+      handNo: number;
+      start: Record<number, number>;
+      end: Record<number, number>;
+      button: number;
+      sb: number | null;
+      bb: number;
+      wall: number;
+    }
+  | { r: 'answer'; table: string; result: SeatingResult; wall: number }
+  | { r: 'clock'; op: string; wall: number };
+
+export interface Occupant {
+  player: string;
+  /** the first hand number they play at this seat (null: not yet answered) */
+  from: number | null;
+  /** the last hand they played at it (null: still there) */
+  until: number | null;
+}
+
+export interface Transit {
+  move: Move;
+  leaveOrder: number;
+  arriveOrder: number | null;
+  stack: number | null;
+}
+
+/** one step of a move as it happened at the tables (the TD's screen and the test read them) */
+export interface MoveStep {
+  player: string;
+  kind: 'left' | 'seated';
+  table: string;
+  seat: number;
+  stack: number;
+  handNo: number;
+  reason: Move['reason'];
+}
+
+export interface LiveTdView extends TdView {
+  live: true;
+  step: number;
+  steps: number;
+  /** moves under way: the player is between the two tables */
+  inTransit: { player: string; from: string; to: string }[];
+  steps_: MoveStep[];
+  problems: string[];
+}
+
+export function readJournal(path: string): Journal[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as Journal;
+      } catch (err) {
+        throw new Error(`${path} line ${i + 1}: ${(err as Error).message}`);
+      }
+    });
+}
+
+export function appendJournal(path: string, rec: Journal): void {
+  appendFileSync(path, `${JSON.stringify(rec)}\n`);
+}
+
+export function readClock(path: string): ClockState | undefined {
+  if (!existsSync(path)) return undefined;
+  return (JSON.parse(readFileSync(path, 'utf8')) as { clock: ClockState }).clock;
+}
+
+/** the clock's state, and the wall time it was written (for the record: a restart keeps the time left, not the wall) */
+export function writeClock(path: string, clock: ClockState, wall: number): void {
+  writeFileSync(`${path}.tmp`, `${JSON.stringify({ clock, wall })}\n`);
+  renameSync(`${path}.tmp`, path);
+}

@@ -1,0 +1,44 @@
+// The TD's routes of a tournament the room runs (roomTournament.ts), on the room's app behind the room token (the
+// route config, src/http/auth.ts): the TD's view, and the clock's pause, resume and added (or taken) time. The TD's
+// page is web/tournament.html, served with the room's other pages.
+import type { FastifyInstance } from 'fastify';
+import type { RoomTournament } from './roomTournament.js';
+
+export function registerTournamentRoutes(
+  app: FastifyInstance,
+  staff: { roles: readonly ['room'] },
+  t: RoomTournament,
+): void {
+  app.get('/api/tournament', { config: staff }, async () => t.view());
+  app.post('/api/tournament/pause', { config: staff }, async () => {
+    t.clockOp('pause');
+    return t.view();
+  });
+  app.post('/api/tournament/resume', { config: staff }, async () => {
+    t.clockOp('resume');
+    return t.view();
+  });
+  app.post<{ Body: { minutes: number } }>(
+    '/api/tournament/add-time',
+    {
+      config: staff,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['minutes'],
+          // minutes added to the period in play; negative takes time off (never below zero)
+          properties: { minutes: { type: 'integer', minimum: -120, maximum: 120, not: { const: 0 } } },
+        },
+      },
+    },
+    async (req) => {
+      t.clockOp({ addMs: req.body.minutes * 60_000 });
+      return t.view();
+    },
+  );
+  app.get('/api/tournament/standings.csv', { config: staff }, async (_req, reply) => {
+    const { standingsCsv } = await import('../tournament/standings.js');
+    return reply.type('text/csv; charset=utf-8').send(standingsCsv(t.floor.standings.results()));
+  });
+}
