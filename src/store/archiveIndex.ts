@@ -5,6 +5,7 @@
 import type { TableConfig } from '../engine/types.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { HandSummary } from './archive.js';
+import { StoreError } from './errors.js';
 
 interface Entry {
   handNo: number;
@@ -37,11 +38,21 @@ export class ArchiveIndex {
 
   constructor(private readonly log: EventLog) {}
 
-  /** Reads the records appended since the last call. */
+  /** Reads the records appended since the last call. A record that is not what its kind says (StoreError
+   * LOG_BAD_RECORD) is passed over here, so that the list still answers: the routes that read its hand say so. */
   refresh(): void {
-    for (const r of this.log.records(this.lastSeq + 1)) {
-      this.apply(r);
-      this.lastSeq = r.seq;
+    for (;;) {
+      try {
+        for (const r of this.log.records(this.lastSeq + 1)) {
+          this.apply(r);
+          this.lastSeq = r.seq;
+        }
+        return;
+      } catch (err) {
+        const seq = err instanceof StoreError && err.code === 'LOG_BAD_RECORD' ? err.record?.seq : undefined;
+        if (seq === undefined || seq <= this.lastSeq) throw err;
+        this.lastSeq = seq;
+      }
     }
   }
 
