@@ -26,8 +26,7 @@ export interface HandRoutesDeps {
 
 /** the records of one hand (by the log's index when it has one) */
 function handRecordsOf(log: EventLog, handNo: number): LogRecord[] {
-  const indexed = log as EventLog & { handRecords?: (hand: number) => LogRecord[] };
-  if (typeof indexed.handRecords === 'function') return indexed.handRecords(handNo);
+  if (log.handRecords) return log.handRecords(handNo);
   return [...log.records()].filter((r) => r.hand === handNo);
 }
 

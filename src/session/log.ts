@@ -45,6 +45,10 @@ export interface EventLog {
   /** records in seq order, optionally from a seq on; a record read back that is not what its kind says is refused
    * (code LOG_BAD_RECORD, naming its seq and field) */
   records(fromSeq?: number): Iterable<LogRecord>;
+  /** the records of one hand, in order (a log with an index by hand: the SQLite one) */
+  handRecords?(hand: number): LogRecord[];
+  /** hand numbers that have a 'hand' record, ascending (the same index) */
+  handNumbers?(): number[];
   close(): void;
 }
 

@@ -58,15 +58,6 @@ export interface HandStep {
   snapshot: HandSnapshot;
 }
 
-interface LogWithIndex extends EventLog {
-  handRecords(hand: number): LogRecord[];
-  handNumbers(): number[];
-}
-
-function hasIndex(log: EventLog): log is LogWithIndex {
-  return typeof (log as Partial<LogWithIndex>).handRecords === 'function';
-}
-
 export class HandArchive {
   private readonly log: EventLog;
   private readonly engine: ArchiveEngine;
@@ -348,14 +339,14 @@ export class HandArchive {
   }
 
   private handNumbers(): number[] {
-    if (hasIndex(this.log)) return this.log.handNumbers();
+    if (this.log.handNumbers) return this.log.handNumbers();
     const set = new Set<number>();
     for (const r of this.log.records()) if (r.kind === 'hand') set.add(r.hand);
     return [...set].sort((a, b) => a - b);
   }
 
   private recordsOf(handNo: number): LogRecord[] {
-    if (hasIndex(this.log)) return this.log.handRecords(handNo);
+    if (this.log.handRecords) return this.log.handRecords(handNo);
     return [...this.log.records()].filter((r) => r.hand === handNo);
   }
 }
