@@ -16,16 +16,28 @@ export interface ShapeProblem {
 export interface Shape<T> {
   /** what the shape wants, for messages */
   readonly expected: string;
-  /** null when `v` is a T; else the first field that is not */
-  problem(v: unknown, field: string): ShapeProblem | null;
+  /** null when `v` is a T; else the first field that is not, named from `v` (`''`: `v` itself), prefixed with
+   * `field` when given. Nothing is allocated when `v` is a T (the log checks every record it writes). */
+  problem(v: unknown, field?: string): ShapeProblem | null;
   /** `v` is a T */
   is(v: unknown): v is T;
 }
 
 export type Infer<S> = S extends Shape<infer T> ? T : never;
 
-function shape<T>(expected: string, problem: (v: unknown, field: string) => ShapeProblem | null): Shape<T> {
-  return { expected, problem, is: (v: unknown): v is T => problem(v, '') === null };
+/** `p` with its field named from one level up: `key` (a field name) or `[i]` */
+function under(key: string, p: ShapeProblem | null): ShapeProblem | null {
+  if (!p) return null;
+  const sep = p.field === '' || p.field.startsWith('[') ? '' : '.';
+  return { ...p, field: `${key}${sep}${p.field}` };
+}
+
+function shape<T>(expected: string, check: (v: unknown) => ShapeProblem | null): Shape<T> {
+  return {
+    expected,
+    problem: (v, field) => (field ? under(field, check(v)) : check(v)),
+    is: (v: unknown): v is T => check(v) === null,
+  };
 }
 
 /** a few words for what a value is */
@@ -38,11 +50,10 @@ export function describe(v: unknown): string {
   return `${typeof v} ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
 }
 
-const miss = (field: string, expected: string, v: unknown): ShapeProblem => ({ field, expected, got: describe(v) });
+const miss = (expected: string, v: unknown): ShapeProblem => ({ field: '', expected, got: describe(v) });
 
-/** the value `field` of `shape` checked as a T, or its problem */
 function primitive<T>(expected: string, ok: (v: unknown) => boolean): Shape<T> {
-  return shape<T>(expected, (v, field) => (ok(v) ? null : miss(field, expected, v)));
+  return shape<T>(expected, (v) => (ok(v) ? null : miss(expected, v)));
 }
 
 export const text: Shape<string> = primitive('a string', (v) => typeof v === 'string');
@@ -64,15 +75,15 @@ export function pattern<T extends string>(re: RegExp, expected: string): Shape<T
 }
 
 export function nullable<T>(s: Shape<T>): Shape<T | null> {
-  return shape(`${s.expected} or null`, (v, field) => (v === null ? null : s.problem(v, field)));
+  return shape(`${s.expected} or null`, (v) => (v === null ? null : s.problem(v)));
 }
 
 export function array<T>(item: Shape<T>): Shape<T[]> {
-  return shape(`an array of ${item.expected}`, (v, field) => {
-    if (!Array.isArray(v)) return miss(field, `an array of ${item.expected}`, v);
+  return shape(`an array of ${item.expected}`, (v) => {
+    if (!Array.isArray(v)) return miss(`an array of ${item.expected}`, v);
     for (let i = 0; i < v.length; i++) {
-      const p = item.problem(v[i], `${field}[${i}]`);
-      if (p) return p;
+      const p = item.problem(v[i]);
+      if (p) return under(`[${i}]`, p);
     }
     return null;
   });
@@ -80,9 +91,9 @@ export function array<T>(item: Shape<T>): Shape<T[]> {
 
 export function pair<A, B>(a: Shape<A>, b: Shape<B>): Shape<[A, B]> {
   const expected = `a pair [${a.expected}, ${b.expected}]`;
-  return shape(expected, (v, field) => {
-    if (!Array.isArray(v) || v.length !== 2) return miss(field, expected, v);
-    return a.problem(v[0], `${field}[0]`) ?? b.problem(v[1], `${field}[1]`);
+  return shape(expected, (v) => {
+    if (!Array.isArray(v) || v.length !== 2) return miss(expected, v);
+    return under('[0]', a.problem(v[0])) ?? under('[1]', b.problem(v[1]));
   });
 }
 
@@ -94,13 +105,13 @@ export function record<V, K extends string | number = string>(
   keys?: { re: RegExp; expected: string },
 ): Shape<Record<K, V>> {
   const expected = `an object of ${value.expected}`;
-  return shape(expected, (v, field) => {
-    if (!isObject(v)) return miss(field, expected, v);
-    for (const [k, x] of Object.entries(v)) {
-      if (keys && !keys.re.test(k))
-        return { field: `${field}.${k}`, expected: `a key that is ${keys.expected}`, got: k };
-      const p = value.problem(x, `${field}.${k}`);
-      if (p) return p;
+  return shape(expected, (v) => {
+    if (!isObject(v)) return miss(expected, v);
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      if (keys && !keys.re.test(k)) return { field: k, expected: `a key that is ${keys.expected}`, got: k };
+      const p = value.problem(v[k]);
+      if (p) return under(k, p);
     }
     return null;
   });
@@ -128,16 +139,16 @@ export function object<R extends Fields, O extends Fields = Record<never, never>
 ): Shape<ObjectOf<R, O>> {
   const req = Object.entries(required);
   const opt = Object.entries(optional ?? {});
-  return shape('an object', (v, field) => {
-    if (!isObject(v)) return miss(field, 'an object', v);
+  return shape('an object', (v) => {
+    if (!isObject(v)) return miss('an object', v);
     for (const [k, s] of req) {
-      const p = s.problem(v[k], `${field}.${k}`);
-      if (p) return p;
+      const p = s.problem(v[k]);
+      if (p) return under(k, p);
     }
     for (const [k, s] of opt) {
       if (v[k] === undefined) continue;
-      const p = s.problem(v[k], `${field}.${k}`);
-      if (p) return p;
+      const p = s.problem(v[k]);
+      if (p) return under(k, p);
     }
     return null;
   });
@@ -150,12 +161,11 @@ export function variants<K extends string, M extends Record<string, Shape<unknow
 ): Shape<{ [T in keyof M]: Infer<M[T]> }[keyof M]> {
   const tags = Object.keys(byTag);
   const expected = tags.map((t) => `'${t}'`).join(', ');
-  return shape(`an object with ${key} one of ${expected}`, (v, field) => {
-    if (!isObject(v)) return miss(field, 'an object', v);
+  return shape(`an object with ${key} one of ${expected}`, (v) => {
+    if (!isObject(v)) return miss('an object', v);
     const tag = v[key];
-    if (typeof tag !== 'string' || !Object.hasOwn(byTag, tag))
-      return miss(`${field}.${key}`, `one of ${expected}`, tag);
-    return byTag[tag].problem(v, field);
+    if (typeof tag !== 'string' || !Object.hasOwn(byTag, tag)) return under(key, miss(`one of ${expected}`, tag));
+    return byTag[tag].problem(v);
   });
 }
 
