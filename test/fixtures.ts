@@ -7,3 +7,5 @@ export const FIXTURES = join(import.meta.dirname, 'fixtures');
 export const SCENARIOS = join(FIXTURES, 'scenarios');
 /** PHH hand histories: pluribus/<session>/ and wsop-2023-43-5/ (MIT, University of Toronto; see phh/README.md) */
 export const PHH = join(FIXTURES, 'phh');
+/** event logs written by earlier versions of feltwire, each with what that version exported from it (logs/README.md) */
+export const LOGS = join(FIXTURES, 'logs');

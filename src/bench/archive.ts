@@ -58,7 +58,7 @@ function appendHands(log: SqliteEventLog, from: number, to: number): void {
     }
     for (let i = 0; i < 16; i++) {
       t += 1500;
-      log.append('event', h, { kind: 'chips', zone: `bet${1 + (i % 6)}`, chips: [100, 25], t }, wall + t);
+      log.append('event', h, { kind: 'chips', seat: 1 + (i % 6), chips: [100, 25], t }, wall + t);
     }
     log.append('handEnd', h, { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] }, wall + t + 500);
   }

@@ -14,7 +14,7 @@ export function delayAtStart(log: EventLog, startMs: number): number {
   let longest = 0;
   for (const r of log.records()) {
     if (r.kind !== 'config') continue;
-    const d = (r.data as ConfigRecord).broadcastDelay;
+    const d = r.data.broadcastDelay;
     if (!d || !(Number.isFinite(d.ms) && d.ms >= 0)) continue;
     if (d.under !== under) {
       under = d.under;

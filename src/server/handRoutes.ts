@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MonotonicClock, WallClock } from '../clock/index.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { TableAlert, TableAlertRecord } from '../session/types.js';
+import type { TableAlert } from '../session/types.js';
 import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import type { ExportFormat, HandArchive } from '../store/index.js';
 import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from './httpCommon.js';
@@ -26,8 +26,7 @@ export interface HandRoutesDeps {
 
 /** the records of one hand (by the log's index when it has one) */
 function handRecordsOf(log: EventLog, handNo: number): LogRecord[] {
-  const indexed = log as EventLog & { handRecords?: (hand: number) => LogRecord[] };
-  if (typeof indexed.handRecords === 'function') return indexed.handRecords(handNo);
+  if (log.handRecords) return log.handRecords(handNo);
   return [...log.records()].filter((r) => r.hand === handNo);
 }
 
@@ -36,7 +35,8 @@ function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
   let out: TableAlert[] = [];
   for (const r of recs) {
     if (r.seq >= beforeSeq) break;
-    const d = r.data as TableAlertRecord;
+    if (r.kind !== 'tableAlert') continue;
+    const d = r.data;
     if (d.op === 'close') continue;
     if (d.op === 'raise') {
       const rep = d.alert.incident === undefined ? undefined : out.find((a) => a.id === d.alert.incident);

@@ -4,7 +4,7 @@
 // delay ago at once, instead of staying blank for a whole delay. Equities are not rebuilt (they were computed live).
 
 import type { EventLog } from '../session/log.js';
-import { isRosterRecord, Roster } from '../session/roster.js';
+import { Roster } from '../session/roster.js';
 import type { SessionState } from '../session/types.js';
 import type { HandArchive } from '../store/index.js';
 
@@ -27,7 +27,7 @@ export function overlayHistory(
   const roster = new Roster();
   const rosterOf = new Map<number, ReturnType<Roster['list']>>();
   for (const r of log.records()) {
-    if (r.kind === 'config' && isRosterRecord(r.data)) {
+    if (r.kind === 'config' && r.data.roster) {
       try {
         roster.apply(r.data.roster);
       } catch {

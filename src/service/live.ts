@@ -97,12 +97,15 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     ? new MemoryLog()
     : SqliteEventLog.open(opts.dataDir, { notify: say, synchronous: opts.logSync ?? 'FULL' });
   // a tournament's table is finished when one seat is left with chips (TABLE_FINISHED); a cash table waits for players
-  const session = TableSession.recover(log, {
-    config: opts.table,
-    now: opts.now,
-    mono: opts.mono,
-    game: identity.game,
-  });
+  let session: TableSession;
+  try {
+    session = TableSession.recover(log, { config: opts.table, now: opts.now, mono: opts.mono, game: identity.game });
+  } catch (err) {
+    // a log that cannot be replayed (a record that is not what its kind says: StoreError LOG_BAD_RECORD, naming it)
+    // is left as it is, and let go: the start says why, a later start may open it
+    log.close();
+    throw err;
+  }
   // the delay is a logged setting: a restart with the same command line keeps the longest the floor set
   const delayMs = delayAtStart(log, opts.broadcastDelayMs);
   const tokens = TokenStore.open(opts.dataDir);

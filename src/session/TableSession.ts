@@ -9,7 +9,7 @@ import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/typ
 import { SessionError } from './errors.js';
 import { alertOpen, FloorLog, incidentKey, type SessionAlert } from './floorLog.js';
 import type { EventLog, LogRecord } from './log.js';
-import { isRosterRecord, Roster, type RosterOp } from './roster.js';
+import { Roster, type RosterOp } from './roster.js';
 import {
   type BlindLevel,
   type ConfigRecord,
@@ -926,22 +926,22 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private applyRecord(rec: LogRecord): void {
     switch (rec.kind) {
       case 'hand':
-        this.applyHandRecord(rec.hand, rec.data as HandRecord, rec.wall);
+        this.applyHandRecord(rec.hand, rec.data, rec.wall);
         return;
       case 'event':
-        this.applyEvent(rec.data as TableEvent, rec.wall);
+        this.applyEvent(rec.data, rec.wall);
         return;
       case 'tableAlert':
-        this.applyTableAlertRecord(rec.data as TableAlertRecord, rec.wall);
+        this.applyTableAlertRecord(rec.data, rec.wall);
         return;
       case 'config':
-        this.applyConfigRecord(rec.data as ConfigRecord);
+        this.applyConfigRecord(rec.data);
         return;
       case 'handEnd':
         return; // derived from the events before it
       default: {
-        const never: never = rec.kind;
-        throw new SessionError('LOG_CORRUPT', `unknown log record kind ${String(never)}`);
+        const never: never = rec;
+        throw new SessionError('LOG_CORRUPT', `unknown log record ${JSON.stringify(never)}`);
       }
     }
   }
@@ -962,7 +962,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
   private applyConfigRecord(rec: ConfigRecord): void {
     if (rec.level) this.level = { blinds: [...rec.level.blinds], bbAnte: rec.level.bbAnte };
     if (rec.seats) this.pendingSeats = { ...this.pendingSeats, ...rec.seats };
-    if (isRosterRecord(rec)) {
+    if (rec.roster) {
       this.roster.apply(rec.roster);
       // a player moving seat takes their absence and their penalty along (tda 71: the hands left follow the player)
       if (rec.roster.op === 'moved') this.moveSeatState(rec.roster.from, rec.roster.to);

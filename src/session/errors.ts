@@ -15,7 +15,9 @@ export type SessionErrorCode =
   | 'RULING_NOT_APPLICABLE'
   /** a floor ruling badly given (no reason, a reason too long, no seat named) */
   | 'BAD_RULING'
-  | 'LOG_CORRUPT';
+  | 'LOG_CORRUPT'
+  /** a record that is not what its kind says (a memory log refuses it; the SQLite log's is StoreError's) */
+  | 'LOG_BAD_RECORD';
 
 export class SessionError extends FeltwireError<SessionErrorCode> {
   constructor(code: SessionErrorCode, message: string, options?: { cause?: unknown }) {
@@ -24,6 +26,6 @@ export class SessionError extends FeltwireError<SessionErrorCode> {
   }
   /** what the hand refuses now is a conflict with its state (409); a closed session or a corrupt log is 503 */
   get status(): number {
-    return statusOf(this.code, 409, { SESSION_CLOSED: 503, LOG_CORRUPT: 503 });
+    return statusOf(this.code, 409, { SESSION_CLOSED: 503, LOG_CORRUPT: 503, LOG_BAD_RECORD: 500 });
   }
 }

@@ -243,7 +243,7 @@ export function rosterAt(records: Iterable<LogRecord>, handNo: number): Map<numb
   const r = new Roster();
   for (const rec of records) {
     if (rec.kind === 'hand' && rec.hand > handNo) break;
-    if (rec.kind === 'config' && isRosterRecord(rec.data)) {
+    if (rec.kind === 'config' && rec.data.roster) {
       // ops logged during hand N (after its shuffle) name seats from then on; they count for hand N too
       if (rec.hand > handNo) break;
       r.apply(rec.data.roster);

@@ -124,6 +124,16 @@ export interface HandRecord {
   /** the same hand dealt again from its start (`config` is its table): voided by an early shuffle, or a misdeal the
    * floor declared (tda 35: same button, same blinds, no new player; the seats joining still wait for the next hand) */
   redeal?: 'void' | 'misdeal';
+  /** an imported hand (a PHH file replayed): what its file said of itself */
+  source?: HandSource;
+}
+/** The optional fields of an imported PHH file (names, event, venue and place, date and time, hand, table, ...),
+ * kept as the file wrote them. */
+export interface HandSource {
+  /** PHH `players`: pK's name (pK sits in seat K) */
+  players?: string[];
+  /** every other optional or user-defined field, by its PHH key */
+  fields: Record<string, unknown>;
 }
 export type EventRecord = TableEvent;
 export type TableAlertRecord =

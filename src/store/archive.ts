@@ -2,8 +2,8 @@
 // step-through and the exports. It reads any EventLog; on the SQLite log it reads one hand's rows by index.
 import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
-import type { EventLog, LogRecord } from '../session/log.js';
-import { isRosterRecord, Roster } from '../session/roster.js';
+import type { EventLog, LogRecord, LogRecordOf } from '../session/log.js';
+import { Roster } from '../session/roster.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
 import { toPhh } from './phhExport.js';
@@ -56,15 +56,6 @@ export interface HandStep {
   event: TableEvent;
   refused: string | null;
   snapshot: HandSnapshot;
-}
-
-interface LogWithIndex extends EventLog {
-  handRecords(hand: number): LogRecord[];
-  handNumbers(): number[];
-}
-
-function hasIndex(log: EventLog): log is LogWithIndex {
-  return typeof (log as Partial<LogWithIndex>).handRecords === 'function';
 }
 
 export class HandArchive {
@@ -161,7 +152,7 @@ export class HandArchive {
       while (nextTableAlert < tableAlerts.length && tableAlerts[nextTableAlert].seq < rec.seq) {
         notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
       }
-      const ev = rec.data as TableEvent;
+      const ev = rec.data;
       try {
         state = this.engine.applyEvent(state, ev);
       } catch (err) {
@@ -261,28 +252,28 @@ export class HandArchive {
         this.lastHand = rec.hand;
         this.seating.set(rec.hand, this.seated());
       }
-      if (rec.kind === 'config' && isRosterRecord(rec.data)) {
+      if (rec.kind === 'config' && rec.data.roster) {
         try {
           this.roster.apply(rec.data.roster);
         } catch {
           // an op the session refused when it was logged changes nothing here either
         }
         this.seating.set(rec.hand, this.seated());
-      } else if (rec.kind === 'config' && (rec.data as { seats?: Record<number, number> }).seats) {
+      } else if (rec.kind === 'config' && rec.data.seats) {
         // a player sitting down in a seat that was played before (its player busted or left) is someone new
-        for (const [seat, stack] of Object.entries((rec.data as { seats: Record<number, number> }).seats))
+        for (const [seat, stack] of Object.entries(rec.data.seats))
           if (stack > 0 && this.everSeated.has(Number(seat)))
             this.entries.set(Number(seat), (this.entries.get(Number(seat)) ?? 1) + 1);
       } else if (rec.kind === 'hand') {
-        const data = rec.data as { config?: TableConfig; restart?: boolean } & Partial<TableConfig>;
-        const config = (data.config ?? data) as TableConfig;
+        const data = rec.data;
+        const config = data.config;
         if (data.restart) {
           this.entries.clear();
           this.everSeated.clear();
         }
-        for (const seat of Object.keys(config.seats ?? {})) this.everSeated.add(Number(seat));
+        for (const seat of Object.keys(config.seats)) this.everSeated.add(Number(seat));
         this.entriesAt.set(rec.hand, Object.fromEntries(this.entries));
-        const key = `${config.blinds?.join('/')}+${config.bbAnte ?? 0}`;
+        const key = `${config.blinds.join('/')}+${config.bbAnte}`;
         if (data.restart || this.level === 0) this.level = 1;
         else if (key !== this.levelKey) this.level++;
         this.levelKey = key;
@@ -313,7 +304,7 @@ export class HandArchive {
     let state = this.startHand(config, handNo);
     const out: HandStep[] = [];
     for (const rec of events) {
-      const ev = rec.data as TableEvent;
+      const ev = rec.data;
       let refused: string | null = null;
       try {
         state = this.engine.applyEvent(state, ev);
@@ -348,14 +339,14 @@ export class HandArchive {
   }
 
   private handNumbers(): number[] {
-    if (hasIndex(this.log)) return this.log.handNumbers();
+    if (this.log.handNumbers) return this.log.handNumbers();
     const set = new Set<number>();
     for (const r of this.log.records()) if (r.kind === 'hand') set.add(r.hand);
     return [...set].sort((a, b) => a - b);
   }
 
   private recordsOf(handNo: number): LogRecord[] {
-    if (hasIndex(this.log)) return this.log.handRecords(handNo);
+    if (this.log.handRecords) return this.log.handRecords(handNo);
     return [...this.log.records()].filter((r) => r.hand === handNo);
   }
 }
@@ -376,19 +367,28 @@ export function exportHand(hand: PlayedHand, format: ExportFormat, dialect: Text
   }
 }
 
+type EventRec = LogRecordOf<'event'>;
+type TableAlertRec = LogRecordOf<'tableAlert'>;
+const isEvent = (r: LogRecord): r is EventRec => r.kind === 'event';
+const isTableAlert = (r: LogRecord): r is TableAlertRec => r.kind === 'tableAlert';
+
 /** The hand's table is its last 'hand' record (a level change before the shuffle re-logs it); events follow it. */
-function splitHand(recs: LogRecord[]): { config: TableConfig | null; events: LogRecord[]; tableAlerts: LogRecord[] } {
+function splitHand(recs: LogRecord[]): {
+  config: TableConfig | null;
+  events: EventRec[];
+  tableAlerts: TableAlertRec[];
+} {
   let start = -1;
-  for (let i = 0; i < recs.length; i++) if (recs[i].kind === 'hand') start = i;
+  let config: TableConfig | null = null;
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i];
+    if (r.kind !== 'hand') continue;
+    start = i;
+    config = r.data.config;
+  }
   if (start < 0) return { config: null, events: [], tableAlerts: [] };
-  const data = recs[start].data as { config?: TableConfig } & Partial<TableConfig>;
-  const config = (data.config ?? data) as TableConfig;
   const rest = recs.slice(start + 1);
-  return {
-    config,
-    events: rest.filter((r) => r.kind === 'event'),
-    tableAlerts: rest.filter((r) => r.kind === 'tableAlert'),
-  };
+  return { config, events: rest.filter(isEvent), tableAlerts: rest.filter(isTableAlert) };
 }
 
 /** an imported hand's table: the seats its file says it had, else as many as its players */
@@ -400,36 +400,35 @@ function seatCountOf(source: NonNullable<PlayedHand['source']>, config: TableCon
 
 /** what an imported hand's source file said of itself (PHH optional fields), logged with its table */
 function sourceOf(recs: LogRecord[]): PlayedHand['source'] | undefined {
-  let data: { source?: PlayedHand['source'] } | null = null;
-  for (const r of recs) if (r.kind === 'hand') data = r.data as { source?: PlayedHand['source'] };
-  return data?.source;
+  let source: PlayedHand['source'] | undefined;
+  for (const r of recs) if (r.kind === 'hand') source = r.data.source;
+  return source;
 }
 
 function startWallOf(recs: LogRecord[]): number | null {
-  const events = recs.filter((r) => r.kind === 'event');
-  const shuffle = events.find((r) => {
-    const ev = r.data as TableEvent;
-    return ev.kind === 'dealer' && ev.button === 'shuffle';
-  });
+  const events = recs.filter(isEvent);
+  const shuffle = events.find((r) => r.data.kind === 'dealer' && r.data.button === 'shuffle');
   const first = shuffle ?? events[0];
   if (!first) return null;
-  return first.wall - (first.data as TableEvent).t;
+  return first.wall - first.data.t;
 }
 
-function tableAlertNote(rec: LogRecord, afterAction: number): HandNote {
-  const data = rec.data as {
-    op: string;
-    alert?: { code: string; message: string; messageFr?: string };
-    id?: number;
-    decision?: string;
-    by?: string;
-  };
-  if (data.op === 'raise' && data.alert) {
-    return { afterAction, kind: 'tableAlert', text: `${data.alert.code}: ${data.alert.message}` };
+function tableAlertNote(rec: TableAlertRec, afterAction: number): HandNote {
+  const data = rec.data;
+  switch (data.op) {
+    case 'raise':
+      return { afterAction, kind: 'tableAlert', text: `${data.alert.code}: ${data.alert.message}` };
+    case 'decision':
+      return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
+    // a close of an earlier hand's alert is noted as before: by its id and who gave it
+    case 'ack':
+    case 'close':
+      return { afterAction, kind: 'tableAlert', text: `table alert ${data.id} acknowledged by ${data.by}` };
+    default: {
+      const never: never = data;
+      return never;
+    }
   }
-  if (data.op === 'decision')
-    return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
-  return { afterAction, kind: 'tableAlert', text: `table alert ${data.id} acknowledged by ${data.by}` };
 }
 
 function describeEvent(ev: TableEvent): string {

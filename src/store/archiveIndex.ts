@@ -2,9 +2,10 @@
 // events), read from the records appended since the last request only. The floor's archive routes answer from it
 // in a time that does not grow with the log: the hand list is a page of summaries, a hand's steps and exports read
 // that hand's rows alone (by the SQLite log's (hand, seq) index).
-import type { TableConfig, TableEvent } from '../engine/types.js';
+import type { TableConfig } from '../engine/types.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import type { HandSummary } from './archive.js';
+import { StoreError } from './errors.js';
 
 interface Entry {
   handNo: number;
@@ -37,11 +38,21 @@ export class ArchiveIndex {
 
   constructor(private readonly log: EventLog) {}
 
-  /** Reads the records appended since the last call. */
+  /** Reads the records appended since the last call. A record that is not what its kind says (StoreError
+   * LOG_BAD_RECORD) is passed over here, so that the list still answers: the routes that read its hand say so. */
   refresh(): void {
-    for (const r of this.log.records(this.lastSeq + 1)) {
-      this.apply(r);
-      this.lastSeq = r.seq;
+    for (;;) {
+      try {
+        for (const r of this.log.records(this.lastSeq + 1)) {
+          this.apply(r);
+          this.lastSeq = r.seq;
+        }
+        return;
+      } catch (err) {
+        const seq = err instanceof StoreError && err.code === 'LOG_BAD_RECORD' ? err.record?.seq : undefined;
+        if (seq === undefined || seq <= this.lastSeq) throw err;
+        this.lastSeq = seq;
+      }
     }
   }
 
@@ -104,8 +115,7 @@ export class ArchiveIndex {
     this.summaryCache.delete(r.hand);
     switch (r.kind) {
       case 'hand': {
-        const data = r.data as { config?: TableConfig } & Partial<TableConfig>;
-        e.config = (data.config ?? data) as TableConfig;
+        e.config = r.data.config;
         e.events = 0;
         e.firstEventStart = null;
         e.shuffleStart = null;
@@ -113,9 +123,9 @@ export class ArchiveIndex {
       }
       case 'event': {
         if (!e.config) return;
-        const ev = r.data as TableEvent;
+        const ev = r.data;
         e.events++;
-        const start = r.wall - (typeof ev.t === 'number' ? ev.t : 0);
+        const start = r.wall - ev.t;
         if (e.firstEventStart === null) e.firstEventStart = start;
         if (e.shuffleStart === null && ev.kind === 'dealer' && ev.button === 'shuffle') e.shuffleStart = start;
         if (!this.listedSet.has(r.hand)) {

@@ -1,6 +1,7 @@
 // A hand as the exporters see it: its table, the engine's final snapshot, and notes placed between its actions
 // (burns, alerts, floor decisions) that the standard formats have no field for.
 import type { HandSnapshot, TableConfig } from '../engine/types.js';
+import type { HandSource } from '../session/types.js';
 import type { TableIdentity } from './tableIdentity.js';
 
 export interface HandNote {
@@ -38,14 +39,8 @@ export interface PlayedHand {
   source?: HandSource;
 }
 
-/** The optional fields of an imported PHH file (names, event, venue and place, date and time, hand, table, ...),
- * kept as the file wrote them. */
-export interface HandSource {
-  /** PHH `players`: pK's name (pK sits in seat K) */
-  players?: string[];
-  /** every other optional or user-defined field, by its PHH key */
-  fields: Record<string, unknown>;
-}
+/** The optional fields of an imported PHH file, as its hand record logged them (src/session/types.ts). */
+export type { HandSource };
 
 export function playerName(hand: PlayedHand, seat: number): string {
   return hand.names[seat] ?? `Seat ${seat}`;

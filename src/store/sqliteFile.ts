@@ -4,8 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { LogKind, LogRecord } from '../session/log.js';
-import { StoreError } from './errors.js';
+import type { LogRecord } from '../session/log.js';
+import { checkedRecord, LOG_KINDS, logRecordProblem } from '../session/logShapes.js';
+import { describe, type ShapeProblem } from '../shape.js';
+import { badRecord, StoreError } from './errors.js';
 
 export const LOG_FILE = 'feltwire-log.sqlite';
 /** the writer's lock (SQLite's exclusive lock on this small database): two services on one data folder would
@@ -14,7 +16,7 @@ export const LOCK_FILE = 'feltwire-log.lock';
 /** bumped when the table layout changes; a newer file is refused, never rewritten */
 export const LOG_FORMAT = 1;
 
-export const KINDS: readonly LogKind[] = ['hand', 'event', 'tableAlert', 'config', 'handEnd'];
+export const KINDS = LOG_KINDS;
 
 /** what was kept of a damaged log */
 export interface LogSalvage {
@@ -191,8 +193,38 @@ export function releaseLock(file: string): void {
   held.db.close();
 }
 
+/** what is wrong with a row of the log table (null: it reads back as a record of its kind) */
+export function rowProblem(r: Row): ShapeProblem | null {
+  if (!Number.isSafeInteger(r.hand)) return { field: 'hand', expected: 'an integer', got: describe(r.hand) };
+  if (!Number.isSafeInteger(r.wall)) return { field: 'wall', expected: 'an integer', got: describe(r.wall) };
+  let data: unknown;
+  try {
+    data = JSON.parse(r.data);
+  } catch {
+    return { field: 'data', expected: 'JSON text', got: describe(r.data) };
+  }
+  return logRecordProblem(r.kind, data);
+}
+
+/** A row read back as a record typed by its kind; StoreError LOG_BAD_RECORD naming its seq and field if it is not
+ * one (the row is left as it is). */
 export function toRecord(r: Row): LogRecord {
-  return { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
+  let data: unknown;
+  try {
+    data = JSON.parse(r.data);
+  } catch (err) {
+    throw badRecord(
+      'read',
+      { seq: r.seq, kind: r.kind, field: 'data', expected: 'JSON text', got: describe(r.data) },
+      { cause: err },
+    );
+  }
+  const checked = Number.isSafeInteger(r.hand) && Number.isSafeInteger(r.wall) ? checkedRecord(r.kind, data) : null;
+  if (!checked) {
+    const p = rowProblem(r) ?? { field: 'data', expected: `a '${r.kind}' record`, got: describe(data) };
+    throw badRecord('read', { seq: r.seq, kind: r.kind, ...p });
+  }
+  return { seq: r.seq, wall: r.wall, hand: r.hand, ...checked };
 }
 
 /** the log and its companions readable by the service's user only (it holds every hole card) */
@@ -282,14 +314,8 @@ export function salvageInto(damaged: string, into: Database.Database): LogSalvag
     };
     const keep = (rows: Row[]) => {
       for (const r of rows) {
-        let ok = KINDS.includes(r.kind as LogKind) && Number.isInteger(r.hand) && Number.isInteger(r.wall);
-        if (ok) {
-          try {
-            JSON.parse(r.data);
-          } catch {
-            ok = false;
-          }
-        }
+        // a row that would not read back as a record of its kind is lost here (the file set aside keeps it)
+        const ok = rowProblem(r) === null;
         if (!ok) {
           lost(r.seq);
           continue;

@@ -23,14 +23,14 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EventLog, LogKind, LogRecord } from '../session/log.js';
-import { StoreError } from './errors.js';
+import type { EventLog, LogData, LogKind, LogRecord } from '../session/log.js';
+import { logRecordProblem } from '../session/logShapes.js';
+import { badRecord, StoreError } from './errors.js';
 import { checkDatabaseFile } from './fileCheck.js';
 import {
   createSchema,
   ensureLogId,
   FR_KIND,
-  KINDS,
   LOCK_FILE,
   LOG_FILE,
   type LogSalvage,
@@ -247,19 +247,27 @@ export class SqliteEventLog implements EventLog {
     return log;
   }
 
-  append(kind: LogKind, hand: number, data: unknown, wall: number = Date.now()): number {
+  append<K extends LogKind>(kind: K, hand: number, data: LogData[K], wall: number = Date.now()): number {
     const insert = this.insert;
     if (!insert || !this.db)
       throw new StoreError('LOG_CLOSED', `the event log ${this.path} is open read-only or closed`);
-    if (!KINDS.includes(kind)) throw new StoreError('LOG_BAD_RECORD', `unknown record kind '${String(kind)}'`);
-    if (!Number.isInteger(hand)) throw new StoreError('LOG_BAD_RECORD', `hand number ${hand} is not an integer`);
+    const seq = this.nextSeq;
+    if (!Number.isSafeInteger(hand))
+      throw badRecord('write', { seq, kind, field: 'hand', expected: 'an integer', got: String(hand) });
+    const problem = logRecordProblem(kind, data);
+    if (problem) throw badRecord('write', { seq, kind, ...problem });
     let text: string | undefined;
     try {
       text = JSON.stringify(data);
     } catch (err) {
-      throw new StoreError('LOG_BAD_RECORD', `a '${kind}' record is not JSON-serialisable`, { cause: err });
+      throw badRecord(
+        'write',
+        { seq, kind, field: 'data', expected: 'JSON-serialisable data', got: String(err) },
+        { cause: err },
+      );
     }
-    if (text === undefined) throw new StoreError('LOG_BAD_RECORD', `a '${kind}' record has no JSON form`);
+    if (text === undefined)
+      throw badRecord('write', { seq, kind, field: 'data', expected: 'data with a JSON form', got: 'nothing' });
     const row: Row = { seq: this.nextSeq, wall: Math.trunc(wall), hand, kind, data: text };
     if (this.pending.length > 0 && !this.flush()) return this.hold(row);
     try {
@@ -361,8 +369,7 @@ export class SqliteEventLog implements EventLog {
     for (;;) {
       this.live();
       const rows = this.page.all(next, PAGE);
-      for (const r of rows)
-        yield { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) };
+      for (const r of rows) yield toRecord(r);
       if (rows.length < PAGE) break;
       next = rows[rows.length - 1].seq + 1;
     }
@@ -396,7 +403,7 @@ export class SqliteEventLog implements EventLog {
     const r = this.live()
       .prepare<[string], Row>('SELECT seq, wall, hand, kind, data FROM log WHERE kind = ? ORDER BY seq DESC LIMIT 1')
       .get(kind);
-    return r ? { seq: r.seq, wall: r.wall, hand: r.hand, kind: r.kind as LogKind, data: JSON.parse(r.data) } : null;
+    return r ? toRecord(r) : null;
   }
 
   /** bytes on disk: the database file plus its WAL */

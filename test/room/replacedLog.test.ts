@@ -25,7 +25,7 @@ describe('an event log has its own id', () => {
       const log = SqliteEventLog.open(dir);
       const id = log.logId;
       expect(id).toMatch(/^[0-9a-f]{32}$/);
-      log.append('config', 0, { x: 1 });
+      log.append('config', 0, { level: { blinds: [50, 100], bbAnte: 0 } });
       log.close();
       const again = SqliteEventLog.open(dir);
       expect(again.logId).toBe(id);

@@ -42,13 +42,23 @@ beforeAll(() => {
   for (const ev of voided.events.slice(0, 12)) log.append('event', random.length + 3, ev);
   const alert = {
     code: 'HAND_VOID',
-    severity: 'warn',
+    severity: 'warn' as const,
     rule: 'tda 35',
     message: 'hand void',
     remedy: '',
     messageFr: '',
   };
-  log.append('tableAlert', random.length + 3, { op: 'raise', alert: { ...alert, remedyFr: '', id: 1_000_000 } });
+  log.append('tableAlert', random.length + 3, {
+    op: 'raise',
+    alert: {
+      ...alert,
+      remedyFr: '',
+      id: 1_000_000,
+      wall: Date.UTC(2026, 10, 30),
+      hand: random.length + 3,
+      acknowledged: false,
+    },
+  });
   log.close();
 });
 

@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TableConfig } from '../../src/engine/types.js';
+import type { HandEndRecord } from '../../src/session/types.js';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 
 const require = createRequire(import.meta.url);
@@ -26,12 +28,26 @@ function dataDir(): string {
   return d;
 }
 const quiet = { notify: () => {} };
+/** a hand's table, as a hand record holds it (every record is checked against its kind's shape) */
+const TABLE: TableConfig = {
+  ruleset: 'tda',
+  seats: { 1: 10000, 2: 10000 },
+  button: 1,
+  blinds: [50, 100],
+  bbAnte: 0,
+  absent: [],
+  chips: [25, 100],
+  motionMs: 700,
+  orderKnown: true,
+};
+/** a hand's end record */
+const END: HandEndRecord = { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] };
 
 /** a log with `hands` hands of `perHand` events each, checkpointed and closed */
 function filledLog(dir: string, hands = 20, perHand = 40): number {
   const log = SqliteEventLog.open(dir, quiet);
   for (let h = 1; h <= hands; h++) {
-    log.append('hand', h, { config: { seats: { 1: 10000, 2: 10000 }, button: 1 } });
+    log.append('hand', h, { config: TABLE });
     for (let i = 0; i < perHand; i++)
       log.append('event', h, { kind: 'chips', t: i * 1000, seat: 1 + (i % 2), chips: [100, 25] });
   }
@@ -48,8 +64,8 @@ afterEach(() => {
 describe('SqliteEventLog: append and read', () => {
   it('returns increasing seqs and reads records back in order, from a seq on', () => {
     const log = SqliteEventLog.open(dataDir(), quiet);
-    const a = log.append('config', 0, { ruleset: 'tda' }, 1000);
-    const b = log.append('hand', 1, { config: { button: 3 } }, 2000);
+    const a = log.append('config', 0, { level: { blinds: [50, 100], bbAnte: 0 } }, 1000);
+    const b = log.append('hand', 1, { config: { ...TABLE, button: 3 } }, 2000);
     const c = log.append('event', 1, { kind: 'say', t: 5, seat: 2, say: 'fold' }, 3000);
     expect([b - a, c - b]).toEqual([1, 1]);
     const all = [...log.records()];
@@ -64,7 +80,7 @@ describe('SqliteEventLog: append and read', () => {
     expect([...log.records(b)].map((r) => r.seq)).toEqual([b, c]);
     expect(log.handRecords(1).map((r) => r.seq)).toEqual([b, c]);
     expect(log.handNumbers()).toEqual([1]);
-    expect(log.latest('config')?.data).toEqual({ ruleset: 'tda' });
+    expect(log.latest('config')?.data).toEqual({ level: { blinds: [50, 100], bbAnte: 0 } });
     log.close();
   });
 
@@ -74,17 +90,17 @@ describe('SqliteEventLog: append and read', () => {
     const log = SqliteEventLog.open(dir, quiet);
     expect(log.startup.created).toBe(false);
     expect([...log.records()]).toHaveLength(n);
-    expect(log.append('handEnd', 3, { stacks: {} })).toBe(n + 1);
+    expect(log.append('handEnd', 3, END)).toBe(n + 1);
     log.close();
   });
 
   it('lets a reader append while it iterates (the iterator pages instead of holding the connection)', () => {
     const log = SqliteEventLog.open(dataDir(), quiet);
-    for (let i = 0; i < 2500; i++) log.append('event', 1, { i });
+    for (let i = 0; i < 2500; i++) log.append('event', 1, { kind: 'tick', t: i });
     let seen = 0;
     for (const r of log.records()) {
       seen++;
-      if (r.seq === 10) log.append('event', 1, { late: true });
+      if (r.seq === 10) log.append('event', 1, { kind: 'tick', t: 9999 });
     }
     expect(seen).toBe(2501);
     log.close();
@@ -93,12 +109,12 @@ describe('SqliteEventLog: append and read', () => {
   it('lets a read-only reader (feltwire export) read while the service writes, and see later records', () => {
     const dir = dataDir();
     const writer = SqliteEventLog.open(dir, quiet);
-    writer.append('hand', 1, { config: {} });
+    writer.append('hand', 1, { config: TABLE });
     const reader = SqliteEventLog.open(dir, { readonly: true });
     expect([...reader.records()]).toHaveLength(1);
     writer.append('event', 1, { kind: 'tick', t: 5 });
     expect(reader.handRecords(1)).toHaveLength(2);
-    expect(() => reader.append('event', 1, {})).toThrow(StoreError);
+    expect(() => reader.append('event', 1, { kind: 'tick', t: 6 })).toThrow(StoreError);
     reader.close();
     writer.close();
   });
@@ -146,7 +162,7 @@ describe('SqliteEventLog: append and read', () => {
   it('runs in WAL mode with synchronous=FULL, and the table refuses updates and deletes', () => {
     const dir = dataDir();
     const log = SqliteEventLog.open(dir, quiet);
-    log.append('event', 1, { x: 1 });
+    log.append('event', 1, { kind: 'tick', t: 1 });
     const other = new Database(join(dir, LOG_FILE));
     expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(() => other.prepare('UPDATE log SET data = ?').run('{}')).toThrow(/append-only/);
@@ -162,17 +178,19 @@ describe('SqliteEventLog: append and read', () => {
     const log = SqliteEventLog.open(dataDir(), quiet);
     const err = (() => {
       try {
-        log.append('event', 1, { big: 1n });
+        const big = { kind: 'tick' as const, t: 1, big: 1n };
+        log.append('event', 1, big);
       } catch (e) {
         return e;
       }
     })();
     expect(err).toBeInstanceOf(StoreError);
     expect((err as StoreError).code).toBe('LOG_BAD_RECORD');
+    // @ts-expect-error: a record with no data
     expect(() => log.append('event', 1, undefined)).toThrow(StoreError);
-    expect(log.append('event', 1, { ok: true })).toBe(1);
+    expect(log.append('event', 1, { kind: 'tick', t: 2 })).toBe(1);
     log.close();
-    expect(() => log.append('event', 1, {})).toThrow(StoreError);
+    expect(() => log.append('event', 1, { kind: 'tick', t: 3 })).toThrow(StoreError);
   });
 
   it('is durable when append returns: a writer killed with SIGKILL loses no acknowledged record', async () => {
@@ -184,7 +202,7 @@ describe('SqliteEventLog: append and read', () => {
     const script = `
       const { SqliteEventLog } = await import(${JSON.stringify(dist)});
       const log = SqliteEventLog.open(${JSON.stringify(dir)});
-      for (let i = 1; ; i++) { const seq = log.append('event', 1, { i }); process.stdout.write(seq + '\\n'); }
+      for (let i = 1; ; i++) { const seq = log.append('event', 1, { kind: 'tick', t: i }); process.stdout.write(seq + '\\n'); }
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -204,7 +222,7 @@ describe('SqliteEventLog: append and read', () => {
     // every acknowledged record is there, once, in order (at most the one in flight beyond it)
     expect(rows.length).toBeGreaterThanOrEqual(acknowledged);
     expect(rows.length - acknowledged).toBeLessThanOrEqual(1);
-    expect(rows.map((r) => (r.data as { i: number }).i)).toEqual(rows.map((_, k) => k + 1));
+    expect(rows.map((r) => r.kind === 'event' && r.data.t)).toEqual(rows.map((_, k) => k + 1));
     log.close();
   });
 });
@@ -233,7 +251,7 @@ describe('SqliteEventLog: a damaged file at start', () => {
     expect(kept).toContain('feltwire-log.2026-11-30T16-00-00-000Z.bad.sqlite');
     expect(statSync(join(dir, 'feltwire-log.2026-11-30T16-00-00-000Z.bad.sqlite')).size).toBe(half);
     expect([...log.records()]).toHaveLength(0);
-    expect(log.append('event', 1, { after: true })).toBe(1);
+    expect(log.append('event', 1, { kind: 'tick', t: 0 })).toBe(1);
     log.close();
   });
 
@@ -263,7 +281,7 @@ describe('SqliteEventLog: a damaged file at start', () => {
     const kept = keptFiles(dir);
     expect(kept).toHaveLength(1);
     expect(statSync(join(dir, kept[0])).size).toBe(size);
-    expect(log.append('event', 1, {})).toBe(1);
+    expect(log.append('event', 1, { kind: 'tick', t: 0 })).toBe(1);
     log.close();
   });
 
@@ -288,7 +306,7 @@ describe('SqliteEventLog: a damaged file at start', () => {
   it('keeps the WAL of a file set aside beside it', () => {
     const dir = dataDir();
     const log = SqliteEventLog.open(dir, quiet);
-    for (let i = 0; i < 50; i++) log.append('event', 1, { i });
+    for (let i = 0; i < 50; i++) log.append('event', 1, { kind: 'tick', t: i });
     // no checkpoint, no close: the records live in the WAL, as after a crash
     const path = join(dir, LOG_FILE);
     expect(existsSync(`${path}-wal`)).toBe(true);

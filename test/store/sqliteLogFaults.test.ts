@@ -18,11 +18,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { TableConfig } from '../../src/engine/types.js';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import type { LogFault } from '../../src/store/sqliteLog.js';
 import { smallFs } from './smallFs.js';
 
 const quiet = { notify: () => {} };
+/** a record padded to a size (a field its kind does not read is kept as written) */
+const padded = <T extends object>(record: T, pad: object): T => ({ ...record, ...pad });
+const TABLE: TableConfig = {
+  ruleset: 'tda',
+  seats: { 1: 10000, 2: 10000 },
+  button: 1,
+  blinds: [50, 100],
+  bbAnte: 0,
+  absent: [],
+  chips: [25, 100],
+  motionMs: 700,
+  orderKnown: true,
+};
 const cleanup: Array<() => void> = [];
 afterAll(() => {
   for (const fn of cleanup.reverse()) fn();
@@ -73,13 +87,14 @@ describe('a full disk', () => {
     const body = 'x'.repeat(900);
     const written: number[] = [];
     let n = 0;
-    while (log.fault() === null && n < 5000) written.push(log.append('event', 1, { kind: 'tick', t: n++, body }));
+    while (log.fault() === null && n < 5000)
+      written.push(log.append('event', 1, padded({ kind: 'tick', t: n++ }, { body })));
     expect(log.fault(), 'the disk never filled').not.toBeNull();
     const fault = log.fault() as LogFault;
     expect(fault.kind).toBe('full');
     expect(fault.code).toBe('SQLITE_FULL');
     // the table goes on: 100 more records, none refused, all readable in order now
-    for (let i = 0; i < 100; i++) written.push(log.append('event', 1, { kind: 'tick', t: n++, body }));
+    for (let i = 0; i < 100; i++) written.push(log.append('event', 1, padded({ kind: 'tick', t: n++ }, { body })));
     expect(log.fault()?.pending).toBeGreaterThan(100);
     expect(log.fault()?.refused).toBe(0);
     expect([...log.records()].map((r) => r.seq)).toEqual(written);
@@ -90,7 +105,7 @@ describe('a full disk', () => {
     await new Promise((r) => setTimeout(r, 1300)); // the retry timer (1 s) writes them without a new append
     expect(log.fault()).toBeNull();
     expect(faults[faults.length - 1]).toBeNull();
-    log.append('event', 1, { kind: 'tick', t: n++, body });
+    log.append('event', 1, padded({ kind: 'tick', t: n++ }, { body }));
     log.close();
     const back = SqliteEventLog.open(dir, quiet);
     const recs = [...back.records()];
@@ -134,7 +149,7 @@ describe('a full disk', () => {
     let held = 0;
     for (let i = 0; i < 200 && !refused; i++) {
       try {
-        log.append('event', 1, { kind: 'tick', t: i, body });
+        log.append('event', 1, padded({ kind: 'tick', t: i }, { body }));
         if (log.fault()) held++;
       } catch (err) {
         refused = err;
@@ -159,10 +174,10 @@ describe('a damaged log is salvaged row by row', () => {
     const log = SqliteEventLog.open(dir, { ...quiet, synchronous: 'NORMAL' });
     let n = 0;
     for (let h = 1; h <= hands; h++) {
-      log.append('hand', h, { config: { seats: { 1: 10000, 2: 10000 }, button: 1 } });
+      log.append('hand', h, { config: TABLE });
       n++;
       for (let i = 0; i < perHand; i++) {
-        log.append('event', h, { kind: 'chips', t: i * 1000, seat: 1 + (i % 2), chips: [100, 25], n });
+        log.append('event', h, padded({ kind: 'chips', t: i * 1000, seat: 1 + (i % 2), chips: [100, 25] }, { n }));
         n++;
       }
     }
@@ -226,7 +241,7 @@ describe('a damaged log is salvaged row by row', () => {
     fill(dir, 3, 20);
     const log = SqliteEventLog.open(dir, quiet);
     for (let i = 0; i < 176; i++)
-      log.append('event', 4, { kind: 'chips', t: i, seat: 1, chips: [500], pad: 'z'.repeat(300) });
+      log.append('event', 4, padded({ kind: 'chips', t: i, seat: 1, chips: [500] }, { pad: 'z'.repeat(300) }));
     const expected = [...log.records()].map((r) => JSON.stringify(r));
     expect(expected).toHaveLength(239);
     // as after a crash with the WAL unmerged; then page 1 of the file claims the size the WAL gives it

@@ -1,0 +1,264 @@
+// The shape of each kind of log record (src/shape.ts), checked when a record is written and when it is read back: a
+// record that is not what its kind says is refused, naming its seq and its first wrong field, before any reader
+// folds it. The compiler holds each shape equal to the record's type (the Holds lines at the end).
+import type {
+  AlertFacts,
+  DealerButton,
+  Declaration,
+  Face,
+  PotView,
+  TableConfig,
+  TableEvent,
+  Zone,
+} from '../engine/types.js';
+import {
+  anything,
+  array,
+  bool,
+  byNumber,
+  describe,
+  type Exact,
+  type ExactUnion,
+  type Holds,
+  type Infer,
+  int,
+  literal,
+  nullable,
+  num,
+  object,
+  pair,
+  pattern,
+  record,
+  type Shape,
+  type ShapeProblem,
+  text,
+  variants,
+} from '../shape.js';
+import type { LogData, LogKind } from './log.js';
+import type { Player, RosterOp } from './roster.js';
+import type {
+  BlindLevel,
+  ConfigRecord,
+  HandEndRecord,
+  HandRecord,
+  HandSource,
+  TableAlert,
+  TableAlertRecord,
+} from './types.js';
+
+/** a zone of docs/scenario-format.md: `seatN`, `betN`, board, burn, muck */
+export const zoneShape: Shape<Zone> = pattern<Zone>(
+  /^(?:(?:seat|bet)\d+|board|burn|muck)$/,
+  'a zone (seatN, betN, board, burn, muck)',
+);
+const face: Shape<Face> = literal('up', 'down');
+const seat = int;
+const chips = array(num);
+
+const tableConfig = object(
+  {
+    ruleset: literal('tda', 'club'),
+    seats: byNumber(num),
+    button: seat,
+    blinds: pair(num, num),
+    bbAnte: num,
+    absent: array(seat),
+    chips,
+    motionMs: num,
+    orderKnown: bool,
+  },
+  { sb: nullable(seat), bb: seat, house: object({}, { checkOutOfTurnCallOrFold: bool }) },
+);
+
+const handSource = object({ fields: record(anything) }, { players: array(text) });
+const handRecord = object(
+  { config: tableConfig },
+  { restart: bool, redeal: literal('void', 'misdeal'), source: handSource },
+);
+
+const t = num;
+const dealerButton: Shape<DealerButton> = literal('shuffle', 'misdeal', 'floor');
+const declaration: Shape<Declaration> = literal('check', 'call', 'fold', 'bet', 'raise', 'allin');
+const seatEvent = <K extends string>(kind: K) => object({ kind: literal(kind), t, seat });
+const tableEvent = variants('kind', {
+  cardAt: object({ kind: literal('cardAt'), t, card: text, zone: zoneShape, face }, { atResume: literal(true) }),
+  cardOff: object({ kind: literal('cardOff'), t, card: text, zone: zoneShape }),
+  chips: object({ kind: literal('chips'), t, seat, chips }, { atResume: literal(true) }),
+  say: object({ kind: literal('say'), t, seat, say: declaration }, { to: num }),
+  dealer: object({ kind: literal('dealer'), t, button: dealerButton }),
+  clock: seatEvent('clock'),
+  floorKill: seatEvent('floorKill'),
+  floorFold: seatEvent('floorFold'),
+  floorCall: seatEvent('floorCall'),
+  floorAct: seatEvent('floorAct'),
+  floorVoid: object({ kind: literal('floorVoid'), t, reason: text }),
+  floorStands: object({ kind: literal('floorStands'), t, reason: text }),
+  floorAward: object({ kind: literal('floorAward'), t, pot: int, seats: array(seat) }),
+  sits: seatEvent('sits'),
+  floorDecision: object({ kind: literal('floorDecision'), t, alertId: int, decision: text, by: text }),
+  ack: object({ kind: literal('ack'), t, alertId: int }),
+  tick: object({ kind: literal('tick'), t }),
+});
+
+const alertFacts = object(
+  {},
+  {
+    seat: nullable(seat),
+    seats: array(seat),
+    zone: text,
+    cards: array(text),
+    burnCard: text,
+    amount: num,
+    street: text,
+    detail: text,
+    variant: text,
+    call: num,
+    to: num,
+    giveBack: num,
+    owed: num,
+    minRaiseTo: num,
+    zoneTotal: num,
+    declared: num,
+    forfeit: num,
+    action: text,
+    onTurn: seat,
+    bigBlind: num,
+    chips,
+    uid: text,
+    antenna: nullable(int),
+    by: text,
+    deck: text,
+  },
+);
+
+const tableAlert = object(
+  {
+    id: int,
+    code: text,
+    severity: literal('info', 'warn', 'stop'),
+    rule: text,
+    message: text,
+    remedy: text,
+    messageFr: text,
+    remedyFr: text,
+    wall: num,
+    hand: int,
+    acknowledged: bool,
+  },
+  {
+    facts: alertFacts,
+    seat: nullable(seat),
+    zone: text,
+    uid: text,
+    antenna: nullable(int),
+    decision: object({ decision: text, by: text, wall: num }),
+    count: int,
+    lastWall: num,
+    incident: int,
+  },
+);
+
+const tableAlertRecord = variants('op', {
+  raise: object({ op: literal('raise'), alert: tableAlert }),
+  ack: object({ op: literal('ack'), id: int, by: text }),
+  decision: object({ op: literal('decision'), id: int, decision: text, by: text }),
+  close: object({ op: literal('close'), hand: int, id: int, decision: text, by: text }),
+});
+
+const player = object({ name: text }, { country: text, photoUrl: text, short: text });
+const rosterOp = variants('op', {
+  seat: object({ op: literal('seat'), seat, player }, { stack: num }),
+  move: object({ op: literal('move'), from: seat, to: seat }),
+  remove: object({ op: literal('remove'), seat }),
+  sitOut: object({ op: literal('sitOut'), seat, out: bool }),
+  short: object({ op: literal('short'), seat, short: text }),
+  park: object({ op: literal('park'), seats: byNumber(num) }),
+  moved: object({ op: literal('moved'), from: seat, to: seat }),
+});
+const blindLevel = object({ blinds: pair(num, num), bbAnte: num });
+const configRecord = object(
+  {},
+  {
+    level: blindLevel,
+    seats: byNumber(num),
+    roster: rosterOp,
+    broadcastDelay: object({ ms: num, under: num }),
+    absent: object({ seat, absent: bool }),
+    penalty: object({ seat, hands: int }),
+    waits: object({ seat, stack: num }),
+  },
+);
+
+const potView = object({ amount: num, eligible: array(seat) }, { winners: array(seat), shares: record(num) });
+const handEndRecord = object({
+  stacks: record(num),
+  pots: array(potView),
+  phase: literal('waiting', 'dealing', 'betting', 'board', 'showdown', 'complete', 'stopped', 'misdeal'),
+  board: array(text),
+  actions: array(text),
+});
+
+const BY_KIND: { [K in LogKind]: Shape<LogData[K]> } = {
+  hand: handRecord,
+  event: tableEvent,
+  tableAlert: tableAlertRecord,
+  config: configRecord,
+  handEnd: handEndRecord,
+};
+
+export const LOG_KINDS: readonly LogKind[] = ['hand', 'event', 'tableAlert', 'config', 'handEnd'];
+
+export const isLogKind = (kind: unknown): kind is LogKind => LOG_KINDS.some((k) => k === kind);
+
+/** a record whose kind and data agree */
+export type CheckedRecord = { [K in LogKind]: { kind: K; data: LogData[K] } }[LogKind];
+
+/**
+ * The first thing wrong with a record of `kind` holding `data` (its field named from the record: `kind`, `data`,
+ * `data.alert.seat`), or null when it is what its kind says.
+ */
+export function logRecordProblem(kind: unknown, data: unknown): ShapeProblem | null {
+  if (!isLogKind(kind)) return { field: 'kind', expected: `one of ${LOG_KINDS.join(', ')}`, got: describe(kind) };
+  return BY_KIND[kind].problem(data, 'data');
+}
+
+/** `{kind, data}` typed by its kind when it is what its kind says (else null: ask logRecordProblem why) */
+export function checkedRecord(kind: unknown, data: unknown): CheckedRecord | null {
+  if (!isLogKind(kind)) return null;
+  switch (kind) {
+    case 'hand':
+      return handRecord.is(data) ? { kind, data } : null;
+    case 'event':
+      return tableEvent.is(data) ? { kind, data } : null;
+    case 'tableAlert':
+      return tableAlertRecord.is(data) ? { kind, data } : null;
+    case 'config':
+      return configRecord.is(data) ? { kind, data } : null;
+    case 'handEnd':
+      return handEndRecord.is(data) ? { kind, data } : null;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+/** a problem as one line: `data.card: expected a string, got number 42` */
+export const problemText = (p: ShapeProblem): string => `${p.field}: expected ${p.expected}, got ${p.got}`;
+
+// the shapes are the types: a field added to one and not the other does not build
+export type ShapesHold = [
+  Holds<Exact<Infer<typeof tableConfig>, TableConfig>>,
+  Holds<Exact<Infer<typeof handSource>, HandSource>>,
+  Holds<Exact<Infer<typeof handRecord>, HandRecord>>,
+  Holds<ExactUnion<Infer<typeof tableEvent>, TableEvent, 'kind'>>,
+  Holds<Exact<Infer<typeof alertFacts>, AlertFacts>>,
+  Holds<Exact<Infer<typeof tableAlert>, TableAlert>>,
+  Holds<ExactUnion<Infer<typeof tableAlertRecord>, TableAlertRecord, 'op'>>,
+  Holds<Exact<Infer<typeof player>, Player>>,
+  Holds<ExactUnion<Infer<typeof rosterOp>, RosterOp, 'op'>>,
+  Holds<Exact<Infer<typeof blindLevel>, BlindLevel>>,
+  Holds<Exact<Infer<typeof configRecord>, ConfigRecord>>,
+  Holds<Exact<Infer<typeof potView>, PotView>>,
+  Holds<Exact<Infer<typeof handEndRecord>, HandEndRecord>>,
+];
