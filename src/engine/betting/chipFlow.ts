@@ -6,12 +6,14 @@ import { beginAction } from '../dealing/deal.js';
 import type { DecisionWhy } from '../hand/decisions.js';
 import type { HandState, PendingMotion, SeatState } from '../hand/state.js';
 import type { Declaration } from '../types.js';
-import { applyReading, judgeFold, readSeatChips, releaseOutOfTurn } from './chipProcedures.js';
+import { judgeFold } from './chipProcedures.js';
 import { bettingContext, roundChips } from './context.js';
 import { bindDeclaration } from './declarations.js';
 import { floorFold } from './floorRulings.js';
 import { continuesMotion } from './motions.js';
+import { releaseOutOfTurn } from './outOfTurnProcedures.js';
 import { onCheckFacingBet, onChipsAfterAction, onOutOfTurn } from './procedures.js';
+import { applyReading, readSeatChips } from './readingProcedures.js';
 import { doCheck, doFold, needsToAct, seatAfter, toCallFor } from './round.js';
 import { addedChips, chipSum } from './zoneChips.js';
 
@@ -276,7 +278,7 @@ export function onMuckedByPlayer(state: HandState, seatNo: number): void {
 
 /**
  * When the turn comes to a seat that acted out of turn, its action binds unless the action to it changed (tda 53;
- * chipProcedures.ts releaseOutOfTurn).
+ * outOfTurnProcedures.ts releaseOutOfTurn).
  */
 export function applyPendingOutOfTurn(state: HandState): void {
   for (let guard = 0; guard < 11 && isBetting(state); guard++) {

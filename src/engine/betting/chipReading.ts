@@ -182,7 +182,7 @@ function raiseReading(ctx: BettingContext, to: number, total: number): ChipReadi
 /**
  * tda 51, seed 002 undercall examples 1-4: chips short of the call put in silently. Facing the opening bet, or heads-up,
  * the call must be completed; otherwise the floor decides whether the seat completes the call or folds, forfeiting the
- * bet its chips answered. That reading is a call only in name: the table waits for the floor (chipProcedures.ts).
+ * bet its chips answered. That reading is a call only in name: the table waits for the floor (readingProcedures.ts).
  */
 export function readUndercall(ctx: BettingContext, total: number): ChipReading {
   if (ctx.confusingBetsShowing?.includes(total)) return readWordsAndChipsConflict(ctx, total);

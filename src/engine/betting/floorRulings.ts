@@ -17,9 +17,9 @@ import { voidHand } from '../hand/void.js';
 import { buildPots } from '../pots/sidePots.js';
 import { computeAward } from '../showdown/award.js';
 import type { Alert } from '../types.js';
-import { chipRulesOf } from './chipProcedures.js';
 import { roundChips } from './context.js';
 import { doCall, killHand } from './round.js';
+import { chipRulesOf } from './seatChipRules.js';
 import { chipSum } from './zoneChips.js';
 
 type Ruling = 'kill' | 'fold' | 'call' | 'act';

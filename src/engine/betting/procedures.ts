@@ -3,7 +3,8 @@
 // live in chipProcedures.ts (on the hand) and the pure rule files it calls.
 import type { HandState, SeatState } from '../hand/state.js';
 import type { Declaration } from '../types.js';
-import { holdOutOfTurn, judgeChipsAfterAction, restrictToCallOrFold } from './chipProcedures.js';
+import { judgeChipsAfterAction, restrictToCallOrFold } from './chipProcedures.js';
+import { holdOutOfTurn } from './outOfTurnProcedures.js';
 
 /**
  * A seat acted (chips, words or cards) while another seat was to act and no check could be inferred (tda 53).
