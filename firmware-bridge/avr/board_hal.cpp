@@ -56,7 +56,6 @@ BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]
     bgProbe_[r] = false;
   for (uint8_t r = 0; r < kCardReaders; r++) cardStep_[r] = kCardIdle, cardCursor_[r] = 0, nextOn_[r] = -1;
   g_board = this;
-  fw::poolYield = &BoardHal::yieldChips;
 }
 
 void BoardHal::begin() {
@@ -159,18 +158,6 @@ void BoardHal::pump() {
   for (uint8_t r = 0; r < kCardReaders; r++)
     if (invOn_[r] >= 0 && !bgDone_[r] && cardStep_[r] != kCardIdle) cardPump(r);
   pumping_ = false;
-}
-
-// From the pool walks (fw::poolYield): the chip slots due, never inside a chip slot's own work (its tag() or a
-// BUSY wait of its SPI frames: chipPumping_) nor with the card exchanges (pumping_ held, so the SPI waits of the
-// slots run here pump nothing). A card reader's exchange is never under way here: the walks run between its
-// exchanges (cardNext's known()) or in the bridge's loop.
-void BoardHal::yieldChips() {
-  if (!g_board || g_board->chipPumping_) return;
-  const bool was = g_board->pumping_;
-  g_board->pumping_ = true;
-  g_board->chipPump();
-  g_board->pumping_ = was;
 }
 
 void BoardHal::chipPump() {

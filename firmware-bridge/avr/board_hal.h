@@ -84,8 +84,7 @@ class BoardHal : public fw::Hal {
   uint8_t cardStep_[kCardReaders];
   uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
   fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
-  void chipPump();            // the chip readers' slots (pump() runs it first and after each card exchange)
-  static void yieldChips();  // fw::poolYield: chipPump() from the long pool walks
+  void chipPump();  // the chip readers' slots (pump() runs them before the card exchanges)
   bool pumping_ = false;
   bool chipPumping_ = false;
   uint32_t bootTry_[kReaders];

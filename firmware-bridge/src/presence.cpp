@@ -3,10 +3,6 @@
 
 namespace fw {
 
-void (*poolYield)() = nullptr;
-#define POOL_YIELD(i) \
-  if (((i) & 31) == 31 && poolYield) poolYield()
-
 // The last byte first: the UIDs of a chip order or a deck share their first 4-5 bytes (E0 04 01 50 ..., 04 A1 ...),
 // so a memcmp from the first byte runs 5 bytes deep for every pair of a 40-chip stack; the last byte tells most
 // pairs apart at once.
@@ -17,10 +13,8 @@ bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen) {
 void Presence::begin(uint8_t antenna, uint8_t face) {
   face_[antenna] = face == 'U' ? 1 : face == 'D' ? 2 : 0;
   overrun_ &= ~(1ul << antenna);
-  for (uint16_t i = 0; i < kPoolTags; i++) {
+  for (uint16_t i = 0; i < kPoolTags; i++)
     if (pool_[i].antenna == antenna) pool_[i].seen = 0;
-    POOL_YIELD(i);
-  }
 }
 
 bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
@@ -61,7 +55,6 @@ bool Presence::elsewhere(uint16_t k) const {
   const TagSlot& t = pool_[k];
   const uint8_t len = t.len(), last = t.uid[len - 1], code = t.lenCode;
   for (uint16_t i = 0; i < kPoolTags; i++) {
-    POOL_YIELD(i);
     const TagSlot& s = pool_[i];
     // the cheap tests first (a 304-slot walk for each tag a clean scan reports: 40 of them after a push): the UID's
     // last byte and length, then the rest
@@ -75,7 +68,6 @@ bool Presence::elsewhere(uint16_t k) const {
 bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink, bool clean) {
   const uint16_t t = static_cast<uint16_t>(now);
   for (uint16_t i = 0; i < kPoolTags; i++) {
-    POOL_YIELD(i);
     TagSlot& s = pool_[i];
     if (s.antenna != antenna) continue;
     if (s.seen) {
@@ -105,17 +97,14 @@ bool Presence::scanned(uint8_t antenna, const TagRead* reads, uint8_t n, uint8_t
 
 uint8_t Presence::reportedCount(uint8_t antenna) const {
   uint8_t n = 0;
-  for (uint16_t i = 0; i < kPoolTags; i++) {
+  for (uint16_t i = 0; i < kPoolTags; i++)
     if (pool_[i].antenna == antenna && pool_[i].reported) n++;
-    POOL_YIELD(i);
-  }
   return n;
 }
 
 uint8_t Presence::reported(uint8_t antenna, const TagSlot** out, uint8_t from, uint8_t max) const {
   uint8_t k = 0, n = 0;
   for (uint16_t i = 0; i < kPoolTags && n < max; i++) {
-    POOL_YIELD(i);
     if (pool_[i].antenna != antenna || !pool_[i].reported) continue;
     if (k++ >= from) out[n++] = &pool_[i];
   }
@@ -127,7 +116,6 @@ bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
   // caller's cursor through its reference at every slot
   uint16_t i = cursor;
   for (const TagSlot* s = pool_ + i; i < kPoolTags; i++, s++) {
-    POOL_YIELD(i);
     if (s->antenna != antenna || s->seen) continue;
     out.uidLen = s->len();
     memcpy(out.uid, s->uid, out.uidLen);

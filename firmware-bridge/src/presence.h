@@ -106,10 +106,4 @@ class AntennaSink : public TagSink {
 
 bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen);
 
-// Called every 32 pool slots of the long pool walks (begin, end, known, the INV's): the board runs its chip
-// readers' slots that are due meanwhile (a 304-slot walk is ~0.3 ms on the AVR; a due slot waiting behind it
-// repeats over the ~270 slots of a 40-chip inventory). Null on the host. Not from tag(): a nested slot's tag()
-// could take the free slot the outer one found.
-extern void (*poolYield)();
-
 }  // namespace fw
