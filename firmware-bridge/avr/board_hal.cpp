@@ -146,13 +146,27 @@ void BoardHal::pump() {
   pumping_ = true;
   // the chip readers' slots first (a slot is due every ~0.5 ms; every ms of delay repeats over ~270 slots of a
   // 40-chip inventory), then the card readers' exchanges (one a card, ~4 a known card)
+  chipPump();
+  // a stack's inventory (8 tags read already: ~270 slots in a row) whose slot is due within 0.15 ms: the card
+  // exchanges (~0.1-0.2 ms of CPU each) wait for the next pump, after that slot
+  for (uint8_t r = kCardReaders; r < kReaders; r++)
+    if (invOn_[r] >= 0 && !bgDone_[r] && bgOn_[r] && !bgProbe_[r] && inv_[r].count() >= 8 &&
+        pn_[r]->slotDueIn() < 150) {
+      pumping_ = false;
+      return;
+    }
+  for (uint8_t r = 0; r < kCardReaders; r++)
+    if (invOn_[r] >= 0 && !bgDone_[r] && cardStep_[r] != kCardIdle) cardPump(r);
+  pumping_ = false;
+}
+
+void BoardHal::chipPump() {
+  if (chipPumping_) return;
+  chipPumping_ = true;
   for (uint8_t i = 0; i < kReaders; i++) {
     const uint8_t r = static_cast<uint8_t>((i + kCardReaders) % kReaders);
     if (invOn_[r] < 0 || bgDone_[r]) continue;
-    if (r < kCardReaders && cardStep_[r] != kCardIdle) {
-      cardPump(r);
-      continue;
-    }
+    if (r < kCardReaders && cardStep_[r] != kCardIdle) continue;  // its card exchanges: pump()
     fw::Pn5180& pn = *pn_[r];
     uint8_t uid[8];
     fw::Slot s = fw::Slot::Empty;
@@ -202,7 +216,7 @@ void BoardHal::pump() {
     }
     bgBegin(r);  // the next round at once, the field still on
   }
-  pumping_ = false;
+  chipPumping_ = false;
 }
 
 void BoardHal::cardSend(uint8_t r, fw::Pn5180::CardFrame f, uint8_t level, uint8_t step) {

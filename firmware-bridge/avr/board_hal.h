@@ -84,7 +84,9 @@ class BoardHal : public fw::Hal {
   uint8_t cardStep_[kCardReaders];
   uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
   fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
+  void chipPump();  // the chip readers' slots (pump() runs them before the card exchanges)
   bool pumping_ = false;
+  bool chipPumping_ = false;
   uint32_t bootTry_[kReaders];
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";

@@ -48,7 +48,8 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
   int16_t best = -1;
   uint32_t bestScore = 0;
   for (uint8_t a = 0; a < kAntennas; a++) {
-    if ((a & 3) == 3) hal_.pump();  // 24 divisions on an AVR take ~1 ms: the background rounds go on meanwhile
+    if (a & 1) hal_.pump();  // the background rounds go on meanwhile (a due slot waits for the next pump: every 4
+                             // antennas let a 40-chip push's slots wait ~70 ms more in all)
     const uint8_t r = hal_.readerOf(a);
     if (a == notAntenna || (notReader != 0xFF && r == notReader) || (onlyReader != 0xFF && r != onlyReader)) continue;
     if (r < kMaxReaders && inProgress_[r] >= 0 && inProgress_[r] != a) continue;  // its reader is busy elsewhere

@@ -48,6 +48,7 @@ class Inventory15693 {
   bool step(Iso15693Air& air, TagSink& sink);
   bool done() const { return phase_ == Phase::Done; }
   const InventoryResult& result() const { return res_; }
+  uint16_t count() const { return res_.count; }  // tags read so far
   // A step in parts, for two readers' rounds in lockstep (BoardHal): true when the next step is a 16-slot round;
   // its mask; each slot's outcome (sink null: the caller keeps the UID and deliver()s it later); then roundEnd(),
   // true when the inventory is complete.

@@ -72,6 +72,8 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   // The 1-slot probe of an inventory (as inventoryOne) sent the same way: its answer by slotPoll.
   bool probeBegin();
   // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
+  // microseconds until slotPoll can tell something (<= 0: now)
+  int32_t slotDueIn() { return static_cast<int32_t>(pollAfter_ - (bus_.micros() - sentAt_)); }
   bool slotPoll(Slot& out, uint8_t uid[8]);
 
   // Background card exchanges (BoardHal::pump), as the ISO 15693 slots: cardBegin sends one ISO 14443A frame

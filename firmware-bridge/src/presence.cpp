@@ -112,14 +112,17 @@ uint8_t Presence::reported(uint8_t antenna, const TagSlot** out, uint8_t from, u
 }
 
 bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
-  for (; cursor < kPoolTags; cursor++) {
-    const TagSlot& s = pool_[cursor];
-    if (s.antenna != antenna || s.seen) continue;
-    out.uidLen = s.len();
-    memcpy(out.uid, s.uid, out.uidLen);
-    cursor++;
+  // a walk of the pool for each card antenna read (its last call finds none): a local index and pointer, not the
+  // caller's cursor through its reference at every slot
+  uint16_t i = cursor;
+  for (const TagSlot* s = pool_ + i; i < kPoolTags; i++, s++) {
+    if (s->antenna != antenna || s->seen) continue;
+    out.uidLen = s->len();
+    memcpy(out.uid, s->uid, out.uidLen);
+    cursor = static_cast<uint16_t>(i + 1);
     return true;
   }
+  cursor = i;
   return false;
 }
 
