@@ -14,23 +14,14 @@ import { startLive } from '../../src/service/live.js';
 import { MemoryLog, SessionError } from '../../src/session/index.js';
 import { HandArchive, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import { LOGS } from '../fixtures.js';
+import { TWO_SEATS } from './helpers.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const quiet = { notify: () => {} };
 /** seq 189 of the fixture: hand 3's first hole card, `{"kind":"cardAt","card":"7h","zone":"seat4",...}` */
 const SEQ = 189;
 const GOOD = '{"kind":"cardAt","card":"7h","zone":"seat4","face":"down","t":619}';
-const TABLE: TableConfig = {
-  ruleset: 'tda',
-  seats: { 1: 10000, 2: 10000 },
-  button: 1,
-  blinds: [50, 100],
-  bbAnte: 0,
-  absent: [],
-  chips: [25, 100],
-  motionMs: 700,
-  orderKnown: true,
-};
+const TABLE = TWO_SEATS;
 
 /** a valid log (the one main of 2026-12-02 wrote: 8 hands) in a folder of its own */
 function validLog(): string {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseHand } from '@poker-apprentice/hand-history-parser';
 import { expect } from 'vitest';
 import { parseScenario, type Scenario } from '../../src/engine/index.js';
-import type { TableEvent } from '../../src/engine/types.js';
+import type { TableConfig, TableEvent } from '../../src/engine/types.js';
 import { type EventLog, MemoryLog } from '../../src/session/log.js';
 import { type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
 import {
@@ -21,6 +21,19 @@ import { validateHardwareFile } from '../../src/table/index.js';
 import { SCENARIOS } from '../fixtures.js';
 
 export const WALL0 = Date.UTC(2026, 10, 30, 20, 0, 0);
+
+/** a two-seat table as a hand record holds it (every record is checked against its kind's shape) */
+export const TWO_SEATS: TableConfig = {
+  ruleset: 'tda',
+  seats: { 1: 10000, 2: 10000 },
+  button: 1,
+  blinds: [50, 100],
+  bbAnte: 0,
+  absent: [],
+  chips: [25, 100],
+  motionMs: 700,
+  orderKnown: true,
+};
 
 export function scenarioFiles(): string[] {
   const dir = SCENARIOS;

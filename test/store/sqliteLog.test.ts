@@ -5,7 +5,6 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
-  readFileSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -16,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TableConfig } from '../../src/engine/types.js';
 import type { HandEndRecord } from '../../src/session/types.js';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
+import { TWO_SEATS } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const dirs: string[] = [];
@@ -28,18 +27,7 @@ function dataDir(): string {
   return d;
 }
 const quiet = { notify: () => {} };
-/** a hand's table, as a hand record holds it (every record is checked against its kind's shape) */
-const TABLE: TableConfig = {
-  ruleset: 'tda',
-  seats: { 1: 10000, 2: 10000 },
-  button: 1,
-  blinds: [50, 100],
-  bbAnte: 0,
-  absent: [],
-  chips: [25, 100],
-  motionMs: 700,
-  orderKnown: true,
-};
+const TABLE = TWO_SEATS;
 /** a hand's end record */
 const END: HandEndRecord = { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] };
 

@@ -18,25 +18,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TableConfig } from '../../src/engine/types.js';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import type { LogFault } from '../../src/store/sqliteLog.js';
+import { TWO_SEATS } from './helpers.js';
 import { smallFs } from './smallFs.js';
 
 const quiet = { notify: () => {} };
 /** a record padded to a size (a field its kind does not read is kept as written) */
 const padded = <T extends object>(record: T, pad: object): T => ({ ...record, ...pad });
-const TABLE: TableConfig = {
-  ruleset: 'tda',
-  seats: { 1: 10000, 2: 10000 },
-  button: 1,
-  blinds: [50, 100],
-  bbAnte: 0,
-  absent: [],
-  chips: [25, 100],
-  motionMs: 700,
-  orderKnown: true,
-};
+const TABLE = TWO_SEATS;
 const cleanup: Array<() => void> = [];
 afterAll(() => {
   for (const fn of cleanup.reverse()) fn();
