@@ -81,6 +81,34 @@ describe("the room's TD screen of a live tournament in chromium", () => {
     const frozen = t.tournament.floor.clock.status().remainingMs;
     await fr.waitForTimeout(300);
     expect(t.tournament.floor.clock.status().remainingMs).toBe(frozen);
+
+    // while it stands still, a minute added from the English page and taken off from the French one: the room's
+    // clock moves by exactly a minute each time, and both pages show it
+    expect(await fr.getAttribute('#add-minute', 'title')).toBe('Ajouter une minute à la période en cours');
+    expect(await fr.textContent('#take-minute')).toBe('−1 min');
+    const roomClock = async (want: number): Promise<void> => {
+      const until = performance.now() + 10_000;
+      while (t.tournament.floor.clock.status().remainingMs !== want) {
+        if (performance.now() > until) throw new Error(`clock ${t.tournament.floor.clock.status().remainingMs}`);
+        await en.waitForTimeout(20);
+      }
+    };
+    const mmss = (ms: number): string => {
+      const s = Math.ceil(ms / 1000);
+      return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    };
+    await en.click('#add-minute');
+    await roomClock(frozen + 60_000);
+    await fr.waitForFunction(
+      (want) => document.querySelector('[data-field="time-left"]')?.textContent === want,
+      mmss(frozen + 60_000),
+    );
+    await fr.click('#take-minute');
+    await roomClock(frozen);
+    await en.waitForFunction(
+      (want) => document.querySelector('[data-field="time-left"]')?.textContent === want,
+      mmss(frozen),
+    );
     await fr.click('#pause');
     await en.waitForFunction(() => document.querySelector('[data-field="state"]')?.textContent === 'running');
     expect(t.tournament.floor.clock.status().running).toBe(true);

@@ -120,6 +120,8 @@ describe.runIf(existsSync('/usr/bin/chromium'))("the TD's screen in chromium", (
     // the clock
     await en.waitForSelector('[data-field="time-left"]');
     expect(await en.textContent('[data-field="time-left"]')).toMatch(/^\d+:\d\d$/);
+    // the simulation's playback has no room clock to add time to: no such buttons
+    expect(await en.$('#add-minute')).toBeNull();
     expect(await en.textContent('[data-field="period"]')).toMatch(/^(Level \d+|Break \(\d+ min\))$/);
     expect(await en.textContent('[data-field="blinds"]')).toMatch(/^Blinds [\d,]+\/[\d,]+ · (no ante|big blind ante)/);
     await fr.waitForSelector('[data-field="time-left"]');

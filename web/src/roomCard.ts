@@ -3,6 +3,8 @@
 // styles: two columns, five seats a line, 20 tables at 1366x768). The page's language and the texts' helpers too.
 import IntlMessageFormat from 'intl-messageformat';
 import { nameMatches } from '../../src/nameSearch.js';
+import type { StatusMessage, RoomAlert as WireAlert } from '../../src/room/protocol.js';
+import type { RoomFloorAlert, RoomTableRow } from '../../src/room/roomService.js';
 import { ROOM_STRINGS as STRINGS } from './roomStrings.js';
 
 export type Lang = 'en' | 'fr';
@@ -46,40 +48,30 @@ export const linkState = (s: string): string =>
 /** the player finder's text (empty: no search) */
 export const finding = (): string => (document.getElementById('find') as HTMLInputElement | null)?.value ?? '';
 
-export interface RoomAlert {
-  id: number;
-  code: string;
-  severity: string;
-  message: string;
-  messageFr: string;
-  wall: number;
-}
-export interface Status {
-  tableName: string;
-  handNo: number;
-  phase: string;
-  blinds: [number, number];
-  bbAnte: number;
-  level: { blinds: [number, number]; bbAnte: number };
-  board: string[];
-  seats: { seat: number; name: string; stack: number; folded: boolean; allIn: boolean }[];
-  openAlerts: RoomAlert[];
-  health: { link: string; panel: string; readers: Record<string, string>; source: string };
-  lastHandWall: number | null;
-  sent: number;
-}
-export interface Row {
-  tableId: string;
+/** the room's wire types, as the room serves them (type-only: nothing of the room is bundled) */
+export type RoomAlert = Pick<WireAlert, 'id' | 'code' | 'severity' | 'message' | 'messageFr' | 'wall'>;
+export type Status = Pick<
+  StatusMessage,
+  | 'tableName'
+  | 'handNo'
+  | 'phase'
+  | 'blinds'
+  | 'bbAnte'
+  | 'level'
+  | 'board'
+  | 'seats'
+  | 'health'
+  | 'lastHandWall'
+  | 'sent'
+> & { openAlerts: RoomAlert[] };
+export type Row = Pick<
+  RoomTableRow,
+  'tableId' | 'tableName' | 'online' | 'backlog' | 'archived' | 'lastArchivedWall' | 'statusWall'
+> & {
   /** the room's own alerts about the table (a replaced event log) */
-  roomAlerts?: { code: string; severity: string; message: string; messageFr: string; wall: number }[];
-  tableName: string;
+  roomAlerts?: Pick<RoomFloorAlert, 'code' | 'severity' | 'message' | 'messageFr' | 'wall'>[];
   status: Status | null;
-  statusWall: number | null;
-  online: boolean;
-  backlog: number;
-  archived: number;
-  lastArchivedWall: number | null;
-}
+};
 
 export const el = (tag: string, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElement => {
   const e = document.createElement(tag);

@@ -8,7 +8,8 @@ import type { TdView } from '../../src/tournament/tdView.js';
 import { TD_STRINGS, type TdKey } from './tournamentStrings.js';
 
 type Lang = 'en' | 'fr';
-type State = TdView & { step: number; steps: number };
+/** `live`: the room's clock (its TD can add or take time); absent on the simulation's playback */
+type State = TdView & { step: number; steps: number; live?: boolean };
 
 const url = new URL(location.href);
 const langParam = url.searchParams.get('lang');
@@ -72,6 +73,18 @@ function Clock({ s }: { s: State }): JSX.Element {
           'button',
           { id: 'pause', onClick: () => void post(c.running ? 'pause' : 'resume') },
           c.running ? t('pause') : t('resume'),
+        ),
+    s.finished || !s.live
+      ? null
+      : h(
+          'div',
+          { class: 'time-buttons' },
+          h('button', { id: 'add-minute', title: t('addMinuteTitle'), onClick: () => void addTime(1) }, t('addMinute')),
+          h(
+            'button',
+            { id: 'take-minute', title: t('takeMinuteTitle'), onClick: () => void addTime(-1) },
+            t('takeMinute'),
+          ),
         ),
   );
 }
@@ -200,6 +213,17 @@ function draw(): void {
 
 async function post(what: 'pause' | 'resume'): Promise<void> {
   const r = await fetch(`./api/tournament/${what}`, { method: 'POST', headers: auth });
+  if (r.ok) state = (await r.json()) as State;
+  draw();
+}
+
+/** the room's clock: a minute added to (or taken off) the period in play */
+async function addTime(minutes: 1 | -1): Promise<void> {
+  const r = await fetch('./api/tournament/add-time', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ minutes }),
+  });
   if (r.ok) state = (await r.json()) as State;
   draw();
 }
