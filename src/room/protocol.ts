@@ -191,6 +191,17 @@ export interface SettingsMessage {
   level: { blinds: [number, number]; bbAnte: number };
   breaks: RoomBreak[];
   sent: number;
+  /** the tournament clock when published (optional: old messages have none); tables count down locally */
+  clock?: RoomClock;
+}
+
+/** a tournament clock fact: published on a level change or a TD's pause/resume/added time, never each second */
+export interface RoomClock {
+  level: number;
+  isBreak: boolean;
+  /** ms left in the period at the moment of publishing */
+  leftMs: number;
+  running: boolean;
 }
 
 export type RoomMessage =
@@ -364,6 +375,17 @@ export const SCHEMAS = {
           additionalProperties: false,
           required: ['fromWall', 'minutes'],
           properties: { fromWall: wall, minutes: { type: 'integer', minimum: 1, maximum: 24 * 60 } },
+        },
+      },
+      clock: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['level', 'isBreak', 'leftMs', 'running'],
+        properties: {
+          level: { type: 'integer', minimum: 1, maximum: 1000 },
+          isBreak: { type: 'boolean' },
+          leftMs: { type: 'integer', minimum: 0, maximum: 48 * 3_600_000 },
+          running: { type: 'boolean' },
         },
       },
     },
