@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
 import { count } from '../engine/alerts/plural.js';
-import { LiveHub } from '../server/hub.js';
-import type { LiveState } from '../server/liveState.js';
-import { viewFor } from '../server/views.js';
 import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
 import type { HandArchive } from '../store/archive.js';
+import { LiveHub } from '../views/hub.js';
+import type { LiveState } from '../views/liveState.js';
+import { viewFor } from '../views/views.js';
 import { tableUser } from './acl.js';
 import {
   type AckMessage,

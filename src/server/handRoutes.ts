@@ -8,9 +8,9 @@ import type { TableSession } from '../session/TableSession.js';
 import type { TableAlert } from '../session/types.js';
 import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
 import type { ExportFormat, HandArchive } from '../store/index.js';
+import type { LiveHub } from '../views/hub.js';
+import { publicCards, scrubCards, viewFor } from '../views/views.js';
 import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from './httpCommon.js';
-import type { LiveHub } from './hub.js';
-import { publicCards, scrubCards, viewFor } from './views.js';
 
 export interface HandRoutesDeps {
   log: EventLog;

@@ -4,8 +4,8 @@
 // public: GET /api/seats answers every role.
 import type { FastifyInstance } from 'fastify';
 import type { TableSession } from '../session/TableSession.js';
+import { ROLES } from '../views/liveState.js';
 import { FLOOR_ONLY, tokenQuery } from './httpCommon.js';
-import { ROLES } from './liveState.js';
 
 const seatParams = {
   type: 'object',

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { ROLES, type Role } from '../../src/server/liveState.js';
-import { HIDDEN, scrubCards, viewFor } from '../../src/server/views.js';
+import { ROLES, type Role } from '../../src/views/liveState.js';
+import { HIDDEN, scrubCards, viewFor } from '../../src/views/views.js';
 import { alert, cardsIn, hand, live, seat, session } from './fixtures.js';
 
 const PLAYER_ROLES: Role[] = ['dealer', 'floor', 'public'];
