@@ -314,10 +314,13 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // the broadcast delay has passed since they ended
   // (a table finished, TABLE_FINISHED: its last hand is sealed too, no next hand will begin)
   const sealed = () => {
-    const due = mono() - delay();
+    const t = mono();
+    const delayMs = delay();
     const s = session.snapshot();
     const over = (n: number) => s.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === n);
-    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && h.at <= due);
+    // every hole card travels in a history: viewFor says when it may leave for the room
+    const released = (at: number) => viewFor('room', { kind: 'history', endedAt: at, delayMs }, t);
+    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && released(h.at));
   };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;

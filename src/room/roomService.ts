@@ -19,6 +19,7 @@ import {
 } from '../clock/index.js';
 import { answerFor } from '../errors.js';
 import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
+import { viewFor } from '../views/views.js';
 import type { RoomArchive } from './archive.js';
 import { registerArchiveRoutes } from './archiveRoutes.js';
 import {
@@ -416,9 +417,10 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   // table's end time is another machine's clock, and the room's own wall clock may jump. A hand stored before this
   // start counts from its received wall time only when the clock is synchronised (else from the start: the delay
   // runs again in full, late, never early).
-  const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) =>
-    mono() - (receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall)) >=
-    opts.exportDelayMs;
+  const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) => {
+    const endedAt = receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall);
+    return viewFor('room', { kind: 'history', endedAt, delayMs: opts.exportDelayMs }, mono());
+  };
   registerArchiveRoutes(app, { archive, staff, released, say });
   attached?.routes(app, staff);
   app.post<{ Body: { blinds: [number, number]; bbAnte: number; breaks?: { inMinutes: number; minutes: number }[] } }>(

@@ -177,7 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const endedAt = new Map<number, number>();
   const onHandEnd = (e: { handNo: number }) => void endedAt.set(e.handNo, mono());
   session.on('handEnd', onHandEnd);
-  const endAge = (handNo: number, endWall: number) => mono() - (endedAt.get(handNo) ?? epoch.monoOf(endWall));
+  const endedAtOf = (handNo: number, endWall: number) => endedAt.get(handNo) ?? epoch.monoOf(endWall);
   session.on('rejected', (err) => app.log.warn({ code: err.code }, err.message));
   // H6: the delayed broadcast survives a restart: the last delay of states rebuilt from the log (overlayRebuild.ts)
   // (their ages from the logged wall times only while the clock is synchronised: else the delay runs again in full)
@@ -267,7 +267,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return { view: live ? viewFor(req.role, live, mono()) : null };
   });
 
-  registerHandRoutes(app, { log: opts.log, session, archive, index, hub, now, mono, endAge });
+  registerHandRoutes(app, { log: opts.log, session, archive, index, hub, now, mono, endedAt: endedAtOf });
 
   app.post<{ Body: { ms: number } }>(
     '/api/delay',
