@@ -3,6 +3,7 @@
 import { HttpError } from '../http/httpError.js';
 import type { Role } from '../views/liveState.js';
 
+export { redactUrl } from '../http/appBase.js';
 export { HttpError };
 
 /** the roles of the hand histories (every hole card): the floor (after the delay) and the commentators */
@@ -22,7 +23,5 @@ export const errorBody = {
   properties: { error: { type: 'string' }, message: { type: 'string' } },
 } as const;
 
-/** the URL with any token parameter's value replaced (for logs: a token is never written down) */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
-}
+/** the largest amount a body may name: far below 2^53, so that a number is never rounded on the way in */
+export const MAX_CHIPS = 1_000_000_000;

@@ -1,16 +1,18 @@
 // The hand routes: the hand list (a page of the archive index), a hand step by step as the caller's role may see it
 // at each point (viewFor), and a finished hand's history (PHH, OHH, PokerStars) once the floor's export delay has
-// passed. buildApp (app.ts) registers them.
+// passed. Autoloaded by the table app (app.ts).
 import type { FastifyInstance } from 'fastify';
-import type { MonotonicClock, WallClock } from '../clock/index.js';
-import type { EventLog, LogRecord } from '../session/log.js';
-import type { TableSession } from '../session/TableSession.js';
-import type { TableAlert } from '../session/types.js';
-import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
-import type { ExportFormat, HandArchive } from '../store/index.js';
-import type { LiveHub } from '../views/hub.js';
-import { viewFor } from '../views/views.js';
-import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from './httpCommon.js';
+import type { MonotonicClock, WallClock } from '../../clock/index.js';
+import { defineRoutes } from '../../http/routeModules.js';
+import type { EventLog, LogRecord } from '../../session/log.js';
+import type { TableSession } from '../../session/TableSession.js';
+import type { TableAlert } from '../../session/types.js';
+import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../../store/archiveIndex.js';
+import type { ExportFormat, HandArchive } from '../../store/index.js';
+import type { LiveHub } from '../../views/hub.js';
+import { viewFor } from '../../views/views.js';
+import type { TableContext } from '../context.js';
+import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from '../httpCommon.js';
 
 export interface HandRoutesDeps {
   log: EventLog;
@@ -157,3 +159,5 @@ export function registerHandRoutes(app: FastifyInstance, deps: HandRoutesDeps): 
     },
   );
 }
+
+export const routes = defineRoutes<TableContext>((app, ctx) => registerHandRoutes(app, ctx));
