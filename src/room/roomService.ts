@@ -1,12 +1,10 @@
 // `feltwire room`: subscribes to every table on the broker, stores each finished hand once in the archive and
 // acknowledges it to its table, keeps the room view (a row per table) and serves it with the archive's search and
 // exports, and publishes the room-wide settings (levels, breaks) that each table applies at its next shuffle.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';
 import {
@@ -17,8 +15,6 @@ import {
   type WallClock,
   wallNow,
 } from '../clock/index.js';
-import { answerFor } from '../errors.js';
-import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
 import { viewFor } from '../views/views.js';
 import type { RoomArchive } from './archive.js';
 import {
@@ -30,13 +26,11 @@ import {
   parseTableTopic,
   type RoomBreak,
   type SettingsMessage,
-  type StatusMessage,
   topics,
 } from './protocol.js';
 import { buildRoomApp, ROOM_ROLES_HTTP } from './roomApp.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { blankRow, type RoomTableRow, refusedAlert, replacedAlert } from './roomRows.js';
-import { registerArchiveRoutes } from './routes/archive.js';
 
 export type { RoomFloorAlert, RoomTableRow } from './roomRows.js';
 
