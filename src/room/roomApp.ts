@@ -3,7 +3,9 @@
 // token opens the role 'room' (the floor staff's room view, archive and settings); without it nothing but the page
 // files. Its routes are the modules of routes/, autoloaded with the room's context, and those of a part attached
 // to the room (a tournament: roomAttach.ts).
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -48,6 +50,21 @@ export interface RoomAppOptions {
   webRoot: string | null;
   ctx: RoomAppContext;
   attached: RoomAttachment | null;
+}
+
+export const ROOM_TOKEN_FILE = 'room-token.json';
+
+/** the room's token (DATA/room-token.json, mode 600; made on the first start) */
+export function roomToken(dir: string): { token: string; created: boolean } {
+  const path = join(dir, ROOM_TOKEN_FILE);
+  if (existsSync(path)) {
+    const t = (JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token;
+    if (typeof t === 'string' && t.length >= 16) return { token: t, created: false };
+  }
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(path, `${JSON.stringify({ token })}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return { token, created: true };
 }
 
 const sameToken = (a: string, b: string) => {

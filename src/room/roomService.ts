@@ -28,7 +28,7 @@ import {
   type SettingsMessage,
   topics,
 } from './protocol.js';
-import { buildRoomApp, ROOM_ROLES_HTTP } from './roomApp.js';
+import { buildRoomApp, ROOM_ROLES_HTTP, ROOM_TOKEN_FILE, roomToken } from './roomApp.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { blankRow, type RoomTableRow, refusedAlert, replacedAlert } from './roomRows.js';
 
@@ -83,22 +83,6 @@ export interface RoomService {
   /** resolves when every hand received so far is stored and acknowledged */
   idle(): Promise<void>;
   close(): Promise<void>;
-}
-
-export const ROOM_TOKEN_FILE = 'room-token.json';
-
-export { ROOM_ROLES_HTTP, type RoomRole } from './roomApp.js';
-
-function roomToken(dir: string): { token: string; created: boolean } {
-  const path = join(dir, ROOM_TOKEN_FILE);
-  if (existsSync(path)) {
-    const t = (JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token;
-    if (typeof t === 'string' && t.length >= 16) return { token: t, created: false };
-  }
-  const token = randomBytes(24).toString('base64url');
-  writeFileSync(path, `${JSON.stringify({ token })}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return { token, created: true };
 }
 
 export async function startRoom(opts: RoomOptions): Promise<RoomService> {
