@@ -21,18 +21,20 @@ bool Pn5180::ready(uint16_t timeoutUs) {
   return true;
 }
 
+// BUSY is awaited before each frame, not after it as well: the chip raises BUSY when NSS goes high and drops it
+// when the command has run, and the next frame (or the read of an answer) waits for that. A frame's own BUSY time
+// (6 us for a command, 2 us after a read) then overlaps the host's work instead of a wait; a stalled chip is found
+// by the next frame. (Verify on hardware: BUSY high within the few us from NSS high to the next frame's look.)
 bool Pn5180::command(const uint8_t* tx, uint8_t n) {
   if (!ready()) return false;
   bus_.exchange(tx, nullptr, n);
-  return ready();
+  return true;
 }
 
 bool Pn5180::read(uint8_t* rx, uint8_t n) {
-  uint8_t ff[16];
-  for (uint8_t i = 0; i < n; i++) ff[i] = 0xFF;
   if (!ready()) return false;
-  bus_.exchange(ff, rx, n);
-  return ready();
+  bus_.exchange(nullptr, rx, n);  // 0xFF clocked out
+  return true;
 }
 
 bool Pn5180::writeReg(Cmd how, Reg reg, uint32_t v) {

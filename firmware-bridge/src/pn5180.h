@@ -12,7 +12,7 @@ namespace fw {
 
 class SpiBus {
  public:
-  // NSS low, `n` bytes out (and in, when `rx` is set), NSS high.
+  // NSS low, `n` bytes out (0xFF when `tx` is null: the read of an answer) and in (when `rx` is set), NSS high.
   virtual void exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) = 0;
   virtual bool busy() = 0;
   virtual uint32_t micros() = 0;
