@@ -41,6 +41,7 @@ interface Stats {
   hbScanMsMax: number;
   maxGapMs: number[];
   invAirMs: number[];
+  invClosed: number[];
   violations: number;
 }
 
@@ -125,8 +126,13 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       await sleep(100);
       push = await stats();
     }
-    await sleep(500); // the next probe closes the inventory that read the 40: its air time is counted
-    push = await stats();
+    // the air time of the inventory that read the last of the 40 is counted when the zone's next probe closes it
+    // (chips are reported while their inventory runs: that can be ~0.3 s after the last report)
+    const closed = push.invClosed[bet1];
+    while (push.invClosed[bet1] <= closed && Date.now() < end + 5_000) {
+      await sleep(50);
+      push = await stats();
+    }
     const air = push.invAirMs[bet1];
     return {
       handCardGapMs: Math.max(...cardAntennas.map((a) => hand.maxGapMs[a])),
