@@ -5,8 +5,9 @@
 //    (target 250 ms; bound: 115 ms of air a pass, 34 cards x 3.2 ms checked by SELECT of their UIDs, ~250 ms with
 //    the exchanges one after the other on the Mega: firmware-bridge/README.md, Figures);
 //  - a 40-chip push in the focused zone: reported after x the PN5180 model's air time for one inventory of 40
-//    (target x1.5; bound: that air time plus 75 ms of INV frames at 115200 baud, x1.19);
-//  - the longest a betting zone went unread while another zone of its reader inventoried (target 600 ms).
+//    (target x1.5; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it);
+//  - the longest a betting zone went unread while another zone of its reader inventoried (target 600 ms; bound: the
+//    40 chips' 403 ms of air + the reader's 3 other 8-chip zones, 48 ms each, read between two reads of one zone).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
