@@ -1,9 +1,3 @@
-// `feltwire room`: subscribes to every table on the broker, stores each finished hand once in the archive and
-// acknowledges it to its table, keeps the room view (a row per table) and serves it with the archive's search and
-// exports, and publishes the room-wide settings (levels, breaks) that each table applies at its next shuffle.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';

@@ -1,24 +1,10 @@
 // Cards and alerts as a role may see them: the cards a hand has made public, free text scrubbed of the others,
 // and each alert masked on the facts of its own hand (views.ts calls these; it alone decides who sees what).
 import { renderAlert } from '../engine/alerts/catalogue.js';
-import { parseCard } from '../engine/cards.js';
-import { describeHand } from '../engine/eval/describe.js';
-import type { Decision } from '../engine/hand/decisions.js';
-import type {
-  Alert,
-  AlertCode,
-  AlertFacts,
-  HandSnapshot,
-  HouseRules,
-  NextAction,
-  Phase,
-  PotView,
-  Ruleset,
-  Street,
-} from '../engine/types.js';
+import type { Alert, AlertCode, AlertFacts, HandSnapshot, Ruleset } from '../engine/types.js';
 import type { SessionAlert } from '../session/floorLog.js';
-import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
-import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
+import type { TableAlert } from '../session/types.js';
+import type { HandCards, LiveState, Role } from './liveState.js';
 
 export const HIDDEN = '??';
 

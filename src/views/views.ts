@@ -20,22 +20,10 @@
 // floor staff) only once the broadcast delay has passed since the hand ended, counted by the one who holds it on its
 // own monotonic clock; no other role ever.
 
-import { renderAlert } from '../engine/alerts/catalogue.js';
 import { parseCard } from '../engine/cards.js';
 import { describeHand } from '../engine/eval/describe.js';
 import type { Decision } from '../engine/hand/decisions.js';
-import type {
-  Alert,
-  AlertCode,
-  AlertFacts,
-  HandSnapshot,
-  HouseRules,
-  NextAction,
-  Phase,
-  PotView,
-  Ruleset,
-  Street,
-} from '../engine/types.js';
+import type { Alert, HandSnapshot, HouseRules, NextAction, Phase, PotView, Street } from '../engine/types.js';
 import type { SessionAlert } from '../session/floorLog.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
 import {
@@ -51,7 +39,7 @@ import {
   scrubCards,
   tableAlertView,
 } from './alertViews.js';
-import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
+import type { EquityTrack, LiveState, Role, StorageView } from './liveState.js';
 
 export type { AlertView, FloorEntryView } from './alertViews.js';
 export { HIDDEN, handCards, publicCards, scrubCards, scrubSecret } from './alertViews.js';
