@@ -6,7 +6,7 @@ import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
-import type { AlertView, FloorEntryView, RoleView } from '../../src/server/views.js';
+import type { AlertView, FloorEntryView, RoleView } from '../../src/views/views.js';
 import { getLang, hasKey, locale, onLangChange, ruleText, setLang, t } from './i18n.js';
 import { type LiveSnapshot, LiveStore } from './live.js';
 

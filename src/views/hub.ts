@@ -5,7 +5,6 @@ import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../c
 import { FeltwireError, statusOf } from '../errors.js';
 import type { SessionState } from '../session/types.js';
 import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
-import type { TapOutcome } from './outcomes.js';
 import { handCards, type RoleView, viewFor } from './views.js';
 
 /** earlier hands whose cards are kept to mask their alerts (older ones show no card at all) */
@@ -57,8 +56,8 @@ export interface HubStats {
 export type OutboundMessage =
   | { type: 'view'; view: RoleView | null; delayMs?: number }
   | { type: 'error'; code: string; message: string; ref?: string | number }
-  /** a message taken; `outcome`: what the engine did with a tap (outcomes.ts) */
-  | { type: 'ok'; ref?: string | number; outcome?: TapOutcome }
+  /** a message taken; `outcome`: what the engine did with a tap (the app's answer, src/server/outcomes.ts) */
+  | { type: 'ok'; ref?: string | number; outcome?: object }
   | { type: 'hello'; role: Role; delayMs: number };
 
 export class LiveHub {
