@@ -25,6 +25,7 @@ import {
   type HandMessage,
   type LinkMessage,
   type RoomAlert,
+  type RoomClock,
   type SettingsMessage,
   type StatusMessage,
   topics,
@@ -71,6 +72,8 @@ export interface RoomLinkDeps {
   /** the service's start (the ages of hands logged before it; src/clock) */
   epoch?: StartEpoch;
   say?: (line: string) => void;
+  /** the room's tournament clock as it arrived (none: null), for the table's own views (hub.setTournamentClock) */
+  onClock?: (fact: RoomClock | null) => void;
 }
 
 export interface RoomLinkStats {
@@ -409,7 +412,21 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     if (opts.applyLevel) opts.applyLevel(level, apply);
     else apply();
   };
+  /** the settings version whose clock the table holds */
+  let clockVersion = 0;
+  const takeClock = (s: SettingsMessage) => {
+    if (s.version <= clockVersion) return;
+    clockVersion = s.version;
+    const fact = s.clock ?? null;
+    // a fact heard late (the retained settings after a restart of the table) has run since the room sent it: the
+    // only measure across the two machines is their wall clocks (never more than the time left, never negative)
+    const late = fact?.running ? Math.min(fact.leftMs, Math.max(0, now() - s.sent)) : 0;
+    const held = fact ? { ...fact, leftMs: fact.leftMs - late } : null;
+    hub.setTournamentClock(held);
+    deps.onClock?.(held);
+  };
   const onSettings = (s: SettingsMessage) => {
+    takeClock(s);
     if (s.version <= cursor.settingsVersion) return;
     const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
     try {

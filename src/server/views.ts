@@ -30,6 +30,8 @@ import type {
   Ruleset,
   Street,
 } from '../engine/types.js';
+import { clockView } from '../room/clockFact.js';
+import type { RoomClock } from '../room/protocol.js';
 import type { SessionAlert } from '../session/floorLog.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
 import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
@@ -173,6 +175,9 @@ export interface RoleView {
   storage: StorageView | null;
   /** the floor's history, shared by every floor tablet (floor only; open incidents first, by severity, then age) */
   floorLog?: FloorEntryView[];
+  /** the room's tournament clock (every role: level, break, the time left at this view's moment, what comes next);
+   * null outside a tournament */
+  tourney: RoomClock | null;
 }
 
 /** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. (BURN_EXTRA is
@@ -311,6 +316,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
     storage: state.storage ?? null,
     ...(floorLog ? { floorLog } : {}),
+    tourney: state.tourney ? clockView(state.tourney, now) : null,
   };
 }
 
