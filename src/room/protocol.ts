@@ -207,6 +207,9 @@ export interface RoomClock {
   bbAnte?: number;
   /** the period after this one (none after the last) */
   next?: RoomClockNext;
+  /** a break: the denominations in play at its start, and those leaving at it (its colour-up, LOI 2) */
+  chips?: number[];
+  colourUp?: number[];
 }
 
 /** what follows the period in play: a level with its blinds, or a break with its length */
@@ -419,6 +422,8 @@ export const SCHEMAS = {
               minutes: { type: 'integer', minimum: 1, maximum: 24 * 60 },
             },
           },
+          chips: { type: 'array', maxItems: 20, items: clockChips },
+          colourUp: { type: 'array', maxItems: 20, items: clockChips },
         },
       },
     },

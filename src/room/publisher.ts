@@ -31,6 +31,7 @@ import {
   topics,
   type ViewMessage,
 } from './protocol.js';
+import { startTableBreak, type TableBreak } from './tableBreak.js';
 import { startTableSeating } from './tableSeating.js';
 
 export interface RoomLinkOptions {
@@ -424,7 +425,14 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     const held = fact ? { ...fact, leftMs: fact.leftMs - late } : null;
     hub.setTournamentClock(held);
     deps.onClock?.(held);
+    // a break: the count and the colour-up read from the chips (tableBreak.ts), until the clock leaves it
+    if (held?.isBreak && !breakRun) breakRun = startTableBreak({ session, tableId, say }, held);
+    else if (!held?.isBreak && breakRun) {
+      breakRun.stop();
+      breakRun = null;
+    }
   };
+  let breakRun: TableBreak | null = null;
   const onSettings = (s: SettingsMessage) => {
     takeClock(s);
     if (s.version <= cursor.settingsVersion) return;
@@ -582,6 +590,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       closed = true;
       clearInterval(timer);
       seating.close();
+      breakRun?.stop();
       session.off('state', onState);
       session.off('handEnd', onHandEnd);
       hub.stop();

@@ -3,7 +3,8 @@
 // tournament clock's level pushed through the room settings (each table takes it at its next shuffle, LOI 18),
 // with a break told to the dealers when the clock reaches one, and the clock itself (clockFact.ts) on each change:
 // a new period, a pause, a resume, time added; the tables count it down on their own monotonic clock. The TD's routes are tournamentRoutes.ts.
-import { clockFactOf, formatLeft, samePeriod } from './clockFact.js';
+import { formatLeft } from './clockFact.js';
+import { clockFactOf, samePeriod } from './clockPush.js';
 import { decodeMessage, type RoomClock, topics } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import type { RoomTournament } from './roomTournament.js';
@@ -26,7 +27,7 @@ export function tournamentAttachment(t: RoomTournament, ctx: RoomContext): RoomA
     const brk = st.current.kind === 'break' && breakSaid !== st.period ? st.current : null;
     const same =
       cur && cur.blinds[0] === level.blinds[0] && cur.blinds[1] === level.blinds[1] && cur.bbAnte === level.bbAnte;
-    const fact = clockFactOf(st);
+    const fact = clockFactOf(st, t.floor.structure);
     const clockNews = force || !lastFact || !samePeriod(lastFact, fact);
     if (same && !brk && !clockNews) return;
     if (brk) breakSaid = st.period;

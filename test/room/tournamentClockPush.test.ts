@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clockFactOf } from '../../src/room/clockFact.js';
+import { clockFactOf } from '../../src/room/clockPush.js';
 import type { RoomBreak, RoomClock, SettingsMessage } from '../../src/room/protocol.js';
 import type { RoomContext } from '../../src/room/roomAttach.js';
 import { RoomTournament } from '../../src/room/roomTournament.js';
