@@ -12,9 +12,10 @@ import { monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import type { Move } from '../tournament/balancing.js';
 import type { ClockState } from '../tournament/clock.js';
 import { TournamentFloor } from '../tournament/floor.js';
+import type { Penalty, PenaltyGiven } from '../tournament/penalties.js';
 import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
-import type { Seat } from '../tournament/seating.js';
+import { type Seat, waitsForButton } from '../tournament/seating.js';
 import { tdView } from '../tournament/tdView.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
@@ -34,7 +35,7 @@ import {
   writeClock,
 } from './tournamentJournal.js';
 import { tournamentAttachment } from './tournamentLink.js';
-import { arriveText, leaveText, moveLine, outText } from './tournamentTexts.js';
+import { arriveText, leaveText, moveLine, outText, penaltyText, waitText } from './tournamentTexts.js';
 
 export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
 export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
@@ -218,7 +219,9 @@ export class RoomTournament {
       this.write(rec);
       this.lastHand.set(rec.table, { logId: rec.logId, handNo: rec.handNo });
       this.bookHand(rec);
-    } else if (rec.r === 'answer') {
+    } else if (rec.r === 'penalty') this.applyPenalty(rec.given);
+    else if (rec.r === 'lift') this.lift(rec.penalty);
+    else if (rec.r === 'answer') {
       if (this.answered.has(rec.result.id)) return;
       this.answered.add(rec.result.id);
       this.write(rec);
@@ -343,6 +346,10 @@ export class RoomTournament {
       tr.stack = r.stack;
       const key = `${to.table}/${to.seat}`;
       this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: info.player, from: null, until: null }]);
+      // LOI 32, club 8-10: a seat the blinds have passed waits for the button (the table deals it no hand till then)
+      const waits = waitsForButton(this.floor.table(to.table), to.seat);
+      const text = arriveText(tr.move, this.name(info.player), r.stack);
+      const wait = waits ? waitText(this.name(info.player), to.seat) : { message: '', messageFr: '' };
       tr.arriveOrder = this.order(
         to.table,
         {
@@ -350,7 +357,9 @@ export class RoomTournament {
           seat: to.seat,
           player: info.player,
           stack: r.stack,
-          ...arriveText(tr.move, this.name(info.player), r.stack),
+          message: `${text.message}${waits ? ` ${wait.message}` : ''}`,
+          messageFr: `${text.messageFr}${waits ? ` ${wait.messageFr}` : ''}`,
+          ...(waits ? { waitForButton: true } : {}),
         },
         'arrive',
       );
@@ -377,11 +386,90 @@ export class RoomTournament {
     }
   }
 
+  // ---- penalties (LOI 7, 33; tda 68, 71; seed 003 regulation 6) ------------------------------------------------
+
+  /** the floor records a penalty (the TD's route): booked, journaled, and sent to the player's table */
+  penalise(g: Omit<PenaltyGiven, 'hand'>): Penalty {
+    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(g.player));
+    const given: PenaltyGiven = {
+      ...g,
+      hand: `${t?.id ?? '-'}#${(t ? (this.lastHand.get(t.id)?.handNo ?? 0) : 0) + 1}`,
+    };
+    const p = this.applyPenalty(given);
+    this.write({ r: 'penalty', given, wall: this.now() });
+    this.saveClock();
+    return p;
+  }
+
+  private applyPenalty(g: PenaltyGiven): Penalty {
+    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(g.player));
+    const seat = Number(Object.entries(t?.seats ?? {}).find(([, p]) => p === g.player)?.[0] ?? 0);
+    const res = this.floor.penalise(g);
+    const text = penaltyText(res.penalty, this.name(g.player), seat);
+    if (!t) return res.penalty;
+    if (g.kind === 'elimination' || g.kind === 'disqualification') {
+      const o = (this.occupants.get(`${t.id}/${seat}`) ?? []).find((x) => x.player === g.player && x.until === null);
+      if (o) o.until = this.lastHand.get(t.id)?.handNo ?? 0;
+      this.order(t.id, { op: 'remove', seat, player: g.player, stack: 0, ...text }, 'out');
+    } else {
+      // hands and rounds: that many hands at the table; minutes and levels: until served (lifted then)
+      const away = g.kind === 'hands' || g.kind === 'rounds';
+      const timed = g.kind === 'minutes' || g.kind === 'levels';
+      const hands = away ? (res.penalty.handsLeft ?? 0) : timed ? 1000 : 0;
+      this.order(t.id, { op: 'penalty', seat, player: g.player, stack: 0, hands, ...text }, 'penalty');
+      if (timed) this.timed.set(res.penalty.id, { player: g.player, table: t.id, seat });
+    }
+    for (const m of res.moves) this.startMove(m);
+    if (this.isFinished()) this.finishedResolve();
+    return res.penalty;
+  }
+
+  /** the link's tick: a suspension of minutes or levels served lets the player play again (journaled) */
+  liftServed(): void {
+    for (const [id, x] of this.timed) {
+      if (this.floor.penalties.running(x.player, this.floor.playClock()).some((p) => p.id === id)) continue;
+      this.lift(id);
+      this.write({ r: 'lift', penalty: id, wall: this.now() });
+    }
+  }
+
+  private lift(id: number): void {
+    const x = this.timed.get(id);
+    if (!x) return;
+    this.timed.delete(id);
+    const name = this.name(x.player);
+    this.order(
+      x.table,
+      {
+        op: 'penalty',
+        seat: x.seat,
+        player: x.player,
+        stack: 0,
+        hands: 0,
+        message: `Penalty served: ${name}, seat ${x.seat}, plays again from the next hand.`,
+        messageFr: `Pénalité purgée : ${name}, siège ${x.seat}, rejoue dès la main suivante.`,
+      },
+      'penalty',
+    );
+  }
+
+  /** suspensions of minutes or levels sent to a table, not yet lifted: penalty id -> where */
+  private readonly timed = new Map<number, { player: string; table: string; seat: number }>();
+
   // ---- outputs -----------------------------------------------------------------------------------------------
 
   private order(
     table: string,
-    o: { op: 'seat' | 'remove'; seat: number; player: string; stack: number; message: string; messageFr: string },
+    o: {
+      op: 'seat' | 'remove' | 'penalty';
+      seat: number;
+      player: string;
+      stack: number;
+      message: string;
+      messageFr: string;
+      hands?: number;
+      waitForButton?: boolean;
+    },
     kind: OrderKind,
   ): number {
     const p = this.players.find((x) => x.id === o.player);

@@ -3,7 +3,7 @@
 import { encodeMessage, type SeatingOrder, topics } from './protocol.js';
 import type { RoomContext } from './roomAttach.js';
 
-export type OrderKind = 'draw' | 'out' | 'leave' | 'arrive';
+export type OrderKind = 'draw' | 'out' | 'leave' | 'arrive' | 'penalty';
 
 export class OrderBook {
   private readonly orders = new Map<string, SeatingOrder[]>();
@@ -27,6 +27,8 @@ export class OrderBook {
       stack: o.stack,
       message: o.message,
       messageFr: o.messageFr,
+      ...(o.hands !== undefined ? { hands: o.hands } : {}),
+      ...(o.waitForButton ? { waitForButton: true } : {}),
     });
     this.orders.set(table, list);
     this.infos.set(id, { table, kind, player: o.player });

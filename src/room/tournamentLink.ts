@@ -45,6 +45,7 @@ export function tournamentAttachment(t: RoomTournament, ctx: RoomContext): RoomA
   t.onClockChange = () => pushLevel(true);
   const tick = setInterval(() => {
     t.saveClock();
+    if (!t.isFinished()) t.liftServed();
     pushLevel();
   }, 250);
   tick.unref();
