@@ -89,9 +89,10 @@ describe('penalties and LOI 32 at live tables', () => {
     expect(p.handsLeft).toBe(3);
     const orders = sent.at(-1)?.orders ?? [];
     const order = orders.at(-1);
+    if (!order) throw new Error('no order sent');
     expect(order).toMatchObject({ op: 'penalty', hands: 3, name: 'Bea' });
-    expect(order?.message).toMatch(/^Penalty \(tda 71\): Bea, seat \d+, 3 hands away for a card shown/);
-    expect(order?.messageFr).toMatch(/^Pénalité \(tda 71\) : Bea, siège \d+, 3 mains de pénalité pour : a card shown/);
+    expect(order.message).toMatch(/^Penalty \(tda 71\): Bea, seat \d+, 3 hands away for a card shown/);
+    expect(order.messageFr).toMatch(/^Pénalité \(tda 71\) : Bea, siège \d+, 3 mains de pénalité pour : a card shown/);
 
     // the table: its session takes it (a table of the fixture's seats; the order names the seat)
     const session = handOver();
@@ -104,7 +105,7 @@ describe('penalties and LOI 32 at live tables', () => {
       publish: () => {},
       say: () => {},
     });
-    seating.onOrders({ v: 1, kind: 'seating', tableId: '1', sent: 0, orders: [{ ...(order as never), seat }] });
+    seating.onOrders({ v: 1, kind: 'seating', tableId: '1', sent: 0, orders: [{ ...order, seat }] });
     expect(session.snapshot().penalties).toEqual({ [String(seat)]: 3 });
     const alert = session.snapshot().tableAlerts.find((a) => a.code === 'ROOM_PENALTY');
     expect(alert?.seat).toBe(seat);
