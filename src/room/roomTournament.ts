@@ -73,7 +73,7 @@ export class RoomTournament {
     this.book = new OrderBook(this.now, this.say);
     this.journalPath = join(o.dataDir, JOURNAL_FILE);
     this.clockPath = join(o.dataDir, CLOCK_FILE);
-    this.players = start.players;
+    this.players = [...start.players];
     this.tableIds = start.tableIds;
     this.finished = new Promise((r) => {
       this.finishedResolve = r;
@@ -221,6 +221,9 @@ export class RoomTournament {
       this.bookHand(rec);
     } else if (rec.r === 'penalty') this.applyPenalty(rec.given);
     else if (rec.r === 'lift') this.lift(rec.penalty);
+    else if (rec.r === 'register') this.applyRegister(rec.player);
+    else if (rec.r === 'absent') this.applyAbsent(rec.player, rec.absent);
+    else if (rec.r === 'noShows') this.applyNoShows();
     else if (rec.r === 'answer') {
       if (this.answered.has(rec.result.id)) return;
       this.answered.add(rec.result.id);
@@ -456,12 +459,121 @@ export class RoomTournament {
   /** suspensions of minutes or levels sent to a table, not yet lifted: penalty id -> where */
   private readonly timed = new Map<number, { player: string; table: string; seat: number }>();
 
+  // ---- late registration and no-shows (club 3-1, 3-2; seed 003 regulation 10) -----------------------------------
+
+  /** a player registered late (the TD's route): drawn onto a free seat, seated at that table with the starting stack */
+  register(p: Player): { table: string; seat: number; waits: boolean } {
+    const r = this.applyRegister(p);
+    this.write({ r: 'register', player: p, wall: this.now() });
+    return r;
+  }
+
+  private applyRegister(p: Player): { table: string; seat: number; waits: boolean } {
+    const { seat, waits } = this.floor.lateRegister(p, { replay: this.replaying });
+    this.players.push(p);
+    const key = `${seat.table}/${seat.seat}`;
+    // plays from the table's next hand: the hand it answers with
+    this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: p.id, from: null, until: null }]);
+    const stack = this.floor.structure.startingStack;
+    const wait = waits ? waitText(p.name, seat.seat) : { message: '', messageFr: '' };
+    this.order(
+      seat.table,
+      {
+        op: 'seat',
+        seat: seat.seat,
+        player: p.id,
+        stack,
+        message: `Late registration (club 3-1): ${p.name} takes seat ${seat.seat} with ${stack} chips.${waits ? ` ${wait.message}` : ''}`,
+        messageFr: `Inscription tardive (club 3-1) : ${p.name} prend le siège ${seat.seat} avec ${stack} jetons.${waits ? ` ${wait.messageFr}` : ''}`,
+        ...(waits ? { waitForButton: true } : {}),
+      },
+      'arrive',
+    );
+    this.say(
+      `tournament: ${p.name} registered late, ${seat.table}-${seat.seat}${waits ? ' (waits for the button)' : ''}`,
+    );
+    return { table: seat.table, seat: seat.seat, waits };
+  }
+
+  /** a registered player not at their seat (or arrived): the table deals them in and takes their blinds meanwhile */
+  absent(player: string, absent: boolean): void {
+    this.applyAbsent(player, absent);
+    this.write({ r: 'absent', player, absent, wall: this.now() });
+  }
+
+  private applyAbsent(player: string, absent: boolean): void {
+    if (absent) this.floor.absent(player);
+    else this.floor.arrives(player);
+    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(player));
+    if (!t) return;
+    const seat = Number(Object.entries(t.seats).find(([, p]) => p === player)?.[0]);
+    const name = this.name(player);
+    this.order(
+      t.id,
+      {
+        op: 'absent',
+        seat,
+        player,
+        stack: 0,
+        absent,
+        message: absent
+          ? `${name}, seat ${seat}, is not here: dealt in, the blinds taken, the hand killed until they sit down (club 3-2).`
+          : `${name}, seat ${seat}, has arrived and plays from the next hand.`,
+        messageFr: absent
+          ? `${name}, siège ${seat}, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).`
+          : `${name}, siège ${seat}, est arrivé et joue dès la main suivante.`,
+      },
+      'absent',
+    );
+  }
+
+  /** the link's tick: once the first level (or the late registration) is over, the players who never came are out */
+  noShowsDue(): void {
+    if (this.floor.absentPlayers().length === 0) return;
+    if (this.floor.clock.status().level.level <= Math.max(1, this.floor.structure.lateRegistrationLevels)) return;
+    this.applyNoShows();
+    this.write({ r: 'noShows', wall: this.now() });
+  }
+
+  private applyNoShows(): void {
+    const seatOf = new Map<string, { table: string; seat: number }>();
+    for (const t of this.floor.tables)
+      for (const [seat, p] of Object.entries(t.seats)) seatOf.set(p, { table: t.id, seat: Number(seat) });
+    const moves0 = this.floor.log.length;
+    const finishes = this.floor.noShowsOut('room#no-shows');
+    for (const f of finishes) {
+      const at = seatOf.get(f.player);
+      this.say(`tournament: ${this.name(f.player)} never came: out in place ${f.place} (seed 003 regulation 10)`);
+      if (!at) continue;
+      const o = (this.occupants.get(`${at.table}/${at.seat}`) ?? []).find((x) => x.player === f.player && !x.until);
+      if (o) o.until = this.lastHand.get(at.table)?.handNo ?? 0;
+      const text = outText(this.name(f.player), at.seat, f.place, this.floor.standings.prizeOf(f));
+      this.order(
+        at.table,
+        {
+          op: 'remove',
+          seat: at.seat,
+          player: f.player,
+          stack: 0,
+          message: `${text.message} Never came (seed 003 regulation 10): the chips leave play.`,
+          messageFr: `${text.messageFr} Jamais venu (seed 003 règlement 10) : les jetons sortent du jeu.`,
+        },
+        'out',
+      );
+    }
+    for (const e of this.floor.log.slice(moves0)) {
+      if (e.kind === 'tableBroken') for (const m of e.broken.moves) this.startMove(m);
+      if (e.kind === 'move') this.startMove(e.move);
+    }
+    if (this.isFinished()) this.finishedResolve();
+  }
+
   // ---- outputs -----------------------------------------------------------------------------------------------
 
   private order(
     table: string,
     o: {
-      op: 'seat' | 'remove' | 'penalty';
+      op: 'seat' | 'remove' | 'penalty' | 'absent';
       seat: number;
       player: string;
       stack: number;
@@ -469,6 +581,7 @@ export class RoomTournament {
       messageFr: string;
       hands?: number;
       waitForButton?: boolean;
+      absent?: boolean;
     },
     kind: OrderKind,
   ): number {

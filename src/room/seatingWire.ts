@@ -8,7 +8,7 @@ import { nonNeg, tableId, text, wall } from './wireSchemas.js';
 export interface SeatingOrder {
   /** increases over the whole room: a table applies each id once, in order */
   id: number;
-  op: 'seat' | 'remove' | 'penalty';
+  op: 'seat' | 'remove' | 'penalty' | 'absent';
   seat: number;
   /** seat: the player's name and country; remove: the name the room has there (for the dealer's alert) */
   name: string;
@@ -22,6 +22,8 @@ export interface SeatingOrder {
   hands?: number;
   /** seat: a seat the blinds have passed (LOI 32, club 8-10): dealt no hand until the button has passed it */
   waitForButton?: boolean;
+  /** absent: the player is not at the seat (club 3-1, 3-2: dealt in, the blinds taken, the hand killed), or is back */
+  absent?: boolean;
 }
 
 export interface SeatingMessage {
@@ -72,7 +74,7 @@ export const SEATING_SCHEMAS = {
           required: ['id', 'op', 'seat', 'name', 'country', 'stack', 'message', 'messageFr'],
           properties: {
             id: { type: 'integer', minimum: 1 },
-            op: { enum: ['seat', 'remove', 'penalty'] },
+            op: { enum: ['seat', 'remove', 'penalty', 'absent'] },
             seat: { type: 'integer', minimum: 1, maximum: 10 },
             // a name the table's roster takes (src/session/roster.ts checkPlayer): one line, no < >
             name: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[^\\p{Cc}\\p{Zl}\\p{Zp}<>]*$' },
@@ -82,6 +84,7 @@ export const SEATING_SCHEMAS = {
             messageFr: text(1000),
             hands: { type: 'integer', minimum: 0, maximum: 1000 },
             waitForButton: { type: 'boolean' },
+            absent: { type: 'boolean' },
           },
         },
       },

@@ -92,24 +92,28 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
       o.session.raiseTableAlert({
         code: penalty ? 'ROOM_PENALTY' : 'ROOM_SEATING',
         severity: 'warn',
-        rule: penalty ? 'tda 71' : order.waitForButton ? 'LOI 32' : 'LOI 25',
+        rule: penalty ? 'tda 71' : order.op === 'absent' ? 'club 3-2' : order.waitForButton ? 'LOI 32' : 'LOI 25',
         seat: order.seat,
         message: order.message,
         remedy: penalty
           ? (order.hands ?? 0) > 0
             ? 'The table deals the seat in, kills its hand and posts its blinds while the penalty runs.'
             : 'Tell the player.'
-          : order.op === 'seat'
-            ? 'Seat the player with their chips.'
-            : 'The player leaves with their chips.',
+          : order.op === 'absent'
+            ? 'The table deals the seat in and posts its blinds; its hand is killed until the player sits down.'
+            : order.op === 'seat'
+              ? 'Seat the player with their chips.'
+              : 'The player leaves with their chips.',
         messageFr: order.messageFr,
         remedyFr: penalty
           ? (order.hands ?? 0) > 0
             ? 'La table distribue au siège, tue sa main et prélève ses blindes tant que la pénalité court.'
             : 'Prévenez le joueur.'
-          : order.op === 'seat'
-            ? 'Installez le joueur avec ses jetons.'
-            : 'Le joueur part avec ses jetons.',
+          : order.op === 'absent'
+            ? 'La table distribue au siège et prélève ses blindes ; sa main est tuée tant que le joueur n’est pas assis.'
+            : order.op === 'seat'
+              ? 'Installez le joueur avec ses jetons.'
+              : 'Le joueur part avec ses jetons.',
       });
     } catch (err) {
       o.say(`room: seating alert not raised: ${(err as Error).message}`);
@@ -129,6 +133,17 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
       try {
         const hands = order.hands ?? 0;
         if (hands > 0 || (s.penalties?.[String(order.seat)] ?? 0) > 0) o.session.penalise(order.seat, hands);
+        alert(order);
+        answer({ id: order.id, ok: true, stack: 0, handNo: s.handNo, error: '' });
+      } catch (err) {
+        answer({ id: order.id, ok: false, stack: 0, handNo: s.handNo, error: (err as Error).message.slice(0, 500) });
+      }
+      return;
+    }
+    if (order.op === 'absent') {
+      // club 3-1, 3-2, 2-18: an absent player is dealt in, the blinds and ante taken, the hand killed
+      try {
+        o.session.setAbsent(order.seat, order.absent !== false);
         alert(order);
         answer({ id: order.id, ok: true, stack: 0, handNo: s.handNo, error: '' });
       } catch (err) {

@@ -57,7 +57,13 @@ export type Journal =
   | { r: 'clock'; op: string; wall: number }
   | { r: 'penalty'; given: PenaltyGiven; wall: number }
   /** a penalty of minutes or levels served: the table lets the player play again */
-  | { r: 'lift'; penalty: number; wall: number };
+  | { r: 'lift'; penalty: number; wall: number }
+  /** club 3-1, 3-2: a player registered late */
+  | { r: 'register'; player: Player; wall: number }
+  /** club 3-1, 3-2: a player not at their seat, or arrived */
+  | { r: 'absent'; player: string; absent: boolean; wall: number }
+  /** seed 003 regulation 10: the players who never came are out */
+  | { r: 'noShows'; wall: number };
 
 export interface Occupant {
   player: string;

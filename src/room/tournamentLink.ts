@@ -45,7 +45,10 @@ export function tournamentAttachment(t: RoomTournament, ctx: RoomContext): RoomA
   t.onClockChange = () => pushLevel(true);
   const tick = setInterval(() => {
     t.saveClock();
-    if (!t.isFinished()) t.liftServed();
+    if (!t.isFinished()) {
+      t.liftServed();
+      t.noShowsDue();
+    }
     pushLevel();
   }, 250);
   tick.unref();

@@ -71,6 +71,45 @@ export function registerTournamentRoutes(
     },
     async (req) => ({ penalty: t.penalise(req.body), view: t.view() }),
   );
+  // club 3-1, 3-2, seed 003 regulation 10: a late registration (until the end of the structure's level) and a player
+  // not at their seat (dealt in, the blinds taken) or arrived
+  app.post<{ Body: { id: string; name: string; country: string } }>(
+    '/api/tournament/register',
+    {
+      config: staff,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name', 'country'],
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 64 },
+            name: { type: 'string', minLength: 1, maxLength: 40 },
+            country: { type: 'string', minLength: 2, maxLength: 3 },
+          },
+        },
+      },
+    },
+    async (req) => ({ seated: t.register(req.body), view: t.view() }),
+  );
+  app.post<{ Body: { player: string; absent: boolean } }>(
+    '/api/tournament/absent',
+    {
+      config: staff,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['player', 'absent'],
+          properties: { player: { type: 'string', minLength: 1, maxLength: 64 }, absent: { type: 'boolean' } },
+        },
+      },
+    },
+    async (req) => {
+      t.absent(req.body.player, req.body.absent);
+      return t.view();
+    },
+  );
   app.get('/api/tournament/standings.csv', { config: staff }, async (_req, reply) => {
     const { standingsCsv } = await import('../tournament/standings.js');
     return reply.type('text/csv; charset=utf-8').send(standingsCsv(t.floor.standings.results()));
