@@ -20,6 +20,7 @@ import { tdView } from '../tournament/tdView.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
+import { FloorOps, type OrderInput } from './tournamentFloorOps.js';
 import {
   appendJournal,
   CLOCK_FILE,
@@ -35,7 +36,7 @@ import {
   writeClock,
 } from './tournamentJournal.js';
 import { tournamentAttachment } from './tournamentLink.js';
-import { arriveText, leaveText, moveLine, outText, penaltyText, waitText } from './tournamentTexts.js';
+import { arriveText, leaveText, moveLine, outText, waitText } from './tournamentTexts.js';
 
 export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
 export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
@@ -219,11 +220,9 @@ export class RoomTournament {
       this.write(rec);
       this.lastHand.set(rec.table, { logId: rec.logId, handNo: rec.handNo });
       this.bookHand(rec);
-    } else if (rec.r === 'penalty') this.applyPenalty(rec.given);
-    else if (rec.r === 'lift') this.lift(rec.penalty);
-    else if (rec.r === 'register') this.applyRegister(rec.player);
-    else if (rec.r === 'absent') this.applyAbsent(rec.player, rec.absent);
-    else if (rec.r === 'noShows') this.applyNoShows();
+    } else if (rec.r === 'penalty') this.ops.replay(rec);
+    else if (rec.r === 'lift' || rec.r === 'register' || rec.r === 'absent' || rec.r === 'noShows')
+      this.ops.replay(rec);
     else if (rec.r === 'answer') {
       if (this.answered.has(rec.result.id)) return;
       this.answered.add(rec.result.id);
@@ -389,202 +388,54 @@ export class RoomTournament {
     }
   }
 
-  // ---- penalties (LOI 7, 33; tda 68, 71; seed 003 regulation 6) ------------------------------------------------
+  // ---- penalties, late registration, no-shows (tournamentFloorOps.ts) -----------------------------------------
 
   /** the floor records a penalty (the TD's route): booked, journaled, and sent to the player's table */
   penalise(g: Omit<PenaltyGiven, 'hand'>): Penalty {
-    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(g.player));
-    const given: PenaltyGiven = {
-      ...g,
-      hand: `${t?.id ?? '-'}#${(t ? (this.lastHand.get(t.id)?.handNo ?? 0) : 0) + 1}`,
-    };
-    const p = this.applyPenalty(given);
-    this.write({ r: 'penalty', given, wall: this.now() });
-    this.saveClock();
-    return p;
-  }
-
-  private applyPenalty(g: PenaltyGiven): Penalty {
-    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(g.player));
-    const seat = Number(Object.entries(t?.seats ?? {}).find(([, p]) => p === g.player)?.[0] ?? 0);
-    const res = this.floor.penalise(g);
-    const text = penaltyText(res.penalty, this.name(g.player), seat);
-    if (!t) return res.penalty;
-    if (g.kind === 'elimination' || g.kind === 'disqualification') {
-      const o = (this.occupants.get(`${t.id}/${seat}`) ?? []).find((x) => x.player === g.player && x.until === null);
-      if (o) o.until = this.lastHand.get(t.id)?.handNo ?? 0;
-      this.order(t.id, { op: 'remove', seat, player: g.player, stack: 0, ...text }, 'out');
-    } else {
-      // hands and rounds: that many hands at the table; minutes and levels: until served (lifted then)
-      const away = g.kind === 'hands' || g.kind === 'rounds';
-      const timed = g.kind === 'minutes' || g.kind === 'levels';
-      const hands = away ? (res.penalty.handsLeft ?? 0) : timed ? 1000 : 0;
-      this.order(t.id, { op: 'penalty', seat, player: g.player, stack: 0, hands, ...text }, 'penalty');
-      if (timed) this.timed.set(res.penalty.id, { player: g.player, table: t.id, seat });
-    }
-    for (const m of res.moves) this.startMove(m);
-    if (this.isFinished()) this.finishedResolve();
-    return res.penalty;
+    return this.ops.penalise(g);
   }
 
   /** the link's tick: a suspension of minutes or levels served lets the player play again (journaled) */
   liftServed(): void {
-    for (const [id, x] of this.timed) {
-      if (this.floor.penalties.running(x.player, this.floor.playClock()).some((p) => p.id === id)) continue;
-      this.lift(id);
-      this.write({ r: 'lift', penalty: id, wall: this.now() });
-    }
+    this.ops.liftServed();
   }
 
-  private lift(id: number): void {
-    const x = this.timed.get(id);
-    if (!x) return;
-    this.timed.delete(id);
-    const name = this.name(x.player);
-    this.order(
-      x.table,
-      {
-        op: 'penalty',
-        seat: x.seat,
-        player: x.player,
-        stack: 0,
-        hands: 0,
-        message: `Penalty served: ${name}, seat ${x.seat}, plays again from the next hand.`,
-        messageFr: `Pénalité purgée : ${name}, siège ${x.seat}, rejoue dès la main suivante.`,
-      },
-      'penalty',
-    );
-  }
-
-  /** suspensions of minutes or levels sent to a table, not yet lifted: penalty id -> where */
-  private readonly timed = new Map<number, { player: string; table: string; seat: number }>();
-
-  // ---- late registration and no-shows (club 3-1, 3-2; seed 003 regulation 10) -----------------------------------
-
-  /** a player registered late (the TD's route): drawn onto a free seat, seated at that table with the starting stack */
+  /** a player registered late (the TD's route): drawn onto a free seat, seated at that table */
   register(p: Player): { table: string; seat: number; waits: boolean } {
-    const r = this.applyRegister(p);
-    this.write({ r: 'register', player: p, wall: this.now() });
-    return r;
+    return this.ops.register(p);
   }
 
-  private applyRegister(p: Player): { table: string; seat: number; waits: boolean } {
-    const { seat, waits } = this.floor.lateRegister(p, { replay: this.replaying });
-    this.players.push(p);
-    const key = `${seat.table}/${seat.seat}`;
-    // plays from the table's next hand: the hand it answers with
-    this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: p.id, from: null, until: null }]);
-    const stack = this.floor.structure.startingStack;
-    const wait = waits ? waitText(p.name, seat.seat) : { message: '', messageFr: '' };
-    this.order(
-      seat.table,
-      {
-        op: 'seat',
-        seat: seat.seat,
-        player: p.id,
-        stack,
-        message: `Late registration (club 3-1): ${p.name} takes seat ${seat.seat} with ${stack} chips.${waits ? ` ${wait.message}` : ''}`,
-        messageFr: `Inscription tardive (club 3-1) : ${p.name} prend le siège ${seat.seat} avec ${stack} jetons.${waits ? ` ${wait.messageFr}` : ''}`,
-        ...(waits ? { waitForButton: true } : {}),
-      },
-      'arrive',
-    );
-    this.say(
-      `tournament: ${p.name} registered late, ${seat.table}-${seat.seat}${waits ? ' (waits for the button)' : ''}`,
-    );
-    return { table: seat.table, seat: seat.seat, waits };
-  }
-
-  /** a registered player not at their seat (or arrived): the table deals them in and takes their blinds meanwhile */
+  /** a registered player not at their seat (or arrived) */
   absent(player: string, absent: boolean): void {
-    this.applyAbsent(player, absent);
-    this.write({ r: 'absent', player, absent, wall: this.now() });
-  }
-
-  private applyAbsent(player: string, absent: boolean): void {
-    if (absent) this.floor.absent(player);
-    else this.floor.arrives(player);
-    const t = this.floor.tables.find((x) => Object.values(x.seats).includes(player));
-    if (!t) return;
-    const seat = Number(Object.entries(t.seats).find(([, p]) => p === player)?.[0]);
-    const name = this.name(player);
-    this.order(
-      t.id,
-      {
-        op: 'absent',
-        seat,
-        player,
-        stack: 0,
-        absent,
-        message: absent
-          ? `${name}, seat ${seat}, is not here: dealt in, the blinds taken, the hand killed until they sit down (club 3-2).`
-          : `${name}, seat ${seat}, has arrived and plays from the next hand.`,
-        messageFr: absent
-          ? `${name}, siège ${seat}, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).`
-          : `${name}, siège ${seat}, est arrivé et joue dès la main suivante.`,
-      },
-      'absent',
-    );
+    this.ops.absent(player, absent);
   }
 
   /** the link's tick: once the first level (or the late registration) is over, the players who never came are out */
   noShowsDue(): void {
-    if (this.floor.absentPlayers().length === 0) return;
-    if (this.floor.clock.status().level.level <= Math.max(1, this.floor.structure.lateRegistrationLevels)) return;
-    this.applyNoShows();
-    this.write({ r: 'noShows', wall: this.now() });
+    this.ops.noShowsDue();
   }
 
-  private applyNoShows(): void {
-    const seatOf = new Map<string, { table: string; seat: number }>();
-    for (const t of this.floor.tables)
-      for (const [seat, p] of Object.entries(t.seats)) seatOf.set(p, { table: t.id, seat: Number(seat) });
-    const moves0 = this.floor.log.length;
-    const finishes = this.floor.noShowsOut('room#no-shows');
-    for (const f of finishes) {
-      const at = seatOf.get(f.player);
-      this.say(`tournament: ${this.name(f.player)} never came: out in place ${f.place} (seed 003 regulation 10)`);
-      if (!at) continue;
-      const o = (this.occupants.get(`${at.table}/${at.seat}`) ?? []).find((x) => x.player === f.player && !x.until);
-      if (o) o.until = this.lastHand.get(at.table)?.handNo ?? 0;
-      const text = outText(this.name(f.player), at.seat, f.place, this.floor.standings.prizeOf(f));
-      this.order(
-        at.table,
-        {
-          op: 'remove',
-          seat: at.seat,
-          player: f.player,
-          stack: 0,
-          message: `${text.message} Never came (seed 003 regulation 10): the chips leave play.`,
-          messageFr: `${text.messageFr} Jamais venu (seed 003 règlement 10) : les jetons sortent du jeu.`,
-        },
-        'out',
-      );
-    }
-    for (const e of this.floor.log.slice(moves0)) {
-      if (e.kind === 'tableBroken') for (const m of e.broken.moves) this.startMove(m);
-      if (e.kind === 'move') this.startMove(e.move);
-    }
-    if (this.isFinished()) this.finishedResolve();
-  }
+  private readonly ops: FloorOps = new FloorOps({
+    floor: () => this.floor,
+    players: () => this.players,
+    replaying: () => this.replaying,
+    name: (id) => this.name(id),
+    say: (line) => this.say(line),
+    order: (table, o, kind) => this.order(table, o, kind),
+    occupants: () => this.occupants,
+    lastHandNo: (table) => this.lastHand.get(table)?.handNo ?? 0,
+    startMove: (m) => this.startMove(m),
+    write: (rec) => this.write(rec),
+    saveClock: () => this.saveClock(),
+    now: () => this.now(),
+    settle: () => {
+      if (this.isFinished()) this.finishedResolve();
+    },
+  });
 
   // ---- outputs -----------------------------------------------------------------------------------------------
 
-  private order(
-    table: string,
-    o: {
-      op: 'seat' | 'remove' | 'penalty' | 'absent';
-      seat: number;
-      player: string;
-      stack: number;
-      message: string;
-      messageFr: string;
-      hands?: number;
-      waitForButton?: boolean;
-      absent?: boolean;
-    },
-    kind: OrderKind,
-  ): number {
+  private order(table: string, o: OrderInput, kind: OrderKind): number {
     const p = this.players.find((x) => x.id === o.player);
     const id = this.book.add(table, { ...o, name: p?.name ?? o.player, country: p?.country ?? '' }, kind);
     if (!this.replaying) this.book.publish(table, this.ctx);
