@@ -95,7 +95,7 @@ export interface BreakCountOptions {
   tableId: string;
   /** the engine's stacks at the break (seat -> chips) */
   stacks: Record<number, number>;
-  /** the denominations in play during the break (before its colour-up) */
+  /** the denominations in play during the break (before its colour-up; none: every one read) */
   inPlay: readonly number[];
   /** the denominations leaving at this break (none: no colour-up) */
   colourUp: readonly number[];
@@ -124,23 +124,27 @@ export class TableBreakCount {
   /** the count: one alert per difference (none: every stack is as the hands say) */
   count(): TableAlertInput[] {
     const readings = Object.fromEntries(this.readings);
-    return countAtBreak(this.o.tableId, readings, this.o.stacks, this.o.inPlay).map(countAlert);
+    return countAtBreak(this.o.tableId, readings, this.o.stacks, this.inPlay()).map(countAlert);
+  }
+
+  /** the chips in play; none given (a room without a structure): every denomination read counts */
+  private inPlay(): readonly number[] {
+    return this.o.inPlay.length > 0 ? this.o.inPlay : [...new Set([...this.readings.values()].flat())];
   }
 
   /** the colour-up's race from the chips read (null: no colour-up at this break) and the dealer's alert */
   colourUp(): { race: ChipRace; alert: TableAlertInput } | null {
     const leaving = [...this.o.colourUp];
     if (leaving.length === 0) return null;
-    const newChip = Math.min(...this.o.inPlay.filter((c) => !leaving.includes(c)));
+    const inPlay = this.inPlay();
+    const newChip = Math.min(...inPlay.filter((c) => !leaving.includes(c)));
     const seats = this.o.raceOrder
       .filter((s) => this.readings.has(s))
       .map((seat) => {
         const chips = this.readings.get(seat) ?? [];
         const out: Record<number, number> = {};
         for (const c of chips) if (leaving.includes(c)) out[c] = (out[c] ?? 0) + 1;
-        const staying = chips
-          .filter((c) => !leaving.includes(c) && this.o.inPlay.includes(c))
-          .reduce((a, b) => a + b, 0);
+        const staying = chips.filter((c) => !leaving.includes(c) && inPlay.includes(c)).reduce((a, b) => a + b, 0);
         return { seat, leaving: out, staying };
       });
     this.race = chipRace({ leaving, newChip, seats }, this.o.random);

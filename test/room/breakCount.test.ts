@@ -55,6 +55,20 @@ describe('a live table at a break', () => {
     // every stack as the hands say: no alert
     c.read(2, chips([500, 3]));
     expect(c.count()).toEqual([]);
+    // no chips named by the room (no structure): every denomination read counts, a difference is still found
+    const d = new TableBreakCount({
+      tableId: '2',
+      stacks: { 1: 1000, 2: 1500 },
+      inPlay: [],
+      colourUp: [],
+      raceOrder: [1, 2],
+      random: seededRandom(1),
+    });
+    d.read(1, chips([500, 2]));
+    d.read(2, chips([500, 2], [25, 2]));
+    expect(d.count().map((a) => [a.seat, a.message])).toEqual([
+      [2, 'Count at the break: seat 2 is 450 short (read 1,050, the hands say 1,500).'],
+    ]);
   });
 
   it('LOI 2: the colour-up raced from the chips read (the rule example: four players with two 5s each), then checked', () => {
