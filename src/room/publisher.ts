@@ -17,11 +17,13 @@ import {
   encodeMessage,
   type HandMessage,
   type LinkMessage,
+  type RoomClock,
   type SettingsMessage,
   topics,
 } from './protocol.js';
 import { CURSOR_FILE, finishedHands, readCursor, writeCursor } from './publishCursor.js';
 import type { RoomLink, RoomLinkDeps, RoomLinkOptions } from './roomLinkTypes.js';
+import { startTableBreak, type TableBreak } from './tableBreak.js';
 import { startTableSeating } from './tableSeating.js';
 import { statusFrom } from './tableStatus.js';
 import { startViewStreams } from './viewStreams.js';
@@ -204,7 +206,28 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     if (opts.applyLevel) opts.applyLevel(level, apply);
     else apply();
   };
+  /** the settings version whose clock the table holds */
+  let clockVersion = 0;
+  const takeClock = (s: SettingsMessage) => {
+    if (s.version <= clockVersion) return;
+    clockVersion = s.version;
+    const fact: RoomClock | null = s.clock ?? null;
+    // a fact heard late (the retained settings after a restart of the table) has run since the room sent it: the
+    // only measure across the two machines is their wall clocks (never more than the time left, never negative)
+    const late = fact?.running ? Math.min(fact.leftMs, Math.max(0, now() - s.sent)) : 0;
+    const held = fact ? { ...fact, leftMs: fact.leftMs - late } : null;
+    hub.setTournamentClock(held);
+    deps.onClock?.(held);
+    // a break: the count and the colour-up read from the chips (tableBreak.ts), until the clock leaves it
+    if (held?.isBreak && !breakRun) breakRun = startTableBreak({ session, tableId, say }, held);
+    else if (!held?.isBreak && breakRun) {
+      breakRun.stop();
+      breakRun = null;
+    }
+  };
+  let breakRun: TableBreak | null = null;
   const onSettings = (s: SettingsMessage) => {
+    takeClock(s);
     if (s.version <= cursor.settingsVersion) return;
     const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
     try {
@@ -360,6 +383,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       closed = true;
       clearInterval(timer);
       seating.close();
+      breakRun?.stop();
       session.off('state', onState);
       session.off('handEnd', onHandEnd);
       hub.stop();

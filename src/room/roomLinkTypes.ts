@@ -4,6 +4,7 @@ import type { MonotonicClock, StartEpoch, WallClock } from '../clock/index.js';
 import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandArchive } from '../store/archive.js';
+import type { RoomClock } from './protocol.js';
 
 export interface RoomLinkOptions {
   /** the broker, mqtt://host:port (credentials in the URL or below) */
@@ -44,6 +45,8 @@ export interface RoomLinkDeps {
   /** the service's start (the ages of hands logged before it; src/clock) */
   epoch?: StartEpoch;
   say?: (line: string) => void;
+  /** the room's tournament clock as it arrived (none: null), for the table's own views (hub.setTournamentClock) */
+  onClock?: (fact: RoomClock | null) => void;
 }
 
 export interface RoomLinkStats {

@@ -19,6 +19,7 @@ import {
   type LinkMessage,
   parseTableTopic,
   type RoomBreak,
+  type RoomClock,
   type SettingsMessage,
   topics,
 } from './protocol.js';
@@ -73,7 +74,11 @@ export interface RoomService {
   tables(): RoomTableRow[];
   stats(): RoomStats;
   settings(): SettingsMessage | null;
-  setSettings(level: { blinds: [number, number]; bbAnte: number }, breaks?: RoomBreak[]): Promise<SettingsMessage>;
+  setSettings(
+    level: { blinds: [number, number]; bbAnte: number },
+    breaks?: RoomBreak[],
+    clock?: RoomClock,
+  ): Promise<SettingsMessage>;
   /** resolves when every hand received so far is stored and acknowledged */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -286,6 +291,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const setSettings = async (
     level: { blinds: [number, number]; bbAnte: number },
     breaks: RoomBreak[] = [],
+    clock?: RoomClock,
   ): Promise<SettingsMessage> => {
     const msg: SettingsMessage = {
       v: 1,
@@ -294,6 +300,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       level,
       breaks,
       sent: now(),
+      ...(clock ? { clock } : {}),
     };
     const payload = encodeMessage('settings', msg);
     settings = msg;

@@ -168,6 +168,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
         mono: opts.mono,
         epoch,
         say,
+        // the room's tournament clock on the table's own views (dealer, floor, public, overlay)
+        onClock: (fact) => app.live.setTournamentClock(fact),
       });
     }
   } catch (err) {

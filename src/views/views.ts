@@ -24,6 +24,8 @@ import { parseCard } from '../engine/cards.js';
 import { describeHand } from '../engine/eval/describe.js';
 import type { Decision } from '../engine/hand/decisions.js';
 import type { Alert, HandSnapshot, HouseRules, NextAction, Phase, PotView, Street } from '../engine/types.js';
+import { clockView } from '../room/clockFact.js';
+import type { RoomClock } from '../room/protocol.js';
 import type { SessionAlert } from '../session/floorLog.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
 import {
@@ -143,6 +145,9 @@ export interface RoleView {
   storage: StorageView | null;
   /** the floor's history, shared by every floor tablet (floor only; open incidents first, by severity, then age) */
   floorLog?: FloorEntryView[];
+  /** the room's tournament clock (every role: level, break, the time left at this view's moment, what comes next);
+   * null outside a tournament */
+  tourney: RoomClock | null;
 }
 
 /** Roles that see every card live. */
@@ -319,6 +324,7 @@ function liveView(role: Role, state: LiveState, now: number): RoleView | null {
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
     storage: state.storage ?? null,
     ...(floorLog ? { floorLog } : {}),
+    tourney: state.tourney ? clockView(state.tourney, now) : null,
   };
 }
 
