@@ -20,6 +20,7 @@ import { tdView } from '../tournament/tdView.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
+import { tdRoster } from './tdRoster.js';
 import { FloorOps, type OrderInput } from './tournamentFloorOps.js';
 import {
   appendJournal,
@@ -154,6 +155,7 @@ export class RoomTournament {
       })),
       steps_: this.moveSteps.slice(-20),
       problems: this.problems.slice(-10),
+      roster: tdRoster(this.floor, this.players),
     };
   }
 
