@@ -94,6 +94,11 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
     return this.awaitingInventory !== null || this.reconciling;
   }
 
+  /** True while a departure or a betting zone's chips wait for their window before they are told. */
+  get settling(): boolean {
+    return this.pendingLeave.size > 0 || [...this.chipZones.values()].some((z) => z.timer !== null);
+  }
+
   /** Emits every pending snapshot and departure now (before a shutdown, or to settle a test). */
   flush(): void {
     this.flushLeaves();

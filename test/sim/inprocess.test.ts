@@ -7,7 +7,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, total } from './fastPace.js';
+import { FAST, readSession, total } from './fastPace.js';
 
 describe('simulator in-process', () => {
   const closers: (() => Promise<void> | void)[] = [];
@@ -49,6 +49,7 @@ describe('simulator in-process', () => {
     sim.on('tablet', ({ at, afterSeq, ...ev }) => gate.push(afterSeq, () => layer.ingestTablet(ev, at)));
     layer.on('event', ({ wall, orderKnown: _o, ...ev }) => s.ingest(ev, wall));
     layer.on('alert', (a) => s.raiseTableAlert(a, a.wall));
+    readSession(sim, s, link, gate, layer);
     const ends: HandEndInfo[] = [];
     const codes: string[] = [];
     s.on('handEnd', (e) => ends.push(e));
