@@ -31,7 +31,12 @@ export class OwnReckoning implements TableView {
   private st: HandState | null = null;
   private t = 0;
 
-  constructor(private readonly floor?: (alert: Alert) => Promise<void> | void) {}
+  /** `floor`: asked to rule on a stop alert (without it the dealer abandons the hand); `record`: each event as the
+   * reckoning applied it, with its hand-relative t (tests log the simulator's hands from it) */
+  constructor(
+    private readonly floor?: (alert: Alert) => Promise<void> | void,
+    private readonly record?: (ev: TableEvent) => void,
+  ) {}
 
   async newHand(config: TableConfig): Promise<TableConfig> {
     this.st = createHand(config);
@@ -56,6 +61,8 @@ export class OwnReckoning implements TableView {
 
   saw(move: Move, dt = 10): void {
     this.t += dt;
-    if (this.st) this.st = applyEvent(this.st, { ...move, t: this.t } as TableEvent);
+    const ev = { ...move, t: this.t } as TableEvent;
+    if (this.st) this.st = applyEvent(this.st, ev);
+    this.record?.(ev);
   }
 }

@@ -1,6 +1,6 @@
 // The simulator in-process (what `npm start` plays): its virtual bridge on a stream pair read by the real BridgeLink
 // (transport injected), the table layer and the session. 40 hands, the cable pulled once.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
@@ -58,7 +58,8 @@ describe('simulator in-process', () => {
       if (r.hand === 10) sim.inject('unplug');
     });
     const reports = await sim.run(40);
-    await new Promise((r) => setTimeout(r, 300));
+    // the service took in the last hand's end
+    await vi.waitFor(() => expect(ends).toHaveLength(40), { timeout: 5000, interval: 10 });
     expect(reports.every((r) => r.complete)).toBe(true);
     expect(ends.map((e) => e.handNo)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     for (const e of ends) expect(total(e.final.stacks), `hand ${e.handNo}`).toBe(total(e.config.seats));

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
@@ -76,7 +76,8 @@ describe('simulated session over ptys', () => {
       if (r.hand % 20 === 5 && injections.length) sim.inject(injections.shift() as InjectKind);
     });
     const reports = await sim.run(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // the service took in the last hand's end
+    await vi.waitFor(() => expect(ends).toHaveLength(200), { timeout: 5000, interval: 10 });
 
     expect(reports).toHaveLength(200);
     expect(reports.filter((r) => !r.complete).map((r) => r.hand)).toEqual([]);

@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TableConfig, TableEvent } from '../../src/engine/types.js';
-import { type InjectKind, type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
+import {
+  type InjectKind,
+  OwnReckoning,
+  type Pace,
+  type SimHandReport,
+  Simulator,
+  TABLE_PACE,
+} from '../../src/sim/index.js';
 import { HandArchive, type PlayedHand, SqliteEventLog } from '../../src/store/index.js';
 import { loadTableIdentity, type TableIdentity } from '../../src/store/tableIdentity.js';
 import { validateHardwareFile } from '../../src/table/index.js';
@@ -44,6 +51,7 @@ export async function playHistorySession(
   const seats: Record<number, number> = {};
   for (let s = 1; s <= hardware.seats; s++) seats[s] = 4000 + 1000 * s;
   const [sb, bb, ante] = LEVELS[0];
+  const events: TableEvent[] = [];
   const sim = new Simulator({
     hardware,
     seed: opts.seed ?? 2026,
@@ -51,15 +59,13 @@ export async function playHistorySession(
     seats,
     blinds: [sb, bb],
     bbAnte: ante,
-    floorDecision: () => {},
+    // the simulator's own reckoning, each event it applied recorded
+    view: new OwnReckoning(
+      () => {},
+      (ev) => events.push(ev),
+    ),
   });
   sim.offline();
-  const events: TableEvent[] = [];
-  const apply = Reflect.get(sim, 'apply') as (ev: Omit<TableEvent, 't'>, dt?: number) => void;
-  Reflect.set(sim, 'apply', (ev: Omit<TableEvent, 't'>, dt?: number) => {
-    apply.call(sim, ev, dt);
-    events.push({ ...ev, t: Reflect.get(sim, 't') as number } as TableEvent);
-  });
   const dir = mkdtempSync(join(tmpdir(), 'feltwire-histories-'));
   const identity = loadTableIdentity(dir, {
     room: 'Casino de Lyon',
