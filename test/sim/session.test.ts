@@ -109,5 +109,5 @@ describe('simulated session over ptys', () => {
     );
     expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
     expect(link.stats().parser).toMatchObject({ bad_crc: 0 });
-  }, 170_000);
+  }, 300_000);
 });
