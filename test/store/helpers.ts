@@ -118,7 +118,7 @@ export interface SimSession {
 
 /** Hands played by E's simulator (its dealer and players; a missed burn in hand 3 and an exposed card in hand 6),
  * logged on SQLite hand by hand as the session logs them, then read back by the archive. The events are the
- * simulator's own (what its shadow engine applied, tapped here), with hand-relative t. */
+ * simulator's own (what its own reckoning applied, recorded here), with hand-relative t. */
 export async function playSimSession(count: number, seed = 99): Promise<SimSession> {
   const hardware = validateHardwareFile(JSON.parse(readFileSync(join(ROOT, 'hardware/tables/sim-table.json'), 'utf8')));
   const events: TableEvent[] = [];

@@ -1,4 +1,4 @@
-// A simulated session for the hand-history tests: the simulator's dealer and players (its own shadow engine),
+// A simulated session for the hand-history tests: the simulator's dealer and players (its own reckoning of the rules),
 // big-blind antes from the first hand, rising levels, short stacks that bust (a busted player leaves; the seat is
 // taken by a new player with a new name, as a tournament fills a seat from another table), and the engine-level
 // mistakes the simulator makes on demand. Logged on SQLite hand by hand as the session logs them, then re-read
