@@ -2,6 +2,7 @@
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { HandSnapshot } from '../engine/types.js';
+import { handSeat, seatZone } from '../engine/zone.js';
 import { SessionError } from '../session/errors.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
@@ -11,7 +12,7 @@ import type { ResyncDifferences, TableLayer } from '../table/index.js';
 export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: string; face: 'up' | 'down' }> {
   const out: Array<{ card: string; zone: string; face: 'up' | 'down' }> = [];
   for (const s of hand.seats) {
-    for (const c of s.cards) out.push({ card: c, zone: `seat${s.seat}`, face: s.shown.includes(c) ? 'up' : 'down' });
+    for (const c of s.cards) out.push({ card: c, zone: seatZone(s.seat), face: s.shown.includes(c) ? 'up' : 'down' });
   }
   for (const c of hand.board) out.push({ card: c, zone: 'board', face: 'up' });
   for (const c of hand.burns) out.push({ card: c, zone: 'burn', face: 'down' });
@@ -35,10 +36,10 @@ export const RESUME_CARD_GONE = 'RESUME_CARD_GONE';
 export const RESUME_CHIPS_CHANGED = 'RESUME_CHIPS_CHANGED';
 
 const zoneEn = (zone: string): string =>
-  /^seat\d+$/.test(zone) ? `seat ${zone.slice(4)}` : zone === 'board' ? 'the board' : `the ${zone}`;
+  handSeat(zone) !== null ? `seat ${handSeat(zone)}` : zone === 'board' ? 'the board' : `the ${zone}`;
 const zoneFr = (zone: string): string =>
-  /^seat\d+$/.test(zone)
-    ? `du siège ${zone.slice(4)}`
+  handSeat(zone) !== null
+    ? `du siège ${handSeat(zone)}`
     : zone === 'board'
       ? 'du tableau'
       : zone === 'burn'
@@ -120,8 +121,8 @@ export function reconcileResume(
   );
   for (const [zone, cards] of byZone) {
     if (standing.has(zone)) continue;
-    const seatNo = /^seat(\d+)$/.exec(zone);
-    const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
+    const seatNo = handSeat(zone);
+    const seat = seatNo === null ? undefined : s.hand.seats.find((x) => x.seat === seatNo);
     const stop = zone === 'board' || (seat !== undefined && !seat.folded);
     // at a resync a warning is the resync's list only; a stop is raised as at a restart (it holds the hand)
     if (resync && !stop) continue;

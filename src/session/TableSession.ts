@@ -707,6 +707,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.engine;
   }
 
+  /** True while chips read in a betting zone wait for the motion window's end before the engine reads them. */
+  get motionPending(): boolean {
+    return this.cancelMotion !== null;
+  }
+
   get handNo(): number {
     return this.cur.handNo;
   }

@@ -46,12 +46,18 @@ async function client(url: string) {
   await new Promise((r) => ws.once('open', r));
   let ref = 0;
   /** every message the hub sent before now has arrived (a ping's answer comes after them) */
-  const sync = async () => {
-    const mine = ++ref;
-    ws.send(JSON.stringify({ type: 'ping', ref: mine }));
-    for (let i = 0; i < 500 && !msgs.some((m) => m.type === 'ok' && m.ref === mine); i++)
-      await new Promise((r) => setTimeout(r, 5));
-  };
+  const sync = () =>
+    new Promise<void>((resolve) => {
+      const mine = ++ref;
+      const answered = (d: WebSocket.RawData) => {
+        const m = JSON.parse(d.toString()) as Msg;
+        if (m.type !== 'ok' || m.ref !== mine) return;
+        ws.off('message', answered);
+        resolve();
+      };
+      ws.on('message', answered);
+      ws.send(JSON.stringify({ type: 'ping', ref: mine }));
+    });
   return { ws, msgs, sync };
 }
 
