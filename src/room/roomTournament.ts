@@ -17,9 +17,11 @@ import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
 import { type Seat, waitsForButton } from '../tournament/seating.js';
 import { tdView } from '../tournament/tdView.js';
+import { carriedOrders, PenaltyCarry } from './penaltyCarry.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
+import { tdRoster } from './tdRoster.js';
 import { FloorOps, type OrderInput } from './tournamentFloorOps.js';
 import {
   appendJournal,
@@ -59,6 +61,8 @@ export class RoomTournament {
   private readonly transits = new Map<string, Transit>();
   private readonly lastHand = new Map<string, { logId: string; handNo: number }>();
   private replaying = false;
+  /** tda 71: hands penalties counted down from the archived hands, carried to a new table */
+  private readonly carry = new PenaltyCarry(() => this.floor);
   private ctx: RoomContext | null = null;
   private hands = 0;
   private finishedResolve!: () => void;
@@ -154,6 +158,7 @@ export class RoomTournament {
       })),
       steps_: this.moveSteps.slice(-20),
       problems: this.problems.slice(-10),
+      roster: tdRoster(this.floor, this.players),
     };
   }
 
@@ -274,6 +279,7 @@ export class RoomTournament {
       },
       elsewhere,
     );
+    this.carry.handBooked(rec.table, rec.handNo, seatOf.keys());
     for (const f of res.finishes) {
       const seat = seatOf.get(f.player);
       const prize = this.floor.standings.prizeOf(f);
@@ -325,6 +331,7 @@ export class RoomTournament {
       this.problem(`table ${table} refused order ${r.id} (${info.kind} ${this.name(info.player)}): ${r.error}`);
       return;
     }
+    if (info.kind === 'penalty') this.carry.answered(table, r.id, r.handNo);
     const tr = this.transits.get(info.player);
     if (info.kind === 'leave' && tr && tr.leaveOrder === r.id) {
       const from: Seat = tr.move.from;
@@ -365,6 +372,10 @@ export class RoomTournament {
         },
         'arrive',
       );
+      const left = this.carry.left(info.player, from.table, r.handNo, this.lastHand.get(from.table)?.handNo ?? 0);
+      if (left > 0)
+        for (const c of carriedOrders(info.player, this.name(info.player), from, to, left))
+          this.order(c.table, c.order, 'penalty');
     } else if (info.kind === 'arrive') {
       // seated: they play there from the next hand (even when a later move already calls them on)
       let seat = 0;
@@ -438,6 +449,8 @@ export class RoomTournament {
   private order(table: string, o: OrderInput, kind: OrderKind): number {
     const p = this.players.find((x) => x.id === o.player);
     const id = this.book.add(table, { ...o, name: p?.name ?? o.player, country: p?.country ?? '' }, kind);
+    if (kind === 'penalty' && (o.hands ?? 0) > 0 && this.carry.handsLeft(o.player) > 0)
+      this.carry.orderSent(id, o.player);
     if (!this.replaying) this.book.publish(table, this.ctx);
     return id;
   }

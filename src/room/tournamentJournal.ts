@@ -10,6 +10,7 @@ import type { Player } from '../tournament/registration.js';
 import type { Structure } from '../tournament/structure.js';
 import type { TdView } from '../tournament/tdView.js';
 import type { SeatingResult } from './protocol.js';
+import type { TdRosterRow } from './tdRoster.js';
 
 export const JOURNAL_FILE = 'tournament-journal.jsonl';
 export const CLOCK_FILE = 'tournament-clock.json';
@@ -99,6 +100,8 @@ export interface LiveTdView extends TdView {
   inTransit: { player: string; from: string; to: string }[];
   steps_: MoveStep[];
   problems: string[];
+  /** the players still in: seat, absent, penalties running (the TD's floor controls) */
+  roster: TdRosterRow[];
 }
 
 export function readJournal(path: string): Journal[] {

@@ -5,11 +5,12 @@
 import IntlMessageFormat from 'intl-messageformat';
 import { h, type JSX, render } from 'preact';
 import type { TdView } from '../../src/tournament/tdView.js';
+import { FloorControls, type RosterRow, type Send } from './tournamentFloor.js';
 import { TD_STRINGS, type TdKey } from './tournamentStrings.js';
 
 type Lang = 'en' | 'fr';
 /** `live`: the room's clock (its TD can add or take time); absent on the simulation's playback */
-type State = TdView & { step: number; steps: number; live?: boolean };
+type State = TdView & { step: number; steps: number; live?: boolean; roster?: RosterRow[] };
 
 const url = new URL(location.href);
 const langParam = url.searchParams.get('lang');
@@ -202,7 +203,15 @@ function App(): JSX.Element {
     {},
     top,
     problem ? h('div', { class: 'error', id: 'problem' }, t(problem)) : null,
-    h('main', {}, h(Clock, { s }), h(Field, { s }), h(Moves, { s }), h(Standings, { s })),
+    h(
+      'main',
+      {},
+      h(Clock, { s }),
+      h(Field, { s }),
+      h(Moves, { s }),
+      h(Standings, { s }),
+      s.live && s.roster && !s.finished ? h(FloorControls, { roster: s.roster, t, send, redraw: draw }) : null,
+    ),
   );
 }
 
@@ -227,6 +236,30 @@ async function addTime(minutes: 1 | -1): Promise<void> {
   if (r.ok) state = (await r.json()) as State;
   draw();
 }
+
+/** a floor control's route (penalty, late registration, absent): the new state taken, the answer told */
+const send: Send = async (route, body) => {
+  try {
+    const r = await fetch(`./api/tournament/${route}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const a = (await r.json()) as Record<string, unknown>;
+    if (!r.ok) return { ok: false, text: t('refused', { why: String(a.message ?? r.status) }) };
+    state = (route === 'absent' ? a : a.view) as State;
+    const b = body as Record<string, unknown>;
+    const who = state.roster?.find((x) => x.id === b.player || x.id === b.id)?.name ?? String(b.player ?? b.name);
+    if (route === 'penalty') return { ok: true, text: t('penaltyGiven', { who, kind: t(`kind_${b.kind}` as TdKey) }) };
+    if (route === 'register') {
+      const seated = a.seated as { table: string; seat: number };
+      return { ok: true, text: t('registered', { who, seat: `${seated.table}-${seated.seat}` }) };
+    }
+    return { ok: true, text: t(b.absent ? 'markedAbsent' : 'markedArrived', { who }) };
+  } catch {
+    return { ok: false, text: t('offline') };
+  }
+};
 
 async function poll(): Promise<void> {
   try {
