@@ -24,6 +24,7 @@ import {
   encodeMessage,
   type HandMessage,
   type LinkMessage,
+  PROTOCOL_VERSION,
   type RoomAlert,
   type SettingsMessage,
   type StatusMessage,
@@ -188,7 +189,7 @@ export function statusFrom(
   // an unnamed seat goes as '' (the room view writes "Seat 4" / "Siège 4" in its own language)
   const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? '';
   return {
-    v: 1,
+    v: PROTOCOL_VERSION,
     kind: 'status',
     ...ids,
     sent: extra.now,
@@ -241,7 +242,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   const linkMsg = (online: boolean): string =>
     encodeMessage('link', {
-      v: 1,
+      v: PROTOCOL_VERSION,
       kind: 'link',
       tableId,
       online,
@@ -278,7 +279,14 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
           if (!client.connected) return;
           const msg = JSON.parse(data) as { type: string; view?: Record<string, unknown> | null };
           if (msg.type !== 'view') return;
-          const payload: ViewMessage = { v: 1, kind: 'view', tableId, role, sent: now(), view: msg.view ?? null };
+          const payload: ViewMessage = {
+            v: PROTOCOL_VERSION,
+            kind: 'view',
+            tableId,
+            role,
+            sent: now(),
+            view: msg.view ?? null,
+          };
           client.publish(topics.table(tableId, role), encodeMessage('view', payload), {
             qos: 0,
             retain: role !== 'commentator',
@@ -337,7 +345,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       try {
         const played = archive.get(h.handNo);
         const msg: HandMessage = {
-          v: 1,
+          v: PROTOCOL_VERSION,
           kind: 'hand',
           tableId,
           logId,

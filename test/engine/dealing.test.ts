@@ -14,8 +14,8 @@ describe('deal order', () => {
     expect(t.snap().phase).toBe('betting');
     expect(
       t
-        .snap()
-        .actions.slice(0, 4)
+        .phh()
+        .slice(0, 4)
         .every((a) => /^d dh p\d [2-9TJQKA][shdc][2-9TJQKA][shdc]$/.test(a)),
     ).toBe(true);
   });
@@ -213,7 +213,7 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
     const t = skipping(four('tda', [3]));
     // the first seat speaks, as a table would go on
     t.say(4, 'call');
-    expect(t.snap().actions.filter((l) => l.startsWith('d dh'))).toEqual([]);
+    expect(t.phh().filter((l) => l.startsWith('d dh'))).toEqual([]);
     expect(t.snap().decisions).toEqual([]);
   });
 
@@ -228,7 +228,7 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
     expect(t.codes().filter((c) => c === 'MISDEAL')).toHaveLength(1);
     expect(t.codes()).not.toContain('DEAL_CARD_COUNT');
     expect(t.snap().phase).toBe('misdeal');
-    expect(t.snap().actions).toEqual([]);
+    expect(t.phh()).toEqual([]);
   });
 
   it('tda 35: after the misdeal the redeal to every seat, the absent one included, plays (LOI 8 kills that hand)', () => {
@@ -245,7 +245,7 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
     t.shuffle().deal();
     expect(t.snap().phase).toBe('betting');
     expect(t.state.seats[3]).toMatchObject({ dead: true, folded: true });
-    expect(t.snap().actions.filter((l) => l.startsWith('d dh'))).toHaveLength(4);
+    expect(t.phh().filter((l) => l.startsWith('d dh'))).toHaveLength(4);
   });
 });
 

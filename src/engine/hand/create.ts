@@ -120,7 +120,6 @@ export function createHand(config: TableConfig): HandState {
     },
     motions: [],
     alerts: [],
-    actions: [],
     decisions: [],
     deadMoney: 0,
     stopAlertId: 0,

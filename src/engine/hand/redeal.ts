@@ -39,7 +39,6 @@ export function redeal(state: HandState): void {
   b.extraBurnRedeal = null;
   b.nextStreetNoBurn = false;
   b.riverNoBurn = false;
-  state.actions = [];
   state.decisions = [];
   state.phase = 'dealing';
   for (const a of state.alerts) if (a.code === 'MISDEAL' || a.severity === 'stop') a.resolved = true;
