@@ -2,10 +2,17 @@
 // (the exports, the strict replay's comparison and the scenario outputs call these); nothing reads a line back.
 import type { Decision } from '../engine/hand/decisions.js';
 
-/** The PHH line of a decision (players numbered from the small blind: `order[0]` is p1). */
-export function phhLine(d: Decision, order: readonly number[]): string {
+/**
+ * The PHH line of a decision (players numbered from the small blind: `order[0]` is p1); null for a post, which PHH
+ * writes in its `blinds_or_straddles` and `antes` fields instead.
+ */
+export function phhLine(d: Decision, order: readonly number[]): string | null {
   const p = `p${order.indexOf(d.seat) + 1}`;
   switch (d.kind) {
+    case 'postSb':
+    case 'postBb':
+    case 'postAnte':
+      return null;
     case 'dealHole':
       return `d dh ${p} ${d.cards.length === 2 ? d.cards.join('') : '????'}`;
     case 'dealBoard':
@@ -33,15 +40,27 @@ export function phhOrder(seats: readonly number[], button: number): number[] {
   return [...sorted.filter((s) => s > button), ...sorted.filter((s) => s <= button)];
 }
 
-/** A hand's PHH action lines, one per decision, from the decisions and the seats of a snapshot. */
+/** The PHH action lines of decisions, in order (the posts have none). */
+export function phhLines(decisions: readonly Decision[], order: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const d of decisions) {
+    const line = phhLine(d, order);
+    if (line !== null) out.push(line);
+  }
+  return out;
+}
+
+/** A hand's PHH action lines from the decisions and the seats of a snapshot. */
 export function phhActions(hand: {
   decisions: readonly Decision[];
   seats: readonly { seat: number }[];
   button: number;
 }): string[] {
-  const order = phhOrder(
-    hand.seats.map((s) => s.seat),
-    hand.button,
+  return phhLines(
+    hand.decisions,
+    phhOrder(
+      hand.seats.map((s) => s.seat),
+      hand.button,
+    ),
   );
-  return hand.decisions.map((d) => phhLine(d, order));
 }

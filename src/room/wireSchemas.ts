@@ -65,7 +65,10 @@ export const decision = {
     't',
   ],
   properties: {
-    kind: { enum: ['dealHole', 'dealBoard', 'fold', 'check', 'call', 'bet', 'raise', 'show'] },
+    // the posts: version 2 (a version 1 table sent none)
+    kind: {
+      enum: ['postSb', 'postBb', 'postAnte', 'dealHole', 'dealBoard', 'fold', 'check', 'call', 'bet', 'raise', 'show'],
+    },
     street,
     seat: { type: 'integer', minimum: 0, maximum: 10 },
     amount: chipsAmount,

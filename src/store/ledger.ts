@@ -2,6 +2,7 @@
 // every decision the engine recorded (its typed values: seat, chips added, total, raise, all-in), the mucks, the
 // uncalled bet going back and the pots paid. It reads the engine's decisions (snapshot.decisions), never the PHH
 // text; the engine decides the hand, this only lays out what it decided.
+import { isPost } from '../engine/hand/decisions.js';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
 import { type PlayedHand, phhSeatOrder } from './playedHand.js';
@@ -104,17 +105,20 @@ export function readLedger(hand: PlayedHand): Ledger {
     });
   };
 
-  // Blinds first, then the big blind's ante (docs/scenario-format.md: the big blind's zone holds blind and ante, blind first).
-  if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
-    post(final.sb, 'postSb', final.blinds[0]);
-  }
-  if (config.seats[final.bb] !== undefined) {
-    post(final.bb, 'postBb', final.blinds[1]);
-    if (final.bbAnte > 0 && stack[final.bb] > 0) post(final.bb, 'postAnte', final.bbAnte);
+  const decisions = final.decisions ?? [];
+  // The posts are the engine's decisions (blinds, then the big blind's ante). A hand recorded before the engine
+  // decided them (a room's hand from a version 1 table) has none: its posts are laid out as the rules made them.
+  if (!decisions.some(isPost)) {
+    if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
+      post(final.sb, 'postSb', final.blinds[0]);
+    }
+    if (config.seats[final.bb] !== undefined) {
+      post(final.bb, 'postBb', final.blinds[1]);
+      if (final.bbAnte > 0 && stack[final.bb] > 0) post(final.bb, 'postAnte', final.bbAnte);
+    }
   }
 
   const mucksAt = (k: number) => hand.mucks.filter((m) => m.afterAction === k);
-  const decisions = final.decisions ?? [];
   const muck = (k: number) => {
     for (const m of mucksAt(k)) {
       folded.add(m.seat);
@@ -125,6 +129,14 @@ export function readLedger(hand: PlayedHand): Ledger {
     muck(k);
     const base = { street: d.street, seat: d.seat, amount: 0, to: d.to, raiseBy: 0, allIn: false, cards: [] };
     switch (d.kind) {
+      case 'postSb':
+      case 'postBb':
+      case 'postAnte': {
+        const paid = put(d.seat, d.amount);
+        if (d.kind === 'postAnte') antes[d.seat] += paid;
+        actions.push({ ...base, type: d.kind, amount: paid, to: paid, allIn: d.allIn });
+        break;
+      }
       case 'dealHole':
         actions.push({ ...base, type: 'dealt', cards: d.cards.slice() });
         break;

@@ -73,7 +73,8 @@ export function toPhh(hand: PlayedHand): string {
         d.kind === 'dealBoard'
           ? phhLine({ ...d, cards: streetCards(final.board, d.street, d.cards) }, order)
           : phhLine(d, order);
-      lines.push(`  ${lit(line + why)},`);
+      // a post has no line: PHH has it in blinds_or_straddles and antes
+      if (line !== null) lines.push(`  ${lit(line + why)},`);
     }
   }
   for (const n of hand.notes.filter((x) => x.afterAction > decisions.length)) {

@@ -9,7 +9,7 @@ import {
   runScenario,
   type ScenarioOutcome,
 } from '../../src/engine/index.js';
-import { phhLine } from '../../src/phh/index.js';
+import { phhLines } from '../../src/phh/index.js';
 
 type RawEvent = Record<string, unknown>;
 /** a scenario's outcome with its hand as PHH action lines */
@@ -92,7 +92,7 @@ export function playTable(
   applyEvent(state, { kind: 'tick', t: last + scenario.config.motionMs });
   const outcome = runScenario(scenario);
   // the hand as PHH lines, rendered by the PHH writer (the engine keeps decisions only)
-  return { ...outcome, actions: outcome.decisions.map((d) => phhLine(d, outcome.order)), state };
+  return { ...outcome, actions: phhLines(outcome.decisions, outcome.order), state };
 }
 
 /** The six-handed table (button 6, blinds 250-500). */

@@ -3,7 +3,7 @@ import { roundChips } from '../../src/engine/betting/chipFlow.js';
 import { formatCard } from '../../src/engine/cards.js';
 import { applyEvent, createHand, type HandState, snapshot } from '../../src/engine/index.js';
 import type { Declaration, HandSnapshot, Ruleset, TableConfig, TableEvent, Zone } from '../../src/engine/types.js';
-import { phhLine } from '../../src/phh/write.js';
+import { phhLines } from '../../src/phh/write.js';
 
 export interface TableSpec {
   seats: Record<number, number>;
@@ -159,7 +159,7 @@ export class Table {
   }
   /** the hand so far as PHH action lines (the PHH writer's rendering of the decisions) */
   phh(): string[] {
-    return this.state.decisions.map((d) => phhLine(d, this.state.seatOrder));
+    return phhLines(this.state.decisions, this.state.seatOrder);
   }
   codes(): string[] {
     return this.state.alerts.map((a) => a.code);

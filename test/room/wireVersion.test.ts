@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPost } from '../../src/engine/hand/decisions.js';
 import { phhActions } from '../../src/phh/index.js';
 import {
   checkMessage,
@@ -51,8 +52,20 @@ function message(v: number, hand: unknown): Record<string, unknown> {
   };
 }
 
-/** a hand as a version 1 table sent it: its final snapshot with the PHH lines beside the decisions */
-const asVersion1 = (h: PlayedHand) => ({ ...h, final: { ...h.final, actions: phhActions(h.final) } });
+/**
+ * A hand as a version 1 table sent it: its final snapshot with the PHH lines beside the decisions, and no posts among
+ * them (that version's engine did not decide them: the notes and mucks counted the decisions without them).
+ */
+function asVersion1(h: PlayedHand) {
+  const posts = h.final.decisions.filter(isPost).length;
+  const back = (n: { afterAction: number }) => ({ ...n, afterAction: Math.max(0, n.afterAction - posts) });
+  return {
+    ...h,
+    final: { ...h.final, decisions: h.final.decisions.filter((d) => !isPost(d)), actions: phhActions(h.final) },
+    notes: h.notes.map(back),
+    mucks: h.mucks.map(back),
+  };
+}
 
 describe('room wire version 2', () => {
   const hands = playedHands();
@@ -76,7 +89,10 @@ describe('room wire version 2', () => {
       const got = decodeMessage('hand', JSON.stringify(message(1, asVersion1(h))));
       expect(got.v).toBe(1);
       expect('actions' in got.hand.final).toBe(false);
-      expect(got.hand).toEqual(JSON.parse(JSON.stringify(h)));
+      // the same hand but the posts, which the exporters lay out as the rules made them
+      const { actions: _lines, ...final } = asVersion1(h).final;
+      expect(got.hand).toEqual(JSON.parse(JSON.stringify({ ...asVersion1(h), final })));
+      expect(h.final.decisions.filter(isPost).length).toBeGreaterThan(0);
       for (const [format, ext] of [
         ['phh', 'phh'],
         ['ohh', 'ohh.json'],

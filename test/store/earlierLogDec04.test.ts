@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { isPost } from '../../src/engine/hand/decisions.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { phhActions } from '../../src/phh/index.js';
 import { TableSession } from '../../src/session/index.js';
@@ -96,7 +97,13 @@ describe('a log written by main of 2026-12-04 (7518eb4), with PHH lines in its h
         expect(h.final.board).toEqual(board);
         expect(SIX.map((s) => h.final.stacks[String(s)])).toEqual(stacks);
         expect(h.final.pots.map((p) => [p.amount, p.winners])).toEqual(pots);
-        expect(h.final.decisions).toHaveLength(decisions);
+        // the actions and deals that version recorded; the posts are decisions now too: the blinds, 50/100
+        expect(h.final.decisions.filter((d) => !isPost(d))).toHaveLength(decisions);
+        const sb = ((handNo - 1 + 1) % 6) + 1;
+        expect(h.final.decisions.filter(isPost).map((d) => [d.kind, d.seat, d.amount])).toEqual([
+          ['postSb', sb, 50],
+          ['postBb', (sb % 6) + 1, 100],
+        ]);
         expect(h.notes).toHaveLength(notes);
         expect([h.complete, h.final.phase, h.level]).toEqual([true, 'complete', 1]);
         expect('actions' in h.final).toBe(false);
@@ -155,7 +162,11 @@ describe('a log written by main of 2026-12-04 (7518eb4), with PHH lines in its h
       expect(s.roster).toEqual([]);
       expect(s.tableAlerts).toEqual([]);
       expect(s.floorLog).toHaveLength(5);
-      expect(s.hand.decisions).toEqual([]);
+      // the blinds posted: the hand's only decisions so far
+      expect(s.hand.decisions.map((d) => [d.kind, d.seat, d.amount])).toEqual([
+        ['postSb', 4, 50],
+        ['postBb', 5, 100],
+      ]);
       expect('actions' in s.hand).toBe(false);
     } finally {
       session.close();

@@ -3,7 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
-import { phhLine } from '../../phh/write.js';
+import { phhLines } from '../../phh/write.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario, type SessionOutcome } from '../../session/index.js';
 import { defineCommand, UsageError } from '../options.js';
 
@@ -30,7 +30,7 @@ export { collect as collectFiles };
 export function printable(o: ScenarioOutcome | SessionOutcome): object {
   if ('session' in o) return o;
   const { decisions, order, ...rest } = o;
-  return { ...rest, actions: decisions.map((d) => phhLine(d, order)) };
+  return { ...rest, actions: phhLines(decisions, order) };
 }
 
 function human(file: string, o: ScenarioOutcome): string {

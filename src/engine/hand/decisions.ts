@@ -5,6 +5,12 @@ import type { Street } from '../types.js';
 import type { HandState } from './state.js';
 
 export type DecisionKind =
+  /** the rules posted the small blind at the shuffle (`amount`: what the seat could pay) */
+  | 'postSb'
+  /** the rules posted the big blind (a short big blind pays the blind first: tda 72) */
+  | 'postBb'
+  /** the rules posted the big blind's ante (dead money: never called, never given back as uncalled) */
+  | 'postAnte'
   /** the initial deal ended: a seat's hole cards as dealt (PHH `d dh`) */
   | 'dealHole'
   /** a street dealt (PHH `d db`); seat 0 */
@@ -16,6 +22,10 @@ export type DecisionKind =
   | 'raise'
   /** a hand tabled at showdown or for an all-in (PHH `pN sm CARDS`) */
   | 'show';
+
+/** The posts the rules make at the shuffle (PHH writes them as `blinds_or_straddles` and `antes`, not as actions). */
+export const POST_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['postSb', 'postBb', 'postAnte']);
+export const isPost = (d: { kind: DecisionKind }): boolean => POST_KINDS.has(d.kind);
 
 /** What the decision was read from. */
 export type DecisionSource =
@@ -117,13 +127,13 @@ export function amendBoardDecision(state: HandState, street: Street, cards: stri
   return false;
 }
 
-/** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first. */
+/** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first (no post). */
 export function roundDecisions(state: HandState): Decision[] {
   const out: Decision[] = [];
   for (let i = state.decisions.length - 1; i >= 0; i--) {
     const d = state.decisions[i];
     if (d.kind === 'dealBoard' || d.kind === 'dealHole') break;
-    if (d.kind !== 'show') out.push(d);
+    if (d.kind !== 'show' && !isPost(d)) out.push(d);
   }
   return out.reverse();
 }
