@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import type { RoleView } from '../../src/server/views.js';
 import { wireLinkCounters } from '../../src/service/linkHealth.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
 import { duplexPair } from '../../src/sim/duplexPair.js';
+import type { RoleView } from '../../src/views/views.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 
 let app: FastifyInstance | null = null;

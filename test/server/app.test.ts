@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { EquityService } from '../../src/engine/equity/index.js';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/server/equity.js';
-import type { EquityTrack } from '../../src/server/liveState.js';
+import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/service/equity.js';
+import type { EquityTrack } from '../../src/views/liveState.js';
 import { hand, seat } from './fixtures.js';
 
 describe("serviceEquity: the engine's EquityService (worker thread) behind the tracker", () => {

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { parseScenario } from '../../src/engine/index.js';
 import { buildApp } from '../../src/server/app.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 
 const config = parseScenario({

@@ -4,8 +4,8 @@
 import { count } from '../engine/alerts/plural.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { LogFault, LogStartup, SqliteEventLog } from '../store/sqliteLog.js';
-import type { LiveHub } from './hub.js';
-import type { StorageView } from './liveState.js';
+import type { LiveHub } from '../views/hub.js';
+import type { StorageView } from '../views/liveState.js';
 
 const KIND_EN: Record<LogFault['kind'], string> = {
   full: 'the disk is full',
