@@ -1,7 +1,8 @@
-// A hand's chip movements as the hand-history writers need them: the posts (blinds, then the big blind's ante),
-// every decision the engine recorded (its typed values: seat, chips added, total, raise, all-in), the mucks, the
+// A hand's chip movements as the hand-history writers need them: every decision the engine recorded (its typed
+// values: the posts, blinds then the big blind's ante; seat, chips added, total, raise, all-in), the mucks, the
 // uncalled bet going back and the pots paid. It reads the engine's decisions (snapshot.decisions), never the PHH
-// text; the engine decides the hand, this only lays out what it decided.
+// text; the engine decides the hand, this only lays out what it decided. Still re-derived here (issue 22, not yet
+// engine decisions): the uncalled bet, and the unshown mucks and burns the archive places by diffing snapshots.
 import { isPost } from '../engine/hand/decisions.js';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
