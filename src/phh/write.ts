@@ -4,7 +4,8 @@ import type { Decision } from '../engine/hand/decisions.js';
 
 /**
  * The PHH line of a decision (players numbered from the small blind: `order[0]` is p1); null for a post, which PHH
- * writes in its `blinds_or_straddles` and `antes` fields instead.
+ * writes in its `blinds_or_straddles` and `antes` fields instead, and for an uncalled bet's return (PHH leaves it to the
+ * reader's accounting).
  */
 export function phhLine(d: Decision, order: readonly number[]): string | null {
   const p = `p${order.indexOf(d.seat) + 1}`;
@@ -12,6 +13,7 @@ export function phhLine(d: Decision, order: readonly number[]): string | null {
     case 'postSb':
     case 'postBb':
     case 'postAnte':
+    case 'uncalled':
       return null;
     case 'dealHole':
       return `d dh ${p} ${d.cards.length === 2 ? d.cards.join('') : '????'}`;

@@ -65,9 +65,22 @@ export const decision = {
     't',
   ],
   properties: {
-    // the posts: version 2 (a version 1 table sent none)
+    // the posts and the uncalled bet's return: version 2 (a version 1 table sent none)
     kind: {
-      enum: ['postSb', 'postBb', 'postAnte', 'dealHole', 'dealBoard', 'fold', 'check', 'call', 'bet', 'raise', 'show'],
+      enum: [
+        'postSb',
+        'postBb',
+        'postAnte',
+        'dealHole',
+        'dealBoard',
+        'fold',
+        'check',
+        'call',
+        'bet',
+        'raise',
+        'show',
+        'uncalled',
+      ],
     },
     street,
     seat: { type: 'integer', minimum: 0, maximum: 10 },

@@ -119,6 +119,7 @@ export function readLedger(hand: PlayedHand): Ledger {
     }
   }
 
+  let returned: Ledger['uncalled'] = null;
   const mucksAt = (k: number) => hand.mucks.filter((m) => m.afterAction === k);
   const muck = (k: number) => {
     for (const m of mucksAt(k)) {
@@ -180,6 +181,13 @@ export function readLedger(hand: PlayedHand): Ledger {
       case 'show':
         actions.push({ ...base, type: 'show', cards: d.cards.slice() });
         break;
+      case 'uncalled':
+        // the engine gave it back (the chips stay counted in `contributed`: the pots are what remains)
+        returned =
+          returned && returned.seat === d.seat
+            ? { seat: d.seat, amount: returned.amount + d.amount }
+            : { seat: d.seat, amount: d.amount };
+        break;
       default: {
         const never: never = d.kind;
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown decision ${String(never)}`);
@@ -192,13 +200,16 @@ export function readLedger(hand: PlayedHand): Ledger {
     actions.push({ street, seat: m.seat, type: 'muck', amount: 0, to: 0, raiseBy: 0, allIn: false, cards: [] });
   }
 
-  // The uncalled part of the biggest contribution goes back to its owner. The big blind's ante is dead money: no
-  // one calls it, so it is left out of the comparison (a river bet of 225,000 raised to 700,000 and folded gives
+  // The uncalled bet is the engine's decision. A hand from a version 1 table (no posts among its decisions) has
+  // none: the uncalled part of the biggest contribution goes back to its owner. The big blind's ante is dead money:
+  // no one calls it, so it is left out of the comparison (a river bet of 225,000 raised to 700,000 and folded gives
   // back 475,000 whatever the raiser anted).
-  const live = order.map((s) => ({ s, c: contributed[s] - antes[s] })).sort((a, b) => b.c - a.c);
-  let uncalled: Ledger['uncalled'] = null;
-  if (live.length > 1 && live[0].c > live[1].c) uncalled = { seat: live[0].s, amount: live[0].c - live[1].c };
-  else if (live.length === 1 && live[0].c > 0) uncalled = { seat: live[0].s, amount: live[0].c };
+  let uncalled: Ledger['uncalled'] = returned;
+  if (!decisions.some(isPost)) {
+    const live = order.map((s) => ({ s, c: contributed[s] - antes[s] })).sort((a, b) => b.c - a.c);
+    if (live.length > 1 && live[0].c > live[1].c) uncalled = { seat: live[0].s, amount: live[0].c - live[1].c };
+    else if (live.length === 1 && live[0].c > 0) uncalled = { seat: live[0].s, amount: live[0].c };
+  }
   const total = order.reduce((n, s) => n + contributed[s], 0) - (uncalled?.amount ?? 0);
   return { order, actions, boards, contributed, antes, uncalled, totalPot: total, folded };
 }

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPost } from '../../src/engine/hand/decisions.js';
+import { type Decision, isPost } from '../../src/engine/hand/decisions.js';
 import { phhActions } from '../../src/phh/index.js';
 import {
   checkMessage,
@@ -53,15 +53,18 @@ function message(v: number, hand: unknown): Record<string, unknown> {
 }
 
 /**
- * A hand as a version 1 table sent it: its final snapshot with the PHH lines beside the decisions, and no posts among
- * them (that version's engine did not decide them: the notes and mucks counted the decisions without them).
+ * A hand as a version 1 table sent it: its final snapshot with the PHH lines beside the decisions, and neither posts
+ * nor uncalled bets among them (that version's engine did not decide them: the notes and mucks counted without them).
  */
 function asVersion1(h: PlayedHand) {
-  const posts = h.final.decisions.filter(isPost).length;
-  const back = (n: { afterAction: number }) => ({ ...n, afterAction: Math.max(0, n.afterAction - posts) });
+  const older = (d: Decision) => !isPost(d) && d.kind !== 'uncalled';
+  const back = (n: { afterAction: number }) => ({
+    ...n,
+    afterAction: h.final.decisions.slice(0, n.afterAction).filter(older).length,
+  });
   return {
     ...h,
-    final: { ...h.final, decisions: h.final.decisions.filter((d) => !isPost(d)), actions: phhActions(h.final) },
+    final: { ...h.final, decisions: h.final.decisions.filter(older), actions: phhActions(h.final) },
     notes: h.notes.map(back),
     mucks: h.mucks.map(back),
   };

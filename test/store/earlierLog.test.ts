@@ -210,8 +210,8 @@ describe('a log written by main of 2026-12-02 (b79cd23)', () => {
           board: h.final.board,
           stacks: h.final.stacks,
           pots: h.final.pots.map((p) => [p.amount, p.winners]),
-          // the actions and deals that version recorded (the posts are decisions now too: below)
-          decisions: h.final.decisions.filter((d) => !isPost(d)).length,
+          // the actions and deals that version recorded (the posts and the uncalled bet's return are decisions now too)
+          decisions: h.final.decisions.filter((d) => !isPost(d) && d.kind !== 'uncalled').length,
           notes: h.notes.length,
           level: h.level,
         })),

@@ -363,6 +363,8 @@ export function decisionText(d: Decision): string {
       return t('post_bb', { n: chips(d.amount) });
     case 'postAnte':
       return t('post_ante', { n: chips(d.amount) });
+    case 'uncalled':
+      return t('act_uncalled', { n: chips(d.amount) });
     default:
       return String(d.kind);
   }
@@ -373,7 +375,7 @@ export function lastActions(v: RoleView): Map<number, Decision> {
   const out = new Map<number, Decision>();
   for (const d of v.decisions ?? []) {
     if (d.street !== v.street || d.seat === 0) continue;
-    if (d.kind === 'dealHole' || d.kind === 'dealBoard' || isPost(d)) continue;
+    if (d.kind === 'dealHole' || d.kind === 'dealBoard' || isPost(d) || d.kind === 'uncalled') continue;
     out.set(d.seat, d);
   }
   return out;

@@ -21,7 +21,9 @@ export type DecisionKind =
   | 'bet'
   | 'raise'
   /** a hand tabled at showdown or for an all-in (PHH `pN sm CARDS`) */
-  | 'show';
+  | 'show'
+  /** the part of the seat's bet no one called went back to it when the betting ended (`amount`: the chips back) */
+  | 'uncalled';
 
 /** The posts the rules make at the shuffle (PHH writes them as `blinds_or_straddles` and `antes`, not as actions). */
 export const POST_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['postSb', 'postBb', 'postAnte']);
@@ -133,7 +135,7 @@ export function roundDecisions(state: HandState): Decision[] {
   for (let i = state.decisions.length - 1; i >= 0; i--) {
     const d = state.decisions[i];
     if (d.kind === 'dealBoard' || d.kind === 'dealHole') break;
-    if (d.kind !== 'show' && !isPost(d)) out.push(d);
+    if (d.kind !== 'show' && d.kind !== 'uncalled' && !isPost(d)) out.push(d);
   }
   return out.reverse();
 }
