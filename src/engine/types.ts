@@ -295,9 +295,7 @@ export interface HandSnapshot {
   muck: string[];
   seats: SeatView[];
   alerts: Alert[];
-  /** the hand in PHH action notation (p1 = small blind ... button): `actions[i]` renders `decisions[i]` */
-  actions: string[];
-  /** what the engine decided, one typed value per action (hand/decisions.ts); read these, never `actions` */
+  /** what the engine decided, one typed value per action (hand/decisions.ts); the PHH writer renders its text */
   decisions: Decision[];
   next: NextAction | null;
   pots: PotView[];

@@ -1096,7 +1096,6 @@ export class TableSession extends EventEmitter<SessionEvents> {
           pots: c.snap.pots,
           phase: c.snap.phase,
           board: c.snap.board,
-          actions: c.snap.actions,
         };
         this.log.append('handEnd', c.handNo, end, wall);
         this.emit('handEnd', { handNo: c.handNo, config: c.config, final: c.snap, wall });

@@ -195,7 +195,6 @@ const handEndRecord = object({
   pots: array(potView),
   phase: literal('waiting', 'dealing', 'betting', 'board', 'showdown', 'complete', 'stopped', 'misdeal'),
   board: array(text),
-  actions: array(text),
 });
 
 const BY_KIND: { [K in LogKind]: Shape<LogData[K]> } = {

@@ -96,6 +96,7 @@ const STRINGS = {
   act_allin: { en: 'All-in {n}', fr: 'Tapis {n}' },
   act_show: { en: 'Shows {cards}', fr: 'Montre {cards}' },
   act_dealHole: { en: 'Dealt {cards}', fr: 'Reçoit {cards}' },
+  act_uncalled: { en: 'Uncalled bet of {n} returned', fr: 'Mise non suivie de {n} rendue' },
   act_dealBoard: { en: '{street}: {cards}', fr: '{street} : {cards}' },
   logLine: { en: '{who}: {what}', fr: '{who} : {what}' },
   post_sb: { en: 'Small blind {n}', fr: 'Petite blinde {n}' },

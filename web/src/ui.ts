@@ -334,6 +334,10 @@ export function severityLabel(s: string): string {
   return hasKey(k) ? t(k) : s;
 }
 
+/** The blinds and ante the rules posted: the action log shows them from the view's `posts`, first. */
+const POSTS: ReadonlySet<Decision['kind']> = new Set<Decision['kind']>(['postSb', 'postBb', 'postAnte']);
+export const isPost = (d: Decision): boolean => POSTS.has(d.kind);
+
 /** A decision as readable text: "Raise to 300", "Call 100", "Shows A♠ K♥". */
 export function decisionText(d: Decision): string {
   switch (d.kind) {
@@ -353,6 +357,14 @@ export function decisionText(d: Decision): string {
       return t('act_dealHole', { cards: cardText(d.cards) });
     case 'dealBoard':
       return t('act_dealBoard', { street: streetLabel(d.street), cards: cardText(d.cards) });
+    case 'postSb':
+      return t('post_sb', { n: chips(d.amount) });
+    case 'postBb':
+      return t('post_bb', { n: chips(d.amount) });
+    case 'postAnte':
+      return t('post_ante', { n: chips(d.amount) });
+    case 'uncalled':
+      return t('act_uncalled', { n: chips(d.amount) });
     default:
       return String(d.kind);
   }
@@ -363,7 +375,7 @@ export function lastActions(v: RoleView): Map<number, Decision> {
   const out = new Map<number, Decision>();
   for (const d of v.decisions ?? []) {
     if (d.street !== v.street || d.seat === 0) continue;
-    if (d.kind === 'dealHole' || d.kind === 'dealBoard') continue;
+    if (d.kind === 'dealHole' || d.kind === 'dealBoard' || isPost(d) || d.kind === 'uncalled') continue;
     out.set(d.seat, d);
   }
   return out;

@@ -5,6 +5,7 @@ import { canAct, liveCount, seatAfter } from '../betting/seats.js';
 import { checkBlinds } from '../dealing/blinds.js';
 import { computeAward } from '../showdown/award.js';
 import type { Street } from '../types.js';
+import { recordDecision } from './decisions.js';
 import type { HandState } from './state.js';
 
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
@@ -35,6 +36,14 @@ export function returnUncalled(state: HandState): void {
   s.stack += excess;
   s.returned += excess;
   if (s.stack > 0) s.allIn = false;
+  recordDecision(state, {
+    kind: 'uncalled',
+    seat: topSeat,
+    amount: excess,
+    to: s.committed,
+    allIn: s.allIn,
+    cards: [],
+  });
 }
 
 function ableCount(state: HandState): number {
