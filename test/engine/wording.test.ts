@@ -70,7 +70,7 @@ describe('"call the floor" is said by stops only (a warning lets play go on)', (
     seats: [5, 6],
     cards: ['Ah'],
     amount: 100,
-    street: 'flop',
+    street: 'flop' as const,
     to: 1100,
     call: 1100,
     owed: 600,

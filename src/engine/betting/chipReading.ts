@@ -71,7 +71,7 @@ export interface ReadingFacts {
   /** a declared total, when one was said */
   declared?: number;
   /** undercall: complete the call, or the floor decides (tda 51) */
-  ruling?: 'complete' | 'floor' | 'confusing';
+  ruling?: 'complete' | 'floor' | 'confusing' | 'checked';
   /** undercall: what the seat forfeits if the floor lets it fold (the bet its chips answered) */
   forfeit?: number;
 }
@@ -216,7 +216,7 @@ export function readWordsAndChipsConflict(ctx: BettingContext, total: number): C
   const reading = settle(ctx, 'call', callTo(ctx), total);
   reading.alert = {
     code: 'UNDERCALL',
-    rule: 'TDA 2024 rule 1',
+    rule: 'tda 1',
     severity: 'stop',
     detail: `${total} answers the chips of a bet declared at ${ctx.currentBet}: the floor decides`,
     facts: { ...factsOf(ctx, total), ruling: 'confusing', declared: ctx.currentBet },
