@@ -2,7 +2,7 @@
 // (./alerts): plurals by CLDR, numbers by locale (12,500 / 12 500), cards with rank and suit symbols (10♠), lists
 // joined by locale ("2, 3 and 4" / "2, 3 et 4"). The one place alert texts are made, for the server (views, logs,
 // exports) and the web pages alike. Pure: no I/O.
-import IntlMessageFormat from 'intl-messageformat';
+import IntlMessageFormat, { type Formats } from 'intl-messageformat';
 import type { AlertFacts, ResyncDifference, ResyncPlace } from '../engine/alerts/facts.js';
 import type { AlertCode } from '../engine/types.js';
 import { ALERT_MESSAGES, LIST_ITEMS, type Msg } from './alerts/index.js';
@@ -11,6 +11,9 @@ export type AlertLang = 'en' | 'fr';
 
 const LOCALE: Record<AlertLang, string> = { en: 'en-GB', fr: 'fr-FR' };
 const SUIT: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+// chip amounts (`{x, number, amount}`): English as the tablet's figures and the hand histories write them (1100),
+// French grouped as French typography wants (1 100, a narrow no-break space)
+const AMOUNT: Record<AlertLang, Formats['number'][string]> = { en: { useGrouping: false }, fr: {} };
 
 /** A card code written with rank and suit symbols: Ts -> 10♠; a masked card stays ??. */
 export const cardSymbol = (c: string): string =>
@@ -21,7 +24,7 @@ function format(text: string, lang: AlertLang, args: Record<string, string | num
   const key = `${lang}\u0000${text}`;
   let mf = cache.get(key);
   if (!mf) {
-    mf = new IntlMessageFormat(text, LOCALE[lang]);
+    mf = new IntlMessageFormat(text, LOCALE[lang], { number: { amount: AMOUNT[lang] } });
     cache.set(key, mf);
   }
   return String(mf.format(args));
@@ -59,6 +62,7 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     seat: orNone(f.seat),
     seats: list(lang, seats),
     seatCount: seats.length,
+    seatList: seats.join(', '),
     expectedSeat: orNone(f.expectedSeat),
     onTurn: orNone(f.onTurn),
     cards: (f.cards ?? []).map(cardSymbol).join(' '),

@@ -51,7 +51,7 @@ describe('French alert texts', () => {
 
   it('LOI 29: a tabled hand in the muck is "au rebut", "du siège"', () => {
     const text = fr('TABLED_HAND_MUCKED', { seat: 5, cards: ['Ah', 'Kd'] });
-    expect(text).toContain('La main abattue du siège 5 (Ah Kd) est allée au rebut');
+    expect(text).toContain('La main abattue du siège 5 (A♥ K♦) est allée au rebut');
     expect(text).not.toMatch(/\bmuck\b|de le /);
   });
 });

@@ -21,7 +21,7 @@ describe('LOI 22: a river dealt after everyone folded', () => {
       const a = t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY');
       expect(a).toMatchObject({ rule: 'LOI 22', severity: 'warn' });
       expect(a?.remedy).toBe(
-        'The hand is over: the cards that would have come are not dealt. Take 2s off the board to the muck; it is not part of the hand.',
+        'The hand is over: the cards that would have come are not dealt. Take 2♠ off the board to the muck; it is not part of the hand.',
       );
       expect(a?.remedyFr).toMatch(/Le coup est terminé/);
     }

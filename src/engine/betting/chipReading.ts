@@ -168,7 +168,8 @@ export function readRaiseNotAllowed(ctx: BettingContext, total: number): ChipRea
     rule: ctx.raiseClosedBy ?? 'tda 47',
     severity: 'warn',
     detail: `option closed: held to a call of ${reading.to}`,
-    facts: factsOf(ctx, total),
+    // the seat's own check (tda 55) or its out-of-turn check (tda 53) closed it: a typed ruling, not the rule's text
+    facts: { ...factsOf(ctx, total), ...(ctx.raiseClosedBy ? { ruling: 'checked' as const } : {}) },
   };
   return reading;
 }
@@ -216,7 +217,7 @@ export function readWordsAndChipsConflict(ctx: BettingContext, total: number): C
   const reading = settle(ctx, 'call', callTo(ctx), total);
   reading.alert = {
     code: 'UNDERCALL',
-    rule: 'tda 1',
+    rule: 'TDA 2024 rule 1',
     severity: 'stop',
     detail: `${total} answers the chips of a bet declared at ${ctx.currentBet}: the floor decides`,
     facts: { ...factsOf(ctx, total), ruling: 'confusing', declared: ctx.currentBet },

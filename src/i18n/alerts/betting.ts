@@ -1,23 +1,23 @@
 // The betting alerts' texts, English and French ICU messages: one line saying what happened and the remedy as a
-// sentence the dealer can read aloud. Amounts are `{x, number}` (12,500 / 12 500); `{variant}` picks the ruling's
+// sentence the dealer can read aloud. Amounts are `{x, number, amount}` (12,500 / 12 500); `{variant}` picks the ruling's
 // wording where one code has several.
 import type { AlertMessages } from './shape.js';
 
 const WHO = '{seat, select, none {The player} other {Seat {seat}}}';
 const QUI = '{seat, select, none {Le joueur} other {Siège {seat}}}';
 const ACTION_EN =
-  '{action, select, raise {a raise to {to, number}} bet {a bet of {to, number}} check {a check} fold {a fold} other {a call of {to, number}}}';
+  '{action, select, raise {a raise to {to, number, amount}} bet {a bet of {to, number, amount}} check {a check} fold {a fold} other {a call of {to, number, amount}}}';
 const ACTION_FR =
-  '{action, select, raise {une relance à {to, number}} bet {une mise de {to, number}} check {parole} fold {un abandon} other {suivre {to, number}}}';
+  '{action, select, raise {une relance à {to, number, amount}} bet {une mise de {to, number, amount}} check {parole} fold {un abandon} other {suivre {to, number, amount}}}';
 const ANNOUNCE_EN =
-  '{action, select, raise {raise to {to, number}} bet {bet {to, number}} check {check} other {call, {to, number}}}';
+  '{action, select, raise {raise to {to, number, amount}} bet {bet {to, number, amount}} check {check} other {call, {to, number, amount}}}';
 const ANNOUNCE_FR =
-  '{action, select, raise {relance à {to, number}} bet {mise de {to, number}} check {parole} other {suivre, {to, number}}}';
+  '{action, select, raise {relance à {to, number, amount}} bet {mise de {to, number, amount}} check {parole} other {suivre, {to, number, amount}}}';
 // " and give 200 back to the player." / "; the player adds 200." / "."
 const SETTLE_EN =
-  '{settle, select, giveBack { and give {giveBack, number} back to the player.} owed {; the player adds {owed, number}.} other {.}}';
+  '{settle, select, giveBack { and give {giveBack, number, amount} back to the player.} owed {; the player adds {owed, number, amount}.} other {.}}';
 const SETTLE_FR =
-  '{settle, select, giveBack { et rendez {giveBack, number} au joueur.} owed { ; le joueur ajoute {owed, number}.} other {.}}';
+  '{settle, select, giveBack { et rendez {giveBack, number, amount} au joueur.} owed { ; le joueur ajoute {owed, number, amount}.} other {.}}';
 const SEATS_BOUND_EN = '{seatCount, plural, =0 {the seats past it} one {seat {seats}} other {seats {seats}}}';
 const SEATS_BOUND_FR =
   '{seatCount, plural, =0 {des sièges suivants} one {du siège {seats}} other {des sièges {seats}}}';
@@ -25,17 +25,17 @@ const SEATS_BOUND_FR =
 export const BETTING_MESSAGES = {
   OVERSIZED_CHIP: {
     message: {
-      en: `${WHO}: a single chip pushed with no declaration is a call of {to, number}.`,
-      fr: `${QUI} : un seul jeton poussé sans annonce vaut « suivre » pour {to, number}.`,
+      en: `${WHO}: a single chip pushed with no declaration is a call of {to, number, amount}.`,
+      fr: `${QUI} : un seul jeton poussé sans annonce vaut « suivre » pour {to, number, amount}.`,
     },
     remedies: {
-      default: { en: `Announce "call, {to, number}"${SETTLE_EN}`, fr: `Annoncez « suivre, {to, number} »${SETTLE_FR}` },
+      default: { en: `Announce "call, {to, number, amount}"${SETTLE_EN}`, fr: `Annoncez « suivre, {to, number, amount} »${SETTLE_FR}` },
     },
   },
   MULTI_CHIP: {
     message: {
-      en: `${WHO}: {zoneTotal, number} in several chips with no declaration is ${ACTION_EN}.`,
-      fr: `${QUI} : {zoneTotal, number} en plusieurs jetons sans annonce est ${ACTION_FR}.`,
+      en: `${WHO}: {zoneTotal, number, amount} in several chips with no declaration is ${ACTION_EN}.`,
+      fr: `${QUI} : {zoneTotal, number, amount} en plusieurs jetons sans annonce est ${ACTION_FR}.`,
     },
     remedies: {
       default: { en: `Announce "${ANNOUNCE_EN}"${SETTLE_EN}`, fr: `Annoncez « ${ANNOUNCE_FR} »${SETTLE_FR}` },
@@ -43,45 +43,45 @@ export const BETTING_MESSAGES = {
   },
   BET_UNDER_MINIMUM: {
     message: {
-      en: `${WHO}: a bet of {declared, number} is under the minimum bet of {to, number}.`,
-      fr: `${QUI} : une mise de {declared, number} est inférieure à la mise minimum de {to, number}.`,
+      en: `${WHO}: a bet of {declared, number, amount} is under the minimum bet of {to, number, amount}.`,
+      fr: `${QUI} : une mise de {declared, number, amount} est inférieure à la mise minimum de {to, number, amount}.`,
     },
     remedies: {
       default: {
-        en: 'Announce "bet {to, number}"; the player adds {owed, number} to make the minimum bet.',
-        fr: 'Annoncez « mise de {to, number} » ; le joueur ajoute {owed, number} pour faire la mise minimum.',
+        en: 'Announce "bet {to, number, amount}"; the player adds {owed, number, amount} to make the minimum bet.',
+        fr: 'Annoncez « mise de {to, number, amount} » ; le joueur ajoute {owed, number, amount} pour faire la mise minimum.',
       },
     },
   },
   RAISE_UNDER_MINIMUM: {
     message: {
-      en: `${WHO}: a declared raise to {declared, number} is under the minimum raise to {to, number}.`,
-      fr: `${QUI} : la relance annoncée à {declared, number} est inférieure à la relance minimum à {to, number}.`,
+      en: `${WHO}: a declared raise to {declared, number, amount} is under the minimum raise to {to, number, amount}.`,
+      fr: `${QUI} : la relance annoncée à {declared, number, amount} est inférieure à la relance minimum à {to, number, amount}.`,
     },
     remedies: {
       default: {
-        en: 'Announce "raise to {to, number}"; the player adds {owed, number} to make the minimum raise.',
-        fr: 'Annoncez « relance à {to, number} » ; le joueur ajoute {owed, number} pour faire la relance minimum.',
+        en: 'Announce "raise to {to, number, amount}"; the player adds {owed, number, amount} to make the minimum raise.',
+        fr: 'Annoncez « relance à {to, number, amount} » ; le joueur ajoute {owed, number, amount} pour faire la relance minimum.',
       },
     },
   },
   UNDERCALL: {
     message: {
-      en: `${WHO} put in {zoneTotal, number}, {variant, select, confusing {the chips showing for a bet declared at {declared, number}: words and chips conflict.} floor {short of the {call, number} to call, facing a raise.} other {short of the {call, number} to call.}}`,
-      fr: `${QUI} a mis {zoneTotal, number}, {variant, select, confusing {les jetons posés pour une mise annoncée à {declared, number} : la parole et les jetons se contredisent.} floor {moins que les {call, number} à payer, face à une relance.} other {moins que les {call, number} à payer.}}`,
+      en: `${WHO} put in {zoneTotal, number, amount}, {variant, select, confusing {the chips showing for a bet declared at {declared, number, amount}: words and chips conflict.} floor {short of the {call, number, amount} to call, facing a raise.} other {short of the {call, number, amount} to call.}}`,
+      fr: `${QUI} a mis {zoneTotal, number, amount}, {variant, select, confusing {les jetons posés pour une mise annoncée à {declared, number, amount} : la parole et les jetons se contredisent.} floor {moins que les {call, number, amount} à payer, face à une relance.} other {moins que les {call, number, amount} à payer.}}`,
     },
     remedies: {
       default: {
-        en: 'Tell the player the bet is {call, number}: they must add {owed, number} to complete the call.',
-        fr: 'Annoncez que la mise est de {call, number} : le joueur doit ajouter {owed, number} pour suivre.',
+        en: 'Tell the player the bet is {call, number, amount}: they must add {owed, number, amount} to complete the call.',
+        fr: 'Annoncez que la mise est de {call, number, amount} : le joueur doit ajouter {owed, number, amount} pour suivre.',
       },
       floor: {
-        en: 'Stop and call the floor: the floor decides whether the player adds {owed, number} to call {call, number}, or folds and leaves {forfeit, number} in the pot.',
-        fr: "Arrêtez et appelez l'arbitre : il décide si le joueur ajoute {owed, number} pour payer {call, number}, ou se couche et laisse {forfeit, number} au pot.",
+        en: 'Stop and call the floor: the floor decides whether the player adds {owed, number, amount} to call {call, number, amount}, or folds and leaves {forfeit, number, amount} in the pot.',
+        fr: "Arrêtez et appelez l'arbitre : il décide si le joueur ajoute {owed, number, amount} pour payer {call, number, amount}, ou se couche et laisse {forfeit, number, amount} au pot.",
       },
       confusing: {
-        en: 'Stop and call the floor: in a confusing situation the floor decides which bet stands (the {declared, number} said or the {zoneTotal, number} shown).',
-        fr: "Arrêtez et appelez l'arbitre : dans une situation confuse, l'arbitre décide de la mise valide (les {declared, number} annoncés ou les {zoneTotal, number} posés).",
+        en: 'Stop and call the floor: in a confusing situation the floor decides which bet stands (the {declared, number, amount} said or the {zoneTotal, number, amount} shown).',
+        fr: "Arrêtez et appelez l'arbitre : dans une situation confuse, l'arbitre décide de la mise valide (les {declared, number, amount} annoncés ou les {zoneTotal, number, amount} posés).",
       },
     },
   },
@@ -92,24 +92,24 @@ export const BETTING_MESSAGES = {
     },
     remedies: {
       default: {
-        en: `Only the first motion counts: it is ${ACTION_EN}; give the {giveBack, number} of the second motion back to the player.`,
-        fr: `Seul le premier geste compte : c'est ${ACTION_FR} ; rendez au joueur les {giveBack, number} du second geste.`,
+        en: `Only the first motion counts: it is ${ACTION_EN}; give the {giveBack, number, amount} of the second motion back to the player.`,
+        fr: `Seul le premier geste compte : c'est ${ACTION_FR} ; rendez au joueur les {giveBack, number, amount} du second geste.`,
       },
     },
   },
   CHIPS_WITHDRAWN: {
     message: {
-      en: `${WHO} took {owed, number} back from the betting zone{variant, select, facingRaise { while facing a raise} other {}}.`,
-      fr: `${QUI} a repris {owed, number} de sa zone de mise{variant, select, facingRaise { alors qu'il fait face à une relance} other {}}.`,
+      en: `${WHO} took {owed, number, amount} back from the betting zone{variant, select, facingRaise { while facing a raise} other {}}.`,
+      fr: `${QUI} a repris {owed, number, amount} de sa zone de mise{variant, select, facingRaise { alors qu'il fait face à une relance} other {}}.`,
     },
     remedies: {
       default: {
-        en: 'Have the player put the {owed, number} back: the {to, number} in the zone stands.',
-        fr: 'Faites remettre les {owed, number} : les {to, number} dans la zone restent engagés.',
+        en: 'Have the player put the {owed, number, amount} back: the {to, number, amount} in the zone stands.',
+        fr: 'Faites remettre les {owed, number, amount} : les {to, number, amount} dans la zone restent engagés.',
       },
       facingRaise: {
-        en: 'Have the player put the {owed, number} back: facing a raise they must at least call {call, number} and may not take chips back and fold.',
-        fr: 'Faites remettre les {owed, number} : face à une relance, le joueur doit au moins payer {call, number} et ne peut pas reprendre ses jetons pour se coucher.',
+        en: 'Have the player put the {owed, number, amount} back: facing a raise they must at least call {call, number, amount} and may not take chips back and fold.',
+        fr: 'Faites remettre les {owed, number, amount} : face à une relance, le joueur doit au moins payer {call, number, amount} et ne peut pas reprendre ses jetons pour se coucher.',
       },
     },
   },
@@ -152,8 +152,8 @@ export const BETTING_MESSAGES = {
     },
     remedies: {
       default: {
-        en: '{settle, select, giveBack {Hold the player to a call of {to, number} and give {giveBack, number} back.} other {The player may only call {to, number} or fold.}}',
-        fr: '{settle, select, giveBack {Le joueur est limité à suivre {to, number} ; rendez-lui {giveBack, number}.} other {Le joueur peut seulement payer {to, number} ou se coucher.}}',
+        en: '{settle, select, giveBack {Hold the player to a call of {to, number, amount} and give {giveBack, number, amount} back.} other {The player may only call {to, number, amount} or fold.}}',
+        fr: '{settle, select, giveBack {Le joueur est limité à suivre {to, number, amount} ; rendez-lui {giveBack, number, amount}.} other {Le joueur peut seulement payer {to, number, amount} ou se coucher.}}',
       },
     },
   },
@@ -164,36 +164,36 @@ export const BETTING_MESSAGES = {
     },
     remedies: {
       default: {
-        en: '{settle, select, giveBack {The hand is dead: take the cards to the muck and give back the {giveBack, number} no one has called.} other {The hand is dead: take the cards to the muck.}}',
-        fr: "{settle, select, giveBack {La main est morte : mettez les cartes au rebut et rendez les {giveBack, number} que personne n'a payés.} other {La main est morte : mettez les cartes au rebut.}}",
+        en: '{settle, select, giveBack {The hand is dead: take the cards to the muck and give back the {giveBack, number, amount} no one has called.} other {The hand is dead: take the cards to the muck.}}',
+        fr: "{settle, select, giveBack {La main est morte : mettez les cartes au rebut et rendez les {giveBack, number, amount} que personne n'a payés.} other {La main est morte : mettez les cartes au rebut.}}",
       },
     },
   },
   CHIPS_OUT_OF_ROUND: {
     message: {
-      en: '{variant, select, change {{seat, select, none {A seat} other {Seat {seat}}} paid its declared {to, number} with {amount, number} too much: change} surplus {{seat, select, none {A seat} other {Seat {seat}}} put {amount, number} more in its betting zone than its action of {to, number} holds} other {{seat, select, none {A seat} other {Seat {seat}}} put {amount, number} in its betting zone when no betting round is open}}',
-      fr: "{variant, select, change {{seat, select, none {Un siège} other {Le siège {seat}}} a payé son annonce de {to, number} avec {amount, number} de trop : de la monnaie} surplus {{seat, select, none {Un siège} other {Le siège {seat}}} a mis {amount, number} de plus dans sa zone de mise que son action de {to, number}} other {{seat, select, none {Un siège} other {Le siège {seat}}} a mis {amount, number} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert}}",
+      en: '{variant, select, change {{seat, select, none {a seat} other {seat {seat}}} paid its declared {to, number, amount} with {amount, number, amount} too much: change} surplus {{seat, select, none {a seat} other {seat {seat}}} put {amount, number, amount} more in its betting zone than its action of {to, number, amount} holds} other {{seat, select, none {a seat} other {seat {seat}}} put {amount, number, amount} in its betting zone when no betting round is open}}',
+      fr: "{variant, select, change {{seat, select, none {un siège} other {le siège {seat}}} a payé son annonce de {to, number, amount} avec {amount, number, amount} de trop : de la monnaie} surplus {{seat, select, none {un siège} other {le siège {seat}}} a mis {amount, number, amount} de plus dans sa zone de mise que son action de {to, number, amount}} other {{seat, select, none {un siège} other {le siège {seat}}} a mis {amount, number, amount} dans sa zone de mise alors qu'aucun tour d'enchères n'est ouvert}}",
     },
     remedies: {
       default: {
-        en: 'These chips are not in the pot: give the {amount, number} back to the player.',
-        fr: 'Ces jetons ne sont pas dans le pot : rendez les {amount, number} au joueur.',
+        en: 'These chips are not in the pot: give the {amount, number, amount} back to the player.',
+        fr: 'Ces jetons ne sont pas dans le pot : rendez les {amount, number, amount} au joueur.',
       },
       change: {
-        en: 'The declared {to, number} stands: give the {amount, number} back to the player as change.',
-        fr: "L'annonce de {to, number} reste valable : rendez les {amount, number} au joueur comme monnaie.",
+        en: 'The declared {to, number, amount} stands: give the {amount, number, amount} back to the player as change.',
+        fr: "L'annonce de {to, number, amount} reste valable : rendez les {amount, number, amount} au joueur comme monnaie.",
       },
     },
   },
   BLIND_INCORRECT: {
     message: {
-      en: 'Blind or ante incorrect at {seat, select, none {a seat} other {seat {seat}}}: zone holds {zoneTotal, number}, the rules commit {amount, number}',
-      fr: 'Blind ou ante incorrecte {seat, select, none {à un siège} other {au siège {seat}}} (la zone contient {zoneTotal, number}, les règles engagent {amount, number})',
+      en: 'Blind or ante incorrect at {seat, select, none {a seat} other {seat {seat}}}: zone holds {zoneTotal, number, amount}, the rules commit {amount, number, amount}',
+      fr: 'Blind ou ante incorrecte {seat, select, none {à un siège} other {au siège {seat}}} (la zone contient {zoneTotal, number, amount}, les règles engagent {amount, number, amount})',
     },
     remedies: {
       default: {
-        en: 'Correct the zone to {amount, number}: the rules commit exactly that amount.',
-        fr: 'Corrigez la zone à {amount, number} : les règles engagent exactement ce montant.',
+        en: 'Correct the zone to {amount, number, amount}: the rules commit exactly that amount.',
+        fr: 'Corrigez la zone à {amount, number, amount} : les règles engagent exactement ce montant.',
       },
     },
   },

@@ -23,12 +23,12 @@ const POT_FR = '{pot, select, 0 {le pot principal} none {le pot principal} other
 /** one entry of a list fact, rendered then joined: `reads` (RESUME_CHIPS_CHANGED), `differences` (FLOOR_RESYNC) */
 export const LIST_ITEMS = {
   read: {
-    en: 'seat {seat} {action, select, check {checks} call {calls {amount, number}} bet {bets {amount, number}} raise {raises to {amount, number}} fold {folds} other {is all-in for {amount, number}}}',
-    fr: 'le siège {seat} {action, select, check {parole} call {suit {amount, number}} bet {mise {amount, number}} raise {relance à {amount, number}} fold {se couche} other {fait tapis pour {amount, number}}}',
+    en: 'seat {seat} {action, select, check {checks} call {calls {amount, number, amount}} bet {bets {amount, number, amount}} raise {raises to {amount, number, amount}} fold {folds} other {is all-in for {amount, number, amount}}}',
+    fr: 'le siège {seat} {action, select, check {parole} call {suit {amount, number, amount}} bet {mise {amount, number, amount}} raise {relance à {amount, number, amount}} fold {se couche} other {fait tapis pour {amount, number, amount}}}',
   },
   chipsDifference: {
-    en: "seat {seat}'s betting zone: {was, number} in the engine, {now, number} read",
-    fr: 'la zone de mise du siège {seat} : {was, number} pour le moteur, {now, number} lus',
+    en: "seat {seat}'s betting zone: {was, number, amount} in the engine, {now, number, amount} read",
+    fr: 'la zone de mise du siège {seat} : {was, number, amount} pour le moteur, {now, number, amount} lus',
   },
   cardsDifference: {
     en: '{from, select, none {{to, select, seat {seat {toSeat}} board {the board} burn {the burn} other {the muck}}: {count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} read that the engine did not have} other {{to, select, none {{from, select, seat {seat {fromSeat}} board {the board} burn {the burn} other {the muck}}: {count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} read by no antenna} other {{count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} from {from, select, seat {seat {fromSeat}} board {the board} burn {the burn} other {the muck}} read on {to, select, seat {seat {toSeat}} board {the board} burn {the burn} other {the muck}}}}}}',
@@ -84,8 +84,8 @@ export const FLOOR_MESSAGES = {
   },
   TABLE_FINISHED: {
     message: {
-      en: 'Table finished after hand {handNo}: {seat, select, none {no seat has chips} other {only seat {seat} has chips ({amount, number})}}; no next hand is dealt',
-      fr: "Table terminée après le coup {handNo} : {seat, select, none {aucun siège n'a de jetons} other {seul le siège {seat} a des jetons ({amount, number})}} ; aucun coup suivant n'est distribué",
+      en: 'Table finished after hand {handNo}: {seat, select, none {no seat has chips} other {only seat {seat} has chips ({amount, number, amount})}}; no next hand is dealt',
+      fr: "Table terminée après le coup {handNo} : {seat, select, none {aucun siège n'a de jetons} other {seul le siège {seat} a des jetons ({amount, number, amount})}} ; aucun coup suivant n'est distribué",
     },
     remedies: {
       default: {
@@ -100,8 +100,8 @@ export const FLOOR_MESSAGES = {
   },
   RESUME_CHIPS_CHANGED: {
     message: {
-      en: "{variant, select, gone {After the restart, seat {seat}'s betting zone holds {amount, number}; the log left {logged, number} there: chips gone while the service was down} changed {After the restart, seat {seat}'s betting zone holds {amount, number}; the log left {logged, number} there: changed while the service was down} other {After the restart, read at resume in betting order (taken while the service was down): {reads}}}",
-      fr: "{variant, select, gone {Après le redémarrage, la zone de mise du siège {seat} contient {amount, number} ; le journal y laissait {logged, number} : des jetons ont disparu pendant l'arrêt du service} changed {Après le redémarrage, la zone de mise du siège {seat} contient {amount, number} ; le journal y laissait {logged, number} : modifiée pendant l'arrêt du service} other {Après le redémarrage, lu à la reprise dans l'ordre des enchères (pendant l'arrêt du service) : {reads}}}",
+      en: "{variant, select, gone {After the restart, seat {seat}'s betting zone holds {amount, number, amount}; the log left {logged, number, amount} there: chips gone while the service was down} changed {After the restart, seat {seat}'s betting zone holds {amount, number, amount}; the log left {logged, number, amount} there: changed while the service was down} other {After the restart, read at resume in betting order (taken while the service was down): {reads}}}",
+      fr: "{variant, select, gone {Après le redémarrage, la zone de mise du siège {seat} contient {amount, number, amount} ; le journal y laissait {logged, number, amount} : des jetons ont disparu pendant l'arrêt du service} changed {Après le redémarrage, la zone de mise du siège {seat} contient {amount, number, amount} ; le journal y laissait {logged, number, amount} : modifiée pendant l'arrêt du service} other {Après le redémarrage, lu à la reprise dans l'ordre des enchères (pendant l'arrêt du service) : {reads}}}",
     },
     remedies: {
       default: {
@@ -148,8 +148,8 @@ export const FLOOR_MESSAGES = {
   },
   FLOOR_RULING: {
     message: {
-      en: `{variant, select, award {The floor awards ${POT_EN} ({amount, number}) to {seatCount, plural, =0 {no seat} one {seat {seats}} other {seats {seats}, split}}} void {The floor voids the hand${QUOTED_EN}} stands {The floor rules that the hand stands${QUOTED_EN}} other {The floor declares a misdeal${QUOTED_EN}}}`,
-      fr: `{variant, select, award {L'arbitre attribue ${POT_FR} ({amount, number}) {seatCount, plural, =0 {à aucun siège} one {au siège {seats}} other {aux sièges {seats}, partagé}}} void {L'arbitre annule le coup${QUOTED_FR}} stands {L'arbitre maintient le coup${QUOTED_FR}} other {L'arbitre déclare une fausse donne${QUOTED_FR}}}`,
+      en: `{variant, select, award {The floor awards ${POT_EN} ({amount, number, amount}) to {seatCount, plural, =0 {no seat} one {seat {seatList}} other {seats {seatList}, split}}} void {The floor voids the hand${QUOTED_EN}} stands {The floor rules that the hand stands${QUOTED_EN}} other {The floor declares a misdeal${QUOTED_EN}}}`,
+      fr: `{variant, select, award {L'arbitre attribue ${POT_FR} ({amount, number, amount}) {seatCount, plural, =0 {à aucun siège} one {au siège {seatList}} other {aux sièges {seatList}, partagé}}} void {L'arbitre annule le coup${QUOTED_FR}} stands {L'arbitre maintient le coup${QUOTED_FR}} other {L'arbitre déclare une fausse donne${QUOTED_FR}}}`,
     },
     remedies: {
       default: {

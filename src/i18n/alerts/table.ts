@@ -35,8 +35,8 @@ export const TABLE_MESSAGES = {
   },
   CARD_CROSSTALK: {
     message: {
-      en: "{item, select, card {Card {cards}} chip {A {chip, number} chip} other {A tag}} read on two antennas at once ({zones}): a reader fault, not a player's",
-      fr: '{item, select, card {La carte {cards} lue} chip {Un jeton de {chip, number} lu} other {Une puce lue}} par deux antennes à la fois ({zones}) : un défaut du lecteur, pas une faute du joueur',
+      en: "{item, select, card {Card {cards}} chip {A {chip, number, amount} chip} other {A tag}} read on two antennas at once ({zones}): a reader fault, not a player's",
+      fr: '{item, select, card {La carte {cards} lue} chip {Un jeton de {chip, number, amount} lu} other {Une puce lue}} par deux antennes à la fois ({zones}) : un défaut du lecteur, pas une faute du joueur',
     },
     remedies: {
       default: {
@@ -149,7 +149,7 @@ export const TABLE_MESSAGES = {
   },
   LOG_SALVAGED: {
     message: {
-      en: 'The event log was {kind} at start ({system}): {kept, plural, one {# record} other {# records}} kept, {lost, number} lost{ranges, select, none {} other { (records {ranges})}}{note, select, none {} other {; {note}}}. The damaged file is kept as {path}.',
+      en: 'The event log was {kind} at start ({system}): {kept, plural, one {# record} other {# records}} kept, {lost, number, amount} lost{ranges, select, none {} other { (records {ranges})}}{note, select, none {} other {; {note}}}. The damaged file is kept as {path}.',
       fr: 'Le journal était {kind, select, truncated {tronqué} foreign {étranger} other {corrompu}} au démarrage ({system}) : {kept, plural, one {# enregistrement gardé} other {# enregistrements gardés}}, {lost, plural, one {# perdu} other {# perdus}}{ranges, select, none {} other { (enregistrements {ranges})}}{note, select, none {} other { ; {note}}}. Le fichier endommagé est conservé sous {path}.',
     },
     remedies: {
