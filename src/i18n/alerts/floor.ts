@@ -120,8 +120,8 @@ export const FLOOR_MESSAGES = {
   },
   RESUME_CARD_GONE: {
     message: {
-      en: "{by, select, none {After the restart} other {At the floor's resync}}, {amount, plural, one {# card} other {# cards}} the {by, select, none {log} other {engine}} places on {zone, select, board {the board} burn {the burn} muck {the muck} other {{zone}}} {amount, plural, one {is} other {are}} read by no antenna{by, select, none {: moved while the service was down} other {}}.",
-      fr: "{by, select, none {Après le redémarrage} other {Lors de la resynchronisation par l'arbitre}}, {amount, plural, one {# carte} other {# cartes}} {zone, select, board {du tableau} burn {des brûlées} muck {du rebut} other {de {zone}}} selon le {by, select, none {journal} other {moteur}} {amount, plural, one {n'est lue} other {ne sont lues}} par aucune antenne{by, select, none { : {amount, plural, one {déplacée} other {déplacées}} pendant l'arrêt du service} other {}}.",
+      en: "{by, select, none {After the restart} other {At the floor's resync}}, {amount, plural, one {# card} other {# cards}} the {by, select, none {log} other {engine}} places on {zone, select, board {the board} burn {the burn} muck {the muck} other {seat {seat}}} {amount, plural, one {is} other {are}} read by no antenna{by, select, none {: moved while the service was down} other {}}.",
+      fr: "{by, select, none {Après le redémarrage} other {Lors de la resynchronisation par l'arbitre}}, {amount, plural, one {# carte} other {# cartes}} {zone, select, board {du tableau} burn {des brûlées} muck {du rebut} other {du siège {seat}}} selon le {by, select, none {journal} other {moteur}} {amount, plural, one {n'est lue} other {ne sont lues}} par aucune antenne{by, select, none { : {amount, plural, one {déplacée} other {déplacées}} pendant l'arrêt du service} other {}}.",
     },
     remedies: {
       stop: {
