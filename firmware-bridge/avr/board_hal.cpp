@@ -22,18 +22,33 @@ void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
 
 // One host-interface frame: NSS low, the bytes at the SPI clock (SPDR, SPIF), NSS high. The BUSY handshake is the
 // driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL).
+// The PN5180s are the bus's only devices and no interrupt handler uses SPI: its settings are set once (begin), not
+// for every frame. `tx` null: 0xFF clocked out (the read of an answer); `rx` null: what comes in is dropped.
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
-  SPI.beginTransaction(kSpi);
   *nssOut_ &= static_cast<uint8_t>(~nssMask_);
-  for (uint8_t i = 0; i < n; i++) {
-    SPDR = tx[i];
-    while (!(SPSR & _BV(SPIF))) {
+  if (!tx) {
+    for (; n; n--) {
+      SPDR = 0xFF;
+      while (!(SPSR & _BV(SPIF))) {
+      }
+      *rx++ = SPDR;
     }
-    const uint8_t r = SPDR;
-    if (rx) rx[i] = r;
+  } else if (!rx) {
+    for (; n; n--) {
+      SPDR = *tx++;
+      while (!(SPSR & _BV(SPIF))) {
+      }
+      (void)SPDR;
+    }
+  } else {
+    for (; n; n--) {
+      SPDR = *tx++;
+      while (!(SPSR & _BV(SPIF))) {
+      }
+      *rx++ = SPDR;
+    }
   }
   *nssOut_ |= nssMask_;
-  SPI.endTransaction();
 }
 
 bool BoardSpi::busy() { return (*busyIn_ & busyMask_) != 0; }
@@ -64,6 +79,7 @@ void BoardHal::begin() {
   DDRC = 0x3F;  // readers 2 and 3
   for (uint8_t r = 0; r < kReaders; r++) spi_[r].begin(kPinNss[r], kPinBusy[r], kPinReset[r]);
   SPI.begin();
+  SPI.beginTransaction(kSpi);  // held: every frame runs at these settings (BoardSpi::exchange)
   for (uint8_t r = 0; r < kReaders; r++) {
     pn_[r]->boot();
     bootTry_[r] = ::millis();

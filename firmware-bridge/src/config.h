@@ -35,6 +35,10 @@ constexpr uint16_t kInventoryMs = 5000;
 constexpr uint8_t kLatchOnReads = 2;
 constexpr uint8_t kLatchOnReadsChips = 1;
 constexpr uint16_t kLatchOffMs = 400;
+static_assert(kLatchOnReadsChips == 1, "chips are reported while their inventory runs (Presence::reportFresh)");
+// A chip read while its zone's inventory goes on is reported at once (TAG) while the ring of unacknowledged frames
+// keeps this many free; else the inventory's end reports it (an INV when more than 7 changed).
+constexpr uint8_t kEarlyRoom = 64;
 // Scheduler (bridge.cpp): each antenna is due after its period; the most overdue (elapsed / period) is read next.
 constexpr uint16_t kCardPeriodMs = 200;   // target: every card antenna read at least every 250 ms
 constexpr uint16_t kFocusPeriodMs = 60;   // antennas named by FOCUS (the seat to act's betting zone, the board)

@@ -21,18 +21,20 @@ bool Pn5180::ready(uint16_t timeoutUs) {
   return true;
 }
 
+// BUSY is awaited before each frame, not after it as well: the chip raises BUSY when NSS goes high and drops it
+// when the command has run, and the next frame (or the read of an answer) waits for that. A frame's own BUSY time
+// (6 us for a command, 2 us after a read) then overlaps the host's work instead of a wait; a stalled chip is found
+// by the next frame. (Verify on hardware: BUSY high within the few us from NSS high to the next frame's look.)
 bool Pn5180::command(const uint8_t* tx, uint8_t n) {
   if (!ready()) return false;
   bus_.exchange(tx, nullptr, n);
-  return ready();
+  return true;
 }
 
 bool Pn5180::read(uint8_t* rx, uint8_t n) {
-  uint8_t ff[16];
-  for (uint8_t i = 0; i < n; i++) ff[i] = 0xFF;
   if (!ready()) return false;
-  bus_.exchange(ff, rx, n);
-  return ready();
+  bus_.exchange(nullptr, rx, n);  // 0xFF clocked out
+  return true;
 }
 
 bool Pn5180::writeReg(Cmd how, Reg reg, uint32_t v) {
@@ -109,6 +111,7 @@ bool Pn5180::fieldOn(Air air) {
     if (bus_.micros() - start > 2000) return !(stalled_ = true);
   } while (!(irq & kIrqTxRfOn));
   fieldOnAt_ = bus_.micros();
+  rxAtKnown_ = false;
   air_ = air;
   return true;
 }
@@ -125,9 +128,10 @@ Pn5180::Window Pn5180::window14443(uint16_t txBits, uint16_t rxBits) {
   return {sof, sof + air::frame14443Us(rxBits) + kMarginUs, tx + air::k14443FdtUs + air::frame14443Us(rxBits)};
 }
 
-Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer) {
-  // the frontend holds the transmission until t2 after the last answer (TX_WAIT from the RF configuration)
-  const uint32_t tx = (afterAnswer ? air::k15693T2Us : 0) + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
+Pn5180::Window Pn5180::window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, uint16_t holdUs) {
+  // the frontend holds the transmission until t2 after the last answer (TX_WAIT from the RF configuration): what
+  // is left of it when the request is sent (holdUs)
+  const uint32_t tx = holdUs + (eofOnly ? air::k15693EofUs : air::request15693Us(txBytes));
   const uint32_t sof = tx + air::k15693T1MaxUs + 151 + kMarginUs;
   return {sof, sof + air::answer15693Us(rxBytes) + kMarginUs, tx + air::k15693T1MaxUs + air::answer15693Us(rxBytes)};
 }
@@ -229,7 +233,8 @@ Slot Pn5180::inventoryStart(uint8_t maskLen, uint64_t mask, uint8_t uid[8]) {
   const uint8_t n = static_cast<uint8_t>(3 + maskBytes);
   if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
   eofMode_ = false;
-  answered_ = transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12, true), st);
+  answered_ = transceive(req, n, 0, window15693(static_cast<uint8_t>(n + 2), false, 12, air::k15693T2Us), st);
+  rxSeen();
   if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
@@ -240,14 +245,14 @@ bool Pn5180::slotBegin(bool first, uint8_t maskLen, uint64_t mask) {
     if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return false;
     eofMode_ = false;
     const uint8_t n = static_cast<uint8_t>(3 + (maskLen + 7) / 8);
-    slotWin_ = window15693(static_cast<uint8_t>(n + 2), false, 12, true);
+    slotWin_ = window15693(static_cast<uint8_t>(n + 2), false, 12, holdUs());
   } else {
     // EOF only for slots 1-15: TX_CONFIG written once a round, not per slot (restored by the next round's request
     // or the next LOAD_RF_CONFIG)
     const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);
     if (!eofMode_ && !writeReg(kWriteRegister, kTxConfig, eofOnly)) return false;
     eofMode_ = true;
-    slotWin_ = window15693(0, true, 12, answered_);
+    slotWin_ = window15693(0, true, 12, answered_ ? holdUs() : 0);
   }
   tightenSlot();
   slotSof_ = false;
@@ -295,8 +300,24 @@ bool Pn5180::slotPoll(Slot& out, uint8_t uid[8]) {
     return true;
   }
   answered_ = true;
+  rxSeen();
   out = slotSof_ || readReg(kRxStatus, st) ? slotAnswer(st, uid) : Slot::Error;
   return true;
+}
+
+// What is left of t2 (the frontend's TX_WAIT after a reception) now: counted from the moment an answer was seen
+// complete (at or after its real end, so never less than the chip still holds), the whole t2 when that moment is
+// not known (after the field came on: the air interface's last reception may have been another one's).
+uint16_t Pn5180::holdUs() const {
+  if (!rxAtKnown_) return air::k15693T2Us;
+  const uint16_t since = static_cast<uint16_t>(static_cast<uint16_t>(bus_.micros()) - rxAt_);
+  return since >= air::k15693T2Us ? 0 : static_cast<uint16_t>(air::k15693T2Us - since);
+}
+
+void Pn5180::rxSeen() {
+  if (!answered_) return;
+  rxAt_ = static_cast<uint16_t>(bus_.micros());
+  rxAtKnown_ = true;
 }
 
 // A background slot is looked at once when its SOF is overdue (t1 max + the 151 us SOF + kSlotMarginUs: the poll
@@ -311,7 +332,7 @@ void Pn5180::tightenSlot() {
 bool Pn5180::probeBegin() {
   if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return false;
   eofMode_ = false;
-  slotWin_ = window15693(5, false, 12, true);
+  slotWin_ = window15693(5, false, 12, holdUs());
   tightenSlot();
   slotSof_ = false;
   const uint8_t req[3] = {0x26, 0x01, 0x00};  // flags: high data rate + inventory + 1 slot
@@ -325,7 +346,8 @@ Slot Pn5180::inventoryOne(uint8_t uid[8]) {
   uint32_t st = 0;
   if (eofMode_ && !writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
   eofMode_ = false;
-  answered_ = transceive(req, 3, 0, window15693(5, false, 12, true), st);
+  answered_ = transceive(req, 3, 0, window15693(5, false, 12, air::k15693T2Us), st);
+  rxSeen();
   if (!answered_) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);
 }
@@ -335,8 +357,9 @@ Slot Pn5180::nextSlot(uint8_t uid[8]) {
   // EOF only: no data, no start symbol (TX_START_SYMBOL 0); afterwards TX_CONFIG exactly as the RF config left it
   const uint32_t eofOnly = txConfig_ & ~(kTxDataEnable | kTxStartSymbolMask);
   if (!writeReg(kWriteRegister, kTxConfig, eofOnly)) return Slot::Error;
-  const bool answered = transceive(nullptr, 0, 0, window15693(0, true, 12, answered_), st);
+  const bool answered = transceive(nullptr, 0, 0, window15693(0, true, 12, answered_ ? air::k15693T2Us : 0), st);
   answered_ = answered;
+  rxSeen();
   if (!writeReg(kWriteRegister, kTxConfig, txConfig_)) return Slot::Error;
   if (!answered) return stalled_ ? Slot::Error : Slot::Empty;
   return slotAnswer(st, uid);

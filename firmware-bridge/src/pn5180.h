@@ -12,7 +12,7 @@ namespace fw {
 
 class SpiBus {
  public:
-  // NSS low, `n` bytes out (and in, when `rx` is set), NSS high.
+  // NSS low, `n` bytes out (0xFF when `tx` is null: the read of an answer) and in (when `rx` is set), NSS high.
   virtual void exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) = 0;
   virtual bool busy() = 0;
   virtual uint32_t micros() = 0;
@@ -33,7 +33,8 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
  public:
   enum class Air : uint8_t { None, Iso14443A, Iso15693 };
   explicit Pn5180(SpiBus& bus)
-      : bus_(bus), stalled_(false), booted_(false), crcWant_(false), answered_(true), eofMode_(false), slotSof_(false) {}
+      : bus_(bus), stalled_(false), booted_(false), crcWant_(false), answered_(true), eofMode_(false), slotSof_(false),
+        rxAtKnown_(false) {}
 
   // Hard reset, then waits for the boot to complete (BUSY low and IDLE_IRQ in IRQ_STATUS, datasheet "reset and
   // start-up"). False: no chip, or it never finished booting (its antennas report ANT_TIMEOUT).
@@ -137,7 +138,9 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
   void tightenSlot();
   static Window window14443(uint16_t txBits, uint16_t rxBits);
-  static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, bool afterAnswer);
+  static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, uint16_t holdUs);
+  uint16_t holdUs() const;
+  void rxSeen();  // an ISO 15693 answer was just seen complete (answered_): t2 runs from now
 
   SpiBus& bus_;
   Air air_ = Air::None;
@@ -148,6 +151,8 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool answered_ : 1;     // the last ISO 15693 slot had an answer: the frontend holds the next EOF until t2
   bool eofMode_ : 1;      // TX_CONFIG holds the EOF-only setting (slots 1-15 of a background round)
   bool slotSof_ : 1;      // its answer's SOF was seen
+  bool rxAtKnown_ : 1;    // rxAt_ holds when the last answer was seen (false after the field came on)
+  uint16_t rxAt_ = 0;     // micros() (low 16 bits) when it was seen complete: t2 counts from there
   uint8_t crcOn_ = 2;     // the CRC setting in the chip: 0 off, 1 on, 2 unknown (after LOAD_RF_CONFIG)
   uint32_t txConfig_ = 0;  // TX_CONFIG as LOAD_RF_CONFIG left it: restored exactly after an EOF-only slot
   uint32_t fieldOnAt_ = 0;

@@ -48,7 +48,21 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   s.reported = 0;
   s.seen = 1;
   s.faceCode = face_[antenna];
+  if (len == 8 && fresh_ < 0xFF) fresh_++;
   return true;
+}
+
+uint8_t Presence::reportFresh(PresenceSink& sink, uint8_t max) {
+  uint8_t n = 0;
+  for (uint16_t i = 0; i < kPoolTags && n < max; i++) {
+    TagSlot& s = pool_[i];
+    if (s.antenna == kFreeSlot || s.lenCode != 2 || s.reported || !s.seen) continue;
+    s.reported = 1;
+    n++;
+    sink.tagArrived(s.antenna, s);
+  }
+  if (n < max) fresh_ = 0;  // the walk found them all
+  return n;
 }
 
 bool Presence::elsewhere(uint16_t k) const {

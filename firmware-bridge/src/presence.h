@@ -73,12 +73,19 @@ class Presence {
   // tag() for a UID known to be in pool slot `k` on `antenna` (a known card that answered its SELECT): no pool
   // search (~0.4 ms on the AVR). False when slot k does not hold it (then tag() is the way).
   bool tagAt(uint8_t antenna, uint16_t k, const uint8_t* uid, uint8_t len);
+  // Chips (8-byte UIDs, latched on after one read: their answer carries a CRC) placed in the pool by a scan under
+  // way and not reported yet: the bridge reports them while the inventory goes on (reportFresh), not at its end.
+  bool fresh() const { return fresh_ != 0; }
+  // Marks up to `max` of them reported and hands each to `sink.tagArrived`; returns how many; fresh() stays true
+  // while some are left.
+  uint8_t reportFresh(PresenceSink& sink, uint8_t max);
 
  private:
   bool elsewhere(uint16_t k) const;  // slot k's UID is held on another antenna too
   TagSlot pool_[kPoolTags];
   uint8_t face_[kAntennas] = {};  // face code of each antenna's scan under way
   uint32_t overrun_ = 0;          // antennas whose scan under way could not keep a tag
+  uint8_t fresh_ = 0;             // chips put in the pool by tag() since the last reportFresh
 };
 
 // The sink of one antenna's scan.

@@ -460,3 +460,39 @@ TEST(antenna_sink_known_tags_of_the_pool_and_their_reads) {
   CHECK_EQ(p.reportedCount(3), 2);
   CHECK_EQ(p.used(), 3);
 }
+
+// Chips a scan under way has read are reported by reportFresh while the scan goes on (issue 26: a push reported as
+// its inventory reads it), each once, up to the number asked for; cards wait for their scan's end (their latch).
+TEST(presence_reports_chips_of_a_scan_under_way_once_and_leaves_cards_to_its_end) {
+  struct Events : PresenceSink {
+    std::vector<std::string> arrived;
+    int left = 0;
+    void tagArrived(uint8_t a, const TagSlot& t) override { arrived.push_back(std::to_string(a) + ":" + hex(t.uid, t.len())); }
+    void tagLeft(uint8_t, const TagSlot&) override { left++; }
+  } ev;
+  static Presence p;
+  uint8_t chip[8] = {0xE0, 0x04, 0x01, 0x50, 0x00, 0x00, 0x00, 0x01};
+  const uint8_t card[7] = {0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C};
+  p.begin(12, '-');
+  p.begin(3, '-');
+  CHECK(!p.fresh());
+  for (uint8_t i = 1; i <= 3; i++) {
+    chip[7] = i;
+    CHECK(p.tag(12, chip, 8));
+  }
+  CHECK(p.tag(12, chip, 8));  // read again in the same scan: not fresh twice
+  CHECK(p.tag(3, card, 7));
+  CHECK(p.fresh());
+  CHECK_EQ(p.reportFresh(ev, 2), 2);  // room for two frames: two now, the third later
+  CHECK(p.fresh());
+  CHECK_EQ(p.reportFresh(ev, 8), 1);
+  CHECK(!p.fresh());
+  CHECK(ev.arrived == (std::vector<std::string>{"12:E004015000000001", "12:E004015000000002", "12:E004015000000003"}));
+  CHECK_EQ(p.reportedCount(12), 3);
+  CHECK_EQ(p.reportedCount(3), 0);  // the card: at its scan's end, not here
+  CHECK(p.end(12, 100, true, ev, true) == false);
+  CHECK_EQ(ev.arrived.size(), 3u);  // the chips' end reports nothing again
+  p.end(3, 100, true, ev, true);
+  CHECK_EQ(ev.arrived.size(), 4u);
+  CHECK_EQ(ev.left, 0);
+}

@@ -17,14 +17,14 @@ import WebSocket from 'ws';
 import type { TableConfig } from '../engine/types.js';
 import { VirtualBridgeWire } from '../hardware/bridge/index.js';
 import { parsePhh, phhToEvents } from '../phh/index.js';
-import { SERVICE_NODE_FLAGS } from '../server/nodeFlags.js';
-import type { RoleView } from '../server/views.js';
 import type { BenchServiceReply, BenchServiceRequest } from '../service/benchService.js';
 import { hardwareSource } from '../service/hardwareSource.js';
 import { type LiveService, startLive } from '../service/live.js';
+import { SERVICE_NODE_FLAGS } from '../service/nodeFlags.js';
 import type { TableEventInput } from '../session/types.js';
 import { cardUid, openPtyPair, type PtyPair, simulatedRegistry } from '../sim/index.js';
 import { AntennaMap, loadHardwareFile } from '../table/index.js';
+import type { RoleView } from '../views/views.js';
 
 type Row = Record<string, number | string | boolean | null>;
 

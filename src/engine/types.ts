@@ -2,11 +2,11 @@
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
 import type { Decision } from './hand/decisions.js';
 import type { AlertFacts } from './alerts/facts.js';
+import type { Face, Zone } from './zone.js';
+
+export type { Face, Zone } from './zone.js';
 
 export type Ruleset = 'tda' | 'club';
-
-/** Zones of docs/scenario-format.md. */
-export type Zone = `seat${number}` | `bet${number}` | 'board' | 'burn' | 'muck';
 
 /** One hand's table as docs/scenario-format.md `table` describes it, normalised (defaults filled in). */
 export interface TableConfig {
@@ -42,7 +42,6 @@ export interface HouseRules {
   checkOutOfTurnCallOrFold?: boolean;
 }
 
-export type Face = 'up' | 'down';
 export type Declaration = 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
 export type DealerButton = 'shuffle' | 'misdeal' | 'floor';
 

@@ -1,8 +1,9 @@
 // What the hardware layer hands up: typed sensor events, nothing of the wire.
-export type Face = 'U' | 'D' | '-';
+/** A tag's face as an antenna reads it: up, down, or not told (chips, crosstalk). The engine's Face is up/down. */
+export type TagFace = 'U' | 'D' | '-';
 
 export type ReaderEvent =
-  | { kind: 'arrive'; antenna: number; uid: string; face: Face; at: number; orderKnown: boolean }
+  | { kind: 'arrive'; antenna: number; uid: string; face: TagFace; at: number; orderKnown: boolean }
   | { kind: 'leave'; antenna: number; uid: string; at: number; orderKnown: boolean }
   /** everything on one antenna now (after a SYNC, or the bridge's periodic inventory) */
   | { kind: 'inventory'; antenna: number; uids: string[]; at: number }

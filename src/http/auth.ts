@@ -149,6 +149,22 @@ interface WsLike {
   close(code?: number, reason?: string): void;
 }
 
+/** The authentication as a fastify plugin, not encapsulated (its hooks see every route of the app): register it on
+ * the root instance before any route and before @fastify/websocket (appBase.ts does). */
+export function routeAuth<R extends string>(
+  app: FastifyInstance,
+  opts: RouteAuthOptions<R>,
+  done: (err?: Error) => void,
+) {
+  try {
+    installRouteAuth(app, opts);
+    done();
+  } catch (err) {
+    done(err as Error);
+  }
+}
+(routeAuth as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
 /**
  * Installs the authentication on `app` (the root instance, before any route and before @fastify/websocket).
  * Not encapsulated: its hooks see every route of the app.

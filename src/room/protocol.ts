@@ -202,6 +202,25 @@ export interface RoomClock {
   /** ms left in the period at the moment of publishing */
   leftMs: number;
   running: boolean;
+  /** the level's blinds and big-blind ante (in play, or after a break the level that follows it) */
+  blinds?: [number, number];
+  bbAnte?: number;
+  /** the period after this one (none after the last) */
+  next?: RoomClockNext;
+  /** a break: the denominations in play at its start, and those leaving at it (its colour-up, LOI 2) */
+  chips?: number[];
+  colourUp?: number[];
+}
+
+/** what follows the period in play: a level with its blinds, or a break with its length */
+export interface RoomClockNext {
+  isBreak: boolean;
+  /** a level's number and blinds */
+  level?: number;
+  blinds?: [number, number];
+  bbAnte?: number;
+  /** a break's length */
+  minutes?: number;
 }
 
 export type RoomMessage =
@@ -213,6 +232,9 @@ export type RoomMessage =
   | SettingsMessage
   | SeatingMessage
   | SeatedMessage;
+
+const clockChips = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
+const clockBlinds = { type: 'array', minItems: 2, maxItems: 2, items: clockChips } as const;
 
 const envelope = (kind: string) => ({ v: { const: PROTOCOL_VERSION }, kind: { const: kind }, sent: wall });
 
@@ -386,6 +408,22 @@ export const SCHEMAS = {
           isBreak: { type: 'boolean' },
           leftMs: { type: 'integer', minimum: 0, maximum: 48 * 3_600_000 },
           running: { type: 'boolean' },
+          blinds: clockBlinds,
+          bbAnte: clockChips,
+          next: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['isBreak'],
+            properties: {
+              isBreak: { type: 'boolean' },
+              level: { type: 'integer', minimum: 1, maximum: 1000 },
+              blinds: clockBlinds,
+              bbAnte: clockChips,
+              minutes: { type: 'integer', minimum: 1, maximum: 24 * 60 },
+            },
+          },
+          chips: { type: 'array', maxItems: 20, items: clockChips },
+          colourUp: { type: 'array', maxItems: 20, items: clockChips },
         },
       },
     },

@@ -4,18 +4,11 @@
 // is down only grows the backlog, and the finished hands go out from the table's own log after the last one the
 // room acknowledged (the publish cursor, kept in the data folder).
 
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { type MonotonicClock, monotonicNow, StartEpoch, type WallClock, wallNow } from '../clock/index.js';
+import { monotonicNow, StartEpoch, wallNow } from '../clock/index.js';
 import { count } from '../engine/alerts/plural.js';
-import { LiveHub } from '../server/hub.js';
-import type { LiveState } from '../server/liveState.js';
-import { viewFor } from '../server/views.js';
-import type { EventLog } from '../session/log.js';
-import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
-import type { HandArchive } from '../store/archive.js';
+import { viewFor } from '../views/views.js';
 import { tableUser } from './acl.js';
 import {
   type AckMessage,
@@ -24,196 +17,19 @@ import {
   encodeMessage,
   type HandMessage,
   type LinkMessage,
-  type RoomAlert,
+  type RoomClock,
   type SettingsMessage,
-  type StatusMessage,
   topics,
-  type ViewMessage,
 } from './protocol.js';
+import { CURSOR_FILE, finishedHands, readCursor, writeCursor } from './publishCursor.js';
+import type { RoomLink, RoomLinkDeps, RoomLinkOptions } from './roomLinkTypes.js';
+import { startTableBreak, type TableBreak } from './tableBreak.js';
 import { startTableSeating } from './tableSeating.js';
+import { statusFrom } from './tableStatus.js';
+import { startViewStreams } from './viewStreams.js';
 
-export interface RoomLinkOptions {
-  /** the broker, mqtt://host:port (credentials in the URL or below) */
-  url: string;
-  tableId: string;
-  username?: string;
-  password?: string;
-  tableName?: string;
-  roomName?: string;
-  /** the archive key of a hand when the table's archive gives none (default `<tableId>-<handNo>`) */
-  handId?: (handNo: number) => string;
-  /** where the publish cursor is kept (the table's data folder); null: in memory only */
-  dataDir: string | null;
-  /** hands published ahead of the room's acknowledgement */
-  window?: number;
-  /** resend the unacknowledged hands when the room has said nothing for this long (ms) */
-  resendAfterMs?: number;
-  /** the broker reconnect period (ms) */
-  reconnectMs?: number;
-  /** how a room level reaches the table (default: `apply()` now; the session takes it at the next shuffle). A
-   * simulated table's dealer must post the new blinds too: it calls `apply` when its next hand takes the level. */
-  applyLevel?: (level: { blinds: [number, number]; bbAnte: number }, apply: () => void) => void;
-}
-
-export interface RoomLinkDeps {
-  session: TableSession;
-  log: EventLog;
-  /** the table's own archive: the room gets exactly what the table exports */
-  archive: HandArchive;
-  /** the table's broadcast delay (a function: the floor may lengthen it while the table runs). Hands go to the
-   * room no sooner than this after they ended, so that before the delay hole cards travel on the commentators'
-   * topic only; the overlay stream is held as long. */
-  broadcastDelayMs: number | (() => number);
-  /** the wall clock, for what is written down (messages' `sent`) */
-  now?: WallClock;
-  /** the clock of every age (sealing, resends): monotonic */
-  mono?: MonotonicClock;
-  /** the service's start (the ages of hands logged before it; src/clock) */
-  epoch?: StartEpoch;
-  say?: (line: string) => void;
-}
-
-export interface RoomLinkStats {
-  connected: boolean;
-  /** the last hand the room said it stored */
-  acked: number;
-  /** finished hands not yet acknowledged */
-  backlog: number;
-  handsSent: number;
-  statusSent: number;
-  settingsVersion: number;
-  refused: number;
-}
-
-export interface RoomLink {
-  stats(): RoomLinkStats;
-  close(): Promise<void>;
-}
-
-export const CURSOR_FILE = 'room-cursor.json';
-
-interface Cursor {
-  tableId: string;
-  /** the event log the acknowledgement counts in (a cursor of another log says nothing about this one) */
-  logId: string;
-  /** the last hand number the room acknowledged */
-  acked: number;
-  settingsVersion: number;
-  /** the room level of that version: given to the session (and a simulated dealer) again after a restart */
-  level?: { blinds: [number, number]; bbAnte: number };
-  /** breaks already announced (fromWall) */
-  breaks: number[];
-}
-
-function readCursor(dir: string | null, tableId: string, logId: string): Cursor {
-  const fresh: Cursor = { tableId, logId, acked: 0, settingsVersion: 0, breaks: [] };
-  if (!dir) return fresh;
-  const path = join(dir, CURSOR_FILE);
-  if (!existsSync(path)) return fresh;
-  try {
-    const c = JSON.parse(readFileSync(path, 'utf8')) as Partial<Cursor>;
-    // another table id in this folder: its cursor says nothing about this table's room
-    if (c.tableId !== tableId) return fresh;
-    // a cursor written before log ids counts in this folder's log; one of another log counts no hand of this one
-    const sameLog = c.logId === undefined || c.logId === logId;
-    return {
-      tableId,
-      logId,
-      acked: sameLog && Number.isInteger(c.acked) ? (c.acked as number) : 0,
-      settingsVersion: Number.isInteger(c.settingsVersion) ? (c.settingsVersion as number) : 0,
-      breaks: Array.isArray(c.breaks) ? c.breaks.filter((b) => typeof b === 'number') : [],
-      ...(validLevel(c.level) ? { level: c.level } : {}),
-    };
-  } catch {
-    return fresh;
-  }
-}
-
-function validLevel(l: unknown): l is { blinds: [number, number]; bbAnte: number } {
-  const x = l as { blinds?: unknown; bbAnte?: unknown } | undefined;
-  return (
-    !!x &&
-    Array.isArray(x.blinds) &&
-    x.blinds.length === 2 &&
-    x.blinds.every((b) => Number.isInteger(b) && b >= 0) &&
-    Number.isInteger(x.bbAnte) &&
-    (x.bbAnte as number) >= 0
-  );
-}
-
-function writeCursor(dir: string | null, c: Cursor): void {
-  if (!dir) return;
-  const path = join(dir, CURSOR_FILE);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(c)}\n`);
-  renameSync(`${path}.tmp`, path);
-}
-
-/** the finished hands of the log, in order */
-/** a finished hand: when it ended on the wall clock (its record) and on the monotonic clock (its age) */
-interface Finished {
-  handNo: number;
-  wall: number;
-  at: number;
-}
-
-function finishedHands(log: EventLog, epoch: StartEpoch): Finished[] {
-  const out: Finished[] = [];
-  for (const r of log.records())
-    if (r.kind === 'handEnd') out.push({ handNo: r.hand, wall: r.wall, at: epoch.monoOf(r.wall) });
-  return out;
-}
-
-/** the room's row for this table, from the floor's view (no card the players have not seen) */
-export function statusFrom(
-  state: SessionState,
-  live: LiveState,
-  ids: { tableId: string; tableName: string; roomName: string },
-  extra: { now: number; mono: number; lastHandWall: number | null; settingsVersion: number },
-): StatusMessage {
-  const floor = viewFor('floor', live, extra.mono);
-  const handAlertWall = new Map(state.hand.alerts.map((a) => [a.id, (state.handStartWall ?? state.wall) + a.t]));
-  const tableAlertWall = new Map(state.tableAlerts.map((a) => [a.id, a.wall]));
-  const openAlerts: RoomAlert[] = (floor?.alerts ?? [])
-    .filter((a) => !a.resolved && !a.decision && !(a.source === 'table' && a.acknowledged))
-    .map((a) => ({
-      id: a.id,
-      code: a.code,
-      severity: a.severity,
-      message: a.message,
-      messageFr: a.messageFr,
-      wall: (a.source === 'table' ? tableAlertWall.get(a.id) : handAlertWall.get(a.id)) ?? state.wall,
-      source: a.source,
-    }));
-  const names = (state as SessionState & { roster?: { seat: number; player: { name: string } }[] }).roster;
-  // an unnamed seat goes as '' (the room view writes "Seat 4" / "Siège 4" in its own language)
-  const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? '';
-  return {
-    v: 1,
-    kind: 'status',
-    ...ids,
-    sent: extra.now,
-    version: state.version,
-    handNo: state.handNo,
-    phase: state.hand.phase,
-    handOver: state.handOver,
-    blinds: [...state.hand.blinds],
-    bbAnte: state.hand.bbAnte,
-    level: { blinds: [...state.level.blinds], bbAnte: state.level.bbAnte },
-    board: (floor?.board ?? []).filter((c) => /^[2-9TJQKA][cdhs]$/.test(c)),
-    seats: state.hand.seats
-      .filter((s) => !s.absent)
-      .map((s) => ({ seat: s.seat, name: nameOf(s.seat), stack: s.stack, folded: s.folded, allIn: s.allIn })),
-    openAlerts,
-    health: {
-      link: state.health.link,
-      panel: state.health.panel,
-      readers: { ...state.health.readers },
-      source: state.health.source,
-    },
-    lastHandWall: extra.lastHandWall,
-    settingsVersion: extra.settingsVersion,
-  };
-}
+export type { RoomLink, RoomLinkDeps, RoomLinkOptions, RoomLinkStats } from './roomLinkTypes.js';
+export { CURSOR_FILE, statusFrom };
 
 export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLink {
   const tableId = checkTableId(opts.tableId);
@@ -268,29 +84,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // buffer and every payload comes from viewFor. Equities are the table service's; they do not travel.
   const delay =
     typeof deps.broadcastDelayMs === 'function' ? deps.broadcastDelayMs : () => deps.broadcastDelayMs as number;
-  const hub = new LiveHub({ broadcastDelayMs: delay(), mono, wall: now });
-  for (const role of ['public', 'overlay', 'commentator'] as const) {
-    hub.add(
-      {
-        readyState: 1,
-        bufferedAmount: 0,
-        send(data: string) {
-          if (!client.connected) return;
-          const msg = JSON.parse(data) as { type: string; view?: Record<string, unknown> | null };
-          if (msg.type !== 'view') return;
-          const payload: ViewMessage = { v: 1, kind: 'view', tableId, role, sent: now(), view: msg.view ?? null };
-          client.publish(topics.table(tableId, role), encodeMessage('view', payload), {
-            qos: 0,
-            retain: role !== 'commentator',
-          });
-        },
-        close() {},
-        terminate() {},
-      },
-      role,
-    );
-  }
-  hub.start();
+  const hub = startViewStreams({ client, tableId, broadcastDelayMs: delay(), mono, now });
 
   const sendStatus = (state: SessionState) => {
     if (!client.connected) return;
@@ -314,10 +108,13 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
   // the broadcast delay has passed since they ended
   // (a table finished, TABLE_FINISHED: its last hand is sealed too, no next hand will begin)
   const sealed = () => {
-    const due = mono() - delay();
+    const t = mono();
+    const delayMs = delay();
     const s = session.snapshot();
     const over = (n: number) => s.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === n);
-    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && h.at <= due);
+    // every hole card travels in a history: viewFor says when it may leave for the room
+    const released = (at: number) => viewFor('room', { kind: 'history', endedAt: at, delayMs }, t);
+    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && released(h.at));
   };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;
@@ -409,7 +206,28 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     if (opts.applyLevel) opts.applyLevel(level, apply);
     else apply();
   };
+  /** the settings version whose clock the table holds */
+  let clockVersion = 0;
+  const takeClock = (s: SettingsMessage) => {
+    if (s.version <= clockVersion) return;
+    clockVersion = s.version;
+    const fact: RoomClock | null = s.clock ?? null;
+    // a fact heard late (the retained settings after a restart of the table) has run since the room sent it: the
+    // only measure across the two machines is their wall clocks (never more than the time left, never negative)
+    const late = fact?.running ? Math.min(fact.leftMs, Math.max(0, now() - s.sent)) : 0;
+    const held = fact ? { ...fact, leftMs: fact.leftMs - late } : null;
+    hub.setTournamentClock(held);
+    deps.onClock?.(held);
+    // a break: the count and the colour-up read from the chips (tableBreak.ts), until the clock leaves it
+    if (held?.isBreak && !breakRun) breakRun = startTableBreak({ session, tableId, say }, held);
+    else if (!held?.isBreak && breakRun) {
+      breakRun.stop();
+      breakRun = null;
+    }
+  };
+  let breakRun: TableBreak | null = null;
   const onSettings = (s: SettingsMessage) => {
+    takeClock(s);
     if (s.version <= cursor.settingsVersion) return;
     const level = { blinds: [s.level.blinds[0], s.level.blinds[1]] as [number, number], bbAnte: s.level.bbAnte };
     try {
@@ -565,6 +383,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       closed = true;
       clearInterval(timer);
       seating.close();
+      breakRun?.stop();
       session.off('state', onState);
       session.off('handEnd', onHandEnd);
       hub.stop();

@@ -2,14 +2,18 @@
 // and gives it: the room's MQTT client to publish on, its settings, and the hands it stored; its own topics, messages
 // and HTTP routes (declared on the room's app, behind the room token like the others).
 import type { FastifyInstance } from 'fastify';
-import type { HandMessage, RoomBreak, SettingsMessage } from './protocol.js';
+import type { HandMessage, RoomBreak, RoomClock, SettingsMessage } from './protocol.js';
 
 export interface RoomContext {
   /** publishes on the room's connection (QoS 1) */
   publish(topic: string, payload: string, retain: boolean): Promise<void>;
   connected(): boolean;
   settings(): SettingsMessage | null;
-  setSettings(level: { blinds: [number, number]; bbAnte: number }, breaks?: RoomBreak[]): Promise<SettingsMessage>;
+  setSettings(
+    level: { blinds: [number, number]; bbAnte: number },
+    breaks?: RoomBreak[],
+    clock?: RoomClock,
+  ): Promise<SettingsMessage>;
   say(line: string): void;
 }
 

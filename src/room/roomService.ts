@@ -1,12 +1,4 @@
-// `feltwire room`: subscribes to every table on the broker, stores each finished hand once in the archive and
-// acknowledges it to its table, keeps the room view (a row per table) and serves it with the archive's search and
-// exports, and publishes the room-wide settings (levels, breaks) that each table applies at its next shuffle.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { WebSocket } from 'ws';
 import {
@@ -17,10 +9,8 @@ import {
   type WallClock,
   wallNow,
 } from '../clock/index.js';
-import { answerFor } from '../errors.js';
-import { installRouteAuth, registerPublicFiles } from '../http/auth.js';
+import { viewFor } from '../views/views.js';
 import type { RoomArchive } from './archive.js';
-import { registerArchiveRoutes } from './archiveRoutes.js';
 import {
   type AckMessage,
   decodeMessage,
@@ -29,11 +19,15 @@ import {
   type LinkMessage,
   parseTableTopic,
   type RoomBreak,
+  type RoomClock,
   type SettingsMessage,
-  type StatusMessage,
   topics,
 } from './protocol.js';
+import { buildRoomApp, ROOM_ROLES_HTTP, ROOM_TOKEN_FILE, roomToken } from './roomApp.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
+import { blankRow, type RoomTableRow, refusedAlert, replacedAlert } from './roomRows.js';
+
+export type { RoomFloorAlert, RoomTableRow } from './roomRows.js';
 
 export interface RoomOptions {
   broker: string;
@@ -64,44 +58,6 @@ export interface RoomOptions {
   attach?: (ctx: RoomContext) => RoomAttachment;
 }
 
-/** an alert of the room itself about a table (not the table's own: those are in its status) */
-export interface RoomFloorAlert {
-  code: 'ROOM_TABLE_REPLACED' | 'ROOM_HAND_REFUSED';
-  severity: 'warn' | 'stop';
-  message: string;
-  messageFr: string;
-  /** wall ms when the room raised it */
-  wall: number;
-  /** ROOM_HAND_REFUSED: the hand refused */
-  handNo?: number;
-}
-
-export interface RoomTableRow {
-  tableId: string;
-  /** the event log the table sends from now (its current history); '' before its first hand */
-  logId: string;
-  /** the histories (event logs) of this table id in the archive */
-  logs: number;
-  /** the room's own alerts about this table, for the floor */
-  roomAlerts: RoomFloorAlert[];
-  tableName: string;
-  roomName: string;
-  /** the table's last status (null until one arrived) */
-  status: StatusMessage | null;
-  /** wall ms the room received it */
-  statusWall: number | null;
-  /** the table's link to the broker (its last will says when it dropped) */
-  online: boolean;
-  linkWall: number | null;
-  /** finished hands the table still has to send, as it last said */
-  backlog: number;
-  /** the table's clock when it said so (a last will published later was written at connect: older) */
-  backlogSent: number;
-  archived: number;
-  lastArchivedHandNo: number;
-  lastArchivedWall: number | null;
-}
-
 export interface RoomStats {
   connected: boolean;
   stored: number;
@@ -118,35 +74,15 @@ export interface RoomService {
   tables(): RoomTableRow[];
   stats(): RoomStats;
   settings(): SettingsMessage | null;
-  setSettings(level: { blinds: [number, number]; bbAnte: number }, breaks?: RoomBreak[]): Promise<SettingsMessage>;
+  setSettings(
+    level: { blinds: [number, number]; bbAnte: number },
+    breaks?: RoomBreak[],
+    clock?: RoomClock,
+  ): Promise<SettingsMessage>;
   /** resolves when every hand received so far is stored and acknowledged */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
-
-export const ROOM_TOKEN_FILE = 'room-token.json';
-
-/** the room's HTTP roles: its token opens 'room' (the floor staff's room view, archive and settings) */
-export const ROOM_ROLES_HTTP = ['room'] as const;
-export type RoomRole = (typeof ROOM_ROLES_HTTP)[number];
-
-function roomToken(dir: string): { token: string; created: boolean } {
-  const path = join(dir, ROOM_TOKEN_FILE);
-  if (existsSync(path)) {
-    const t = (JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token;
-    if (typeof t === 'string' && t.length >= 16) return { token: t, created: false };
-  }
-  const token = randomBytes(24).toString('base64url');
-  writeFileSync(path, `${JSON.stringify({ token })}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return { token, created: true };
-}
-
-const sameToken = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const now = opts.now ?? wallNow;
@@ -355,6 +291,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const setSettings = async (
     level: { blinds: [number, number]; bbAnte: number },
     breaks: RoomBreak[] = [],
+    clock?: RoomClock,
   ): Promise<SettingsMessage> => {
     const msg: SettingsMessage = {
       v: 1,
@@ -363,6 +300,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       level,
       breaks,
       sent: now(),
+      ...(clock ? { clock } : {}),
     };
     const payload = encodeMessage('settings', msg);
     settings = msg;
@@ -383,91 +321,33 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       })
     : null;
 
-  // ---- HTTP: the room view, the archive ---------------------------------------------------------------------
-  // no request log: the room view's websocket carries its token in the URL
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
-  // one authentication with the table service (src/http/auth.ts), on the matched route: the room token opens the
-  // role 'room'; without it nothing but the page files
-  installRouteAuth<RoomRole>(app, {
-    roles: ROOM_ROLES_HTTP,
-    anonymous: null,
-    roleOf: (given) => (sameToken(given, token) ? 'room' : null),
-  });
-  // the same answers as the table's app (src/errors.ts): a FeltwireError with its status and code
-  app.setErrorHandler((err, _req, reply) => {
-    const answer = answerFor(err);
-    return reply.code(answer.status).send(answer.body);
-  });
-  await app.register(fastifyWebsocket);
-  const staff = { roles: ROOM_ROLES_HTTP };
-  const tablesView = () => ({
-    now: now(),
-    settings,
-    tables: [...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)),
-  });
-  app.get('/api/room', { config: staff }, async () => tablesView());
-  app.get('/ws', { websocket: true, config: staff }, (socket) => {
-    sockets.add(socket);
-    socket.send(JSON.stringify({ type: 'room', ...tablesView() }));
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => sockets.delete(socket));
-  });
   // The export delay is an age on this room's monotonic clock, counted from when the room received the hand: the
   // table's end time is another machine's clock, and the room's own wall clock may jump. A hand stored before this
   // start counts from its received wall time only when the clock is synchronised (else from the start: the delay
   // runs again in full, late, never early).
-  const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) =>
-    mono() - (receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall)) >=
-    opts.exportDelayMs;
-  registerArchiveRoutes(app, { archive, staff, released, say });
-  attached?.routes(app, staff);
-  app.post<{ Body: { blinds: [number, number]; bbAnte: number; breaks?: { inMinutes: number; minutes: number }[] } }>(
-    '/api/settings',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['blinds', 'bbAnte'],
-          properties: {
-            blinds: {
-              type: 'array',
-              minItems: 2,
-              maxItems: 2,
-              items: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-            },
-            bbAnte: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-            breaks: {
-              type: 'array',
-              maxItems: 20,
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['inMinutes', 'minutes'],
-                properties: {
-                  inMinutes: { type: 'integer', minimum: 0, maximum: 24 * 60 },
-                  minutes: { type: 'integer', minimum: 1, maximum: 24 * 60 },
-                },
-              },
-            },
-          },
-        },
-      },
-      config: staff,
+  const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) => {
+    const endedAt = receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall);
+    return viewFor('room', { kind: 'history', endedAt, delayMs: opts.exportDelayMs }, mono());
+  };
+  const app = await buildRoomApp({
+    token,
+    webRoot: opts.webRoot,
+    attached,
+    ctx: {
+      staff: { roles: ROOM_ROLES_HTTP },
+      archive,
+      tablesView: () => ({
+        now: now(),
+        settings,
+        tables: [...rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId)),
+      }),
+      sockets,
+      setSettings,
+      released,
+      now,
+      say,
     },
-    async (req, reply) => {
-      const [sb, bb] = req.body.blinds;
-      if (!(bb > 0 && sb <= bb))
-        return reply.code(400).send({ error: 'BAD_LEVEL', message: 'blinds must be SB/BB with 0 <= SB <= BB, BB > 0' });
-      const t = now();
-      const breaks = (req.body.breaks ?? []).map((b) => ({ fromWall: t + b.inMinutes * 60_000, minutes: b.minutes }));
-      return { settings: await setSettings({ blinds: [sb, bb], bbAnte: req.body.bbAnte }, breaks) };
-    },
-  );
-  if (opts.webRoot) {
-    await registerPublicFiles(app, fastifyStatic, { root: opts.webRoot, index: false });
-    app.get('/', { config: { public: true } }, async (_req, reply) => reply.redirect('/room.html'));
-  }
+  });
   try {
     await app.listen({ port: opts.port, host: opts.host });
   } catch (err) {
@@ -515,55 +395,5 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       })();
       return closing;
     },
-  };
-}
-
-function replacedAlert(tableId: string, logs: number, wall: number): RoomFloorAlert {
-  return {
-    code: 'ROOM_TABLE_REPLACED',
-    severity: 'warn',
-    message:
-      `Table ${tableId} now sends from another event log (a new data folder or SD card under the same table id): ` +
-      `its ${logs} histories are all kept in the archive. Check that only one table runs as ${tableId}.`,
-    messageFr:
-      `La table ${tableId} envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle ` +
-      `carte SD sous le même identifiant) : ses ${logs} historiques sont tous conservés dans l’archive. Vérifiez ` +
-      `qu’une seule table tourne sous l’identifiant ${tableId}.`,
-    wall,
-  };
-}
-
-function refusedAlert(tableId: string, handNo: number, reason: string, wall: number): RoomFloorAlert {
-  return {
-    code: 'ROOM_HAND_REFUSED',
-    severity: 'stop',
-    handNo,
-    message:
-      `Table ${tableId}: hand ${handNo} was refused by the archive (${reason}). It stays in the table's log and ` +
-      `the table's later hands wait behind it: check the table's software and its player names.`,
-    messageFr:
-      `Table ${tableId} : la main ${handNo} est refusée par l’archive (${reason}). Elle reste dans le journal de ` +
-      `la table et les mains suivantes attendent derrière elle : vérifiez le logiciel de la table et les noms des joueurs.`,
-    wall,
-  };
-}
-
-function blankRow(tableId: string, last: number): RoomTableRow {
-  return {
-    tableId,
-    logId: '',
-    logs: 0,
-    roomAlerts: [],
-    backlogSent: 0,
-    tableName: tableId,
-    roomName: '',
-    status: null,
-    statusWall: null,
-    online: false,
-    linkWall: null,
-    backlog: 0,
-    archived: 0,
-    lastArchivedHandNo: last,
-    lastArchivedWall: null,
   };
 }

@@ -12,13 +12,15 @@ import { monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import type { Move } from '../tournament/balancing.js';
 import type { ClockState } from '../tournament/clock.js';
 import { TournamentFloor } from '../tournament/floor.js';
+import type { Penalty, PenaltyGiven } from '../tournament/penalties.js';
 import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
-import type { Seat } from '../tournament/seating.js';
+import { type Seat, waitsForButton } from '../tournament/seating.js';
 import { tdView } from '../tournament/tdView.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
+import { FloorOps, type OrderInput } from './tournamentFloorOps.js';
 import {
   appendJournal,
   CLOCK_FILE,
@@ -34,7 +36,7 @@ import {
   writeClock,
 } from './tournamentJournal.js';
 import { tournamentAttachment } from './tournamentLink.js';
-import { arriveText, leaveText, moveLine, outText } from './tournamentTexts.js';
+import { arriveText, leaveText, moveLine, outText, waitText } from './tournamentTexts.js';
 
 export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
 export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
@@ -72,7 +74,7 @@ export class RoomTournament {
     this.book = new OrderBook(this.now, this.say);
     this.journalPath = join(o.dataDir, JOURNAL_FILE);
     this.clockPath = join(o.dataDir, CLOCK_FILE);
-    this.players = start.players;
+    this.players = [...start.players];
     this.tableIds = start.tableIds;
     this.finished = new Promise((r) => {
       this.finishedResolve = r;
@@ -218,7 +220,10 @@ export class RoomTournament {
       this.write(rec);
       this.lastHand.set(rec.table, { logId: rec.logId, handNo: rec.handNo });
       this.bookHand(rec);
-    } else if (rec.r === 'answer') {
+    } else if (rec.r === 'penalty') this.ops.replay(rec);
+    else if (rec.r === 'lift' || rec.r === 'register' || rec.r === 'absent' || rec.r === 'noShows')
+      this.ops.replay(rec);
+    else if (rec.r === 'answer') {
       if (this.answered.has(rec.result.id)) return;
       this.answered.add(rec.result.id);
       this.write(rec);
@@ -343,6 +348,10 @@ export class RoomTournament {
       tr.stack = r.stack;
       const key = `${to.table}/${to.seat}`;
       this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: info.player, from: null, until: null }]);
+      // LOI 32, club 8-10: a seat the blinds have passed waits for the button (the table deals it no hand till then)
+      const waits = waitsForButton(this.floor.table(to.table), to.seat);
+      const text = arriveText(tr.move, this.name(info.player), r.stack);
+      const wait = waits ? waitText(this.name(info.player), to.seat) : { message: '', messageFr: '' };
       tr.arriveOrder = this.order(
         to.table,
         {
@@ -350,7 +359,9 @@ export class RoomTournament {
           seat: to.seat,
           player: info.player,
           stack: r.stack,
-          ...arriveText(tr.move, this.name(info.player), r.stack),
+          message: `${text.message}${waits ? ` ${wait.message}` : ''}`,
+          messageFr: `${text.messageFr}${waits ? ` ${wait.messageFr}` : ''}`,
+          ...(waits ? { waitForButton: true } : {}),
         },
         'arrive',
       );
@@ -377,13 +388,54 @@ export class RoomTournament {
     }
   }
 
+  // ---- penalties, late registration, no-shows (tournamentFloorOps.ts) -----------------------------------------
+
+  /** the floor records a penalty (the TD's route): booked, journaled, and sent to the player's table */
+  penalise(g: Omit<PenaltyGiven, 'hand'>): Penalty {
+    return this.ops.penalise(g);
+  }
+
+  /** the link's tick: a suspension of minutes or levels served lets the player play again (journaled) */
+  liftServed(): void {
+    this.ops.liftServed();
+  }
+
+  /** a player registered late (the TD's route): drawn onto a free seat, seated at that table */
+  register(p: Player): { table: string; seat: number; waits: boolean } {
+    return this.ops.register(p);
+  }
+
+  /** a registered player not at their seat (or arrived) */
+  absent(player: string, absent: boolean): void {
+    this.ops.absent(player, absent);
+  }
+
+  /** the link's tick: once the first level (or the late registration) is over, the players who never came are out */
+  noShowsDue(): void {
+    this.ops.noShowsDue();
+  }
+
+  private readonly ops: FloorOps = new FloorOps({
+    floor: () => this.floor,
+    players: () => this.players,
+    replaying: () => this.replaying,
+    name: (id) => this.name(id),
+    say: (line) => this.say(line),
+    order: (table, o, kind) => this.order(table, o, kind),
+    occupants: () => this.occupants,
+    lastHandNo: (table) => this.lastHand.get(table)?.handNo ?? 0,
+    startMove: (m) => this.startMove(m),
+    write: (rec) => this.write(rec),
+    saveClock: () => this.saveClock(),
+    now: () => this.now(),
+    settle: () => {
+      if (this.isFinished()) this.finishedResolve();
+    },
+  });
+
   // ---- outputs -----------------------------------------------------------------------------------------------
 
-  private order(
-    table: string,
-    o: { op: 'seat' | 'remove'; seat: number; player: string; stack: number; message: string; messageFr: string },
-    kind: OrderKind,
-  ): number {
+  private order(table: string, o: OrderInput, kind: OrderKind): number {
     const p = this.players.find((x) => x.id === o.player);
     const id = this.book.add(table, { ...o, name: p?.name ?? o.player, country: p?.country ?? '' }, kind);
     if (!this.replaying) this.book.publish(table, this.ctx);

@@ -3,7 +3,7 @@
 import { encodeMessage, type SeatingOrder, topics } from './protocol.js';
 import type { RoomContext } from './roomAttach.js';
 
-export type OrderKind = 'draw' | 'out' | 'leave' | 'arrive';
+export type OrderKind = 'draw' | 'out' | 'leave' | 'arrive' | 'penalty' | 'absent' | 'late';
 
 export class OrderBook {
   private readonly orders = new Map<string, SeatingOrder[]>();
@@ -27,6 +27,9 @@ export class OrderBook {
       stack: o.stack,
       message: o.message,
       messageFr: o.messageFr,
+      ...(o.hands !== undefined ? { hands: o.hands } : {}),
+      ...(o.waitForButton ? { waitForButton: true } : {}),
+      ...(o.absent !== undefined ? { absent: o.absent } : {}),
     });
     this.orders.set(table, list);
     this.infos.set(id, { table, kind, player: o.player });

@@ -3,11 +3,12 @@
 // retained: an order is applied once (its id), whatever restarts on either side; protocol.ts's SCHEMAS take these.
 import { nonNeg, tableId, text, wall } from './wireSchemas.js';
 
-/** one order of the room to a table: seat a named player (with their chips), or take one away after their hand */
+/** one order of the room to a table: seat a named player (with their chips), take one away after their hand, or a
+ * penalty the floor gave (tda 71: the seat dealt in, its hand killed, its blinds posted for `hands` hands) */
 export interface SeatingOrder {
   /** increases over the whole room: a table applies each id once, in order */
   id: number;
-  op: 'seat' | 'remove';
+  op: 'seat' | 'remove' | 'penalty' | 'absent';
   seat: number;
   /** seat: the player's name and country; remove: the name the room has there (for the dealer's alert) */
   name: string;
@@ -17,6 +18,12 @@ export interface SeatingOrder {
   /** the dealer's table alert, English and French ('' : none, as for the opening draw) */
   message: string;
   messageFr: string;
+  /** penalty: the hands to sit out from the end of the hand under way (tda 68); 0 lifts it (a warning: only told) */
+  hands?: number;
+  /** seat: a seat the blinds have passed (LOI 32, club 8-10): dealt no hand until the button has passed it */
+  waitForButton?: boolean;
+  /** absent: the player is not at the seat (club 3-1, 3-2: dealt in, the blinds taken, the hand killed), or is back */
+  absent?: boolean;
 }
 
 export interface SeatingMessage {
@@ -67,7 +74,7 @@ export const SEATING_SCHEMAS = {
           required: ['id', 'op', 'seat', 'name', 'country', 'stack', 'message', 'messageFr'],
           properties: {
             id: { type: 'integer', minimum: 1 },
-            op: { enum: ['seat', 'remove'] },
+            op: { enum: ['seat', 'remove', 'penalty', 'absent'] },
             seat: { type: 'integer', minimum: 1, maximum: 10 },
             // a name the table's roster takes (src/session/roster.ts checkPlayer): one line, no < >
             name: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[^\\p{Cc}\\p{Zl}\\p{Zp}<>]*$' },
@@ -75,6 +82,9 @@ export const SEATING_SCHEMAS = {
             stack: { type: 'integer', minimum: 0, maximum: 1e15 },
             message: text(1000),
             messageFr: text(1000),
+            hands: { type: 'integer', minimum: 0, maximum: 1000 },
+            waitForButton: { type: 'boolean' },
+            absent: { type: 'boolean' },
           },
         },
       },

@@ -38,6 +38,8 @@ export interface SimTablesOptions {
    * player away (a broken table) and deals again when the room seats players at a table that had finished */
   tournament?: { tables: Record<string, { seats: Record<number, number>; button: number; blinds: [number, number] }> };
   say?: (line: string) => void;
+  /** the built pages each table serves (none by default) */
+  webRoot?: string | null;
 }
 
 export function simTableFile(): string {
@@ -73,7 +75,7 @@ export async function startSimTables(opts: SimTablesOptions): Promise<SimTable[]
         port: 0,
         host: '127.0.0.1',
         broadcastDelayMs: opts.broadcastDelayMs,
-        webRoot: null,
+        webRoot: opts.webRoot ?? null,
         table: source.table as TableConfig,
         source,
         equity: null,

@@ -4,7 +4,9 @@
 // player taken away leaves at the next shuffle, and the answer gives the chips they leave with: at once when no hand
 // is under way, else at the end of the hand they are playing (they play it out, LOI 25's move comes after it). Each
 // order with a text is a table alert for the dealer (English and French). What was answered is kept in the data
-// folder (room-seating.json): a restarted table applies nothing twice.
+// folder (room-seating.json): a restarted table applies nothing twice. A penalty the floor gave (tda 71) is the
+// session's: the seat dealt in, its hand killed, its blinds posted for its hands; a player seated where the blinds
+// have passed sits out until the button has passed the seat (LOI 32, club 8-10).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableSession } from '../session/TableSession.js';
@@ -36,15 +38,31 @@ interface Saved {
   results: SeatingResult[];
   /** removals waiting for the end of the hand the player is in: order id -> seat */
   waiting: { id: number; seat: number }[];
+  /** LOI 32: seats sitting out until the button passes them, with the button when they were seated */
+  buttonWait: { seat: number; from: number }[];
+}
+
+/** the button moved from `from` to `to` (clockwise, seats 1..10) over `seat` or onto it */
+export function buttonHasPassed(from: number, to: number, seat: number): boolean {
+  if (from === to) return false;
+  for (let s = (from % 10) + 1; ; s = (s % 10) + 1) {
+    if (s === seat) return true;
+    if (s === to) return false;
+  }
 }
 
 function load(dir: string | null, tableId: string): Saved {
-  const fresh: Saved = { tableId, results: [], waiting: [] };
+  const fresh: Saved = { tableId, results: [], waiting: [], buttonWait: [] };
   if (!dir || !existsSync(join(dir, SEATING_FILE))) return fresh;
   try {
     const s = JSON.parse(readFileSync(join(dir, SEATING_FILE), 'utf8')) as Saved;
     if (s.tableId !== tableId || !Array.isArray(s.results)) return fresh;
-    return { tableId, results: s.results, waiting: Array.isArray(s.waiting) ? s.waiting : [] };
+    return {
+      tableId,
+      results: s.results,
+      waiting: Array.isArray(s.waiting) ? s.waiting : [],
+      buttonWait: Array.isArray(s.buttonWait) ? s.buttonWait : [],
+    };
   } catch {
     return fresh;
   }
@@ -69,16 +87,33 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
   };
   const alert = (order: SeatingOrder) => {
     if (!order.message) return;
+    const penalty = order.op === 'penalty';
     try {
       o.session.raiseTableAlert({
-        code: 'ROOM_SEATING',
+        code: penalty ? 'ROOM_PENALTY' : 'ROOM_SEATING',
         severity: 'warn',
-        rule: 'LOI 25',
+        rule: penalty ? 'tda 71' : order.op === 'absent' ? 'club 3-2' : order.waitForButton ? 'LOI 32' : 'LOI 25',
         seat: order.seat,
         message: order.message,
-        remedy: order.op === 'seat' ? 'Seat the player with their chips.' : 'The player leaves with their chips.',
+        remedy: penalty
+          ? (order.hands ?? 0) > 0
+            ? 'The table deals the seat in, kills its hand and posts its blinds while the penalty runs.'
+            : 'Tell the player.'
+          : order.op === 'absent'
+            ? 'The table deals the seat in and posts its blinds; its hand is killed until the player sits down.'
+            : order.op === 'seat'
+              ? 'Seat the player with their chips.'
+              : 'The player leaves with their chips.',
         messageFr: order.messageFr,
-        remedyFr: order.op === 'seat' ? 'Installez le joueur avec ses jetons.' : 'Le joueur part avec ses jetons.',
+        remedyFr: penalty
+          ? (order.hands ?? 0) > 0
+            ? 'La table distribue au siège, tue sa main et prélève ses blindes tant que la pénalité court.'
+            : 'Prévenez le joueur.'
+          : order.op === 'absent'
+            ? 'La table distribue au siège et prélève ses blindes ; sa main est tuée tant que le joueur n’est pas assis.'
+            : order.op === 'seat'
+              ? 'Installez le joueur avec ses jetons.'
+              : 'Le joueur part avec ses jetons.',
       });
     } catch (err) {
       o.say(`room: seating alert not raised: ${(err as Error).message}`);
@@ -92,6 +127,30 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
 
   const apply = (order: SeatingOrder) => {
     const s = o.session.snapshot();
+    if (order.op === 'penalty') {
+      // tda 71 (tda 68: from the end of the hand under way): the session deals the seat in, kills its hand and posts
+      // its blinds for that many hands; 0 lifts a penalty still running (a suspension served), or is a warning told
+      try {
+        const hands = order.hands ?? 0;
+        if (hands > 0 || (s.penalties?.[String(order.seat)] ?? 0) > 0) o.session.penalise(order.seat, hands);
+        alert(order);
+        answer({ id: order.id, ok: true, stack: 0, handNo: s.handNo, error: '' });
+      } catch (err) {
+        answer({ id: order.id, ok: false, stack: 0, handNo: s.handNo, error: (err as Error).message.slice(0, 500) });
+      }
+      return;
+    }
+    if (order.op === 'absent') {
+      // club 3-1, 3-2, 2-18: an absent player is dealt in, the blinds and ante taken, the hand killed
+      try {
+        o.session.setAbsent(order.seat, order.absent !== false);
+        alert(order);
+        answer({ id: order.id, ok: true, stack: 0, handNo: s.handNo, error: '' });
+      } catch (err) {
+        answer({ id: order.id, ok: false, stack: 0, handNo: s.handNo, error: (err as Error).message.slice(0, 500) });
+      }
+      return;
+    }
     if (order.op === 'seat') {
       const here = s.roster?.find((r) => r.seat === order.seat);
       try {
@@ -103,6 +162,12 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
             player: { name: order.name, ...(order.country ? { country: order.country } : {}) },
             ...(order.stack > 0 ? { stack: order.stack } : {}),
           });
+        }
+        // LOI 32, club 8-10: the blinds have passed this seat: it sits out until the button has passed it
+        if (order.waitForButton && !saved.buttonWait.some((w) => w.seat === order.seat)) {
+          o.session.changeRoster({ op: 'sitOut', seat: order.seat, out: true });
+          saved.buttonWait.push({ seat: order.seat, from: s.hand.button });
+          save();
         }
         alert(order);
         answer({
@@ -136,6 +201,7 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
   };
 
   const onHandEnd = (info: HandEndInfo) => {
+    buttonPassed(info.final.button);
     if (saved.waiting.length === 0) return;
     const waiting = saved.waiting;
     saved.waiting = [];
@@ -145,6 +211,21 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
     }
     save();
     send();
+  };
+  /** LOI 32: the seats waiting for the button whose seat the button has now reached or passed play again */
+  const buttonPassed = (button: number) => {
+    const passed = saved.buttonWait.filter((w) => buttonHasPassed(w.from, button, w.seat));
+    if (passed.length === 0) return;
+    saved.buttonWait = saved.buttonWait.filter((w) => !passed.includes(w));
+    save();
+    for (const w of passed) {
+      try {
+        if (o.session.snapshot().roster?.some((r) => r.seat === w.seat && r.sittingOut))
+          o.session.changeRoster({ op: 'sitOut', seat: w.seat, out: false });
+      } catch (err) {
+        o.say(`room: seat ${w.seat} not dealt in again: ${(err as Error).message}`);
+      }
+    }
   };
   o.session.on('handEnd', onHandEnd);
   // a restarted table whose hand ended while it was down: the removals waiting are answered now when no hand runs

@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } f
 import type { MonotonicClock, WallClock } from '../clock/index.js';
 import type { Move } from '../tournament/balancing.js';
 import type { ClockState } from '../tournament/clock.js';
+import type { PenaltyGiven } from '../tournament/penalties.js';
 import type { Player } from '../tournament/registration.js';
 import type { Structure } from '../tournament/structure.js';
 import type { TdView } from '../tournament/tdView.js';
@@ -53,7 +54,16 @@ export type Journal =
       wall: number;
     }
   | { r: 'answer'; table: string; result: SeatingResult; wall: number }
-  | { r: 'clock'; op: string; wall: number };
+  | { r: 'clock'; op: string; wall: number }
+  | { r: 'penalty'; given: PenaltyGiven; wall: number }
+  /** a penalty of minutes or levels served: the table lets the player play again */
+  | { r: 'lift'; penalty: number; wall: number }
+  /** club 3-1, 3-2: a player registered late */
+  | { r: 'register'; player: Player; wall: number }
+  /** club 3-1, 3-2: a player not at their seat, or arrived */
+  | { r: 'absent'; player: string; absent: boolean; wall: number }
+  /** seed 003 regulation 10: the players who never came are out */
+  | { r: 'noShows'; wall: number };
 
 export interface Occupant {
   player: string;

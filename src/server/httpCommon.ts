@@ -1,22 +1,10 @@
 // What every route module of the app shares: the error a handler throws for a status, the role lists, and the
 // schemas every route takes. Route modules (seating, room publish, ...) import these and register on the app.
-import { FeltwireError } from '../errors.js';
-import type { Role } from './liveState.js';
+import { HttpError } from '../http/httpError.js';
+import type { Role } from '../views/liveState.js';
 
-/** an answer a route decides itself: its status and code */
-export class HttpError extends FeltwireError<string> {
-  constructor(
-    readonly statusCode: number,
-    code: string,
-    message: string,
-  ) {
-    super(code, message);
-    this.name = 'HttpError';
-  }
-  get status(): number {
-    return this.statusCode;
-  }
-}
+export { redactUrl } from '../http/appBase.js';
+export { HttpError };
 
 /** the roles of the hand histories (every hole card): the floor (after the delay) and the commentators */
 export const HISTORY_ROLES: readonly Role[] = ['floor', 'commentator'];
@@ -35,7 +23,5 @@ export const errorBody = {
   properties: { error: { type: 'string' }, message: { type: 'string' } },
 } as const;
 
-/** the URL with any token parameter's value replaced (for logs: a token is never written down) */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
-}
+/** the largest amount a body may name: far below 2^53, so that a number is never rounded on the way in */
+export const MAX_CHIPS = 1_000_000_000;

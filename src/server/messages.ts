@@ -1,7 +1,7 @@
 // Inbound websocket messages: one JSON schema each, compiled once with ajv, and the roles allowed to send them.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FeltwireError, statusOf } from '../errors.js';
-import type { Role } from './liveState.js';
+import type { Role } from '../views/liveState.js';
 
 /** The reasons the dealer's tablet offers for calling the floor (src/engine/alerts/catalogue.ts FLOOR_REASONS). */
 export const FLOOR_REASON_IDS = ['dispute', 'cards', 'chips', 'action', 'conduct', 'other'] as const;

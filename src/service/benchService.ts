@@ -6,8 +6,8 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { TableConfig } from '../engine/types.js';
-import type { TokenRole } from '../server/liveState.js';
 import type { TableEventInput } from '../session/types.js';
+import type { TokenRole } from '../views/liveState.js';
 import { type LiveService, startLive } from './live.js';
 
 export type BenchServiceRequest =

@@ -1,4 +1,5 @@
 import type { HandSnapshot } from '../engine/types.js';
+import { handSeat } from '../engine/zone.js';
 import type { TableSession } from '../session/TableSession.js';
 
 type LayerEvent = { kind: string; wall: number; orderKnown?: boolean };
@@ -17,7 +18,7 @@ export function inDealOrder<E extends LayerEvent>(hand: HandSnapshot, held: read
   const count = new Map(hand.seats.map((x) => [x.seat, x.cards.length]));
   const bySeat = new Map<number, E[]>();
   for (const ev of held) {
-    const seat = Number(zoneOf(ev).slice(4));
+    const seat = handSeat(zoneOf(ev)) ?? 0;
     bySeat.set(seat, [...(bySeat.get(seat) ?? []), ev]);
   }
   while (bySeat.size > 0) {
@@ -59,7 +60,7 @@ export class DealOrder<E extends LayerEvent> {
   push(ev: E): void {
     const s = this.session.snapshot();
     const holeCard =
-      ev.orderKnown === false && ev.kind === 'cardAt' && /^seat\d+$/.test(zoneOf(ev)) && s.hand.phase === 'dealing';
+      ev.orderKnown === false && ev.kind === 'cardAt' && handSeat(zoneOf(ev)) !== null && s.hand.phase === 'dealing';
     if (!holeCard) {
       this.flush();
       this.forward(ev);

@@ -14,14 +14,9 @@ import {
 } from '../clock/index.js';
 import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
+import { HttpError } from '../http/httpError.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
 import { buildApp } from '../server/app.js';
-import { delayAtStart } from '../server/delaySetting.js';
-import { type EquityComputer, serviceEquity } from '../server/equity.js';
-import { HttpError } from '../server/httpCommon.js';
-import type { TokenRole } from '../server/liveState.js';
-import { watchStorage } from '../server/storageAlerts.js';
-import { TokenStore } from '../server/tokens.js';
 import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
 import { HandArchive, SqliteEventLog } from '../store/index.js';
 import {
@@ -30,7 +25,12 @@ import {
   loadTableIdentity,
   type TableIdentity,
 } from '../store/tableIdentity.js';
+import type { TokenRole } from '../views/liveState.js';
+import { delayAtStart } from './delaySetting.js';
+import { type EquityComputer, serviceEquity } from './equity.js';
 import type { TableSource, TableSourceFactory } from './source.js';
+import { watchStorage } from './storageAlerts.js';
+import { TokenStore } from './tokens.js';
 
 export type { TableSource, TableSourceFactory } from './source.js';
 
@@ -168,6 +168,8 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
         mono: opts.mono,
         epoch,
         say,
+        // the room's tournament clock on the table's own views (dealer, floor, public, overlay)
+        onClock: (fact) => app.live.setTournamentClock(fact),
       });
     }
   } catch (err) {

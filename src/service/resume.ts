@@ -3,6 +3,7 @@
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import type { ResyncDifference, ResyncPlace } from '../engine/alerts/facts.js';
 import type { HandSnapshot } from '../engine/types.js';
+import { handSeat, seatZone } from '../engine/zone.js';
 import { SessionError } from '../session/errors.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
@@ -12,7 +13,7 @@ import type { ResyncDifferences, TableLayer } from '../table/index.js';
 export function cardsOfHand(hand: HandSnapshot): Array<{ card: string; zone: string; face: 'up' | 'down' }> {
   const out: Array<{ card: string; zone: string; face: 'up' | 'down' }> = [];
   for (const s of hand.seats) {
-    for (const c of s.cards) out.push({ card: c, zone: `seat${s.seat}`, face: s.shown.includes(c) ? 'up' : 'down' });
+    for (const c of s.cards) out.push({ card: c, zone: seatZone(s.seat), face: s.shown.includes(c) ? 'up' : 'down' });
   }
   for (const c of hand.board) out.push({ card: c, zone: 'board', face: 'up' });
   for (const c of hand.burns) out.push({ card: c, zone: 'burn', face: 'down' });
@@ -37,8 +38,8 @@ export const RESUME_CHIPS_CHANGED = 'RESUME_CHIPS_CHANGED';
 /** a zone as a resync place */
 const placeOf = (zone: string | null): ResyncPlace | null => {
   if (zone === null) return null;
-  const m = /^seat(\d+)$/.exec(zone);
-  if (m) return { seat: Number(m[1]) };
+  const seat = handSeat(zone);
+  if (seat !== null) return { seat };
   return zone === 'board' || zone === 'burn' ? zone : 'muck';
 };
 
@@ -117,8 +118,8 @@ export function reconcileResume(
   );
   for (const [zone, cards] of byZone) {
     if (standing.has(zone)) continue;
-    const seatNo = /^seat(\d+)$/.exec(zone);
-    const seat = seatNo ? s.hand.seats.find((x) => x.seat === Number(seatNo[1])) : undefined;
+    const seatNo = handSeat(zone);
+    const seat = seatNo === null ? undefined : s.hand.seats.find((x) => x.seat === seatNo);
     const stop = zone === 'board' || (seat !== undefined && !seat.folded);
     // at a resync a warning is the resync's list only; a stop is raised as at a restart (it holds the hand)
     if (resync && !stop) continue;

@@ -1,6 +1,7 @@
 import type { ResumeRead } from '../engine/alerts/facts.js';
 import type { Decision } from '../engine/hand/decisions.js';
 import type { HandSnapshot } from '../engine/types.js';
+import { handSeat } from '../engine/zone.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { TableEventInput } from '../session/types.js';
 import type { LiveTableEvent, TableLayer } from '../table/index.js';
@@ -150,7 +151,7 @@ export function planResumeReading<E extends LiveTableEvent>(
       folds.set(folding, [...(folds.get(folding) ?? []), e]);
       continue;
     }
-    if (ev.kind === 'cardAt' && /^seat\d+$/.test(ev.zone)) hole.push(ev);
+    if (ev.kind === 'cardAt' && handSeat(ev.zone) !== null) hole.push(ev);
     else others.push(ev);
   }
   const zoneOfSeat = (h: HandSnapshot, seat: number) => h.seats.find((x) => x.seat === seat)?.zone ?? [];

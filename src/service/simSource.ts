@@ -10,6 +10,7 @@ import { type Pace, Simulator, type SimulatorOptions } from '../sim/simulator.js
 import { type HardwareFile, loadHardwareFile, TableLayer } from '../table/index.js';
 import { followSession } from './hardwareSource.js';
 import { wireLinkCounters } from './linkHealth.js';
+import { SessionView } from './simView.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './source.js';
 
 export interface SimSourceOptions {
@@ -45,20 +46,7 @@ export interface SimTableSource extends TableSource {
 /** Table layer windows at fast pace (ms): each push grouped by the settle window, the motion window being 0. */
 export const FAST_LAYER = { chipSettleMs: 40, latchOffMs: 20, crosstalkMs: 80 } as const;
 
-/**
- * The config of the hand the session is dealing, once the shuffle reached it (the hand is started and no card is
- * read yet): what the simulated dealer then plays. Waits a little for the shuffle; null when it did not come.
- */
-export async function sessionHandConfig(session: TableSession | null, waitMs = 500): Promise<TableConfig | null> {
-  for (let waited = 0; session && waited <= waitMs; waited += 5) {
-    const s = session.snapshot();
-    const h = s.hand;
-    const fresh = h.board.length === 0 && h.burns.length === 0 && h.seats.every((x) => x.cards.length === 0);
-    if (!s.handOver && s.handStartWall !== null && fresh && h.phase !== 'misdeal') return structuredClone(s.config);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return null;
-}
+export { sessionHandConfig } from './simView.js';
 
 export function simSource(opts: SimSourceOptions): TableSourceFactory {
   const hardware = typeof opts.hardwareFile === 'string' ? loadHardwareFile(opts.hardwareFile) : opts.hardwareFile;
@@ -71,6 +59,9 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
   const motionMs = opts.motionMs ?? (fast ? 0 : undefined);
   const layerOpts = { ...(fast ? FAST_LAYER : {}), ...opts.layer };
   let session: TableSession | null = null;
+  let link: BridgeLink | null = null;
+  let gate: SideChannelGate | null = null;
+  let layer: TableLayer | null = null;
   const simOpts: SimulatorOptions = {
     hardware,
     speed,
@@ -83,17 +74,17 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
     blinds: opts.table?.blinds,
     ruleset: opts.table?.ruleset,
     ...(opts.rebuy !== undefined ? { rebuy: opts.rebuy } : {}),
-    // a stop alert whose remedy is done: the simulated floor rules "play on" on the session, as a floor would
-    floorDecision: (alert) => {
-      // the simulator's shadow numbers alerts its own way: rule on the session's pending alert of that code
-      const pending = session?.snapshot().hand.alerts.find((a) => a.code === alert.code && !a.resolved && !a.decision);
-      if (pending) session?.decide(pending.id, 'simulated floor: remedy carried out, play on', 'floor:simulator');
-    },
     reseat: (seats) => {
       session?.changeSeats(seats);
     },
-    // the simulated dealer plays the session's table (levels called by the floor, busts, seating), never its own
-    handConfig: () => sessionHandConfig(session),
+    // the simulated dealer reads the session (its table, whose turn it is, its alerts): the only engine is the
+    // session's; a stop alert whose remedy is done is ruled "play on" on the session's own alert, as a floor would
+    view: new SessionView({
+      session: () => session,
+      appliedSeq: () => link?.stats().lastSeq ?? null,
+      sentSeq: () => sim.lastSentSeq,
+      busy: () => !(gate?.idle ?? true) || (layer?.settling ?? false),
+    }),
   };
   const sim = new Simulator(simOpts);
   opts.onSimulator?.(sim);
@@ -106,18 +97,17 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       sim.on('finished', ({ hand }) =>
         say(`simulated table finished after hand ${hand}: fewer than two seats with chips`),
       );
-      const layer = new TableLayer({ hardware, registry: sim.registry, ...layerOpts });
-      const unwire = wireTableLayer(layer, s, 'simulator', (err) =>
-        say(`table event refused: ${(err as Error).message}`),
-      );
+      const l0 = new TableLayer({ hardware, registry: sim.registry, ...layerOpts });
+      layer = l0;
+      const unwire = wireTableLayer(l0, s, 'simulator', (err) => say(`table event refused: ${(err as Error).message}`));
       let panel: PanelLink | null = null;
       let unfollow: (() => void) | null = null;
-      let link: BridgeLink | null = null;
       // The simulator's panel buttons and tablet taps do not travel on the bridge link: each carries the seq of the
       // last bridge frame sent before it, and waits here until the link has applied that frame (chips in flight
       // first, then the tap or the shuffle).
-      const gate = new SideChannelGate({ lastSeq: () => link?.stats().lastSeq ?? null });
-      const gated = (afterSeq: number | null, run: () => void) => gate.push(afterSeq, run);
+      const g = new SideChannelGate({ lastSeq: () => link?.stats().lastSeq ?? null });
+      gate = g;
+      const gated = (afterSeq: number | null, run: () => void) => g.push(afterSeq, run);
       if (opts.overPty) {
         const paths = await sim.connectPty({ panel: Boolean(hardware.panel) });
         link = await BridgeLink.open({
@@ -132,7 +122,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           // frames still in flight before it (the last hand's gathered cards ahead of the next shuffle). The
           // simulated dealer touches nothing on the table for 300 ms after a press, so the frames its virtual bridge
           // has sent when the press arrives are those sent before it: the press waits until the link applied them.
-          p.on('panel', (ev) => gated(sim.lastSentSeq, () => layer.ingestPanel(ev)));
+          p.on('panel', (ev) => gated(sim.lastSentSeq, () => l0.ingestPanel(ev)));
           unfollow = followSession(p, s);
           // the simulated dealer's first shuffle waits for the panel's buttons
           await p.start().whenUp(15_000);
@@ -148,17 +138,17 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       }
       const l = link;
       // the gate first on every frame (side events due before it go now), then the layer reads the frame
-      l.on('reader', () => gate.beforeFrame());
-      layer.attach(l);
+      l.on('reader', () => g.beforeFrame());
+      l0.attach(l);
       const unCount = wireLinkCounters(l, s);
       // in-process panel buttons (over ptys with a panel the presses come through DealerPanel instead, above)
-      sim.on('panel', ({ afterSeq, ...ev }) => gated(afterSeq, () => layer.ingestPanel(ev)));
+      sim.on('panel', ({ afterSeq, ...ev }) => gated(afterSeq, () => l0.ingestPanel(ev)));
       // the simulated dealer's taps on the tablet (checks) reach the session like the real tablet's
-      sim.on('tablet', ({ at, afterSeq, ...ev }) => gated(afterSeq, () => layer.ingestTablet(ev, at)));
+      sim.on('tablet', ({ at, afterSeq, ...ev }) => gated(afterSeq, () => l0.ingestTablet(ev, at)));
       const playing = sim.run(opts.hands).catch((err: Error) => say(`simulator stopped: ${err.message}`));
       return {
         name: opts.overPty ? 'simulator (pty)' : 'simulator',
-        tablet: (ev) => layer.ingestTablet(ev),
+        tablet: (ev) => l0.ingestTablet(ev),
         resync: (by, wall) => unwire.resync(by, wall),
         sim,
         async close() {
@@ -168,7 +158,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           unfollow?.();
           await sim.close();
           await playing;
-          gate.close();
+          g.close();
           await panel?.close().catch(() => {});
           await l.close();
         },

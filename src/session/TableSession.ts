@@ -242,9 +242,23 @@ export class TableSession extends EventEmitter<SessionEvents> {
     return this.ingestAt(input, wall, 0);
   }
 
+  /**
+   * A count between hands (a tournament's break, src/room/tableBreak.ts): while set, and no hand is under way, the
+   * chips read in a betting zone are each seat's whole stack pushed there to be counted, given to `read` and not to
+   * the engine (they are no bet; neither logged nor replayed). null: back to the engine.
+   */
+  divertChips(read: ((seat: number, chips: number[]) => void) | null): void {
+    this.chipsDiverted = read;
+  }
+  private chipsDiverted: ((seat: number, chips: number[]) => void) | null = null;
+
   /** ingest, at hand time `minT` at least (a tick due then) */
   private ingestAt(input: TableEventInput, wall: number, minT: number): SessionState {
     this.assertOpen();
+    if (input.kind === 'chips' && this.chipsDiverted && (!this.cur.started || this.cur.over)) {
+      this.chipsDiverted(input.seat, [...input.chips]);
+      return this.snapshot();
+    }
     if (input.kind === 'dealer' && input.button === 'shuffle') this.prepareShuffle(wall);
     const c = this.cur;
     let t: number;
@@ -692,6 +706,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
   /** the rules engine this session runs (for re-running logged hands the same way) */
   get rulesEngine(): HandEngine<EngineHand> {
     return this.engine;
+  }
+
+  /** True while chips read in a betting zone wait for the motion window's end before the engine reads them. */
+  get motionPending(): boolean {
+    return this.cancelMotion !== null;
   }
 
   get handNo(): number {

@@ -82,7 +82,7 @@ export interface ShotClock {
 export const SHOT_CLOCK_MS = 60_000;
 export const SHOT_CLOCK_COUNT_MS = 10_000;
 
-/** Everything the session knows now. Only src/server/views.ts decides what a role may see of it. */
+/** Everything the session knows now. Only src/views/views.ts decides what a role may see of it. */
 export interface SessionState {
   /** increases on every change */
   version: number;
@@ -149,7 +149,7 @@ export interface ConfigRecord {
   /** a roster change (src/session/roster.ts) */
   roster?: RosterOp;
   /** the floor lengthened the overlay's broadcast delay to `ms`, the command line's delay being `under` (the
-   * server's setting, src/server/delaySetting.ts; the session ignores it) */
+   * server's setting, src/service/delaySetting.ts; the session ignores it) */
   broadcastDelay?: { ms: number; under: number };
   /** a player away from the table (true) or back (false) from the next shuffle: dealt in, hand killed, blinds posted
    * (LOI 8, club 2-18, 3-2) */

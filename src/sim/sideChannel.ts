@@ -22,6 +22,11 @@ export class SideChannelGate {
     if (this.queue.length && !this.timer) this.timer = setInterval(() => this.drain(false), 2);
   }
 
+  /** True when no side event waits for its bridge frame. */
+  get idle(): boolean {
+    return this.queue.length === 0;
+  }
+
   /** Call first thing on every reader event: side events due before this frame go now. */
   beforeFrame(): void {
     this.drain(true);

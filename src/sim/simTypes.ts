@@ -3,6 +3,7 @@
 import type { Alert, HandSnapshot, Ruleset, TableConfig } from '../engine/types.js';
 import type { PanelEvent } from '../hardware/types.js';
 import type { HardwareFile } from '../table/hardwareFile.js';
+import type { TableView } from './tableView.js';
 
 /** The mistakes the simulator makes on demand (docs/rules.md), and the hardware troubles it can cause. */
 export const INJECTIONS = [
@@ -82,17 +83,16 @@ export interface SimulatorOptions {
   pace?: Partial<Pace>;
   /** the virtual bridge's heartbeat period (ms, default 1000) */
   heartbeatMs?: number;
-  /** what the simulator does when a stop alert holds its hand and its remedy is done: ask the floor (in-process
-   * services resolve it on their session); without it, the simulator abandons the hand */
+  /**
+   * What the dealer decides from: the hand as the service's session has it (src/service/simView.ts), whose engine is
+   * then the only one. Without it the dealer reckons the hand itself from its own moves (a service it cannot read).
+   */
+  view?: TableView;
+  /** with its own reckoning only: what the dealer does when a stop alert holds its hand and its remedy is done (ask
+   * the floor); without it, the dealer abandons the hand. (A session view rules on the session's own alert.) */
   floorDecision?: (alert: Alert) => Promise<void> | void;
   /** players sitting down in busted seats for the next hand (seat -> stack): tell the service's session */
   reseat?: (seats: Record<number, number>) => Promise<void> | void;
-  /**
-   * The table the service deals after the dealer's shuffle (its session's hand config), or null if it has none yet.
-   * With it the simulated dealer plays the service's table (seats, stacks, button, blinds, ante) rather than its own
-   * reckoning, so a level called from the floor or a bust the two count differently cannot split them.
-   */
-  handConfig?: () => Promise<TableConfig | null> | TableConfig | null;
   /** busted seats are taken by a new player with the starting stack (default true) */
   rebuy?: boolean;
   /**
@@ -104,7 +104,7 @@ export interface SimulatorOptions {
 }
 
 /** A decision point of the simulated hand (SimulatorOptions.gate): the move about to be made, and the hand as the
- * simulator's shadow engine has it (every move so far). */
+ * dealer's view has it (every move so far taken in). */
 export interface SimMoment {
   hand: number;
   /** 'turn': the seat to act (snap.next) is about to act; 'street': the betting round is over, the dealer is about
@@ -116,7 +116,7 @@ export interface SimMoment {
 export interface SimHandReport {
   hand: number;
   config: TableConfig;
-  /** the shadow engine's view at the end */
+  /** the view's hand at the end */
   phase: HandSnapshot['phase'];
   complete: boolean;
   stacks: Record<string, number>;

@@ -2,21 +2,22 @@
 // cards onto the antennas, burns and deals the board, tables hands at showdown and collects; random players push
 // tagged chips into their betting zones. Everything reaches the service through the real protocols: protocol v1 from
 // a virtual reader bridge, Firmata from a virtual dealer panel, in-process (stream pair) or over ptys (socat).
-// To stay legal it keeps a shadow of the hand in the rules engine (src/engine), fed with the events its own moves
-// produce, and asks that shadow whose turn it is and what that seat may do. On demand it makes the mistakes docs/rules.md
-// names, then carries out the remedy the alert gives.
-// The table, its cables, the shadow engine and the physical moves are in simulatorBase.ts; the constants and types
-// in simTypes.ts; the dealing order and a raise's chips in dealing.ts.
+// A dealer script: it reads the hand from its view (tableView.ts: in-process the service's own session, whose engine
+// is the only engine; its own reckoning only when it plays a service it cannot read), asks it whose turn it is and
+// what that seat may do, and makes the next physical move. On demand it makes the mistakes docs/rules.md names, then
+// carries out the remedy the alert gives; the floor rules on the view's own alert.
+// The table, the simulated hardware (binding.ts) and the physical moves are in simulatorBase.ts; the constants and
+// types in simTypes.ts; the dealing order and a raise's chips in dealing.ts.
 import { ALL_CARDS, formatCard, parseCard } from '../engine/cards.js';
-import { createHand, isHandOver, nextHandConfig } from '../engine/index.js';
+import { nextHandConfig } from '../engine/index.js';
 import type { HandSnapshot } from '../engine/types.js';
-import type { ZoneName } from '../table/hardwareFile.js';
+import { seatZone } from '../engine/zone.js';
 import { chipsFor } from './chips.js';
 import { dealOrder, raiseChips, ZONE_TAG_LIMIT } from './dealing.js';
 import { SimError } from './errors.js';
 import { type Decision, decide } from './players.js';
 import { INJECTIONS, type InjectKind, type SimHandReport } from './simTypes.js';
-import { SimulatorBase, sleep } from './simulatorBase.js';
+import { SimulatorBase } from './simulatorBase.js';
 import { cardUid, SIM_DENOMINATIONS } from './tags.js';
 
 export { dealOrder } from './dealing.js';
@@ -42,29 +43,22 @@ export class Simulator extends SimulatorBase {
     this.pending.push(kind);
   }
 
-  /** No transport at all: the simulator plays against its own shadow engine only (tests of its play). */
+  /** No transport at all: the simulator plays against its own reckoning only (tests of its play). */
   offline(): void {
-    this.mode = 'inprocess';
+    this.offlinePlay = true;
   }
 
   /** Plays hands until `hands` are done or stop() is called. */
   async run(hands = Number.POSITIVE_INFINITY): Promise<SimHandReport[]> {
-    if (this.mode === 'none')
+    if (this.binding.mode === 'none' && !this.offlinePlay)
       throw new SimError('SIM_STATE', 'connect the simulator first (openBridgeStream or connectPty)');
     this.stopped = false;
     const reports: SimHandReport[] = [];
-    if (this.mode === 'pty' && this.wire.stats.received === 0) {
-      // nobody reads the table yet: the dealer waits for the service (its SYNC) before shuffling
-      this.emit('log', 'waiting for the service to open the reader bridge...');
-      while (!this.closed && !this.stopped && this.wire.stats.received === 0) await sleep(50);
-    }
-    const shufflePin = this.opts.hardware.panel?.buttons.shuffle;
-    if (this.mode === 'pty' && this.panelPty && shufflePin !== undefined) {
-      // and for the dealer panel: johnny-five has set the buttons up (input pins), else the first press is lost
-      this.emit('log', 'waiting for the service to open the dealer panel...');
-      while (!this.closed && !this.stopped && this.emulator.modes[shufflePin] < 0) await sleep(50);
-      await sleep(300);
-    }
+    // nobody reads the table yet: the dealer waits for the service (its SYNC, its panel) before shuffling
+    await this.binding.awaitService(
+      () => this.stopped,
+      (line) => this.emit('log', line),
+    );
     await this.pause(this.pace.handGapMs); // the dealer sits down: the service's links settle first
     for (let i = 0; i < hands && !this.stopped && !this.closed; i++) {
       if (this.tableFinished()) break;
@@ -115,29 +109,18 @@ export class Simulator extends SimulatorBase {
   private async playHand(): Promise<SimHandReport> {
     this.handNo++;
     this.injectedThisHand = [];
-    let config = this.config;
-    this.st = createHand(config);
-    this.t = 0;
     this.skipBurn = false;
     this.deck = this.rng.shuffle([...ALL_CARDS]);
     let actions = 0;
     let abandoned = false;
 
     await this.press('shuffle');
-    if (this.opts.handConfig) {
-      await this.settle();
-      const served = await this.opts.handConfig();
-      if (served) {
-        // the service's table is the truth: play its seats, button, blinds and ante
-        config = structuredClone(served);
-        this.config = config;
-        this.st = createHand(config);
-        this.t = 0;
-        this.apply({ kind: 'dealer', button: 'shuffle' });
-      }
-    }
+    await this.settle();
+    // the view's table is the truth (the service's seats, button, blinds and ante when it reads the session)
+    const config = structuredClone(await this.view.newHand(structuredClone(this.config)));
+    this.config = config;
     // blinds and ante
-    const s0 = this.snap();
+    const s0 = await this.read();
     const stackOf = (seat: number) => config.seats[seat] ?? 0;
     if (s0.sb !== null) await this.push(s0.sb, chipsFor(Math.min(config.blinds[0], stackOf(s0.sb)), SIM_DENOMINATIONS));
     await this.push(s0.bb, chipsFor(Math.min(config.blinds[1] + config.bbAnte, stackOf(s0.bb)), SIM_DENOMINATIONS));
@@ -145,14 +128,14 @@ export class Simulator extends SimulatorBase {
     const order = dealOrder(config);
     for (let round = 0; round < 2; round++) {
       for (const seat of order) {
-        this.place(this.draw(), `seat${seat}`, 'down');
+        this.place(this.draw(), seatZone(seat), 'down');
         await this.pause(this.pace.cardMs);
       }
     }
     for (let step = 0; step < 400; step++) {
       if (this.closed) break;
-      if (this.st && isHandOver(this.st)) break;
-      const snap = this.snap();
+      const snap = await this.read();
+      if (snap.phase === 'complete') break;
       if (snap.phase === 'stopped') {
         if (!(await this.floor(snap))) {
           abandoned = true;
@@ -177,8 +160,8 @@ export class Simulator extends SimulatorBase {
       } else if (snap.phase === 'showdown') await this.showdown(snap);
       else if (snap.phase === 'board' || snap.phase === 'betting') await this.street(snap);
     }
-    const final = this.snap();
-    if (!isHandOver(this.st)) abandoned = true;
+    const final = this.closed ? this.view.hand() : await this.read();
+    if (final.phase !== 'complete') abandoned = true;
     await this.gather();
     const report: SimHandReport = {
       hand: this.handNo,
@@ -223,12 +206,10 @@ export class Simulator extends SimulatorBase {
   /** A stop alert holds the hand after its remedy: the floor decides (in-process) or the hand is abandoned. */
   private async floor(snap: HandSnapshot): Promise<boolean> {
     const alert = snap.alerts.find((a) => a.severity === 'stop' && !a.resolved && a.code !== 'MISDEAL');
-    if (!alert || !this.opts.floorDecision) return false;
+    if (!alert) return false;
     await this.press('floor');
     await this.settle();
-    await this.opts.floorDecision(alert);
-    this.apply({ kind: 'floorDecision', alertId: alert.id, decision: 'play on as the remedy says', by: 'floor' });
-    return true;
+    return this.view.ruling(alert);
   }
 
   private liveSeats(snap: HandSnapshot): number[] {
@@ -253,7 +234,7 @@ export class Simulator extends SimulatorBase {
     }
     if (this.take('crosstalk')) {
       const card = seat.cards[0];
-      const other = `seat${(seat.seat % this.opts.hardware.seats) + 1}` as ZoneName;
+      const other = seatZone((seat.seat % this.opts.hardware.seats) + 1);
       if (card) {
         const uid = this.cardUid(parseCard(card));
         this.table.alsoRead(uid, other);
@@ -263,9 +244,7 @@ export class Simulator extends SimulatorBase {
       }
     }
     if (this.take('exposedCard', seat.cards.length === 2 && seat.shown.length === 0)) {
-      const card = seat.cards[1];
-      this.table.turnOver(this.cardUid(parseCard(card)));
-      this.apply({ kind: 'cardAt', card, zone: `seat${seat.seat}`, face: 'up' });
+      this.turnUp(seat.seat, seat.cards[1]);
       await this.pause(this.pace.cardMs);
       return;
     }
@@ -301,8 +280,8 @@ export class Simulator extends SimulatorBase {
       case 'check':
         // no chips move: the dealer taps the check on the tablet
         await this.pause(this.pace.tapMs);
-        this.emit('tablet', { kind: 'say', seat: seat.seat, say: 'check', at: Date.now(), afterSeq: this.sentSeq });
-        this.apply({ kind: 'say', seat: seat.seat, say: 'check' });
+        this.emit('tablet', { kind: 'say', seat: seat.seat, say: 'check', at: Date.now(), afterSeq: this.lastSentSeq });
+        this.saw({ kind: 'say', seat: seat.seat, say: 'check' });
         await this.pause(this.pace.actionMs);
         break;
       case 'call':
@@ -317,23 +296,23 @@ export class Simulator extends SimulatorBase {
   /** tda 56: the call goes in, then more chips in a second motion before the next seat acts; the extra goes back. */
   private async stringBet(seat: number, call: number, extra: number): Promise<void> {
     this.table.addChips(seat, chipsFor(call, SIM_DENOMINATIONS));
-    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
+    this.saw({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
     await this.pause(this.pace.motionGapMs);
     const more = chipsFor(extra, SIM_DENOMINATIONS);
     this.table.addChips(seat, more);
-    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) }, this.config.motionMs + 10);
-    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    this.saw({ kind: 'chips', seat, chips: this.table.zoneValues(seat) }, this.config.motionMs + 10);
+    this.saw({ kind: 'tick' }, this.config.motionMs + 10);
     await this.pause(this.pace.motionGapMs);
     // the remedy: only the first motion counts; the dealer hands the extra back
     this.table.removeChips(seat, more);
-    this.apply({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
-    this.apply({ kind: 'tick' }, this.config.motionMs + 10);
+    this.saw({ kind: 'chips', seat, chips: this.table.zoneValues(seat) });
+    this.saw({ kind: 'tick' }, this.config.motionMs + 10);
     await this.pause(this.pace.actionMs);
   }
 
   private async fold(snap: HandSnapshot, seat: number): Promise<void> {
     const s = snap.seats.find((x) => x.seat === seat);
-    for (const card of s?.cards ?? []) this.move(card, `seat${seat}`, 'muck', 'down');
+    for (const card of s?.cards ?? []) this.move(card, seatZone(seat), 'muck', 'down');
     await this.pause(this.pace.actionMs);
   }
 

@@ -1,7 +1,8 @@
 // The simulated felt: where each tagged card and chip lies, and the reader bridge that reads it. Every move is a
 // physical one (a tag arrives on or leaves an antenna); the virtual bridge turns it into protocol v1 frames.
+import { betZone } from '../engine/zone.js';
 import type { VirtualBridgeWire } from '../hardware/bridge/index.js';
-import type { Face } from '../hardware/types.js';
+import type { TagFace } from '../hardware/types.js';
 import type { AntennaMap, ZoneName } from '../table/hardwareFile.js';
 import { SimError } from './errors.js';
 import { chipUid } from './tags.js';
@@ -25,7 +26,7 @@ export class VirtualTable {
     });
   }
 
-  placeCard(uid: string, zone: ZoneName, face: Face): void {
+  placeCard(uid: string, zone: ZoneName, face: TagFace): void {
     const a = this.antennas.antennaOf(zone);
     this.removeCard(uid);
     this.cards.set(uid, a);
@@ -61,7 +62,7 @@ export class VirtualTable {
   }
 
   addChips(seat: number, values: readonly number[]): void {
-    const a = this.antennas.antennaOf(`bet${seat}`);
+    const a = this.antennas.antennaOf(betZone(seat));
     const zone = this.zones.get(seat) ?? [];
     for (const v of values) {
       const pool = this.free.get(v);
@@ -74,7 +75,7 @@ export class VirtualTable {
   }
 
   removeChips(seat: number, values: readonly number[]): void {
-    const a = this.antennas.antennaOf(`bet${seat}`);
+    const a = this.antennas.antennaOf(betZone(seat));
     const zone = this.zones.get(seat) ?? [];
     for (const v of values) {
       const i = zone.findIndex((c) => c.value === v);

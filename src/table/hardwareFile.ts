@@ -3,9 +3,10 @@
 // error names the field (`antennas[3].zone`), so a maker can fix the file without reading code.
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
+import { type AntennaZone, betZone, parseZone, seatZone } from '../engine/zone.js';
 import { TableError } from './errors.js';
 
-export type ZoneName = `seat${number}` | `bet${number}` | 'board' | 'burn' | 'muck' | 'enroll';
+export type ZoneName = AntennaZone;
 
 export interface AntennaSpec {
   antenna: number;
@@ -220,8 +221,8 @@ function semanticErrors(hw: HardwareFile): string[] {
       errors.push(`antennas[${i}].antenna: antenna ${a.antenna} is already mapped by antennas[${prev}]`);
     else seen.set(a.antenna, i);
     if (!readerIds.has(a.reader)) errors.push(`antennas[${i}].reader: no reader with id "${a.reader}" in readers`);
-    const m = /^(seat|bet)(\d+)$/.exec(a.zone);
-    if (m && Number(m[2]) > hw.seats)
+    const z = parseZone(a.zone);
+    if ((z?.kind === 'seat' || z?.kind === 'bet') && z.seat > hw.seats)
       errors.push(`antennas[${i}].zone: "${a.zone}" is beyond the table's ${hw.seats} seats`);
     if (hw.bridge && a.antenna >= hw.bridge.antennas)
       errors.push(
@@ -230,8 +231,8 @@ function semanticErrors(hw: HardwareFile): string[] {
     zones.add(a.zone);
   });
   for (let s = 1; s <= hw.seats; s++) {
-    if (!zones.has(`seat${s}`)) errors.push(`antennas: no antenna for zone "seat${s}"`);
-    if (!zones.has(`bet${s}`)) errors.push(`antennas: no antenna for zone "bet${s}"`);
+    if (!zones.has(seatZone(s))) errors.push(`antennas: no antenna for zone "${seatZone(s)}"`);
+    if (!zones.has(betZone(s))) errors.push(`antennas: no antenna for zone "${betZone(s)}"`);
   }
   for (const z of ['board', 'burn', 'muck'] as const)
     if (!zones.has(z)) errors.push(`antennas: no antenna for zone "${z}"`);

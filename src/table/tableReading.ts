@@ -5,18 +5,18 @@
 import { EventEmitter } from 'node:events';
 import { type WallClock, wallNow } from '../clock/index.js';
 import type { Face, Zone } from '../engine/types.js';
-import type { Face as ReaderFace } from '../hardware/types.js';
+import { betSeat, betZone, isCardZone } from '../engine/zone.js';
+import type { TagFace } from '../hardware/types.js';
 import { crosstalkAlert, readerFaultAlert, unknownTagAlert } from './alerts.js';
 import type { EnrollmentFlow, EnrollStep } from './enrollment.js';
 import { TableError } from './errors.js';
-import { AntennaMap, type ZoneName } from './hardwareFile.js';
+import { AntennaMap } from './hardwareFile.js';
 import type { TableHealth } from './health.js';
 import type { TagRegistry } from './registry.js';
 import type { LiveTableEvent, ResyncDifferences, TableLayerEvents, TableLayerOptions } from './tableLayerTypes.js';
 
-export const CARD_ZONES = /^(seat\d+|board|burn|muck)$/;
 export const defaultFace = (zone: string): Face => (zone === 'board' ? 'up' : 'down');
-export const faceOf = (f: ReaderFace): Face | null => (f === 'U' ? 'up' : f === 'D' ? 'down' : null);
+export const faceOf = (f: TagFace): Face | null => (f === 'U' ? 'up' : f === 'D' ? 'down' : null);
 export const sameMultiset = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 export abstract class TableReading extends EventEmitter<TableLayerEvents> {
@@ -28,7 +28,7 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
   protected readonly wall: WallClock;
 
   /** uid -> antenna -> face, in order of arrival (the first antenna is the tag's home) */
-  protected readonly presence = new Map<string, Map<number, ReaderFace>>();
+  protected readonly presence = new Map<string, Map<number, TagFace>>();
   /** antenna -> uids on it */
   protected readonly contents = new Map<number, Set<string>>();
   /** what the engine was told of each card of the deck in play */
@@ -94,6 +94,11 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
     return this.awaitingInventory !== null || this.reconciling;
   }
 
+  /** True while a departure or a betting zone's chips wait for their window before they are told. */
+  get settling(): boolean {
+    return this.pendingLeave.size > 0 || [...this.chipZones.values()].some((z) => z.timer !== null);
+  }
+
   /** Emits every pending snapshot and departure now (before a shutdown, or to settle a test). */
   flush(): void {
     this.flushLeaves();
@@ -111,13 +116,13 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
 
   // ---- presence ----
 
-  protected arrive(antenna: number, uid: string, face: ReaderFace, wall: number, orderKnown: boolean): void {
+  protected arrive(antenna: number, uid: string, face: TagFace, wall: number, orderKnown: boolean): void {
     const zone = this.antennas.zoneOf(antenna);
     if (zone === undefined) {
       this.unmapped(antenna, wall);
       return;
     }
-    const ants = this.presence.get(uid) ?? new Map<number, ReaderFace>();
+    const ants = this.presence.get(uid) ?? new Map<number, TagFace>();
     const had = ants.has(antenna);
     ants.set(antenna, face);
     this.presence.set(uid, ants);
@@ -144,7 +149,7 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
       if (seat !== null) this.scheduleChips(seat, wall, uid);
       return;
     }
-    if (CARD_ZONES.test(zone)) this.placeCard(uid, id.card, zone as Zone, face, wall, orderKnown);
+    if (isCardZone(zone)) this.placeCard(uid, id.card, zone, face, wall, orderKnown);
   }
 
   protected leave(antenna: number, uid: string, wall: number, orderKnown: boolean): void {
@@ -185,8 +190,8 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
         return;
       }
       const homeZone = home === undefined ? undefined : this.antennas.zoneOf(home);
-      if (homeZone && CARD_ZONES.test(homeZone) && homeFace !== undefined)
-        this.placeCard(uid, id.card, homeZone as Zone, homeFace, wall, orderKnown);
+      if (homeZone && isCardZone(homeZone) && homeFace !== undefined)
+        this.placeCard(uid, id.card, homeZone, homeFace, wall, orderKnown);
       return;
     }
     if (id.type === 'chip') {
@@ -212,7 +217,7 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
     uid: string,
     card: string,
     zone: Zone,
-    readerFace: ReaderFace,
+    readerFace: TagFace,
     wall: number,
     orderKnown: boolean,
   ): void {
@@ -291,7 +296,7 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
 
   /** The whole content of seat's betting zone: every chip whose home antenna lies in it, largest first. */
   protected emitChips(seat: number, wall: number): void {
-    const zone = `bet${seat}` as ZoneName;
+    const zone = betZone(seat);
     const chips: number[] = [];
     const counted = new Set<string>();
     for (const a of this.antennas.antennasOf(zone)) {
@@ -383,7 +388,7 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
   }
 
   /** distinct zones (enroll aside) of the antennas a tag is on */
-  protected zonesOf(ants: Map<number, ReaderFace>): Set<string> {
+  protected zonesOf(ants: Map<number, TagFace>): Set<string> {
     const zones = new Set<string>();
     for (const a of ants.keys()) {
       const z = this.antennas.zoneOf(a);
@@ -391,9 +396,4 @@ export abstract class TableReading extends EventEmitter<TableLayerEvents> {
     }
     return zones;
   }
-}
-
-export function betSeat(zone: string): number | null {
-  const m = /^bet(\d+)$/.exec(zone);
-  return m ? Number(m[1]) : null;
 }

@@ -1,11 +1,12 @@
 // The table layer's reconciliation of a reading with a belief: resume() after a restart (the log's cards and chips
 // against the readers' first inventories), resync() for the floor (the current reading replaces the engine's belief),
 // the per-antenna inventories that feed both, and view() (what the engine was told lies where).
-import type { Face, Zone } from '../engine/types.js';
-import type { Face as ReaderFace } from '../hardware/types.js';
+import type { Face } from '../engine/types.js';
+import { betSeat, betZone, isCardZone } from '../engine/zone.js';
+import type { TagFace } from '../hardware/types.js';
 import type { ZoneName } from './hardwareFile.js';
 import type { ResyncDifferences } from './tableLayerTypes.js';
-import { betSeat, CARD_ZONES, sameMultiset, TableReading } from './tableReading.js';
+import { sameMultiset, TableReading } from './tableReading.js';
 
 export abstract class TableResume extends TableReading {
   /**
@@ -29,14 +30,14 @@ export abstract class TableResume extends TableReading {
       this.chipZones.set(b.seat, { last: [...last], timer: null, wall: this.wall(), arrived: new Set<string>() });
     }
     for (const c of cards) {
-      if (!CARD_ZONES.test(c.zone)) continue;
+      if (!isCardZone(c.zone)) continue;
       let uid: string;
       try {
         uid = this.registry.uidOfCard(deck, c.card).toUpperCase();
       } catch {
         continue; // not a card of the deck in play: the readers' word on it stands
       }
-      this.reported.set(uid, { card: c.card, zone: c.zone as Zone, face: c.face });
+      this.reported.set(uid, { card: c.card, zone: c.zone, face: c.face });
       this.resumedUids.add(uid);
       n++;
     }
@@ -73,7 +74,7 @@ export abstract class TableResume extends TableReading {
     try {
       this.flushChips();
       for (const [seat, was] of this.resumedBets) {
-        if (faulted.has(`bet${seat}` as ZoneName)) continue;
+        if (faulted.has(betZone(seat))) continue;
         this.emitChips(seat, wall);
         const now = this.chipZones.get(seat)?.last ?? [];
         if (!sameMultiset(was, now)) chips.push({ seat, was, now: [...now] });
@@ -114,11 +115,11 @@ export abstract class TableResume extends TableReading {
       const home = ants.keys().next().value;
       const zone = home === undefined ? undefined : this.antennas.zoneOf(home);
       const id = this.registry.lookup(uid);
-      if (zone && CARD_ZONES.test(zone) && id.type === 'card' && id.inPlay) readZone.set(id.card, zone);
+      if (zone && isCardZone(zone) && id.type === 'card' && id.inPlay) readZone.set(id.card, zone);
     }
     const differences: ResyncDifferences = { cards: [], chips: [] };
     const believed = new Map<string, string>();
-    for (const c of cards) if (CARD_ZONES.test(c.zone)) believed.set(c.card, c.zone);
+    for (const c of cards) if (isCardZone(c.zone)) believed.set(c.card, c.zone);
     for (const [card, was] of believed) {
       const now = readZone.get(card) ?? null;
       if (now === was) continue;
@@ -146,7 +147,7 @@ export abstract class TableResume extends TableReading {
       for (const [antenna, face] of ants) {
         const zone = this.antennas.zoneOf(antenna);
         if (id.type === 'chip' || zone === 'enroll' || faulted.has(antenna)) {
-          const m = this.presence.get(uid) ?? new Map<number, ReaderFace>();
+          const m = this.presence.get(uid) ?? new Map<number, TagFace>();
           m.set(antenna, face);
           this.presence.set(uid, m);
           this.contentsOf(antenna).add(uid);

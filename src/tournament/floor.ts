@@ -6,7 +6,7 @@ import { balance, breakTable, haltsForBalance, type Move, type TableBreak, table
 import { type ClockState, type MonotonicClock, TournamentClock } from './clock.js';
 import { type ChipRace, type ColourUpCheck, checkColourUp, chipRace } from './colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from './counts.js';
-import { type DoubleBlindDraw, drawOpening, firstButtonByHighCard } from './draw.js';
+import { type DoubleBlindDraw, drawOpening, firstButtonByHighCard, lateSeat } from './draw.js';
 import { TournamentError } from './errors.js';
 import {
   type Penalty,
@@ -17,8 +17,8 @@ import {
   playedMs,
 } from './penalties.js';
 import type { RandomSource } from './random.js';
-import type { Player } from './registration.js';
-import { clockwise, countOf, type FloorTable, waitsForButton } from './seating.js';
+import { type Player, validatePlayer } from './registration.js';
+import { clockwise, countOf, type FloorTable, type Seat, waitsForButton } from './seating.js';
 import { type Finish, Standings } from './standings.js';
 import { type Break, chipsInPlayAt, type Level, type Structure } from './structure.js';
 
@@ -34,6 +34,8 @@ export type FloorEvent =
   | { kind: 'move'; move: Move }
   | { kind: 'tableBroken'; broken: TableBreak }
   | { kind: 'bust'; finish: Finish }
+  /** club 3-1, 3-2: a player registered late, drawn onto a free seat */
+  | { kind: 'late'; player: string; seat: Seat; waits: boolean }
   /** seed 003 regulation 10: a registered player still absent after the first level is out, their chips removed */
   | { kind: 'noShow'; finish: Finish; chipsRemoved: number }
   | { kind: 'winner'; finish: Finish }
@@ -135,6 +137,47 @@ export class TournamentFloor {
   /** the absent player sits down (their stack is what the blinds left) */
   arrives(player: string): void {
     this.notArrived.delete(player);
+  }
+
+  /**
+   * club 3-1, 3-2, seed 003 regulation 10: a player registered after the start, until the end of the level the
+   * structure names, is drawn onto a free seat of a table with the fewest players (lateSeat) with the starting stack;
+   * a seat the blinds have passed waits for the button (LOI 32, club 8-10).
+   */
+  lateRegister(p: Player, opts: { replay?: boolean } = {}): { seat: Seat; waits: boolean } {
+    const level = this.clock.status().level.level;
+    // a journal replayed after a restart gives again what was accepted then, whatever the clock says now
+    if (!opts.replay && level > this.structure.lateRegistrationLevels)
+      throw new TournamentError(
+        'REGISTRATION_CLOSED',
+        `late registration closed at the end of level ${this.structure.lateRegistrationLevels} (level ${level} now)`,
+      );
+    const player = validatePlayer(p);
+    if (this.standings.has(player.id))
+      throw new TournamentError('PLAYER_DUPLICATE', `${player.id} is already registered`);
+    const seat = lateSeat(this.liveTables(), this.random);
+    const t = this.table(seat.table);
+    t.seats[seat.seat] = player.id;
+    this.standings.enter(player);
+    this.stacks.set(player.id, this.structure.startingStack);
+    this.chipsIssued += this.structure.startingStack;
+    const waits = waitsForButton(t, seat.seat);
+    if (waits) this.waitingForButton.add(player.id);
+    this.log.push({ kind: 'late', player: player.id, seat, waits });
+    return { seat, waits };
+  }
+
+  /** seed 003 regulation 10: once the first level (or the late registration) is over, the players who never came
+   * are out at every table; the finishes given */
+  noShowsOut(hand: string): Finish[] {
+    const before = this.log.length;
+    for (const t of this.liveTables()) this.removeNoShows(t.id, hand);
+    return this.log.slice(before).flatMap((e) => (e.kind === 'noShow' ? [e.finish] : []));
+  }
+
+  /** registered players not at their seat yet */
+  absentPlayers(): string[] {
+    return [...this.notArrived];
   }
 
   /**

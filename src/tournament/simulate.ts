@@ -239,6 +239,8 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
       return `move (${e.move.reason}): ${name(e.move.player)} ${e.move.from.table}-${e.move.from.seat} → ${e.move.to.table}-${e.move.to.seat} (${e.move.rule})`;
     case 'tableBroken':
       return `${e.broken.table} breaks: ${e.broken.moves.length} players drawn to new seats`;
+    case 'late':
+      return `${name(e.player)} registered late: ${e.seat.table}-${e.seat.seat}${e.waits ? ', waits for the button (LOI 32)' : ''} (club 3-1, 3-2)`;
     case 'noShow':
       return `${name(e.finish.player)} never came: out in place ${e.finish.place}, ${e.chipsRemoved} chips taken out of play (seed 003 regulation 10)`;
     case 'bust':

@@ -38,12 +38,27 @@ export class Standings {
   private addOns = new Set<string>();
   private readonly dq: { player: string; hand: string; reason: string; place: number }[] = [];
 
+  private readonly entrants: Player[];
+
   constructor(
-    private readonly entrants: readonly Player[],
+    entrants: readonly Player[],
     private readonly structure: Structure,
     /** one entry's price into the pool (a rebuy and an add-on cost the same) */
     readonly buyIn: number,
-  ) {}
+  ) {
+    this.entrants = [...entrants];
+  }
+
+  /** club 3-1, 3-2: a player registered late is one more entrant (their buy-in in the pool) */
+  enter(p: Player): void {
+    if (this.entrants.some((e) => e.id === p.id))
+      throw new TournamentError('PLAYER_DUPLICATE', `${p.id} is already registered`);
+    this.entrants.push(p);
+  }
+
+  has(id: string): boolean {
+    return this.entrants.some((e) => e.id === id);
+  }
 
   get left(): number {
     return this.entrants.length - this.out.size;

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
+import { expect, vi } from 'vitest';
 
 export interface PtyPair {
   /** symlink the service opens (stable across restarts) */
@@ -89,9 +90,5 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** Polls `cond` until true (or fails after `ms`, naming what it waited for). */
 export async function until(what: string, cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
+  await vi.waitFor(() => expect(cond(), what).toBe(true), { timeout: ms, interval: 20 });
 }

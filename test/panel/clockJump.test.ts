@@ -14,11 +14,7 @@ const HOUR = 3_600_000;
 const realNow = Date.now.bind(Date);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(what: string, pred: () => boolean, ms = 5000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!pred()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
+  await vi.waitFor(() => expect(pred(), what).toBe(true), { timeout: ms, interval: 10 });
 }
 
 describe('dealer panel while the wall clock jumps (real pty, Firmata emulator)', () => {

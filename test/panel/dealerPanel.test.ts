@@ -1,7 +1,7 @@
 // johnny-five drives our Firmata emulator over a real pty pair (socat): the handshake, LED writes seen by the
 // emulator, button presses and tray-sensor changes received by the panel, and the cable pulled.
 import { SerialPort } from 'serialport';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DealerPanel } from '../../src/hardware/panel/index.js';
 import type { PanelEvent } from '../../src/hardware/types.js';
 import { FirmataEmulator } from '../../src/sim/firmataEmulator.js';
@@ -10,11 +10,7 @@ import type { PanelSpec } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
 
 async function waitFor(what: string, pred: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(() => expect(pred(), what).toBe(true), { timeout: ms, interval: 10 });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,7 @@
 // A board that stops answering while its port stays open (a crashed board still enumerated, a pty whose other end
 // went away without a hangup) is lost by its silence: asked for its version at half the bound, lost at the bound.
 import { SerialPort } from 'serialport';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DealerPanel } from '../../src/hardware/panel/index.js';
 import type { PanelEvent } from '../../src/hardware/types.js';
 import { FirmataEmulator } from '../../src/sim/firmataEmulator.js';
@@ -9,11 +9,7 @@ import { openPtyPair } from '../../src/sim/ptyPair.js';
 import { simHardware } from '../table/helpers.js';
 
 async function waitFor(what: string, pred: () => boolean, ms: number): Promise<void> {
-  const end = performance.now() + ms;
-  while (!pred()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(() => expect(pred(), what).toBe(true), { timeout: ms, interval: 10 });
 }
 
 describe('dealer panel: a silent board is lost', () => {

@@ -16,7 +16,7 @@ import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { checkMessage, type HandMessage, topics } from '../../src/room/protocol.js';
 import type { RoomService } from '../../src/room/roomService.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import type { PlayedHand } from '../../src/store/playedHand.js';
 import { archiveOf, loadScenario, scenarioFiles } from '../store/helpers.js';

@@ -2,16 +2,16 @@
 // floor decides them), and the bridge link's counters (bytes outside frames, frames rejected by cause) reach health.
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import type { RoleView } from '../../src/server/views.js';
 import { wireLinkCounters } from '../../src/service/linkHealth.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
 import { duplexPair } from '../../src/sim/duplexPair.js';
+import type { RoleView } from '../../src/views/views.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 
 let app: FastifyInstance | null = null;
@@ -116,10 +116,16 @@ describe('link counters in health', () => {
     device.write('$HB,1,2*ZZ\n'); // no valid checksum
     device.write(`$${'X'.repeat(400)}*00\n`); // too long
     device.write('$HB,1*\n');
-    await new Promise((r) => setTimeout(r, 300));
+    // the link has read the garbage: its counters reached the session
+    await vi.waitFor(
+      () => {
+        const c = session.snapshot().health.counters;
+        expect(c['parser.noiseBytes']).toBeGreaterThan(20);
+        expect(c['parser.too_long']).toBeGreaterThanOrEqual(1);
+      },
+      { timeout: 3000, interval: 10 },
+    );
     const counters = session.snapshot().health.counters;
-    expect(counters['parser.noiseBytes']).toBeGreaterThan(20);
-    expect(counters['parser.too_long']).toBeGreaterThanOrEqual(1);
     const rejected = ['parser.bad_crc', 'parser.bad_format', 'parser.no_asterisk', 'parser.truncated'].reduce(
       (n, k) => n + (counters[k] ?? 0),
       0,

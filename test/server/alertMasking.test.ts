@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertFacts } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import type { AlertView, RoleView } from '../../src/server/views.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
 import { crosstalkAlert } from '../../src/table/alerts.js';
+import type { AlertView, RoleView } from '../../src/views/views.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 import { cardsIn } from './fixtures.js';
 

@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
@@ -165,10 +165,7 @@ describe('websocket (injectWS)', () => {
     ws.on('message', (d) => got.push(JSON.parse(d.toString())));
     return got;
   }
-  const until = async (cond: () => boolean) => {
-    for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(cond()).toBe(true);
-  };
+  const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true), { timeout: 1000, interval: 5 });
 
   it('full state on connect, then a view per change; the dealer records a declaration', async () => {
     const ws = await app.injectWS(`/ws?token=${tokens.tokenOf('dealer')}`);
@@ -241,12 +238,12 @@ describe('websocket (real client on a port)', () => {
     const msgs: Array<Record<string, unknown>> = [];
     com.on('message', (d) => msgs.push(JSON.parse(d.toString())));
     await new Promise((r) => com.once('open', r));
-    for (let i = 0; i < 100 && msgs.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(msgs.length).toBeGreaterThanOrEqual(2), { timeout: 1000, interval: 5 });
     expect(msgs[0]).toEqual({ type: 'hello', role: 'commentator', delayMs: 0 });
     const v = msgs[1].view as { seats: Array<{ cards: string[] }> };
     expect(v.seats[1].cards).toEqual(['Ah', 'Kd']);
     session.ingest({ kind: 'cardAt', card: 'Qs', zone: 'seat3', face: 'down' });
-    for (let i = 0; i < 100 && msgs.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(msgs.length).toBeGreaterThanOrEqual(3), { timeout: 1000, interval: 5 });
     expect((msgs[2].view as { seats: Array<{ cards: string[] }> }).seats[2].cards).toEqual(['Qs']);
 
     const bad = open('?token=wrong-token-xxxxxxxx');

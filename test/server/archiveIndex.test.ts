@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableConfig } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import type { EventLog, LogRecord } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import { ArchiveIndex } from '../../src/store/archiveIndex.js';

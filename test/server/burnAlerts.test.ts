@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import { HIDDEN, type RoleView } from '../../src/server/views.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
+import { HIDDEN, type RoleView } from '../../src/views/views.js';
 import { configOf } from '../engine/table.js';
 import { cardsIn } from './fixtures.js';
 

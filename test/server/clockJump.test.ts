@@ -10,9 +10,9 @@ import { StartEpoch } from '../../src/clock/index.js';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import type { RoleView } from '../../src/server/views.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
+import type { RoleView } from '../../src/views/views.js';
 
 const DIR = join(import.meta.dirname, '../scenarios/issue11');
 const HOUR = 3_600_000;
@@ -46,12 +46,18 @@ async function client(url: string) {
   await new Promise((r) => ws.once('open', r));
   let ref = 0;
   /** every message the hub sent before now has arrived (a ping's answer comes after them) */
-  const sync = async () => {
-    const mine = ++ref;
-    ws.send(JSON.stringify({ type: 'ping', ref: mine }));
-    for (let i = 0; i < 500 && !msgs.some((m) => m.type === 'ok' && m.ref === mine); i++)
-      await new Promise((r) => setTimeout(r, 5));
-  };
+  const sync = () =>
+    new Promise<void>((resolve) => {
+      const mine = ++ref;
+      const answered = (d: WebSocket.RawData) => {
+        const m = JSON.parse(d.toString()) as Msg;
+        if (m.type !== 'ok' || m.ref !== mine) return;
+        ws.off('message', answered);
+        resolve();
+      };
+      ws.on('message', answered);
+      ws.send(JSON.stringify({ type: 'ping', ref: mine }));
+    });
   return { ws, msgs, sync };
 }
 

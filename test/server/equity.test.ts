@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { EquityService } from '../../src/engine/equity/index.js';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/server/equity.js';
-import type { EquityTrack } from '../../src/server/liveState.js';
+import { type EquityComputer, EquityTracker, serviceEquity } from '../../src/service/equity.js';
+import type { EquityTrack } from '../../src/views/liveState.js';
 import { hand, seat } from './fixtures.js';
+
+/** the tracker's computations are promises (no timer): they are done once the pending callbacks have run */
+const computed = () => new Promise<void>((r) => setImmediate(r));
 
 describe("serviceEquity: the engine's EquityService (worker thread) behind the tracker", () => {
   it('AhKh vs QsQd preflop: 46.2145% / 53.7855%; outs on the turn as card text', async () => {
@@ -51,17 +54,17 @@ describe('EquityTracker', () => {
     const h: HandSnapshot = hand({ seats, board: [] });
     tr.observe(5, h);
     tr.observe(5, h);
-    await new Promise((r) => setTimeout(r, 10));
+    await computed();
     tr.observe(5, { ...h, board: ['2c'] });
     tr.observe(5, { ...h, board: ['2c', '7d'] });
-    await new Promise((r) => setTimeout(r, 10));
+    await computed();
     tr.observe(5, { ...h, board: ['2c', '7d', '9s'] });
-    await new Promise((r) => setTimeout(r, 10));
+    await computed();
     expect(calls).toEqual(['2|', '2|2c7d9s']);
     expect(published.at(-1)?.points.map((p) => p.boardLen)).toEqual([0, 3]);
     expect(published.at(-1)?.points[1].equity).toEqual({ 1: 50, 2: 50 });
     tr.observe(6, h);
-    await new Promise((r) => setTimeout(r, 10));
+    await computed();
     expect(published.at(-1)?.handNo).toBe(6);
     expect(published.at(-1)?.points).toHaveLength(1);
   });

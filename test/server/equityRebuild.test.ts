@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/engine/cards.js';
 import { equityExact } from '../../src/engine/equity/exact.js';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { type EquityComputer, EquityTracker } from '../../src/server/equity.js';
-import type { EquityTrack } from '../../src/server/liveState.js';
+import { type EquityComputer, EquityTracker } from '../../src/service/equity.js';
+import type { EquityTrack } from '../../src/views/liveState.js';
 
 const cards = (l: string[]) => l.map(parseCard);
 const calls: { hands: string[][]; board: string[]; dead: string[] }[] = [];

@@ -14,7 +14,7 @@ import { BridgeError } from '../../src/hardware/bridge/errors.js';
 import { PhhError } from '../../src/phh/parse.js';
 import { buildApp } from '../../src/server/app.js';
 import { HttpError } from '../../src/server/httpCommon.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { SessionError } from '../../src/session/errors.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import { SqliteEventLog, StoreError } from '../../src/store/index.js';

@@ -1,7 +1,7 @@
 // Builders of session and live states for the server tests.
 import type { Alert, HandSnapshot, SeatView } from '../../src/engine/types.js';
-import type { LiveState } from '../../src/server/liveState.js';
 import type { SessionState } from '../../src/session/types.js';
+import type { LiveState } from '../../src/views/liveState.js';
 
 export function seat(n: number, cards: string[], shown: string[] = [], extra: Partial<SeatView> = {}): SeatView {
   return {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { TableSession } from '../../src/session/index.js';
 import type { EventLog } from '../../src/session/log.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';

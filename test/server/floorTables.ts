@@ -3,7 +3,7 @@
 // cannot decide.
 import WebSocket from 'ws';
 import type { parseScenario } from '../../src/engine/index.js';
-import type { TokenStore } from '../../src/server/tokens.js';
+import type { TokenStore } from '../../src/service/tokens.js';
 import type { TableEventInput, TableSession } from '../../src/session/index.js';
 import { muck, nextStreet } from '../chips/table.js';
 

@@ -1,6 +1,6 @@
 // The hub: slow clients never slow the table; the overlay gets a buffer of states no sooner than the delay.
 import { describe, expect, it } from 'vitest';
-import { type HubSocket, LiveHub } from '../../src/server/hub.js';
+import { type HubSocket, LiveHub } from '../../src/views/hub.js';
 import { hand, seat, session } from './fixtures.js';
 
 class FakeSocket implements HubSocket {

@@ -6,12 +6,12 @@
 // later hand is a leak. The seed is random; it is in every failure message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { AlertView, RoleView } from '../../src/server/views.js';
 import type { LiveService } from '../../src/service/live.js';
 import type { SessionState } from '../../src/session/types.js';
 import type { Simulator } from '../../src/sim/simulator.js';
 import { INJECTIONS, type InjectKind } from '../../src/sim/simulator.js';
 import { HandArchive } from '../../src/store/archive.js';
+import type { AlertView, RoleView } from '../../src/views/views.js';
 import { FAST_SIM, liveOnSimulator } from '../web/helpers.js';
 import { cardsIn } from './fixtures.js';
 

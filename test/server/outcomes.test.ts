@@ -1,12 +1,12 @@
 // Every tap's answer says what the engine did with it, over a real websocket on the real engine: an action recorded
 // (and who is next), a misdeal refused after substantial action with its rule (tda 35, 36), the floor called with a
 // seat and a reason, a decision closing a whole incident. A browser's websocket carries its token as a subprotocol.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { parseScenario } from '../../src/engine/index.js';
 import { buildApp } from '../../src/server/app.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 
 const config = parseScenario({
@@ -43,18 +43,20 @@ async function service() {
     const send = async (m: Record<string, unknown>): Promise<Msg> => {
       const r = ++ref;
       ws.send(JSON.stringify({ ...m, ref: r }));
-      for (let i = 0; i < 300; i++) {
-        const got = msgs.find((x) => x.ref === r || (x.type === 'error' && x.ref === undefined));
-        if (got) {
-          msgs.splice(msgs.indexOf(got), 1);
-          return got;
-        }
-        await new Promise((res) => setTimeout(res, 5));
-      }
-      throw new Error('no answer');
+      const answer = () => msgs.find((x) => x.ref === r || (x.type === 'error' && x.ref === undefined));
+      const got = await vi.waitFor(
+        () => {
+          const a = answer();
+          if (!a) throw new Error('no answer');
+          return a;
+        },
+        { timeout: 1500, interval: 5 },
+      );
+      msgs.splice(msgs.indexOf(got), 1);
+      return got;
     };
     const hello = async () => {
-      for (let i = 0; i < 300 && !msgs.some((m) => m.type === 'hello'); i++) await new Promise((r) => setTimeout(r, 5));
+      await vi.waitFor(() => expect(msgs.some((m) => m.type === 'hello')).toBe(true), { timeout: 1500, interval: 5 });
       return msgs.find((m) => m.type === 'hello');
     };
     return { ws, send, hello };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { TableSession } from '../../src/session/index.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
 import { refClient } from './floorTables.js';

@@ -15,7 +15,7 @@ import { type InProcessBroker, startInProcessBroker } from '../../src/room/inPro
 import { checkMessage, type HandMessage } from '../../src/room/protocol.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog } from '../../src/session/log.js';
 import { TableSession } from '../../src/session/TableSession.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';

@@ -12,10 +12,10 @@ import { type InProcessBroker, startInProcessBroker } from '../../src/room/inPro
 import { topics, type ViewMessage } from '../../src/room/protocol.js';
 import { type RoomLink, startRoomLink } from '../../src/room/publisher.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import { HIDDEN, type RoleView } from '../../src/server/views.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { HandArchive } from '../../src/store/archive.js';
+import { HIDDEN, type RoleView } from '../../src/views/views.js';
 import { configOf } from '../engine/table.js';
 
 type Input = Parameters<TableSession['ingest']>[0];

@@ -1,7 +1,7 @@
 // The live service on the simulator, in-process, at fast pace, as `feltwire start --pace fast` runs it: the panel's
 // buttons and the tablet's taps reach the table layer in order with the chips still in flight on the bridge link.
 // Every hand ends complete, chips are conserved, and no alert is raised that the simulator did not cause.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LiveService } from '../../src/service/live.js';
 import type { HandEndInfo } from '../../src/session/index.js';
 import type { SimHandReport } from '../../src/sim/simulator.js';
@@ -60,8 +60,9 @@ describe('live service on the in-process simulator at fast pace', () => {
       session.on('rejected', (e) => rejected.push(e.message));
       sim.on('hand', (r) => reports.push(r));
 
-      for (let i = 0; i < 1100 && reports.length < HANDS; i++) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 500)); // the last frames and taps reach the service
+      // the simulator dealt every hand, and the service took in the last one's end
+      await vi.waitFor(() => expect(reports).toHaveLength(HANDS), { timeout: 55_000, interval: 50 });
+      await vi.waitFor(() => expect(ends).toHaveLength(HANDS), { timeout: 5000, interval: 10 });
 
       expect(reports).toHaveLength(HANDS);
       expect(reports.filter((r) => !r.complete).map((r) => r.hand)).toEqual([]);

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
-import { ROLES, type Role } from '../../src/server/liveState.js';
-import { HIDDEN, scrubCards, viewFor } from '../../src/server/views.js';
+import { ROLES, type Role } from '../../src/views/liveState.js';
+import { HIDDEN, scrubCards, viewFor } from '../../src/views/views.js';
 import { alert, cardsIn, hand, live, seat, session } from './fixtures.js';
 
 const PLAYER_ROLES: Role[] = ['dealer', 'floor', 'public'];
@@ -105,6 +105,32 @@ describe('viewFor: the broadcast delay', () => {
   });
   it('other roles are never delayed', () => {
     for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, st, 500_000)?.delayMs).toBe(0);
+  });
+});
+
+describe('viewFor: hand histories and replay steps', () => {
+  const history = (endedAt: number, delayMs: number) => ({ kind: 'history', endedAt, delayMs }) as const;
+
+  it('a history reaches commentators at once, the floor and the room only once the delay has passed', () => {
+    expect(viewFor('commentator', history(NOW, 60_000), NOW)).toBe(true);
+    for (const reader of ['floor', 'room'] as const) {
+      expect(viewFor(reader, history(NOW - 59_999, 60_000), NOW), reader).toBe(false);
+      expect(viewFor(reader, history(NOW - 60_000, 60_000), NOW), reader).toBe(true);
+      expect(viewFor(reader, history(NOW, Number.NaN), NOW), reader).toBe(false);
+    }
+  });
+
+  it('a history never reaches the dealer, the overlay or the public, however old', () => {
+    for (const role of ['dealer', 'overlay', 'public'] as const)
+      expect(viewFor(role, history(0, 0), NOW), role).toBe(false);
+  });
+
+  it("a step's event names only the cards the role may see at that point (the commentator every one)", () => {
+    const h = hand({ seats: [seat(1, ['Ah', 'Ks'], ['Ah']), seat(2, ['Qs', 'Qd'])] });
+    const step = { kind: 'step', hand: h, event: { kind: 'card', cards: ['Ah', 'Ks', 'Qd', '7h'] } } as const;
+    expect(JSON.parse(viewFor('commentator', step, NOW)).cards).toEqual(['Ah', 'Ks', 'Qd', '7h']);
+    for (const role of ['floor', 'dealer'] as const)
+      expect(JSON.parse(viewFor(role, step, NOW)).cards, role).toEqual(['Ah', HIDDEN, HIDDEN, '7h']);
   });
 });
 

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import { openStops } from '../../src/server/taps.js';
-import { viewFor } from '../../src/server/views.js';
 import { floorOrder } from '../../src/session/floorLog.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { viewFor } from '../../src/views/views.js';
 
 const config = parseScenario({
   name: 'four seats',

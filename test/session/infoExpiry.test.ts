@@ -3,8 +3,8 @@
 // never expire, and a restart counts a replayed info alert as at most a minute old (late, never early).
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
-import { viewFor } from '../../src/server/views.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { viewFor } from '../../src/views/views.js';
 
 const config = parseScenario({
   name: 'four seats',

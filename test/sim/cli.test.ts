@@ -64,7 +64,7 @@ describe('feltwire sim', () => {
       '--registry-out',
       registryFile,
     ]);
-    while (!existsSync(path)) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(existsSync(path)).toBe(true), { timeout: 15_000, interval: 20 });
     const link = await BridgeLink.open({ path });
     const seen: ReaderEvent[] = [];
     link.on('reader', (e) => seen.push(e));
@@ -101,7 +101,7 @@ describe('feltwire sim', () => {
       '--tablet',
       `ws://127.0.0.1:${port}/ws?token=T0K`,
     ]);
-    while (!existsSync(path)) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(existsSync(path)).toBe(true), { timeout: 15_000, interval: 20 });
     const link = await BridgeLink.open({ path });
     expect(await run).toBe(0);
     await link.close();

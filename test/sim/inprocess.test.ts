@@ -1,13 +1,13 @@
 // The simulator in-process (what `npm start` plays): its virtual bridge on a stream pair read by the real BridgeLink
 // (transport injected), the table layer and the session. 40 hands, the cable pulled once.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, total } from './fastPace.js';
+import { FAST, readSession, total } from './fastPace.js';
 
 describe('simulator in-process', () => {
   const closers: (() => Promise<void> | void)[] = [];
@@ -49,6 +49,7 @@ describe('simulator in-process', () => {
     sim.on('tablet', ({ at, afterSeq, ...ev }) => gate.push(afterSeq, () => layer.ingestTablet(ev, at)));
     layer.on('event', ({ wall, orderKnown: _o, ...ev }) => s.ingest(ev, wall));
     layer.on('alert', (a) => s.raiseTableAlert(a, a.wall));
+    readSession(sim, s, link, gate, layer);
     const ends: HandEndInfo[] = [];
     const codes: string[] = [];
     s.on('handEnd', (e) => ends.push(e));
@@ -57,7 +58,8 @@ describe('simulator in-process', () => {
       if (r.hand === 10) sim.inject('unplug');
     });
     const reports = await sim.run(40);
-    await new Promise((r) => setTimeout(r, 300));
+    // the service took in the last hand's end
+    await vi.waitFor(() => expect(ends).toHaveLength(40), { timeout: 5000, interval: 10 });
     expect(reports.every((r) => r.complete)).toBe(true);
     expect(ends.map((e) => e.handNo)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     for (const e of ends) expect(total(e.final.stacks), `hand ${e.handNo}`).toBe(total(e.config.seats));

@@ -2,15 +2,15 @@
 // (POST /api/level {"blinds":[100,200],"bbAnte":200}), seats busting. The simulated dealer must play the table the
 // session deals (its config after each shuffle), and whatever the readings the session must never lock into a loop:
 // a shuffle before a hand is over voids that hand instead of reading the next deal into it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableConfig } from '../../src/engine/types.js';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
-import { FAST_LAYER, sessionHandConfig } from '../../src/service/simSource.js';
+import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, total } from './fastPace.js';
+import { FAST, readSession, total } from './fastPace.js';
 
 interface Rig {
   sim: Simulator;
@@ -20,7 +20,7 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function rig(seats: Record<number, number>, followSession: boolean): Promise<Rig> {
+async function rig(seats: Record<number, number>): Promise<Rig> {
   const hardware = simHardware();
   let session: TableSession | null = null;
   const sim = new Simulator({
@@ -32,7 +32,6 @@ async function rig(seats: Record<number, number>, followSession: boolean): Promi
     reseat: (s) => {
       session?.changeSeats(s);
     },
-    ...(followSession ? { handConfig: () => sessionHandConfig(session) } : {}),
   });
   const link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream });
   const layer = new TableLayer({ hardware, registry: sim.registry, ...FAST_LAYER });
@@ -45,6 +44,8 @@ async function rig(seats: Record<number, number>, followSession: boolean): Promi
   sim.on('tablet', ({ at, afterSeq, ...ev }) => gate.push(afterSeq, () => layer.ingestTablet(ev, at)));
   layer.on('event', ({ wall, orderKnown: _o, ...ev }) => s.ingest(ev, wall));
   layer.on('alert', (a) => s.raiseTableAlert(a, a.wall));
+  // the dealer plays the table the session deals, reading it from the session
+  readSession(sim, s, link, gate, layer);
   const ends: HandEndInfo[] = [];
   const codes: { hand: number; code: string }[] = [];
   s.on('handEnd', (e) => ends.push(e));
@@ -74,7 +75,7 @@ describe('level change and busts at fast pace (issue 11 live stall)', () => {
 
   it('500 hands: the level with a big-blind ante applies, short stacks bust and rebuy, every hand completes, no loop', async () => {
     // two short stacks bust often once the level is 100/200 with a 200 ante
-    const r = await rig({ 1: 10_000, 2: 10_000, 3: 600, 4: 10_000, 5: 800, 6: 10_000 }, true);
+    const r = await rig({ 1: 10_000, 2: 10_000, 3: 600, 4: 10_000, 5: 800, 6: 10_000 });
     current = r;
     const configs: TableConfig[] = [];
     r.session.on('handEnd', (e) => configs.push(e.config));
@@ -83,7 +84,8 @@ describe('level change and busts at fast pace (issue 11 live stall)', () => {
       if (rep.hand === 5) r.session.setLevel({ blinds: [100, 200], bbAnte: 200 });
     });
     const reports = await r.sim.run(500);
-    await new Promise((res) => setTimeout(res, 300));
+    // the service took in the last hand's end
+    await vi.waitFor(() => expect(r.ends).toHaveLength(500), { timeout: 5000, interval: 10 });
     expect(reports.length).toBe(500);
     const incomplete = reports.filter((rep) => !rep.complete).map((rep) => rep.hand);
     expect(incomplete).toEqual([]);
@@ -102,5 +104,5 @@ describe('level change and busts at fast pace (issue 11 live stall)', () => {
       ),
     );
     expect(dealErrors).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });

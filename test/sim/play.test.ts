@@ -1,4 +1,4 @@
-// The simulator's play against its own shadow engine (no transport): legal hands, chips conserved, and each injected
+// The simulator's play against its own reckoning (OwnReckoning: no transport, no service): legal hands, chips conserved, and each injected
 // mistake raising its alert in the engine. The hardware path is tested in session.test.ts.
 import { describe, expect, it } from 'vitest';
 import { type SimHandReport, Simulator } from '../../src/sim/index.js';
@@ -25,7 +25,7 @@ function offlineSim(seed: number) {
   return { sim, logs };
 }
 
-describe('simulator play (shadow engine only)', () => {
+describe('simulator play (its own reckoning only)', () => {
   it('plays 300 hands to completion, every hand conserving chips, with no procedural alert', async () => {
     const { sim, logs } = offlineSim(11);
     const reports: SimHandReport[] = await sim.run(300);

@@ -4,14 +4,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { FAST_LAYER } from '../../src/service/simSource.js';
 import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/index.js';
 import { EXPECTED_ALERT, INJECTIONS, type InjectKind, SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, total } from './fastPace.js';
+import { FAST, readSession, total } from './fastPace.js';
 
 describe('simulated session over ptys', () => {
   const closers: (() => Promise<void> | void)[] = [];
@@ -30,12 +30,6 @@ describe('simulated session over ptys', () => {
       motionMs: 0, // the table layer's settle window groups each push; nothing is left to the clock
       reseat: (seats) => {
         session?.changeSeats(seats);
-      },
-      floorDecision: (alert) => {
-        const s = session;
-        if (!s) return;
-        const pending = s.snapshot().hand.alerts.find((a) => a.code === alert.code && !a.resolved);
-        if (pending) s.decide(pending.id, 'play on as the remedy says', 'floor');
       },
     });
     closers.push(() => sim.close());
@@ -70,6 +64,8 @@ describe('simulated session over ptys', () => {
     layer.on('event', ({ wall, orderKnown: _o, ...ev }) => s.ingest(ev, wall));
     layer.on('alert', (a) => s.raiseTableAlert(a, a.wall));
     sim.on('tablet', ({ at, afterSeq, ...ev }) => gate.push(afterSeq, () => layer.ingestTablet(ev, at)));
+    // the dealer reads whose turn it is from the session, and the floor rules on the session's own stop alerts
+    readSession(sim, s, link, gate, layer);
 
     // every mistake and hardware trouble the simulator can make, one every 20 hands
     const injections: InjectKind[] = [...INJECTIONS];
@@ -80,7 +76,8 @@ describe('simulated session over ptys', () => {
       if (r.hand % 20 === 5 && injections.length) sim.inject(injections.shift() as InjectKind);
     });
     const reports = await sim.run(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // the service took in the last hand's end
+    await vi.waitFor(() => expect(ends).toHaveLength(200), { timeout: 5000, interval: 10 });
 
     expect(reports).toHaveLength(200);
     expect(reports.filter((r) => !r.complete).map((r) => r.hand)).toEqual([]);
@@ -88,7 +85,7 @@ describe('simulated session over ptys', () => {
     // the service saw every hand end, each conserving the chips it started with
     expect(ends.map((e) => e.handNo)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     for (const e of ends) expect(total(e.final.stacks), `hand ${e.handNo}`).toBe(total(e.config.seats));
-    // and agreed with the simulator's own view of each hand
+    // and the simulator's reports are the session's hands
     for (const r of reports) expect(ends[r.hand - 1].final.stacks, `hand ${r.hand}`).toEqual(r.stacks);
     // every injection happened and raised its alert in the hand it was made
     expect([...injectedAt.keys()].sort()).toEqual([...INJECTIONS].sort());
@@ -112,5 +109,5 @@ describe('simulated session over ptys', () => {
     );
     expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
     expect(link.stats().parser).toMatchObject({ bad_crc: 0 });
-  }, 170_000);
+  }, 300_000);
 });

@@ -2,7 +2,7 @@
 // in-process at fast pace) whose identity says 'tournament' plays until one seat holds every chip: no busted seat is
 // dealt in again, the last hand ends, and the session deals no next hand and says so (TABLE_FINISHED, EN/FR), with
 // nothing thrown and no loop. A shuffle pressed on the finished table deals nothing and raises nothing new.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type LiveService, startLive } from '../../src/service/live.js';
 import { simSource } from '../../src/service/simSource.js';
 import type { HandEndInfo, TableAlert } from '../../src/session/index.js';
@@ -59,8 +59,15 @@ describe('tournament end (issue 14: a busted player does not come back)', () => 
     s.on('hand', (r) => reports.push(r));
     const done = await Promise.race([finished, sleep(150_000).then(() => null)]);
     expect(done, `finished after ${reports.length} hands`).not.toBeNull();
-    // the session and the simulator agree: it deals nothing more
-    await sleep(800);
+    // the session and the simulator agree: it deals nothing more (once the last hand's end and the finished table
+    // reached the session)
+    await vi.waitFor(
+      () => {
+        expect(ends.length).toBe(reports.length);
+        expect(session.snapshot().tableAlerts.some((a) => a.code === 'TABLE_FINISHED')).toBe(true);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const handNo = session.handNo;
     const state = session.snapshot();
     expect(state.handOver).toBe(true);

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { parseScenario, type Scenario } from '../../src/engine/index.js';
 import type { TableConfig, TableEvent } from '../../src/engine/types.js';
 import { type EventLog, MemoryLog } from '../../src/session/log.js';
-import { type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
+import { OwnReckoning, type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
 import {
   HandArchive,
   LOG_FILE,
@@ -118,17 +118,21 @@ export interface SimSession {
 
 /** Hands played by E's simulator (its dealer and players; a missed burn in hand 3 and an exposed card in hand 6),
  * logged on SQLite hand by hand as the session logs them, then read back by the archive. The events are the
- * simulator's own (what its shadow engine applied, tapped here), with hand-relative t. */
+ * simulator's own (what its own reckoning applied, recorded here), with hand-relative t. */
 export async function playSimSession(count: number, seed = 99): Promise<SimSession> {
   const hardware = validateHardwareFile(JSON.parse(readFileSync(join(ROOT, 'hardware/tables/sim-table.json'), 'utf8')));
-  const sim = new Simulator({ hardware, seed, pace: ZERO, floorDecision: () => {} });
-  sim.offline();
   const events: TableEvent[] = [];
-  const apply = Reflect.get(sim, 'apply') as (ev: Omit<TableEvent, 't'>, dt?: number) => void;
-  Reflect.set(sim, 'apply', (ev: Omit<TableEvent, 't'>, dt?: number) => {
-    apply.call(sim, ev, dt);
-    events.push({ ...ev, t: Reflect.get(sim, 't') as number } as TableEvent);
+  const sim = new Simulator({
+    hardware,
+    seed,
+    pace: ZERO,
+    // the simulator's own reckoning, each event it applied recorded
+    view: new OwnReckoning(
+      () => {},
+      (ev) => events.push(ev),
+    ),
   });
+  sim.offline();
   const dir = mkdtempSync(join(tmpdir(), 'feltwire-simhands-'));
   const log = SqliteEventLog.open(dir, { synchronous: 'NORMAL' });
   const wall0 = Date.UTC(2026, 10, 30, 19, 0, 0);

@@ -1,4 +1,4 @@
-// A simulated session for the hand-history tests: the simulator's dealer and players (its own shadow engine),
+// A simulated session for the hand-history tests: the simulator's dealer and players (its own reckoning of the rules),
 // big-blind antes from the first hand, rising levels, short stacks that bust (a busted player leaves; the seat is
 // taken by a new player with a new name, as a tournament fills a seat from another table), and the engine-level
 // mistakes the simulator makes on demand. Logged on SQLite hand by hand as the session logs them, then re-read
@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TableConfig, TableEvent } from '../../src/engine/types.js';
-import { type InjectKind, type Pace, type SimHandReport, Simulator, TABLE_PACE } from '../../src/sim/index.js';
+import {
+  type InjectKind,
+  OwnReckoning,
+  type Pace,
+  type SimHandReport,
+  Simulator,
+  TABLE_PACE,
+} from '../../src/sim/index.js';
 import { HandArchive, type PlayedHand, SqliteEventLog } from '../../src/store/index.js';
 import { loadTableIdentity, type TableIdentity } from '../../src/store/tableIdentity.js';
 import { validateHardwareFile } from '../../src/table/index.js';
@@ -44,6 +51,7 @@ export async function playHistorySession(
   const seats: Record<number, number> = {};
   for (let s = 1; s <= hardware.seats; s++) seats[s] = 4000 + 1000 * s;
   const [sb, bb, ante] = LEVELS[0];
+  const events: TableEvent[] = [];
   const sim = new Simulator({
     hardware,
     seed: opts.seed ?? 2026,
@@ -51,15 +59,13 @@ export async function playHistorySession(
     seats,
     blinds: [sb, bb],
     bbAnte: ante,
-    floorDecision: () => {},
+    // the simulator's own reckoning, each event it applied recorded
+    view: new OwnReckoning(
+      () => {},
+      (ev) => events.push(ev),
+    ),
   });
   sim.offline();
-  const events: TableEvent[] = [];
-  const apply = Reflect.get(sim, 'apply') as (ev: Omit<TableEvent, 't'>, dt?: number) => void;
-  Reflect.set(sim, 'apply', (ev: Omit<TableEvent, 't'>, dt?: number) => {
-    apply.call(sim, ev, dt);
-    events.push({ ...ev, t: Reflect.get(sim, 't') as number } as TableEvent);
-  });
   const dir = mkdtempSync(join(tmpdir(), 'feltwire-histories-'));
   const identity = loadTableIdentity(dir, {
     room: 'Casino de Lyon',

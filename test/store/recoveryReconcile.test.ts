@@ -6,12 +6,12 @@
 // the floor's decision lets the hand go on, a shuffle voids it (chips back). A muck card gone is a warning only.
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../../src/engine/types.js';
-import { viewFor } from '../../src/server/views.js';
 import { RESUME_CARD_GONE, RESUME_CHIPS_CHANGED, resumeTableLayer } from '../../src/service/resume.js';
 import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
+import { viewFor } from '../../src/views/views.js';
 import { CONFIG } from '../session/fakeEngine.js';
 import { A, card, chip, simHardware } from '../table/helpers.js';
 

@@ -2,7 +2,7 @@
 // the session rebuilt from its log and a new table layer told where the log left every card read the readers' first
 // inventories as movements (the fold), never as second copies of the cards (CARD_DUPLICATE), and the hand goes on
 // exactly as if the service had never stopped. A kill during the deal raises no false DEAL_WRONG_SEAT either.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resumeTableLayer } from '../../src/service/resume.js';
 import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
@@ -130,7 +130,11 @@ describe('restart in the middle of a hand, cards moved while down', () => {
     wire(back);
     // the three cards dealt while down come in the antennas' order (seat 1 first), not the deal's
     inventories(back, { [A.seat(1)]: ['7c', '2d'], [A.seat(2)]: ['Ah', 'Qs'], [A.seat(3)]: ['Kd', '9h'] });
-    await new Promise((r) => setTimeout(r, 150)); // the arrivals without order are put in the deal's order
+    // the arrivals without order are put in the deal's order once the deal-order window has passed
+    await vi.waitFor(() => expect(essentials(back.session.snapshot()).seats).toEqual(want.seats), {
+      timeout: 2000,
+      interval: 10,
+    });
     const got = essentials(back.session.snapshot());
     expect(got.alerts).not.toContain('DEAL_WRONG_SEAT');
     expect(got).toEqual(want);

@@ -1,7 +1,7 @@
 // Hands played by E's simulator (its dealer and players, mistakes injected), logged on SQLite hand by hand as the
 // session logs them, then read back read-only by the archive: the PHH export is accepted by `feltwire replay`, the
 // OHH validates, and the PokerStars-style text of the session is read back by @poker-apprentice/hand-history-parser.
-// The events are the simulator's own (what its shadow engine applied, tapped by playSimSession in helpers.ts); the hardware path from
+// The events are the simulator's own (what its own reckoning applied, recorded by playSimSession in helpers.ts); the hardware path from
 // the simulator to the service is covered by E's and F's tests and by serviceKill.test.ts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import type { LogFault } from '../../src/store/sqliteLog.js';
 import { TWO_SEATS } from './helpers.js';
@@ -92,8 +92,8 @@ describe('a full disk', () => {
     // space returns
     if (fs) rmSync(filler);
     else raw.pragma('max_page_count = 1000000');
-    await new Promise((r) => setTimeout(r, 1300)); // the retry timer (1 s) writes them without a new append
-    expect(log.fault()).toBeNull();
+    // the retry timer (1 s) writes them without a new append
+    await vi.waitFor(() => expect(log.fault()).toBeNull(), { timeout: 3000, interval: 20 });
     expect(faults[faults.length - 1]).toBeNull();
     log.append('event', 1, padded({ kind: 'tick', t: n++ }, { body }));
     log.close();

@@ -58,7 +58,8 @@ describe('feltwire enroll over a pty', () => {
       '5',
       '--play',
     ]);
-    while (w.stats.received === 0) await sleep(10); // the service's SYNC: the link is up
+    // the service's SYNC: the link is up
+    await vi.waitFor(() => expect(w.stats.received).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
     for (let i = 0; i < 52; i++) {
       w.arrive(A.enroll, fresh(i));
       await sleep(5);
@@ -118,7 +119,7 @@ describe('feltwire enroll over a pty', () => {
       '--idle',
       '1',
     ]);
-    while (w.stats.received === 0) await sleep(10);
+    await vi.waitFor(() => expect(w.stats.received).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
     // each card passed over the antenna (an antenna holds what one INV frame lists: 15 short tags, not a deck)
     for (const i of all) {
       if (i === 10) continue; // 4d is missing

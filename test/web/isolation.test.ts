@@ -3,10 +3,10 @@
 // gets each hole card no sooner than the broadcast delay; a wrong or missing token gets nothing private.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { RoleView } from '../../src/server/views.js';
 import type { LiveService } from '../../src/service/live.js';
 import type { SessionState } from '../../src/session/types.js';
 import type { Simulator } from '../../src/sim/simulator.js';
+import type { RoleView } from '../../src/views/views.js';
 import { cardsIn } from '../server/fixtures.js';
 import { FAST_SIM, liveOnSimulator } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { RoleView } from '../../src/server/views.js';
+import type { RoleView } from '../../src/views/views.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, REPO, WEB_ROOT } from './helpers.js';
 import { LONG_NAMES, STEPS, type Step, viewAt } from './layoutStates.js';
 

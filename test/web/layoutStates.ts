@@ -2,9 +2,9 @@
 // to the pages are made from it by the service's own viewFor (what each role may see), never written by hand.
 import { renderAlert } from '../../src/engine/alerts/catalogue.js';
 import type { Alert, AlertFacts, HandSnapshot, SeatView } from '../../src/engine/types.js';
-import type { LiveState } from '../../src/server/liveState.js';
-import { type RoleView, viewFor } from '../../src/server/views.js';
 import type { SessionState } from '../../src/session/types.js';
+import type { LiveState } from '../../src/views/liveState.js';
+import { type RoleView, viewFor } from '../../src/views/views.js';
 
 export const LONG_NAMES = [
   'Alexandrine Beauchamp-Delacroix',

@@ -11,7 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { RoleView } from '../../src/server/views.js';
+import type { RoleView } from '../../src/views/views.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 import { viewAt } from './layoutStates.js';
 

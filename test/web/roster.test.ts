@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, rosterAt, type TableEventInput, TableSession } from '../../src/session/index.js';
 import { SCENARIOS } from '../fixtures.js';
 

@@ -10,9 +10,9 @@ import { StartEpoch } from '../../src/clock/index.js';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
 import { buildApp } from '../../src/server/app.js';
-import { TokenStore } from '../../src/server/tokens.js';
-import type { RoleView } from '../../src/server/views.js';
+import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
+import type { RoleView } from '../../src/views/views.js';
 import { SCENARIOS } from '../fixtures.js';
 
 const DIR = join(SCENARIOS, 'random');

@@ -1,6 +1,6 @@
 // An SVG line chart of each seat's equity after each card (board length 0..5), street by street (preact).
 import type { JSX } from 'preact';
-import type { RoleView } from '../../src/server/views.js';
+import type { RoleView } from '../../src/views/views.js';
 import { t } from './i18n.js';
 import { h, pct as percent, shortName } from './ui.js';
 

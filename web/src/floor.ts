@@ -2,6 +2,7 @@
 // sit out), the table's health, the live hand list, and a step-through of any hand by street with readable events.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { parseZone } from '../../src/engine/zone.js';
 import { HandRulings, HouseRulesLine, RulingButtons } from './floorRulings.js';
 import { t } from './i18n.js';
 import { useLive } from './live.js';
@@ -79,10 +80,10 @@ function eventText(raw: string, v: RoleView | null): string {
     return raw;
   }
   const zone = (z: unknown): string => {
-    const s = String(z);
-    if (s.startsWith('seat')) return t('zone_seat', { seat: who(v, Number(s.slice(4))) });
-    if (s.startsWith('bet')) return t('zone_bet', { seat: who(v, Number(s.slice(3))) });
-    return t(s === 'board' ? 'zone_board' : s === 'burn' ? 'zone_burn' : 'zone_muck');
+    const p = parseZone(z);
+    if (p?.kind === 'seat') return t('zone_seat', { seat: who(v, p.seat) });
+    if (p?.kind === 'bet') return t('zone_bet', { seat: who(v, p.seat) });
+    return t(p?.kind === 'board' ? 'zone_board' : p?.kind === 'burn' ? 'zone_burn' : 'zone_muck');
   };
   switch (ev.kind) {
     case 'cardAt':

@@ -10,6 +10,12 @@ const STRINGS = {
   hand: { en: 'Hand #{n}', fr: 'Main nº {n}' },
   blinds: { en: 'Blinds {sb}/{bb}', fr: 'Blindes {sb}/{bb}' },
   ante: { en: '(ante {n})', fr: '(ante {n})' },
+  // the room's tournament clock (web/src/tourneyClock.ts)
+  tourneyLevel: { en: 'Level {n}', fr: 'Niveau {n}' },
+  tourneyBreak: { en: 'Break', fr: 'Pause' },
+  tourneyPaused: { en: 'clock paused', fr: 'horloge arrêtée' },
+  tourneyNextLevel: { en: 'Next: level {n} {sb}/{bb}', fr: 'Ensuite : niveau {n} {sb}/{bb}' },
+  tourneyNextBreak: { en: 'Next: {minutes}-minute break', fr: 'Ensuite : pause de {minutes} min' },
   connected: { en: 'Connected', fr: 'Connecté' },
   connecting: { en: 'Connecting…', fr: 'Connexion…' },
   disconnected: { en: 'Disconnected: retrying', fr: 'Déconnecté : nouvel essai' },

@@ -5,7 +5,7 @@
 // (history.replaceState), so that it does not stay on screen, in the history or in a copied link.
 import { useEffect, useState } from 'preact/hooks';
 import type { TapOutcome } from '../../src/server/outcomes.js';
-import type { RoleView } from '../../src/server/views.js';
+import type { RoleView } from '../../src/views/views.js';
 
 export type Conn = 'connecting' | 'open' | 'closed' | 'unauthorized' | 'notoken';
 

@@ -11,6 +11,7 @@ import type { JSX } from 'preact';
 import { seatColor } from './equityChart.js';
 import { t, vowel } from './i18n.js';
 import { useLive } from './live.js';
+import { TourneyClock } from './tourneyClock.js';
 import {
   Cards,
   ConnBanner,
@@ -308,6 +309,7 @@ function App(): JSX.Element {
         h('span', { class: 'bug-hand' }, t('hand', { n: v.handNo })),
         h('span', { class: 'bug-street' }, streetLabel(v.street)),
         h('span', { class: 'bug-blinds' }, t('blinds', { sb: chips(v.blinds[0]), bb: chips(v.blinds[1]) })),
+        h(TourneyClock, { v, compact: true }),
       ),
       h(
         'div',

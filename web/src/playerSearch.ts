@@ -3,7 +3,7 @@
 // in the seating form. The matching is the room's (src/nameSearch.ts).
 import type { JSX } from 'preact';
 import { nameMatches } from '../../src/nameSearch.js';
-import type { RoleView } from '../../src/server/views.js';
+import type { RoleView } from '../../src/views/views.js';
 import { t } from './i18n.js';
 import { h, who } from './ui.js';
 

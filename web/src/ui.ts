@@ -6,9 +6,10 @@ import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
-import type { AlertView, FloorEntryView, RoleView } from '../../src/server/views.js';
+import type { AlertView, FloorEntryView, RoleView } from '../../src/views/views.js';
 import { getLang, hasKey, locale, onLangChange, ruleText, setLang, t } from './i18n.js';
 import { type LiveSnapshot, LiveStore } from './live.js';
+import { TourneyClock } from './tourneyClock.js';
 
 export type { AlertView, FloorEntryView, RoleView, TapOutcome };
 export type Seat = RoleView['seats'][number];
@@ -205,6 +206,7 @@ export function Header({
           v.bbAnte ? ` ${t('ante', { n: chips(v.bbAnte) })}` : '',
         )
       : null,
+    h(TourneyClock, { v }),
     children,
     h(LangSwitch, {}),
     h(Status, { snap }),

@@ -1,6 +1,7 @@
 // feltwire sim: the simulated table on its own. With --pty it creates the reader bridge's (and the dealer panel's)
 // pseudo-terminals and plays hands on them for a service started separately (`feltwire start --serial PATH --panel
-// PATH2 --registry FILE`); without --pty it plays against its own rules-engine shadow and prints each hand (a dry run).
+// PATH2 --registry FILE`), reckoning each hand itself (it cannot read that service's session); without --pty it
+// plays against that reckoning only and prints each hand (a dry run).
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +43,7 @@ export const command = defineCommand(
     about: [
       "  with --pty it creates the reader bridge's (and the dealer panel's) pseudo-terminals and plays hands on them",
       '  for a service started separately (feltwire start --serial PATH --panel PATH2 --registry FILE); without --pty',
-      '  it plays against its own rules-engine shadow and prints each hand (a dry run)',
+      '  it plays against its own reckoning of the rules (no service to read) and prints each hand (a dry run)',
     ],
     options: {
       pty: {

@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import type { HouseRules, TableConfig } from '../../engine/types.js';
 import { FeltwireError } from '../../errors.js';
 import type { RoomLinkOptions } from '../../room/publisher.js';
-import type { TokenRole } from '../../server/liveState.js';
-import { isTokenRole } from '../../server/tokens.js';
 import { hardwareSource } from '../../service/hardwareSource.js';
 import { startLive, type TableSourceFactory } from '../../service/live.js';
 import { simSource } from '../../service/simSource.js';
+import { isTokenRole } from '../../service/tokens.js';
 import { type IdentityOverrides, identityProblems } from '../../store/tableIdentity.js';
+import type { TokenRole } from '../../views/liveState.js';
 import { defineCommand, type OptionValues } from '../options.js';
 
 const OPTIONS = {

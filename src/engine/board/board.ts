@@ -8,6 +8,7 @@ import { amendBoardDecision, recordDecision } from '../hand/decisions.js';
 import { NEXT_STREET } from '../hand/flow.js';
 import type { HandState } from '../hand/state.js';
 import type { Street } from '../types.js';
+import { handSeat } from '../zone.js';
 
 const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
 
@@ -92,8 +93,8 @@ export function onBurn(state: HandState, card: Card): void {
  */
 function cardFromAHand(state: HandState, card: Card): boolean {
   const from = state.lastLeft[card];
-  if (!from.startsWith('seat')) return false;
-  const seat = Number(from.slice(4));
+  const seat = handSeat(from);
+  if (seat === null) return false;
   const s = state.seats[seat];
   if (!s?.cards.includes(card)) return false;
   s.cards = s.cards.filter((c) => c !== card);

@@ -3,6 +3,7 @@
 import { FeltwireError } from '../../errors.js';
 import { parseCard } from '../cards.js';
 import type { AlertCode, Declaration, HouseRules, Ruleset, TableConfig, TableEvent, Zone } from '../types.js';
+import { asZone, betSeat, defaultFace } from '../zone.js';
 
 export type ScenarioErrorCode =
   | 'NOT_AN_OBJECT'
@@ -51,12 +52,8 @@ function field(msg: string): ScenarioError {
   return new ScenarioError('BAD_FIELD', msg);
 }
 
-export function parseZone(z: unknown): Zone | null {
-  if (typeof z !== 'string') return null;
-  if (z === 'board' || z === 'burn' || z === 'muck') return z;
-  const m = /^(seat|bet)([1-9]|10)$/.exec(z);
-  return m ? (z as Zone) : null;
-}
+/** A zone of a scenario: seats 1 to 10. */
+const scenarioZone = (z: unknown): Zone | null => asZone(z, 10);
 
 /** The `table` object of a scenario, defaults filled in. */
 export function normaliseTable(table: unknown, ruleset: unknown = 'tda', orderKnown: unknown = true): TableConfig {
@@ -121,9 +118,9 @@ export function parseEvent(raw: unknown, i: number, t: number, where: Map<string
       throw bad('UNKNOWN_CARD', `unknown card ${JSON.stringify(card)}`);
     const key = card[0].toUpperCase() + card[1].toLowerCase();
     if ('at' in raw) {
-      const zone = parseZone(raw.at);
+      const zone = scenarioZone(raw.at);
       if (!zone) throw bad('UNKNOWN_ZONE', `unknown zone ${JSON.stringify(raw.at)}`);
-      const face = raw.face ?? (zone.startsWith('seat') || zone === 'burn' || zone === 'muck' ? 'down' : 'up');
+      const face = raw.face ?? defaultFace(zone);
       if (face !== 'up' && face !== 'down') throw bad('BAD_EVENT', 'face must be "up" or "down"');
       const here = where.get(key);
       if (here !== undefined && here !== zone) throw bad('CARD_IN_TWO_PLACES', `${key} is already in ${here}`);
@@ -131,7 +128,7 @@ export function parseEvent(raw: unknown, i: number, t: number, where: Map<string
       return { kind: 'cardAt', t, card: key, zone, face };
     }
     if ('off' in raw) {
-      const zone = parseZone(raw.off);
+      const zone = scenarioZone(raw.off);
       if (!zone) throw bad('UNKNOWN_ZONE', `unknown zone ${JSON.stringify(raw.off)}`);
       if (where.get(key) === zone) where.delete(key);
       return { kind: 'cardOff', t, card: key, zone };
@@ -139,13 +136,13 @@ export function parseEvent(raw: unknown, i: number, t: number, where: Map<string
     throw bad('BAD_EVENT', 'a card event needs "at" or "off"');
   }
   if ('chips' in raw) {
-    const zone = parseZone(raw.at);
-    if (!zone?.startsWith('bet'))
+    const seat = betSeat(scenarioZone(raw.at) ?? '');
+    if (seat === null)
       throw bad('UNKNOWN_ZONE', `chips need a betting zone bet1..bet10, got ${JSON.stringify(raw.at)}`);
     const chips = raw.chips;
     if (!Array.isArray(chips) || !chips.every((c) => typeof c === 'number' && Number.isFinite(c) && c > 0))
       throw bad('BAD_EVENT', 'chips: expected an array of positive denominations');
-    return { kind: 'chips', t, seat: Number(zone.slice(3)), chips: chips as number[] };
+    return { kind: 'chips', t, seat, chips: chips as number[] };
   }
   if ('say' in raw) {
     if (!DECLARATIONS.includes(raw.say as Declaration))

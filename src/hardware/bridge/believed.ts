@@ -1,6 +1,6 @@
 // What the service believes is on each antenna, and the ReaderEvents that change it. Applying a change is
 // idempotent: a tag already believed present does not arrive again, one not present does not leave.
-import type { Face, ReaderEvent } from '../types.js';
+import type { ReaderEvent, TagFace } from '../types.js';
 
 export class BelievedTags {
   private readonly byAntenna = new Map<number, Set<string>>();
@@ -11,7 +11,7 @@ export class BelievedTags {
     return [...(this.byAntenna.get(antenna) ?? [])].sort();
   }
 
-  arrive(antenna: number, uid: string, face: Face, orderKnown: boolean, at: number): void {
+  arrive(antenna: number, uid: string, face: TagFace, orderKnown: boolean, at: number): void {
     const set = this.byAntenna.get(antenna) ?? new Set<string>();
     this.byAntenna.set(antenna, set);
     if (set.has(uid)) return; // already known here (e.g. announced again after a reboot): applied once

@@ -2,7 +2,7 @@
 // unacknowledged frames for RESEND, SYNC answered with HELLO + an INV per antenna, PING with HB. No I/O: lines go
 // to `sink`; VirtualBridgeWire (virtual-bridge.ts) adds a serial port and the timers.
 import { type MonotonicClock, monotonicNow } from '../../clock/index.js';
-import type { Face } from '../types.js';
+import type { TagFace } from '../types.js';
 import { BridgeMsg, MAX_FRAME, ServiceMsg } from './constants.js';
 
 import { encodeFrame, type Frame } from './frame.js';
@@ -45,7 +45,7 @@ export class BridgeEndpoint {
   /** frames from the service, decoded; rejections counted by cause in `scanner.counts` */
   readonly scanner = new FrameScanner();
   protected readonly opts: VirtualBridgeOptions;
-  private readonly tags: Map<string, Face>[];
+  private readonly tags: Map<string, TagFace>[];
   private readonly ring: OutboundRing;
   private seq = 0;
   protected sink: ((line: string) => void) | null = null;
@@ -68,7 +68,7 @@ export class BridgeEndpoint {
     this.opts = opts;
     this.antennas = opts.antennas;
     this.bootId = opts.bootId ?? randomBootId();
-    this.tags = Array.from({ length: opts.antennas }, () => new Map<string, Face>());
+    this.tags = Array.from({ length: opts.antennas }, () => new Map<string, TagFace>());
     this.ring = new OutboundRing(opts.ringSize);
     this.started = this.now();
   }
@@ -93,7 +93,7 @@ export class BridgeEndpoint {
 
   /** A tag read on an antenna. With `maxTagsPerAntenna` (the firmware has 8), one more is not tracked:
    * ERR,<antenna>,OVERRUN instead. */
-  arrive(antenna: number, uid: string, face: Face = '-'): void {
+  arrive(antenna: number, uid: string, face: TagFace = '-'): void {
     if (this.tags[antenna].has(uid)) return;
     if (this.tags[antenna].size >= (this.opts.maxTagsPerAntenna ?? Number.POSITIVE_INFINITY)) {
       this.stats.overruns++;

@@ -1,6 +1,6 @@
 // What the service makes of the bridge's frames: seq order (gaps, duplicates), the tags it believes are on
 // each antenna, and the typed ReaderEvents that leave the hardware layer. No I/O here: the link drives it.
-import type { Face, ReaderEvent } from '../types.js';
+import type { ReaderEvent, TagFace } from '../types.js';
 import { BelievedTags } from './believed.js';
 import { BridgeMsg, nextSeq, seqAfter } from './constants.js';
 import type { Frame } from './frame.js';
@@ -147,7 +147,7 @@ export class BridgeReceiver {
       case BridgeMsg.TAG:
         if (!ANTENNA.test(a ?? '') || !UID.test(b ?? '') || !FACES.includes(c ?? '')) break;
         {
-          this.believed.arrive(Number(a), b as string, c as Face, true, at);
+          this.believed.arrive(Number(a), b as string, c as TagFace, true, at);
           return;
         }
       case BridgeMsg.GONE:

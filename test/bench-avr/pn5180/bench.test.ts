@@ -38,6 +38,8 @@ interface Stats {
   maxGapMs: number[];
   /** per antenna: ISO 15693 air time of its last complete inventory (frames, t1, answers or SOF windows, t2) */
   invAirMs: number[];
+  /** per antenna: ISO 15693 inventories closed so far (the zone's next probe closes one) */
+  invClosed: number[];
   violations: number;
   earlyRequests: number;
   badSofFrames: number;
@@ -208,8 +210,15 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     const want = chips.map(denomOf).sort((x, y) => y - x);
     await until('40 chips in bet1', () => (layer.view().bets.bet1?.length ?? 0) === 40);
     expect(layer.view().bets.bet1).toEqual(want);
-    await new Promise((r) => setTimeout(r, 400)); // the next inventory's probe closes the one that read the 40
-    const st = await bench.stats();
+    // the chips are reported while their inventory runs: its air time is counted once the zone's next probe has
+    // closed it
+    let st = await bench.stats();
+    const closed = st.invClosed[a];
+    const end = Date.now() + 5_000;
+    while (st.invClosed[a] <= closed && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      st = await bench.stats();
+    }
     expect(st.unreported).toBe(0);
     expect(st.badSofFrames).toBe(0);
     const air = st.invAirMs[a];

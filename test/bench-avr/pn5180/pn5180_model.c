@@ -41,6 +41,7 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
 static double g_air_end[8];
 pn_fold pn_fold_cfg;
 double pn_inv_air_cur[64], pn_inv_air_last[64];
+long pn_inv_closed[64];
 double pn_due_at[8];
 static int g_fold_cut; /* the frame being sent is the armed fold's, mid-answer: cut its answer once computed */
 
@@ -422,6 +423,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
                            : 0;
   if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
     if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
+      if (pn_inv_air_cur[p->antenna] > 0) pn_inv_closed[p->antenna]++;
       pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
       pn_inv_air_cur[p->antenna] = 0;
     }

@@ -93,6 +93,8 @@ extern pn_fold pn_fold_cfg;
  * an answer; `cur` since the antenna's last probe (a 1-slot request opens an inventory), `last` of the inventory
  * before it: what one inventory of the tags on it costs on air, whatever the host does between the exchanges */
 extern double pn_inv_air_cur[64], pn_inv_air_last[64];
+/* ISO 15693 inventories closed per antenna (a probe closes the one before): pn_inv_air_last is the last of them */
+extern long pn_inv_closed[64];
 /* per reader: when the host can know the outcome of the 16-slot round's slot on air (0: none), for PN_LAGPROF;
  * cleared by the host's first look at IRQ_STATUS after it */
 extern double pn_due_at[8];

@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FeltwireError, statusOf } from '../errors.js';
-import { PRIVATE_ROLES, type Role, type TokenRole } from './liveState.js';
+import { PRIVATE_ROLES, type Role, type TokenRole } from '../views/liveState.js';
 
 export class TokenError extends FeltwireError<'TOKEN_FILE_INVALID' | 'UNKNOWN_ROLE'> {
   constructor(code: 'TOKEN_FILE_INVALID' | 'UNKNOWN_ROLE', message: string) {

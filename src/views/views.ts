@@ -1,4 +1,6 @@
-// viewFor(role, state, now): the ONE place that decides what each role may see. The security boundary.
+// viewFor(role, subject, now): the ONE place that decides what each role may see. The security boundary. The
+// subject is the live state (the view a page shows), a step of a finished hand's replay (its event's text), or a
+// hand history (with every hole card: whether it may leave yet). Every route and the room ask it.
 //
 //   commentator  everything, live: every hole card, burns, muck, equities, alerts.
 //   overlay      the commentator's picture minus the floor's business, and only for a state at least the broadcast
@@ -13,28 +15,36 @@
 // masked and its texts rendered again from the masked facts (alerts recorded before facts existed have their texts
 // scrubbed instead). A card public in a later hand does not unmask an alert of an earlier hand where it was a hole
 // card; an alert of a hand the server holds no facts for shows no card at all.
+//
+// Hand histories hold every hole card: commentators get one at once; the floor (and the card room, which serves the
+// floor staff) only once the broadcast delay has passed since the hand ended, counted by the one who holds it on its
+// own monotonic clock; no other role ever.
 
-import { renderAlert } from '../engine/alerts/catalogue.js';
 import { parseCard } from '../engine/cards.js';
 import { describeHand } from '../engine/eval/describe.js';
 import type { Decision } from '../engine/hand/decisions.js';
-import type {
-  Alert,
-  AlertCode,
-  AlertFacts,
-  HandSnapshot,
-  HouseRules,
-  NextAction,
-  Phase,
-  PotView,
-  Ruleset,
-  Street,
-} from '../engine/types.js';
+import type { Alert, HandSnapshot, HouseRules, NextAction, Phase, PotView, Street } from '../engine/types.js';
+import { clockView } from '../room/clockFact.js';
+import type { RoomClock } from '../room/protocol.js';
 import type { SessionAlert } from '../session/floorLog.js';
 import type { BlindLevel, ShotClock, TableAlert, TableHealth } from '../session/types.js';
-import type { EquityTrack, HandCards, LiveState, Role, StorageView } from './liveState.js';
+import {
+  type AlertMasker,
+  type AlertView,
+  alertMasker,
+  type FloorEntryView,
+  HIDDEN,
+  handAlertView,
+  handCards,
+  NO_FACTS,
+  publicCards,
+  scrubCards,
+  tableAlertView,
+} from './alertViews.js';
+import type { EquityTrack, LiveState, Role, StorageView } from './liveState.js';
 
-export const HIDDEN = '??';
+export type { AlertView, FloorEntryView } from './alertViews.js';
+export { HIDDEN, handCards, publicCards, scrubCards, scrubSecret } from './alertViews.js';
 
 export interface SeatPublicView {
   seat: number;
@@ -50,44 +60,6 @@ export interface SeatPublicView {
   handName?: string;
   /** the hand's name in French (shown with handName) */
   handNameFr?: string;
-}
-
-export interface AlertView {
-  id: number;
-  code: string;
-  severity: string;
-  rule: string;
-  seat: number | null;
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
-  reason?: string;
-  acknowledged: boolean;
-  resolved: boolean;
-  source: 'hand' | 'table';
-  /** the hand the alert belongs to */
-  hand: number;
-  /** its facts, cards masked as its texts are */
-  facts?: AlertFacts;
-  decision?: { decision: string; by: string };
-  /** alerts of this incident, itself included (a misdeal and the alerts after it: one alert, one decision) */
-  count?: number;
-}
-
-/** One incident of the floor's history (src/session/floorLog.ts), as the floor sees it: texts masked as alerts are. */
-export interface FloorEntryView {
-  key: string;
-  source: 'hand' | 'table';
-  hand: number;
-  count: number;
-  /** wall ms of its first alert */
-  wall: number;
-  /** the order the incidents were raised in */
-  seq: number;
-  state: 'open' | 'closed' | 'expired';
-  alert: AlertView;
-  decision?: { decision: string; by: string; wall: number };
 }
 
 /** A blind or the big-blind ante posted by the rules at the shuffle (engine/hand/create.ts postBlinds). */
@@ -173,21 +145,62 @@ export interface RoleView {
   storage: StorageView | null;
   /** the floor's history, shared by every floor tablet (floor only; open incidents first, by severity, then age) */
   floorLog?: FloorEntryView[];
+  /** the room's tournament clock (every role: level, break, the time left at this view's moment, what comes next);
+   * null outside a tournament */
+  tourney: RoomClock | null;
 }
-
-/** Alerts about cards dealt face up on the board: the cards they name were seen by the whole table. (BURN_EXTRA is
- * not one: its card is a burn, face down; it names none, and any it named would be masked as a hole card is.) */
-const BOARD_ALERTS: ReadonlySet<string> = new Set([
-  'BURN_MISSED',
-  'FLOP_FOUR_CARDS',
-  'BOARD_PREMATURE',
-  'BOARD_TOO_MANY',
-]);
 
 /** Roles that see every card live. */
 const SEES_ALL_LIVE: ReadonlySet<Role> = new Set<Role>(['commentator']);
 
-export function viewFor(role: Role, state: LiveState, now: number): RoleView | null {
+/** A step of a hand's replay: the event the table took at that point, as the role may read it (see HandStep). */
+export interface StepEvent {
+  kind: 'step';
+  /** the hand as it stood after the event */
+  hand: HandSnapshot;
+  event: unknown;
+}
+
+/** A finished hand's history (PHH, OHH, PokerStars): every hole card in it. */
+export interface HandHistory {
+  kind: 'history';
+  /** monotonic ms when the hand ended (or the room received it), on the clock `now` is read from */
+  endedAt: number;
+  /** the broadcast delay in force (ms) */
+  delayMs: number;
+}
+
+/** who may be handed a hand history: a role of the table, or the card room (its staff: the floor's rule) */
+export type HistoryReader = Role | 'room';
+
+/** The live state as `role` sees it at monotonic `now` (null: nothing yet, the overlay's delay). */
+export function viewFor(role: Role, state: LiveState, now: number): RoleView | null;
+/** A replay step's event as JSON text, every card the role may not see at that point replaced by '??'. */
+export function viewFor(role: Role, step: StepEvent, now: number): string;
+/** Whether a hand history may reach `reader` at monotonic `now`. */
+export function viewFor(reader: HistoryReader, history: HandHistory, now: number): boolean;
+export function viewFor(
+  role: HistoryReader,
+  subject: LiveState | StepEvent | HandHistory,
+  now: number,
+): RoleView | null | string | boolean {
+  if ('kind' in subject) return subject.kind === 'step' ? stepText(role, subject) : historyReleased(role, subject, now);
+  if (role === 'room') return null;
+  return liveView(role, subject, now);
+}
+
+function stepText(role: HistoryReader, step: StepEvent): string {
+  const text = JSON.stringify(step.event);
+  return role !== 'room' && SEES_ALL_LIVE.has(role) ? text : scrubCards(text, publicCards(step.hand));
+}
+
+function historyReleased(reader: HistoryReader, h: HandHistory, now: number): boolean {
+  if (reader !== 'room' && SEES_ALL_LIVE.has(reader)) return true;
+  if (reader !== 'floor' && reader !== 'room') return false;
+  return h.delayMs >= 0 && now - h.endedAt >= h.delayMs;
+}
+
+function liveView(role: Role, state: LiveState, now: number): RoleView | null {
   const s = state.session;
   let delayMs = 0;
   if (role === 'overlay') {
@@ -311,6 +324,7 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
     equity: seesAll && state.equity && state.equity.handNo === s.handNo ? state.equity : null,
     storage: state.storage ?? null,
     ...(floorLog ? { floorLog } : {}),
+    tourney: state.tourney ? clockView(state.tourney, now) : null,
   };
 }
 
@@ -353,200 +367,4 @@ function awardAsTabled(
     return { amount: p.amount, eligible: [...p.eligible] };
   });
   return { pots, stacks };
-}
-
-/** Cards the whole table has seen: the board and every exposed or tabled card. */
-export function publicCards(hand: HandSnapshot): Set<string> {
-  const out = new Set<string>(hand.board);
-  for (const seat of hand.seats) for (const c of seat.shown) out.add(c);
-  return out;
-}
-
-const CARD_RUN = /(?<![A-Za-z0-9?])((?:[2-9TJQKA][shdc])+)(?![A-Za-z0-9])/g;
-
-/** Replaces every card named in free text that is not in `known` by '??' (runs such as `AhKd` included). */
-export function scrubCards(text: string, known: ReadonlySet<string>): string {
-  return text.replace(CARD_RUN, (run: string) => {
-    let out = '';
-    for (let i = 0; i < run.length; i += 2) {
-      const c = run.slice(i, i + 2);
-      out += known.has(c) ? c : HIDDEN;
-    }
-    return out;
-  });
-}
-
-/** Cards no one at the table has seen: hole cards not shown, and the muck. */
-function secretCards(hand: LiveState['session']['hand']): Set<string> {
-  const secret = new Set<string>(hand.muck);
-  for (const seat of hand.seats) for (const c of seat.cards) if (!seat.shown.includes(c)) secret.add(c);
-  return secret;
-}
-
-/** What an alert of a hand may show: the hand's public cards, and its secret ones (see HandCards). */
-export function handCards(hand: HandSnapshot): HandCards {
-  return { known: [...publicCards(hand)], secret: [...secretCards(hand)] };
-}
-
-/** an earlier hand the server holds nothing about: none of its cards is shown */
-const NO_FACTS: HandCards = { known: [], secret: null };
-
-interface AlertMasker {
-  /** null: the role sees every card */
-  card: ((c: string, board: boolean) => string) | null;
-  text: (t: string, board: boolean) => string;
-}
-
-function alertMasker(cards: HandCards | null): AlertMasker {
-  if (cards === null) return { card: null, text: (t) => t };
-  const known = new Set(cards.known);
-  const secret = cards.secret === null ? null : new Set(cards.secret);
-  // board alerts name cards dealt face up (then burned or set aside): the table saw them and the dealer must read
-  // which card to move; only hole cards (held face down, or mucked unseen) stay hidden there
-  const card = (c: string, board: boolean): string => {
-    if (known.has(c)) return c;
-    if (board && secret !== null && !secret.has(c)) return c;
-    return HIDDEN;
-  };
-  const text = (t: string, board: boolean): string =>
-    board && secret !== null ? scrubSecret(t, secret) : scrubCards(t, known);
-  return { card, text };
-}
-
-interface MaskedTexts {
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
-  facts?: AlertFacts;
-}
-
-/** The alert's texts for a role: rendered again from its masked facts when it has facts, else scrubbed. */
-function maskTexts(
-  a: {
-    code: string;
-    rule: string;
-    severity: string;
-    message: string;
-    remedy: string;
-    messageFr: string;
-    remedyFr: string;
-    facts?: AlertFacts;
-  },
-  m: AlertMasker,
-  ruleset: Ruleset,
-): MaskedTexts {
-  const board = BOARD_ALERTS.has(a.code);
-  const { facts } = a;
-  const mask = m.card;
-  if (mask === null) {
-    const out: MaskedTexts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
-    if (facts) out.facts = facts;
-    return out;
-  }
-  if (facts) {
-    const masked: AlertFacts = { ...facts };
-    let changed = false;
-    if (facts.cards) {
-      masked.cards = facts.cards.map((c) => mask(c, board));
-      changed = masked.cards.some((c, i) => c !== facts.cards?.[i]);
-    }
-    if (facts.burnCard !== undefined) {
-      masked.burnCard = mask(facts.burnCard, board);
-      changed ||= masked.burnCard !== facts.burnCard;
-    }
-    // a card's RFID tag is its identity too (the deck's enrolment maps one to the other): masked with the card
-    if (facts.uid !== undefined && masked.cards?.some((c) => c === HIDDEN)) masked.uid = HIDDEN;
-    let texts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
-    if (changed) {
-      try {
-        const r = renderAlert(a.code as AlertCode, masked, ruleset, {
-          rule: a.rule,
-          severity: a.severity as Alert['severity'],
-        });
-        texts = { message: r.message, remedy: r.remedy, messageFr: r.messageFr, remedyFr: r.remedyFr };
-      } catch {
-        // a code the catalogue does not render: the stored texts, scrubbed below
-      }
-    }
-    // the texts are scrubbed too: they name no other card, and if they ever did it would not leave here
-    return {
-      message: m.text(texts.message, board),
-      remedy: m.text(texts.remedy, board),
-      messageFr: m.text(texts.messageFr, board),
-      remedyFr: m.text(texts.remedyFr, board),
-      facts: masked,
-    };
-  }
-  return {
-    message: m.text(a.message, board),
-    remedy: m.text(a.remedy, board),
-    messageFr: m.text(a.messageFr, board),
-    remedyFr: m.text(a.remedyFr, board),
-  };
-}
-
-/** Replaces every card named in free text that is in `secret` by '??'. */
-export function scrubSecret(text: string, secret: ReadonlySet<string>): string {
-  return text.replace(CARD_RUN, (run: string) => {
-    let out = '';
-    for (let i = 0; i < run.length; i += 2) {
-      const c = run.slice(i, i + 2);
-      out += secret.has(c) ? HIDDEN : c;
-    }
-    return out;
-  });
-}
-
-function handAlertView(a: Alert, m: AlertMasker, role: Role, handNo: number, ruleset: Ruleset): AlertView {
-  const texts = maskTexts(a, m, ruleset);
-  const v: AlertView = {
-    id: a.id,
-    code: a.code,
-    severity: a.severity,
-    rule: a.rule,
-    seat: a.seat,
-    message: texts.message,
-    remedy: texts.remedy,
-    messageFr: texts.messageFr,
-    remedyFr: texts.remedyFr,
-    acknowledged: a.acknowledged,
-    resolved: a.resolved,
-    source: 'hand',
-    hand: handNo,
-  };
-  if (texts.facts) v.facts = texts.facts;
-  const count = (a as SessionAlert).count;
-  if (count !== undefined && count > 1) v.count = count;
-  const board = BOARD_ALERTS.has(a.code);
-  if (a.reason !== undefined) v.reason = m.text(a.reason, board);
-  if (a.decision && role !== 'dealer') v.decision = { decision: m.text(a.decision.decision, false), by: a.decision.by };
-  else if (a.decision) v.decision = { decision: m.text(a.decision.decision, false), by: '' };
-  return v;
-}
-
-function tableAlertView(a: TableAlert, m: AlertMasker, role: Role, handNo: number): AlertView {
-  // table-layer alerts are rendered with the tda catalogue (src/table/alerts.ts)
-  const texts = maskTexts(a as TableAlert & { facts?: AlertFacts }, m, 'tda');
-  const v: AlertView = {
-    id: a.id,
-    code: a.code,
-    severity: a.severity,
-    rule: a.rule,
-    seat: null,
-    message: texts.message,
-    remedy: texts.remedy,
-    messageFr: texts.messageFr,
-    remedyFr: texts.remedyFr,
-    acknowledged: a.acknowledged,
-    // a table alert of an earlier hand is history
-    resolved: a.hand !== handNo,
-    source: 'table',
-    hand: a.hand,
-  };
-  if (texts.facts) v.facts = texts.facts;
-  if (a.count !== undefined && a.count > 1) v.count = a.count;
-  if (a.decision)
-    v.decision = { decision: m.text(a.decision.decision, false), by: role === 'floor' ? a.decision.by : '' };
-  return v;
 }

@@ -5,8 +5,8 @@ import { renderAlert } from '../engine/alerts/catalogue.js';
 import { formatAlert } from '../i18n/formatAlert.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { LogFault, LogStartup, SqliteEventLog } from '../store/sqliteLog.js';
-import type { LiveHub } from './hub.js';
-import type { StorageView } from './liveState.js';
+import type { LiveHub } from '../views/hub.js';
+import type { StorageView } from '../views/liveState.js';
 
 export function storageView(f: LogFault): StorageView {
   const facts = { kind: f.kind, errno: f.code, pending: f.pending, refused: f.refused };

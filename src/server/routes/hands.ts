@@ -1,16 +1,18 @@
 // The hand routes: the hand list (a page of the archive index), a hand step by step as the caller's role may see it
 // at each point (viewFor), and a finished hand's history (PHH, OHH, PokerStars) once the floor's export delay has
-// passed. buildApp (app.ts) registers them.
+// passed. Autoloaded by the table app (app.ts).
 import type { FastifyInstance } from 'fastify';
-import type { MonotonicClock, WallClock } from '../clock/index.js';
-import type { EventLog, LogRecord } from '../session/log.js';
-import type { TableSession } from '../session/TableSession.js';
-import type { TableAlert } from '../session/types.js';
-import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../store/archiveIndex.js';
-import type { ExportFormat, HandArchive } from '../store/index.js';
-import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from './httpCommon.js';
-import type { LiveHub } from './hub.js';
-import { publicCards, scrubCards, viewFor } from './views.js';
+import type { MonotonicClock, WallClock } from '../../clock/index.js';
+import { defineRoutes } from '../../http/routeModules.js';
+import type { EventLog, LogRecord } from '../../session/log.js';
+import type { TableSession } from '../../session/TableSession.js';
+import type { TableAlert } from '../../session/types.js';
+import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../../store/archiveIndex.js';
+import type { ExportFormat, HandArchive } from '../../store/index.js';
+import type { LiveHub } from '../../views/hub.js';
+import { viewFor } from '../../views/views.js';
+import type { TableContext } from '../context.js';
+import { errorBody, HISTORY_ROLES, HttpError, tokenQuery } from '../httpCommon.js';
 
 export interface HandRoutesDeps {
   log: EventLog;
@@ -20,8 +22,8 @@ export interface HandRoutesDeps {
   hub: LiveHub;
   now: WallClock;
   mono: MonotonicClock;
-  /** how long ago (monotonic ms) the hand ended */
-  endAge: (handNo: number, endWall: number) => number;
+  /** when (monotonic ms) the hand ended */
+  endedAt: (handNo: number, endWall: number) => number;
 }
 
 /** the records of one hand (by the log's index when it has one) */
@@ -55,7 +57,7 @@ function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
 }
 
 export function registerHandRoutes(app: FastifyInstance, deps: HandRoutesDeps): void {
-  const { session, archive, index, hub, now, mono, endAge } = deps;
+  const { session, archive, index, hub, now, mono, endedAt } = deps;
   // The archive routes answer from the index kept as the log grows (src/store/archiveIndex.ts): the hand list is a
   // page (newest first, `before` for older ones), a hand's steps and exports read that hand's rows only.
   app.get<{ Querystring: { limit?: number; before?: number } }>(
@@ -113,16 +115,15 @@ export function registerHandRoutes(app: FastifyInstance, deps: HandRoutesDeps): 
           broadcastDelayMs: hub.broadcastDelayMs,
         };
         const view = viewFor(req.role, state, mono());
-        const known = req.role === 'commentator' ? null : publicCards(step.snapshot);
-        const text = JSON.stringify(step.event);
-        return { wall: step.wall, event: known ? scrubCards(text, known) : text, refused: step.refused, view };
+        const event = viewFor(req.role, { kind: 'step', hand: step.snapshot, event: step.event }, mono());
+        return { wall: step.wall, event, refused: step.refused, view };
       });
       return { handNo, ended: summary.complete, steps };
     },
   );
 
-  // Hand histories hold every hole card: a hand is exported only once over; to the floor only once the broadcast
-  // delay has passed since it ended (the overlay's rule), to commentators at once.
+  // Hand histories hold every hole card: a hand is exported only once over, and only when viewFor releases it (to
+  // the floor once the broadcast delay has passed since it ended, to commentators at once).
   app.get<{ Params: { handNo: number; format: ExportFormat } }>(
     '/api/hands/:handNo/export/:format',
     {
@@ -148,7 +149,8 @@ export function registerHandRoutes(app: FastifyInstance, deps: HandRoutesDeps): 
           `hand ${handNo} was a misdeal, dealt again as hand ${handNo + 1}: no history`,
         );
       if (end === null) throw new HttpError(409, 'HAND_NOT_OVER', `hand ${handNo} is not over (or does not exist)`);
-      if (req.role === 'floor' && endAge(handNo, end) < hub.broadcastDelayMs) {
+      const history = { kind: 'history', endedAt: endedAt(handNo, end), delayMs: hub.broadcastDelayMs } as const;
+      if (!viewFor(req.role, history, mono())) {
         throw new HttpError(403, 'DELAYED', 'hand histories reach the floor after the broadcast delay');
       }
       const text = archive.export(handNo, format);
@@ -157,3 +159,5 @@ export function registerHandRoutes(app: FastifyInstance, deps: HandRoutesDeps): 
     },
   );
 }
+
+export const routes = defineRoutes<TableContext>((app, ctx) => registerHandRoutes(app, ctx));

@@ -3,9 +3,11 @@
 // Each becomes a roster change of the session (src/session/roster.ts), logged before it is acted on. Names are
 // public: GET /api/seats answers every role.
 import type { FastifyInstance } from 'fastify';
-import type { TableSession } from '../session/TableSession.js';
-import { FLOOR_ONLY, tokenQuery } from './httpCommon.js';
-import { ROLES } from './liveState.js';
+import { defineRoutes } from '../../http/routeModules.js';
+import type { TableSession } from '../../session/TableSession.js';
+import { ROLES } from '../../views/liveState.js';
+import type { TableContext } from '../context.js';
+import { FLOOR_ONLY, tokenQuery } from '../httpCommon.js';
 
 const seatParams = {
   type: 'object',
@@ -164,3 +166,5 @@ export function registerSeating(app: FastifyInstance, session: TableSession): vo
     },
   );
 }
+
+export const routes = defineRoutes<TableContext>((app, ctx) => registerSeating(app, ctx.session));

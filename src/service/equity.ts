@@ -3,7 +3,7 @@
 import { type Card, formatCard, parseCard } from '../engine/cards.js';
 import type { EquityService } from '../engine/equity/index.js';
 import type { HandSnapshot } from '../engine/types.js';
-import type { EquityPoint, EquityTrack } from './liveState.js';
+import type { EquityPoint, EquityTrack } from '../views/liveState.js';
 
 /** hands: each live seat's two cards; returns equity in percent per hand, and outs per hand when asked. */
 export interface EquityComputer {

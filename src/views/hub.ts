@@ -3,9 +3,10 @@
 // delay. A slow client is skipped (and dropped when far behind); it never slows the table.
 import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../clock/index.js';
 import { FeltwireError, statusOf } from '../errors.js';
+import { type HeldClock, holdClock } from '../room/clockFact.js';
+import type { RoomClock } from '../room/protocol.js';
 import type { SessionState } from '../session/types.js';
 import { type EquityTrack, type HandCards, type LiveState, ROLES, type Role, type StorageView } from './liveState.js';
-import type { TapOutcome } from './outcomes.js';
 import { handCards, type RoleView, viewFor } from './views.js';
 
 /** earlier hands whose cards are kept to mask their alerts (older ones show no card at all) */
@@ -57,8 +58,8 @@ export interface HubStats {
 export type OutboundMessage =
   | { type: 'view'; view: RoleView | null; delayMs?: number }
   | { type: 'error'; code: string; message: string; ref?: string | number }
-  /** a message taken; `outcome`: what the engine did with a tap (outcomes.ts) */
-  | { type: 'ok'; ref?: string | number; outcome?: TapOutcome }
+  /** a message taken; `outcome`: what the engine did with a tap (the app's answer, src/server/outcomes.ts) */
+  | { type: 'ok'; ref?: string | number; outcome?: object }
   | { type: 'hello'; role: Role; delayMs: number };
 
 export class LiveHub {
@@ -79,6 +80,7 @@ export class LiveHub {
   private readonly counts = { sent: 0, skipped: 0, dropped: 0 };
   private readonly pastHands = new Map<number, HandCards>();
   private storage: StorageView | null = null;
+  private tourney: HeldClock | null = null;
   /** stopped: the service is going away; a socket that reconnects meanwhile is told so at once */
   private stopped = false;
 
@@ -155,7 +157,25 @@ export class LiveHub {
       broadcastDelayMs: this.delay,
       pastHands: this.pastHands,
       storage: this.storage,
+      tourney: this.tourney,
     });
+  }
+
+  /** The room's tournament clock fact (src/room/clockFact.ts), held from now on this hub's monotonic clock: every
+   * role gets its view now (the overlay's buffered states carry it too: a clock is no secret of the hand). */
+  setTournamentClock(fact: RoomClock | null, at: number = this.now()): void {
+    this.tourney = fact ? holdClock(fact, at) : null;
+    if (this.live) this.setLive({ ...this.live, tourney: this.tourney });
+    // the air shows the clock as it is now, not as it was a broadcast delay ago
+    if (!this.overlayReleased) return;
+    this.overlayReleased = { ...this.overlayReleased, tourney: this.tourney };
+    const view = viewFor('overlay', this.overlayReleased, this.now());
+    const msg = JSON.stringify({ type: 'view', view, delayMs: this.delay } satisfies OutboundMessage);
+    for (const [ws, role] of this.clients) if (role === 'overlay') this.deliver(ws, msg);
+  }
+
+  tournamentClock(): HeldClock | null {
+    return this.tourney;
   }
 
   /** The log's storage fault (null: over); `broadcast` sends every role its view now. */
@@ -237,7 +257,7 @@ export class LiveHub {
     while (this.overlayBuffer.length > 0) {
       const entry = this.overlayBuffer[0];
       const head: LiveState = typeof entry === 'string' ? (JSON.parse(entry) as LiveState) : entry;
-      const withDelay = { ...head, broadcastDelayMs: this.delay };
+      const withDelay = { ...head, broadcastDelayMs: this.delay, tourney: this.tourney };
       if (viewFor('overlay', withDelay, now) === null) break;
       release = withDelay;
       this.overlayBuffer.shift();

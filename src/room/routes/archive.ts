@@ -1,9 +1,11 @@
 // The room's archive routes: the search (each hand with whether it may leave yet), the room-wide export of what the
 // search finds and one hand's export, every history only once the room's export delay has passed since the room
-// received it (`released`, kept by roomService.ts on its monotonic clock).
+// received it (`released`: viewFor on the room's monotonic clock, roomService.ts).
 import type { FastifyInstance } from 'fastify';
-import { EXPORT_FORMATS, type ExportFormat } from '../store/archive.js';
-import type { HandQuery, RoomArchive } from './archive.js';
+import { defineRoutes } from '../../http/routeModules.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../store/archive.js';
+import type { HandQuery, RoomArchive } from '../archive.js';
+import type { RoomAppContext } from '../roomApp.js';
 
 export interface ArchiveRoutesDeps {
   archive: RoomArchive;
@@ -121,3 +123,5 @@ export function registerArchiveRoutes(app: FastifyInstance, deps: ArchiveRoutesD
     },
   );
 }
+
+export const routes = defineRoutes<RoomAppContext>((app, ctx) => registerArchiveRoutes(app, ctx));

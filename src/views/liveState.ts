@@ -1,5 +1,6 @@
 // The state the server holds: the session's state plus what the server derives from it (equities) and the
 // broadcast delay in force. Only views.ts turns it into what a role may see.
+import type { HeldClock } from '../room/clockFact.js';
 import type { SessionState } from '../session/types.js';
 
 export const ROLES = ['dealer', 'floor', 'commentator', 'overlay', 'public'] as const;
@@ -57,6 +58,8 @@ export interface LiveState {
   pastHands?: ReadonlyMap<number, HandCards>;
   /** a storage fault of the event log, shown on every view */
   storage?: StorageView | null;
+  /** the room's tournament clock as the table last heard it (src/room/clockFact.ts); none outside a tournament */
+  tourney?: HeldClock | null;
 }
 
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;
