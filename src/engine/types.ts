@@ -1,7 +1,8 @@
 // The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
-import type { Decision } from './hand/decisions.js';
+
 import type { AlertFacts } from './alerts/facts.js';
+import type { Decision } from './hand/decisions.js';
 import type { Face, Zone } from './zone.js';
 
 export type { Face, Zone } from './zone.js';

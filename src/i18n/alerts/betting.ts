@@ -29,7 +29,10 @@ export const BETTING_MESSAGES = {
       fr: `${QUI} : un seul jeton poussé sans annonce vaut « suivre » pour {to, number, amount}.`,
     },
     remedies: {
-      default: { en: `Announce "call, {to, number, amount}"${SETTLE_EN}`, fr: `Annoncez « suivre, {to, number, amount} »${SETTLE_FR}` },
+      default: {
+        en: `Announce "call, {to, number, amount}"${SETTLE_EN}`,
+        fr: `Annoncez « suivre, {to, number, amount} »${SETTLE_FR}`,
+      },
     },
   },
   MULTI_CHIP: {
