@@ -24,7 +24,7 @@ describe('BURN_MISSED', () => {
       const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
       const a = openAlert(t, 'BURN_MISSED');
       expect(a).toMatchObject({ severity: 'warn', rule });
-      expect(a?.remedy).toMatch(/Ah.*burn/);
+      expect(a?.remedy).toMatch(/A♥.*burn/);
       expect(a?.remedyFr).toMatch(/brûlée/);
       expect(t.state.board.map(String).length).toBe(2);
       expect(t.snap().next).toBeNull();
@@ -196,7 +196,7 @@ describe('FLOP_FOUR_CARDS', () => {
     const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
     expect(a).toMatchObject({ severity: 'stop', rule: 'club 2-7' });
-    expect(a?.remedy).toMatch(/Qs/);
+    expect(a?.remedy).toMatch(/Q♠/);
     t.off('Qs', 'board').at('Qs', 'burn');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);

@@ -5,6 +5,9 @@
 import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
+import type { AlertCode } from '../../src/engine/types.js';
+import { ALERT_MESSAGES } from '../../src/i18n/alerts/index.js';
+import { formatAlert } from '../../src/i18n/formatAlert.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
 import type { AlertView, FloorEntryView, RoleView } from '../../src/views/views.js';
 import { getLang, hasKey, locale, onLangChange, ruleText, setLang, t } from './i18n.js';
@@ -312,9 +315,15 @@ export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
   );
 }
 
-/** An alert's texts in the user's language, its cards written with suit symbols. */
+/**
+ * An alert's texts in the user's language, rendered from its code and facts by the service's ICU catalogue (cards
+ * with suit symbols, amounts and plurals by locale). An alert of an earlier version (its facts carry the old free-text
+ * `detail`) or of a code the catalogue does not know is shown with the texts it was recorded with.
+ */
 export function alertText(a: AlertView): { message: string; remedy: string } {
   const fr = getLang() === 'fr';
+  if (a.facts && !('detail' in a.facts) && Object.hasOwn(ALERT_MESSAGES, a.code))
+    return formatAlert(a.code as AlertCode, a.facts, fr ? 'fr' : 'en');
   const cards = a.facts?.cards;
   return {
     message: cardsInText(fr ? a.messageFr : a.message, cards),

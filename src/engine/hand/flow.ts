@@ -78,7 +78,7 @@ export function onRoundComplete(state: HandState): void {
   state.boardState.dealing = null;
   if (ableCount(state) <= 1 && anyLiveAllIn(state) && !state.allInPromptRaised) {
     state.allInPromptRaised = true;
-    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+    raiseAlert(state, 'TABLE_ALL_HANDS');
   }
 }
 
@@ -99,7 +99,7 @@ function enterShowdown(state: HandState): void {
   state.phase = 'showdown';
   if (anyLiveAllIn(state) && !state.allInPromptRaised) {
     state.allInPromptRaised = true;
-    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+    raiseAlert(state, 'TABLE_ALL_HANDS');
   } else if (!state.allInPromptRaised && !state.showdownPromptRaised) {
     state.showdownPromptRaised = true;
     const aggressor = state.round.aggressor;
@@ -110,7 +110,7 @@ function enterShowdown(state: HandState): void {
     }
     raiseAlert(state, 'SHOWDOWN_ORDER', {
       seat: first,
-      detail: state.round.anyBet ? 'last aggressor on the river' : 'first live seat left of the button',
+      order: state.round.anyBet ? 'lastAggressor' : 'leftOfButton',
     });
   }
   state.award = computeAward(state);
