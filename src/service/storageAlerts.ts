@@ -3,7 +3,8 @@
 // held record is on disk again. A log salvaged at start (a damaged file: rows kept and lost) is a stop alert too.
 import { count } from '../engine/alerts/plural.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { LogFault, LogStartup, SqliteEventLog } from '../store/sqliteLog.js';
+import type { SqliteEventLog } from '../store/sqliteLog.js';
+import type { LogFault, LogStartup } from '../store/sqliteLogShapes.js';
 import type { LiveHub } from '../views/hub.js';
 import type { StorageView } from '../views/liveState.js';
 
