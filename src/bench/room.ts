@@ -13,7 +13,8 @@ import WebSocket from 'ws';
 import { account, makeAccounts } from '../room/acl.js';
 import { RoomArchive } from '../room/archive.js';
 import type { BenchTablesReply, BenchTablesRequest } from '../room/benchTables.js';
-import { mosquittoInstalled, postgresBinDir, startMosquitto, startPostgres } from '../room/engines.js';
+import { postgresBinDir, startPostgres } from '../room/enginePostgres.js';
+import { mosquittoInstalled, startMosquitto } from '../room/engines.js';
 import { startRoom } from '../room/roomService.js';
 
 type Row = Record<string, unknown>;

@@ -16,7 +16,7 @@ import type { TableSession } from '../session/TableSession.js';
 import type { TableEventInput } from '../session/types.js';
 import { ArchiveIndex } from '../store/archiveIndex.js';
 import { HandArchive } from '../store/index.js';
-import type { LogFault } from '../store/sqliteLog.js';
+import type { LogFault } from '../store/sqliteLogShapes.js';
 import { LiveHub } from '../views/hub.js';
 import { DEFAULT_BROADCAST_DELAY_MS, ROLES, type Role } from '../views/liveState.js';
 import type { TableContext } from './context.js';

@@ -7,7 +7,7 @@ import type { TableSession } from '../session/TableSession.js';
 import type { TableEventInput } from '../session/types.js';
 import type { ArchiveIndex } from '../store/archiveIndex.js';
 import type { HandArchive } from '../store/index.js';
-import type { LogFault } from '../store/sqliteLog.js';
+import type { LogFault } from '../store/sqliteLogShapes.js';
 import type { LiveHub } from '../views/hub.js';
 import type { Resync } from './resync.js';
 import type { TapGuard } from './taps.js';

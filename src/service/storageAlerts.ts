@@ -4,7 +4,8 @@
 import { renderAlert } from '../engine/alerts/catalogue.js';
 import { formatAlert } from '../i18n/formatAlert.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { LogFault, LogStartup, SqliteEventLog } from '../store/sqliteLog.js';
+import type { SqliteEventLog } from '../store/sqliteLog.js';
+import type { LogFault, LogStartup } from '../store/sqliteLogShapes.js';
 import type { LiveHub } from '../views/hub.js';
 import type { StorageView } from '../views/liveState.js';
 

@@ -2,8 +2,9 @@
 // step-through and the exports. It reads any EventLog; on the SQLite log it reads one hand's rows by index.
 import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
-import type { EventLog, LogRecord, LogRecordOf } from '../session/log.js';
+import type { EventLog, LogRecord } from '../session/log.js';
 import { Roster } from '../session/roster.js';
+import { describeEvent, seatCountOf, sourceOf, splitHand, startWallOf, tableAlertNote } from './archiveRecords.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
 import { toPhh } from './phhExport.js';
@@ -365,73 +366,4 @@ export function exportHand(hand: PlayedHand, format: ExportFormat, dialect: Text
       throw new StoreError('EXPORT_FORMAT', `unknown export format '${String(never)}' (phh, ohh, pokerstars)`);
     }
   }
-}
-
-type EventRec = LogRecordOf<'event'>;
-type TableAlertRec = LogRecordOf<'tableAlert'>;
-const isEvent = (r: LogRecord): r is EventRec => r.kind === 'event';
-const isTableAlert = (r: LogRecord): r is TableAlertRec => r.kind === 'tableAlert';
-
-/** The hand's table is its last 'hand' record (a level change before the shuffle re-logs it); events follow it. */
-function splitHand(recs: LogRecord[]): {
-  config: TableConfig | null;
-  events: EventRec[];
-  tableAlerts: TableAlertRec[];
-} {
-  let start = -1;
-  let config: TableConfig | null = null;
-  for (let i = 0; i < recs.length; i++) {
-    const r = recs[i];
-    if (r.kind !== 'hand') continue;
-    start = i;
-    config = r.data.config;
-  }
-  if (start < 0) return { config: null, events: [], tableAlerts: [] };
-  const rest = recs.slice(start + 1);
-  return { config, events: rest.filter(isEvent), tableAlerts: rest.filter(isTableAlert) };
-}
-
-/** an imported hand's table: the seats its file says it had, else as many as its players */
-function seatCountOf(source: NonNullable<PlayedHand['source']>, config: TableConfig): number {
-  const n = source.fields.seat_count;
-  const players = Object.keys(config.seats).length;
-  return typeof n === 'number' && Number.isInteger(n) && n >= players ? n : Math.max(2, players);
-}
-
-/** what an imported hand's source file said of itself (PHH optional fields), logged with its table */
-function sourceOf(recs: LogRecord[]): PlayedHand['source'] | undefined {
-  let source: PlayedHand['source'] | undefined;
-  for (const r of recs) if (r.kind === 'hand') source = r.data.source;
-  return source;
-}
-
-function startWallOf(recs: LogRecord[]): number | null {
-  const events = recs.filter(isEvent);
-  const shuffle = events.find((r) => r.data.kind === 'dealer' && r.data.button === 'shuffle');
-  const first = shuffle ?? events[0];
-  if (!first) return null;
-  return first.wall - first.data.t;
-}
-
-function tableAlertNote(rec: TableAlertRec, afterAction: number): HandNote {
-  const data = rec.data;
-  switch (data.op) {
-    case 'raise':
-      return { afterAction, kind: 'tableAlert', text: `${data.alert.code}: ${data.alert.message}` };
-    case 'decision':
-      return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
-    // a close of an earlier hand's alert is noted as before: by its id and who gave it
-    case 'ack':
-    case 'close':
-      return { afterAction, kind: 'tableAlert', text: `table alert ${data.id} acknowledged by ${data.by}` };
-    default: {
-      const never: never = data;
-      return never;
-    }
-  }
-}
-
-function describeEvent(ev: TableEvent): string {
-  const { t: _t, ...rest } = ev;
-  return JSON.stringify(rest);
 }

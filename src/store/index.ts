@@ -16,4 +16,5 @@ export { OHH_SPEC_VERSION, type OhhHand, toOhh, toValidOhh, validateOhh } from '
 export { toPhh } from './phhExport.js';
 export { type HandNote, type PlayedHand, phhSeatOrder, playerName } from './playedHand.js';
 export { type TextDialect, toPokerStars } from './pokerstarsExport.js';
-export { LOCK_FILE, LOG_FILE, LOG_FORMAT, type LogStartup, type OpenOptions, SqliteEventLog } from './sqliteLog.js';
+export { LOCK_FILE, LOG_FILE, LOG_FORMAT, SqliteEventLog } from './sqliteLog.js';
+export type { LogStartup, OpenOptions } from './sqliteLogShapes.js';

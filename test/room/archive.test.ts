@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArchiveTarget, RoomArchive } from '../../src/room/archive.js';
-import { type PostgresCluster, postgresBinDir, startPostgres } from '../../src/room/engines.js';
+import { type PostgresCluster, postgresBinDir, startPostgres } from '../../src/room/enginePostgres.js';
 import type { HandMessage } from '../../src/room/protocol.js';
 import { checkMessage } from '../../src/room/protocol.js';
 import { exportHand } from '../../src/store/archive.js';

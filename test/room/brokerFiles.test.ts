@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { account, makeAccounts } from '../../src/room/acl.js';
-import { freePort, MOSQUITTO_BIN, mosquittoInstalled, writeBrokerFiles } from '../../src/room/engines.js';
+import { freePort } from '../../src/room/engineProcs.js';
+import { MOSQUITTO_BIN, mosquittoInstalled, writeBrokerFiles } from '../../src/room/engines.js';
 
 const hasMosquittoUser = (() => {
   try {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RoomAccounts } from '../../src/room/acl.js';
-import { freePort } from '../../src/room/engines.js';
+import { freePort } from '../../src/room/engineProcs.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin/feltwire.js');

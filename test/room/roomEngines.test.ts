@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RoomArchive } from '../../src/room/archive.js';
-import { mosquittoInstalled, postgresBinDir, startPostgres } from '../../src/room/engines.js';
+import { postgresBinDir, startPostgres } from '../../src/room/enginePostgres.js';
+import { mosquittoInstalled } from '../../src/room/engines.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin/feltwire.js');

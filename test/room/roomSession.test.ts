@@ -11,14 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, makeAccounts } from '../../src/room/acl.js';
 import { RoomArchive } from '../../src/room/archive.js';
-import {
-  type MosquittoBroker,
-  mosquittoInstalled,
-  type PostgresCluster,
-  postgresBinDir,
-  startMosquitto,
-  startPostgres,
-} from '../../src/room/engines.js';
+import { type PostgresCluster, postgresBinDir, startPostgres } from '../../src/room/enginePostgres.js';
+import { type MosquittoBroker, mosquittoInstalled, startMosquitto } from '../../src/room/engines.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
 import { type SimTable, startSimTables } from '../../src/room/simTables.js';
 import { sealedHands, sleep, waitFor } from './helpers.js';

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
-import type { LogFault } from '../../src/store/sqliteLog.js';
+import type { LogFault } from '../../src/store/sqliteLogShapes.js';
 import { TWO_SEATS } from './helpers.js';
 import { smallFs } from './smallFs.js';
 

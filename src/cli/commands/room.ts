@@ -8,13 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { FeltwireError } from '../../errors.js';
 import { account, loadAccounts, type RoomAccounts } from '../../room/acl.js';
 import { type ArchiveTarget, RoomArchive } from '../../room/archive.js';
-import {
-  mosquittoInstalled,
-  postgresBinDir,
-  startMosquitto,
-  startPostgres,
-  writeBrokerFiles,
-} from '../../room/engines.js';
+import { postgresBinDir, startPostgres } from '../../room/enginePostgres.js';
+import { mosquittoInstalled, startMosquitto, writeBrokerFiles } from '../../room/engines.js';
 import { startInProcessBroker } from '../../room/inProcessBroker.js';
 import { checkTableId } from '../../room/protocol.js';
 import { startRoom } from '../../room/roomService.js';
