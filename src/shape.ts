@@ -183,3 +183,11 @@ export type ExactUnion<A, B, K extends keyof A & keyof B> =
     : false;
 /** compiles only for `true`: `type _ = Holds<Exact<Infer<typeof s>, T>>` */
 export type Holds<T extends true> = T;
+
+/** A value of one shape or the other (the first's problem is told when neither holds). */
+export function either<A, B>(a: Shape<A>, b: Shape<B>): Shape<A | B> {
+  return shape('one of two shapes', (v) => {
+    const p = a.problem(v);
+    return p === null || b.problem(v) === null ? null : p;
+  });
+}

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { printable } from '../src/cli/commands/scenario.js';
 import { BETTING_ALERTS } from '../src/engine/betting/bettingAlerts.js';
 import { ALERTS, parseScenario, runScenario } from '../src/engine/index.js';
 import { SCENARIOS } from './fixtures.js';
@@ -67,6 +68,6 @@ describe('docs/scenario-format.md', () => {
     const file = join(ROOT, shown.file);
     expect(file.startsWith(SCENARIOS)).toBe(true);
     const outcome = runScenario(parseScenario(JSON.parse(readFileSync(file, 'utf8'))));
-    expect({ file: shown.file, ...outcome }).toEqual(shown);
+    expect({ file: shown.file, ...printable(outcome) }).toEqual(shown);
   });
 });

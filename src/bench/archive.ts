@@ -60,7 +60,7 @@ function appendHands(log: SqliteEventLog, from: number, to: number): void {
       t += 1500;
       log.append('event', h, { kind: 'chips', seat: 1 + (i % 6), chips: [100, 25], t }, wall + t);
     }
-    log.append('handEnd', h, { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] }, wall + t + 500);
+    log.append('handEnd', h, { stacks: {}, pots: [], phase: 'complete', board: [] }, wall + t + 500);
   }
 }
 

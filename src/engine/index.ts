@@ -27,11 +27,10 @@ export {
 } from './betting/round.js';
 export { applyEvent } from './hand/apply.js';
 export { createHand } from './hand/create.js';
-export {
-  type Decision,
-  type DecisionKind,
-  type DecisionSource,
-  phhLine,
+export type {
+  Decision,
+  DecisionKind,
+  DecisionSource,
 } from './hand/decisions.js';
 export { type NextHandChanges, nextHandConfig } from './hand/nextHand.js';
 export { chipsInPlay, isHandOver, potsOf, snapshot, stacksOf } from './hand/snapshot.js';

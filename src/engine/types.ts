@@ -1,5 +1,7 @@
 // The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
+
+import type { AlertFacts } from './alerts/facts.js';
 import type { Decision } from './hand/decisions.js';
 import type { Face, Zone } from './zone.js';
 
@@ -134,6 +136,8 @@ export type AlertCode =
   | 'TABLE_FINISHED'
   /** after a restart: the betting zones' chips read at resume (info), or a zone no in-turn reading explains (warn) */
   | 'RESUME_CHIPS_CHANGED'
+  /** after a restart (or the floor's resync): cards the log placed on the table that no antenna reads */
+  | 'RESUME_CARD_GONE'
   /** the dealer called the floor from the tablet (a seat and a reason): the hand holds until the floor rules */
   | 'FLOOR_CALLED'
   /** the floor's own ruling on the hand, recorded: a misdeal declared (by the session), the hand voided, a pot awarded */
@@ -142,58 +146,18 @@ export type AlertCode =
   | 'FLOOR_RESYNC'
   | 'READER_FAULT'
   | 'LINK_LOST'
-  | 'LINK_RESTORED';
+  | 'LINK_RESTORED'
+  // the dealer panel (StandardFirmata board): warnings, its buttons are a convenience
+  | 'PANEL_SILENT'
+  | 'PANEL_LOST'
+  | 'PANEL_RESTORED'
+  | 'PANEL_BUTTON_LOW'
+  // the event log's storage
+  | 'LOG_STORAGE_FAULT'
+  | 'LOG_STORAGE_RESTORED'
+  | 'LOG_SALVAGED';
 
-/**
- * The facts an alert is about; its texts (English and French) are rendered from them in one catalogue
- * (alerts/catalogue.ts renderAlert). Every card identity a text names is in `cards`, so a view can mask cards on
- * facts and render again; the seats and the zone concerned are here too.
- */
-export interface AlertFacts {
-  /** the seat the alert is about */
-  seat?: number | null;
-  /** other seats it concerns (out of turn: the seat on turn; a card dealt to an empty seat: that seat) */
-  seats?: number[];
-  /** the zone concerned (`seat3`, `bet4`, `board`, `burn`, `muck`; table alerts: comma-separated when several) */
-  zone?: string;
-  /** every card identity the alert's texts name */
-  cards?: string[];
-  /** the one card of `cards` the remedy says to burn (four-card flop) */
-  burnCard?: string;
-  amount?: number;
-  street?: string;
-  /** a free-text fact in English (misdeal reason, expected seat); names no card */
-  detail?: string;
-  /** which remedy of the entry applies */
-  variant?: string;
-  // betting facts (bettingAlerts.ts)
-  /** the total the seat faced */
-  call?: number;
-  /** the seat's total by the rules */
-  to?: number;
-  giveBack?: number;
-  owed?: number;
-  minRaiseTo?: number;
-  /** value of the chips in the zone */
-  zoneTotal?: number;
-  declared?: number;
-  /** undercall: what stays in the pot if the floor lets the seat fold */
-  forfeit?: number;
-  /** the action as read, e.g. 'call', 'raise' */
-  action?: string;
-  /** out of turn: the seat whose turn it was (or the skipped seat) */
-  onTurn?: number;
-  bigBlind?: number;
-  /** chips the alert names (a reading no round could take, a foreign chip), denominations */
-  chips?: number[];
-  // table-layer facts
-  uid?: string;
-  antenna?: number | null;
-  /** who gave the floor's order (a resync) */
-  by?: string;
-  /** the enrolled deck a foreign card belongs to */
-  deck?: string;
-}
+export type { AlertFacts } from './alerts/facts.js';
 
 /** What every alert says, whoever raises it (the engine, the table layer, the session). */
 export interface AlertText<C extends string = AlertCode> {
@@ -295,9 +259,7 @@ export interface HandSnapshot {
   muck: string[];
   seats: SeatView[];
   alerts: Alert[];
-  /** the hand in PHH action notation (p1 = small blind ... button): `actions[i]` renders `decisions[i]` */
-  actions: string[];
-  /** what the engine decided, one typed value per action (hand/decisions.ts); read these, never `actions` */
+  /** what the engine decided, one typed value per action (hand/decisions.ts); the PHH writer renders its text */
   decisions: Decision[];
   next: NextAction | null;
   pots: PotView[];

@@ -9,7 +9,17 @@ export type ReaderEvent =
   | { kind: 'inventory'; antenna: number; uids: string[]; at: number }
   /** code 'OK': the antenna's fault cleared (protocol v2 CLR) */
   | { kind: 'fault'; antenna: number | null; code: string; at: number }
-  | { kind: 'link'; state: 'lost' | 'restored' | 'up'; at: number; detail?: string }
+  | {
+      kind: 'link';
+      state: 'lost' | 'restored' | 'up';
+      at: number;
+      detail?: string;
+      /** why the link went down, and the system's own message (lost only) */
+      cause?: 'portClosed' | 'noHeartbeat' | 'writeClosed' | 'portError' | 'writeError' | 'cannotOpen';
+      system?: string;
+      /** the device that cannot be opened */
+      path?: string;
+    }
   /** proto 2 and later: the bridge restates its standing faults after the inventory that follows */
   | { kind: 'hello'; bootId: string; firmware: string; deviceId: string; antennas: number; at: number; proto?: number }
   | { kind: 'heartbeat'; uptimeMs: number; scanMs: number; dropped: number; at: number };

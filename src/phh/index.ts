@@ -12,3 +12,4 @@ export {
   type Throughput,
 } from './replay.js';
 export { PHH_CHIPS, parseAction, phhConfig, phhSource, phhToEvents } from './toEvents.js';
+export { phhActions, phhLine, phhLines, phhOrder } from './write.js';

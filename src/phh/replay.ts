@@ -6,6 +6,7 @@ import { applyEvent, createHand, type HandState, isHandOver, stacksOf } from '..
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { PhhError, type PhhHand } from './parse.js';
 import { phhToEvents } from './toEvents.js';
+import { phhLines } from './write.js';
 
 export interface ReplayResult {
   file: string;
@@ -81,7 +82,7 @@ export function judgeReplay(prep: PreparedReplay, state: HandState): ReplayResul
   let error = firstProblem(state);
   if (!error) {
     const want = prep.want;
-    const got = state.actions;
+    const got = phhLines(state.decisions, state.seatOrder);
     for (let i = 0; i < Math.max(want.length, got.length); i++) {
       if (want[i] !== got[i]) {
         error = `action ${i + 1}: file says '${want[i] ?? '(end)'}', engine read '${got[i] ?? '(nothing)'}'`;

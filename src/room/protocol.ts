@@ -1,4 +1,4 @@
-// The card room's MQTT protocol, version 1: topic names, payload schemas (ajv, checked by the table before it
+// The card room's MQTT protocol, version 2 (reading version 1 too; wireSchemas.ts PROTOCOL_VERSION): topic names, payload schemas (ajv, checked by the table before it
 // publishes and by the room when it receives) and their types. src/room/README.md documents it for other clients.
 
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -16,14 +16,19 @@ import {
   TABLE_ID_PATTERN,
   tableId,
   text,
+  type WireVersion,
   wall,
+  wireVersion,
 } from './wireSchemas.js';
 
 export type { SeatedMessage, SeatingMessage, SeatingOrder, SeatingResult } from './seatingWire.js';
-
-export { LOG_ID_PATTERN, ONE_LINE_PATTERN, TABLE_ID_PATTERN } from './wireSchemas.js';
-
-export const PROTOCOL_VERSION = 1;
+export {
+  LOG_ID_PATTERN,
+  ONE_LINE_PATTERN,
+  PROTOCOL_VERSION,
+  TABLE_ID_PATTERN,
+  type WireVersion,
+} from './wireSchemas.js';
 export const TOPIC_ROOT = 'feltwire/v1';
 
 /** the per-table topics; `commentator` carries hole cards live and only the commentator account may read it */
@@ -97,7 +102,7 @@ export interface RoomSeat {
 
 /** what the room view shows of a table: no card a player has not shown (built from the floor's view) */
 export interface StatusMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'status';
   tableId: string;
   tableName: string;
@@ -125,7 +130,7 @@ export interface StatusMessage {
 
 /** a view from viewFor (public, overlay, commentator) with the envelope */
 export interface ViewMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'view';
   tableId: string;
   role: 'public' | 'overlay' | 'commentator';
@@ -135,7 +140,7 @@ export interface ViewMessage {
 
 /** one finished hand: the archive stores it once under (tableId, handId) */
 export interface HandMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'hand';
   tableId: string;
   /** the table's event log (its own random id, kept in the log): a hand is (tableId, logId, handNo) */
@@ -155,7 +160,7 @@ export interface HandMessage {
 
 /** the room to one table: the last hand it stored (retained); `resend` asks for the hands after it again */
 export interface AckMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'ack';
   tableId: string;
   /** the log (history) of the table the room stored up to `handNo` of; a table on another log ignores it */
@@ -167,7 +172,7 @@ export interface AckMessage {
 
 /** the table's link to the room (also its MQTT last will, retained) */
 export interface LinkMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'link';
   tableId: string;
   online: boolean;
@@ -184,7 +189,7 @@ export interface RoomBreak {
 
 /** room-wide settings (retained); each table applies them at its next shuffle */
 export interface SettingsMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'settings';
   /** increases with every change */
   version: number;
@@ -236,7 +241,7 @@ export type RoomMessage =
 const clockChips = { type: 'integer', minimum: 0, maximum: 1_000_000_000 } as const;
 const clockBlinds = { type: 'array', minItems: 2, maxItems: 2, items: clockChips } as const;
 
-const envelope = (kind: string) => ({ v: { const: PROTOCOL_VERSION }, kind: { const: kind }, sent: wall });
+const envelope = (kind: string) => ({ v: wireVersion, kind: { const: kind }, sent: wall });
 
 export const SCHEMAS = {
   status: {
@@ -368,6 +373,24 @@ export const SCHEMAS = {
       endWall: wall,
       hand: playedHand,
     },
+    // version 2 sends no PHH lines beside the decisions; version 1 did (accepted, then dropped by decodeMessage)
+    anyOf: [
+      { type: 'object', properties: { v: { const: 1 } } },
+      {
+        type: 'object',
+        properties: {
+          hand: {
+            type: 'object',
+            properties: {
+              final: {
+                type: 'object',
+                not: { type: 'object', required: ['actions'], properties: { actions: {} } },
+              },
+            },
+          },
+        },
+      },
+    ],
   },
   ack: {
     type: 'object',
@@ -470,7 +493,14 @@ export function decodeMessage<K extends Kind>(kind: K, payload: Buffer | string)
   } catch (err) {
     throw new RoomProtocolError('BAD_PAYLOAD', `${kind} message is not JSON: ${(err as Error).message}`);
   }
-  return checkMessage(kind, value);
+  const message = checkMessage(kind, value);
+  return message.kind === 'hand' && message.v === 1 ? (fromVersion1(message) as ByKind[K]) : message;
+}
+
+/** a version 1 hand as version 2 sends it: without the PHH lines the table sent beside its decisions */
+function fromVersion1(message: HandMessage): HandMessage {
+  const { actions: _lines, ...final } = message.hand.final as PlayedHand['final'] & { actions?: unknown };
+  return { ...message, hand: { ...message.hand, final } };
 }
 
 /** the payload to publish, checked first: the table never sends what the room would refuse */

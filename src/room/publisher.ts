@@ -17,6 +17,7 @@ import {
   encodeMessage,
   type HandMessage,
   type LinkMessage,
+  PROTOCOL_VERSION,
   type RoomClock,
   type SettingsMessage,
   topics,
@@ -57,7 +58,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   const linkMsg = (online: boolean): string =>
     encodeMessage('link', {
-      v: 1,
+      v: PROTOCOL_VERSION,
       kind: 'link',
       tableId,
       online,
@@ -134,7 +135,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       try {
         const played = archive.get(h.handNo);
         const msg: HandMessage = {
-          v: 1,
+          v: PROTOCOL_VERSION,
           kind: 'hand',
           tableId,
           logId,

@@ -17,6 +17,7 @@ import {
   encodeMessage,
   type HandMessage,
   type LinkMessage,
+  PROTOCOL_VERSION,
   parseTableTopic,
   type RoomBreak,
   type RoomClock,
@@ -150,7 +151,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   });
 
   const ack = (tableId: string, logId: string, handNo: number, resend: boolean) => {
-    const msg: AckMessage = { v: 1, kind: 'ack', tableId, logId, handNo, resend, sent: now() };
+    const msg: AckMessage = { v: PROTOCOL_VERSION, kind: 'ack', tableId, logId, handNo, resend, sent: now() };
     client.publish(topics.table(tableId, 'ack'), encodeMessage('ack', msg), { qos: 1, retain: !resend });
   };
   /** monotonic ms of the last resend asked of each table */
@@ -294,7 +295,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     clock?: RoomClock,
   ): Promise<SettingsMessage> => {
     const msg: SettingsMessage = {
-      v: 1,
+      v: PROTOCOL_VERSION,
       kind: 'settings',
       version: (settings?.version ?? 0) + 1,
       level,

@@ -1,6 +1,6 @@
 // A room tournament's seating orders (roomTournament.ts): each table's cumulative list, published retained on
 // `tables/<id>/seating` (a table applies each id once: tableSeating.ts), and what each order was for.
-import { encodeMessage, type SeatingOrder, topics } from './protocol.js';
+import { encodeMessage, PROTOCOL_VERSION, type SeatingOrder, topics } from './protocol.js';
 import type { RoomContext } from './roomAttach.js';
 
 export type OrderKind = 'draw' | 'out' | 'leave' | 'arrive' | 'penalty' | 'absent' | 'late';
@@ -48,7 +48,7 @@ export class OrderBook {
   publish(table: string, ctx: RoomContext | null): void {
     if (!ctx) return;
     const payload = encodeMessage('seating', {
-      v: 1,
+      v: PROTOCOL_VERSION,
       kind: 'seating',
       tableId: table,
       sent: this.now(),

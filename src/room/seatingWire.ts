@@ -1,7 +1,7 @@
 // The room's seating orders to a table and the table's answers (a tournament's draw, balancing moves and broken
 // tables: src/room/roomTournament.ts sends them, src/room/tableSeating.ts applies them). Both lists are cumulative and
 // retained: an order is applied once (its id), whatever restarts on either side; protocol.ts's SCHEMAS take these.
-import { nonNeg, tableId, text, wall } from './wireSchemas.js';
+import { nonNeg, tableId, text, type WireVersion, wall, wireVersion } from './wireSchemas.js';
 
 /** one order of the room to a table: seat a named player (with their chips), take one away after their hand, or a
  * penalty the floor gave (tda 71: the seat dealt in, its hand killed, its blinds posted for `hands` hands) */
@@ -27,7 +27,7 @@ export interface SeatingOrder {
 }
 
 export interface SeatingMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'seating';
   tableId: string;
   sent: number;
@@ -48,14 +48,14 @@ export interface SeatingResult {
 }
 
 export interface SeatedMessage {
-  v: 1;
+  v: WireVersion;
   kind: 'seated';
   tableId: string;
   sent: number;
   results: SeatingResult[];
 }
 
-const envelope = (kind: string) => ({ v: { const: 1 }, kind: { const: kind }, sent: wall });
+const envelope = (kind: string) => ({ v: wireVersion, kind: { const: kind }, sent: wall });
 
 export const SEATING_SCHEMAS = {
   seating: {

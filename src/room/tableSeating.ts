@@ -11,7 +11,13 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
-import type { SeatedMessage, SeatingMessage, SeatingOrder, SeatingResult } from './protocol.js';
+import {
+  PROTOCOL_VERSION,
+  type SeatedMessage,
+  type SeatingMessage,
+  type SeatingOrder,
+  type SeatingResult,
+} from './protocol.js';
 
 export const SEATING_FILE = 'room-seating.json';
 
@@ -79,7 +85,13 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
     renameSync(`${path}.tmp`, path);
   };
   const send = () =>
-    o.publish({ v: 1, kind: 'seated', tableId: o.tableId, sent: o.now(), results: saved.results.slice(-400) });
+    o.publish({
+      v: PROTOCOL_VERSION,
+      kind: 'seated',
+      tableId: o.tableId,
+      sent: o.now(),
+      results: saved.results.slice(-400),
+    });
   const answer = (r: SeatingResult) => {
     saved.results.push(r);
     save();

@@ -3,7 +3,7 @@
 import type { SessionState } from '../session/types.js';
 import type { LiveState } from '../views/liveState.js';
 import { viewFor } from '../views/views.js';
-import type { RoomAlert, StatusMessage } from './protocol.js';
+import { PROTOCOL_VERSION, type RoomAlert, type StatusMessage } from './protocol.js';
 
 /** the room's row for this table, from the floor's view (no card the players have not seen) */
 export function statusFrom(
@@ -30,7 +30,7 @@ export function statusFrom(
   // an unnamed seat goes as '' (the room view writes "Seat 4" / "Siège 4" in its own language)
   const nameOf = (seat: number) => names?.find((r) => r.seat === seat)?.player.name ?? '';
   return {
-    v: 1,
+    v: PROTOCOL_VERSION,
     kind: 'status',
     ...ids,
     sent: extra.now,

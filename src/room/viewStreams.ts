@@ -4,7 +4,7 @@
 import type { MqttClient } from 'mqtt';
 import type { MonotonicClock, WallClock } from '../clock/index.js';
 import { LiveHub } from '../views/hub.js';
-import { encodeMessage, topics, type ViewMessage } from './protocol.js';
+import { encodeMessage, PROTOCOL_VERSION, topics, type ViewMessage } from './protocol.js';
 
 /** the roles whose views go to the room (the commentator's is not retained: it carries hole cards live) */
 export const ROOM_VIEW_ROLES = ['public', 'overlay', 'commentator'] as const;
@@ -27,7 +27,14 @@ export function startViewStreams(o: {
           if (!client.connected) return;
           const msg = JSON.parse(data) as { type: string; view?: Record<string, unknown> | null };
           if (msg.type !== 'view') return;
-          const payload: ViewMessage = { v: 1, kind: 'view', tableId, role, sent: now(), view: msg.view ?? null };
+          const payload: ViewMessage = {
+            v: PROTOCOL_VERSION,
+            kind: 'view',
+            tableId,
+            role,
+            sent: now(),
+            view: msg.view ?? null,
+          };
           client.publish(topics.table(tableId, role), encodeMessage('view', payload), {
             qos: 0,
             retain: role !== 'commentator',

@@ -1,6 +1,15 @@
 // The JSON Schemas' parts the room's wire shares (ids, walls, levels) and the played hand every table sends with a
 // finished hand: everything PHH, OHH and PokerStars read, with its type and range (protocol.ts's SCHEMAS use them).
 
+/**
+ * The wire's version, in every message's `v`. 2: a played hand's final snapshot carries no `actions` (the PHH lines
+ * are rendered from its decisions by whoever writes PHH). A reader takes version 1 too, as today's tables send it: its
+ * `actions` are accepted and dropped (protocol.ts decodeMessage).
+ */
+export const PROTOCOL_VERSION = 2 as const;
+export type WireVersion = 1 | typeof PROTOCOL_VERSION;
+export const wireVersion = { enum: [1, PROTOCOL_VERSION] } as const;
+
 export const int = { type: 'integer' } as const;
 export const nonNeg = { type: 'integer', minimum: 0 } as const;
 export const wall = { type: 'number', minimum: 0 } as const;
@@ -56,7 +65,23 @@ export const decision = {
     't',
   ],
   properties: {
-    kind: { enum: ['dealHole', 'dealBoard', 'fold', 'check', 'call', 'bet', 'raise', 'show'] },
+    // the posts and the uncalled bet's return: version 2 (a version 1 table sent none)
+    kind: {
+      enum: [
+        'postSb',
+        'postBb',
+        'postAnte',
+        'dealHole',
+        'dealBoard',
+        'fold',
+        'check',
+        'call',
+        'bet',
+        'raise',
+        'show',
+        'uncalled',
+      ],
+    },
     street,
     seat: { type: 'integer', minimum: 0, maximum: 10 },
     amount: chipsAmount,
@@ -165,19 +190,7 @@ export const playedHand = {
     },
     final: {
       type: 'object',
-      required: [
-        'button',
-        'blinds',
-        'bbAnte',
-        'board',
-        'burns',
-        'seats',
-        'alerts',
-        'actions',
-        'decisions',
-        'pots',
-        'stacks',
-      ],
+      required: ['button', 'blinds', 'bbAnte', 'board', 'burns', 'seats', 'alerts', 'decisions', 'pots', 'stacks'],
       properties: {
         button: seatNo,
         blinds: { type: 'array', items: chipsAmount, minItems: 2, maxItems: 2 },
@@ -187,6 +200,7 @@ export const playedHand = {
         muck: cards(60),
         seats: { type: 'array', maxItems: 10, items: handSeat },
         alerts: { type: 'array', maxItems: 500, items: handAlert },
+        // version 1 only: the PHH lines a table of that version sent beside its decisions (dropped on reading)
         actions: { type: 'array', maxItems: 1000, items: oneLine(200) },
         decisions: { type: 'array', maxItems: 1000, items: decision },
         pots: { type: 'array', maxItems: 10, items: pot },

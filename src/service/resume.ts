@@ -1,6 +1,7 @@
 // A restart resumes the table where the log left it: the table layer is told where the engine believes every card
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
 import { renderAlert } from '../engine/alerts/catalogue.js';
+import type { ResyncDifference, ResyncPlace } from '../engine/alerts/facts.js';
 import type { HandSnapshot } from '../engine/types.js';
 import { handSeat, seatZone } from '../engine/zone.js';
 import { SessionError } from '../session/errors.js';
@@ -28,23 +29,19 @@ export function resumeTableLayer(layer: Pick<TableLayer, 'resume'>, session: Tab
   return layer.resume(cardsOfHand(s.hand), bets);
 }
 
-import { cardsEn, cartesFr } from '../engine/alerts/plural.js';
 import { type ResumePlan, readEntry } from './resumeReading.js';
 /** the table alert of a card the log placed on the table that no reader reports after the restart */
 export const RESUME_CARD_GONE = 'RESUME_CARD_GONE';
 /** the table alert of a betting zone whose chips are not what the log left there after the restart */
 export const RESUME_CHIPS_CHANGED = 'RESUME_CHIPS_CHANGED';
 
-const zoneEn = (zone: string): string =>
-  handSeat(zone) !== null ? `seat ${handSeat(zone)}` : zone === 'board' ? 'the board' : `the ${zone}`;
-const zoneFr = (zone: string): string =>
-  handSeat(zone) !== null
-    ? `du siège ${handSeat(zone)}`
-    : zone === 'board'
-      ? 'du tableau'
-      : zone === 'burn'
-        ? 'des brûlées'
-        : 'du rebut';
+/** a zone as a resync place */
+const placeOf = (zone: string | null): ResyncPlace | null => {
+  if (zone === null) return null;
+  const seat = handSeat(zone);
+  if (seat !== null) return { seat };
+  return zone === 'board' || zone === 'burn' ? zone : 'muck';
+};
 
 /**
  * After a restart the readers' first inventories are read against where the log left every card (TableLayer
@@ -72,7 +69,7 @@ export function reconcileResume(
     const facts = {
       zone: [...new Set(plan.read.map((d) => `bet${d.seat}`))].join(','),
       seats: [...new Set(plan.read.map((d) => d.seat))],
-      detail: plan.read.map(readEntry).join('; '),
+      reads: plan.read.map(readEntry),
     };
     session.raiseTableAlert(
       {
@@ -97,8 +94,8 @@ export function reconcileResume(
       seat: u.seat,
       amount: now,
       zoneTotal: now,
-      detail: `log ${was}`,
-      variant: u.gone ? 'gone' : 'changed',
+      logged: was,
+      variant: u.gone ? ('gone' as const) : ('changed' as const),
     };
     session.raiseTableAlert(
       {
@@ -127,25 +124,21 @@ export function reconcileResume(
     // at a resync a warning is the resync's list only; a stop is raised as at a restart (it holds the hand)
     if (resync && !stop) continue;
     const n = cards.length;
-    const what = cardsEn(n);
-    const quoi = cartesFr(n);
+    // the board's cards are public; a hole card's identity is named to no one (the zone and the count only)
+    const facts = {
+      zone,
+      seat: seat ? seat.seat : null,
+      amount: n,
+      variant: stop ? ('stop' as const) : ('warn' as const),
+      ...(resync ? { by: 'resync' } : {}),
+    };
     session.raiseTableAlert(
       {
         code: RESUME_CARD_GONE,
-        severity: stop ? 'stop' : 'warn',
-        rule: stop ? 'tda 1' : '',
-        seat: seat ? seat.seat : null,
+        ...renderAlert(RESUME_CARD_GONE, facts, ruleset),
+        seat: facts.seat,
         zone,
-        // the board's cards are public; a hole card's identity is named to no one (the zone and the count only)
-        facts: { zone, seat: seat ? seat.seat : null, amount: n, detail: stop ? 'stop' : 'warn' },
-        message: `${resync ? "At the floor's resync" : 'After the restart'}, ${what} the ${resync ? 'engine' : 'log'} places on ${zoneEn(zone)} ${n > 1 ? 'are' : 'is'} read by no antenna${resync ? '' : ': moved while the service was down'}.`,
-        messageFr: `${resync ? "Lors de la resynchronisation par l'arbitre" : 'Après le redémarrage'}, ${quoi} ${zoneFr(zone)} selon le ${resync ? 'moteur' : 'journal'} ${n > 1 ? 'ne sont lues' : "n'est lue"} par aucune antenne${resync ? '' : ` : déplacée${n > 1 ? 's' : ''} pendant l'arrêt du service`}.`,
-        remedy: stop
-          ? 'The hand is stopped: its outcome cannot be rebuilt exactly. Nothing is paid until the floor decides (go on once the cards are back in place, or void the hand with a shuffle: chips go back).'
-          : 'Check where the cards went; the hand goes on.',
-        remedyFr: stop
-          ? "La main est arrêtée : son issue ne peut être reconstituée exactement. Rien n'est payé avant la décision de l'arbitre (reprendre une fois les cartes remises en place, ou annuler la main par un mélange : les jetons sont rendus)."
-          : 'Vérifiez où sont allées les cartes ; la main continue.',
+        facts,
       },
       wall,
     );
@@ -241,25 +234,36 @@ export function resyncTable(
 /** hidden zones: their cards are counted, never named */
 const PUBLIC_ZONES = new Set(['board']);
 
-/** The resync's differences as FLOOR_RESYNC's list (resyncAlert.ts): cards grouped by where they were and are (one
- * entry, one difference), each betting zone one. */
-export function resyncDetail(d: ResyncDifferences): { detail: string; cards: string[]; amount: number } {
-  const groups = new Map<string, string[]>();
+/** The resync's differences as FLOOR_RESYNC's facts: cards grouped by where they were and are (one difference per
+ * group, board cards named, hole cards counted), each betting zone one. */
+export function resyncDetail(d: ResyncDifferences): {
+  differences: ResyncDifference[];
+  cards: string[];
+  amount: number;
+} {
+  const groups = new Map<string, { was: string | null; now: string | null; cards: string[] }>();
   for (const c of d.cards) {
     const key = `${c.was ?? '-'}>${c.now ?? '-'}`;
-    groups.set(key, [...(groups.get(key) ?? []), c.card]);
+    const g = groups.get(key) ?? { was: c.was ?? null, now: c.now ?? null, cards: [] };
+    g.cards.push(c.card);
+    groups.set(key, g);
   }
   const named: string[] = [];
-  const entries: string[] = [];
-  for (const [key, cards] of groups) {
-    const [was, now] = key.split('>');
-    const open = PUBLIC_ZONES.has(was) || PUBLIC_ZONES.has(now);
-    if (open) named.push(...cards);
-    entries.push(`${key} ${cards.length}${open ? ` ${cards.join(',')}` : ''}`);
+  const differences: ResyncDifference[] = [];
+  for (const g of groups.values()) {
+    const open = PUBLIC_ZONES.has(g.was ?? '') || PUBLIC_ZONES.has(g.now ?? '');
+    if (open) named.push(...g.cards);
+    differences.push({
+      kind: 'cards',
+      from: placeOf(g.was),
+      to: placeOf(g.now),
+      count: g.cards.length,
+      ...(open ? { named: g.cards } : {}),
+    });
   }
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  for (const c of d.chips) entries.push(`bet${c.seat} ${total(c.was)}>${total(c.now)}`);
-  return { detail: entries.join('; '), cards: named, amount: entries.length };
+  for (const c of d.chips) differences.push({ kind: 'chips', seat: c.seat, was: total(c.was), now: total(c.now) });
+  return { differences, cards: named, amount: differences.length };
 }
 
 /** The floor is told what the resync replaced: one alert with every difference (info when there was none). */
@@ -268,8 +272,8 @@ export function raiseResyncAlert(
   resync: { by: string; differences: ResyncDifferences },
   wall: number,
 ): void {
-  const { detail, cards, amount } = resyncDetail(resync.differences);
-  const facts = { detail, cards, amount, by: resync.by, ...(amount === 0 ? { variant: 'none' } : {}) };
+  const { differences, cards, amount } = resyncDetail(resync.differences);
+  const facts = { differences, cards, amount, by: resync.by, ...(amount === 0 ? { variant: 'none' } : {}) };
   session.raiseTableAlert(
     {
       code: 'FLOOR_RESYNC',

@@ -1,3 +1,4 @@
+import type { ResumeRead } from '../engine/alerts/facts.js';
 import type { Decision } from '../engine/hand/decisions.js';
 import type { HandSnapshot } from '../engine/types.js';
 import { handSeat } from '../engine/zone.js';
@@ -323,12 +324,10 @@ export class ResumeReading<E extends LiveTableEvent> {
   }
 }
 
-/** One action read at resume, in the words the catalogue renders (RESUME_CHIPS_CHANGED info). */
-export function readEntry(d: Decision): string {
-  const who = `seat ${d.seat}`;
-  if (d.kind === 'fold') return `${who} folds`;
-  if (d.kind === 'check') return `${who} checks`;
-  if (d.kind === 'call') return d.allIn ? `${who} is all-in for ${d.to}` : `${who} calls ${d.to}`;
-  if (d.kind === 'bet') return d.allIn ? `${who} is all-in for ${d.to}` : `${who} bets ${d.to}`;
-  return d.allIn ? `${who} is all-in for ${d.to}` : `${who} raises to ${d.to}`;
+/** One action read at resume, as a fact the catalogue renders (RESUME_CHIPS_CHANGED info). */
+export function readEntry(d: Decision): ResumeRead {
+  const seat = d.seat;
+  if (d.kind === 'fold' || d.kind === 'check') return { seat, action: d.kind };
+  if (d.allIn) return { seat, action: 'allin', amount: d.to };
+  return { seat, action: d.kind === 'call' ? 'call' : d.kind === 'bet' ? 'bet' : 'raise', amount: d.to };
 }

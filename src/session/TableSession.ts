@@ -335,7 +335,8 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (seat !== null && !(Number.isInteger(seat) && seat >= 1 && seat <= 10))
       throw new SessionError('BAD_FLOOR_CALL', `no seat ${seat}`);
     const reason = call.reason ?? 'other';
-    if (!Object.hasOwn(FLOOR_REASONS, reason)) throw new SessionError('BAD_FLOOR_CALL', `unknown reason ${reason}`);
+    if (!(FLOOR_REASONS as readonly string[]).includes(reason))
+      throw new SessionError('BAD_FLOOR_CALL', `unknown reason ${reason}`);
     const facts = { seat, variant: reason };
     const text = renderAlert('FLOOR_CALLED', facts, this.cur.config.ruleset);
     return this.raiseTableAlert({ code: 'FLOOR_CALLED', ...text, facts, seat }, wall);
@@ -499,7 +500,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
         'RULING_NOT_APPLICABLE',
         `hand ${c.handNo} is already a misdeal: gather the cards, shuffle and redeal`,
       );
-    const facts = { variant: 'misdeal', detail: why, amount: c.handNo };
+    const facts = { variant: 'misdeal', words: why, handNo: c.handNo };
     const text = renderAlert('FLOOR_RULING', facts, c.config.ruleset);
     const alert = this.raiseTableAlert({ code: 'FLOOR_RULING', ...text, facts, seat: null }, wall);
     const decided: TableAlertRecord = { op: 'decision', id: alert.id, decision: 'misdeal', by };
@@ -798,7 +799,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (!this.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === c.handNo)) {
       const facts = {
         ...(left.length === 1 ? { seat: Number(left[0][0]), amount: left[0][1] } : {}),
-        detail: String(c.handNo),
+        handNo: c.handNo,
         ...(this.game === 'tournament' ? { variant: 'tournament' } : {}),
       };
       const text = renderAlert('TABLE_FINISHED', facts, c.config.ruleset);
@@ -818,8 +819,9 @@ export class TableSession extends EventEmitter<SessionEvents> {
    * (tda 35). The floor is told, with the hand's number, to check the stacks.
    */
   private voidUnfinishedHand(c: CurrentHand, wall: number): void {
-    const text = renderAlert('HAND_VOID', { amount: c.handNo, detail: c.snap.phase }, c.config.ruleset);
-    this.raiseTableAlert({ code: 'HAND_VOID', ...text, facts: { amount: c.handNo, detail: c.snap.phase } }, wall);
+    const facts = { handNo: c.handNo, phase: c.snap.phase };
+    const text = renderAlert('HAND_VOID', facts, c.config.ruleset);
+    this.raiseTableAlert({ code: 'HAND_VOID', ...text, facts }, wall);
     const rec: HandRecord = { config: c.config, redeal: 'void' };
     this.log.append('hand', c.handNo + 1, rec, wall);
     this.applyHandRecord(c.handNo + 1, rec, wall);
@@ -1096,7 +1098,6 @@ export class TableSession extends EventEmitter<SessionEvents> {
           pots: c.snap.pots,
           phase: c.snap.phase,
           board: c.snap.board,
-          actions: c.snap.actions,
         };
         this.log.append('handEnd', c.handNo, end, wall);
         this.emit('handEnd', { handNo: c.handNo, config: c.config, final: c.snap, wall });

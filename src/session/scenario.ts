@@ -10,6 +10,7 @@ import {
   type ScenarioExpect,
 } from '../engine/scenario/parse.js';
 import type { AlertText, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
+import { phhActions } from '../phh/write.js';
 import { MemoryLog } from './log.js';
 import { TableSession } from './TableSession.js';
 import type { BlindLevel, TableEventInput } from './types.js';
@@ -457,7 +458,7 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
         remedyFr: a.remedyFr,
       })),
       tableAlerts: st.tableAlerts.filter((a) => !alertsBefore.has(a.id)).map((a) => a.code),
-      actions: final.actions,
+      actions: phhActions(final),
       next: final.next
         ? {
             toAct: final.next.toAct,

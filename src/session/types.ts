@@ -166,5 +166,4 @@ export interface HandEndRecord {
   pots: HandSnapshot['pots'];
   phase: HandSnapshot['phase'];
   board: string[];
-  actions: string[];
 }

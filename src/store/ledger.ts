@@ -1,7 +1,9 @@
-// A hand's chip movements as the hand-history writers need them: the posts (blinds, then the big blind's ante),
-// every decision the engine recorded (its typed values: seat, chips added, total, raise, all-in), the mucks, the
+// A hand's chip movements as the hand-history writers need them: every decision the engine recorded (its typed
+// values: the posts, blinds then the big blind's ante; seat, chips added, total, raise, all-in), the mucks, the
 // uncalled bet going back and the pots paid. It reads the engine's decisions (snapshot.decisions), never the PHH
-// text; the engine decides the hand, this only lays out what it decided.
+// text; the engine decides the hand, this only lays out what it decided. Still re-derived here (issue 22, not yet
+// engine decisions): the uncalled bet, and the unshown mucks and burns the archive places by diffing snapshots.
+import { isPost } from '../engine/hand/decisions.js';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
 import { type PlayedHand, phhSeatOrder } from './playedHand.js';
@@ -104,17 +106,21 @@ export function readLedger(hand: PlayedHand): Ledger {
     });
   };
 
-  // Blinds first, then the big blind's ante (docs/scenario-format.md: the big blind's zone holds blind and ante, blind first).
-  if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
-    post(final.sb, 'postSb', final.blinds[0]);
-  }
-  if (config.seats[final.bb] !== undefined) {
-    post(final.bb, 'postBb', final.blinds[1]);
-    if (final.bbAnte > 0 && stack[final.bb] > 0) post(final.bb, 'postAnte', final.bbAnte);
+  const decisions = final.decisions ?? [];
+  // The posts are the engine's decisions (blinds, then the big blind's ante). A hand recorded before the engine
+  // decided them (a room's hand from a version 1 table) has none: its posts are laid out as the rules made them.
+  if (!decisions.some(isPost)) {
+    if (final.sb !== null && config.seats[final.sb] !== undefined && final.blinds[0] > 0) {
+      post(final.sb, 'postSb', final.blinds[0]);
+    }
+    if (config.seats[final.bb] !== undefined) {
+      post(final.bb, 'postBb', final.blinds[1]);
+      if (final.bbAnte > 0 && stack[final.bb] > 0) post(final.bb, 'postAnte', final.bbAnte);
+    }
   }
 
+  let returned: Ledger['uncalled'] = null;
   const mucksAt = (k: number) => hand.mucks.filter((m) => m.afterAction === k);
-  const decisions = final.decisions ?? [];
   const muck = (k: number) => {
     for (const m of mucksAt(k)) {
       folded.add(m.seat);
@@ -125,6 +131,14 @@ export function readLedger(hand: PlayedHand): Ledger {
     muck(k);
     const base = { street: d.street, seat: d.seat, amount: 0, to: d.to, raiseBy: 0, allIn: false, cards: [] };
     switch (d.kind) {
+      case 'postSb':
+      case 'postBb':
+      case 'postAnte': {
+        const paid = put(d.seat, d.amount);
+        if (d.kind === 'postAnte') antes[d.seat] += paid;
+        actions.push({ ...base, type: d.kind, amount: paid, to: paid, allIn: d.allIn });
+        break;
+      }
       case 'dealHole':
         actions.push({ ...base, type: 'dealt', cards: d.cards.slice() });
         break;
@@ -167,6 +181,13 @@ export function readLedger(hand: PlayedHand): Ledger {
       case 'show':
         actions.push({ ...base, type: 'show', cards: d.cards.slice() });
         break;
+      case 'uncalled':
+        // the engine gave it back (the chips stay counted in `contributed`: the pots are what remains)
+        returned =
+          returned && returned.seat === d.seat
+            ? { seat: d.seat, amount: returned.amount + d.amount }
+            : { seat: d.seat, amount: d.amount };
+        break;
       default: {
         const never: never = d.kind;
         throw new StoreError('EXPORT_UNSUPPORTED', `unknown decision ${String(never)}`);
@@ -179,13 +200,16 @@ export function readLedger(hand: PlayedHand): Ledger {
     actions.push({ street, seat: m.seat, type: 'muck', amount: 0, to: 0, raiseBy: 0, allIn: false, cards: [] });
   }
 
-  // The uncalled part of the biggest contribution goes back to its owner. The big blind's ante is dead money: no
-  // one calls it, so it is left out of the comparison (a river bet of 225,000 raised to 700,000 and folded gives
+  // The uncalled bet is the engine's decision. A hand from a version 1 table (no posts among its decisions) has
+  // none: the uncalled part of the biggest contribution goes back to its owner. The big blind's ante is dead money:
+  // no one calls it, so it is left out of the comparison (a river bet of 225,000 raised to 700,000 and folded gives
   // back 475,000 whatever the raiser anted).
-  const live = order.map((s) => ({ s, c: contributed[s] - antes[s] })).sort((a, b) => b.c - a.c);
-  let uncalled: Ledger['uncalled'] = null;
-  if (live.length > 1 && live[0].c > live[1].c) uncalled = { seat: live[0].s, amount: live[0].c - live[1].c };
-  else if (live.length === 1 && live[0].c > 0) uncalled = { seat: live[0].s, amount: live[0].c };
+  let uncalled: Ledger['uncalled'] = returned;
+  if (!decisions.some(isPost)) {
+    const live = order.map((s) => ({ s, c: contributed[s] - antes[s] })).sort((a, b) => b.c - a.c);
+    if (live.length > 1 && live[0].c > live[1].c) uncalled = { seat: live[0].s, amount: live[0].c - live[1].c };
+    else if (live.length === 1 && live[0].c > 0) uncalled = { seat: live[0].s, amount: live[0].c };
+  }
   const total = order.reduce((n, s) => n + contributed[s], 0) - (uncalled?.amount ?? 0);
   return { order, actions, boards, contributed, antes, uncalled, totalPot: total, folded };
 }

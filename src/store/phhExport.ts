@@ -9,7 +9,7 @@
 // Odd chips: the table splits a pot in its smallest chip, not in units of 1; `_feltwire_chip_unit` says which.
 // An imported hand gives back the optional fields its file had (names, event, venue and place, date).
 import { stringify } from 'smol-toml';
-import { phhLine } from '../engine/index.js';
+import { phhLine } from '../phh/write.js';
 import { readLedger, streetCards } from './ledger.js';
 import { type PlayedHand, phhSeatOrder, playerName } from './playedHand.js';
 import { zonedTime } from './tableIdentity.js';
@@ -73,7 +73,8 @@ export function toPhh(hand: PlayedHand): string {
         d.kind === 'dealBoard'
           ? phhLine({ ...d, cards: streetCards(final.board, d.street, d.cards) }, order)
           : phhLine(d, order);
-      lines.push(`  ${lit(line + why)},`);
+      // a post has no line: PHH has it in blinds_or_straddles and antes
+      if (line !== null) lines.push(`  ${lit(line + why)},`);
     }
   }
   for (const n of hand.notes.filter((x) => x.afterAction > decisions.length)) {

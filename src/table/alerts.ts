@@ -3,6 +3,7 @@
 // and French, and the facts they were rendered from), with the wall time instead of the hand-relative t. The texts
 // come from the engine's one catalogue (renderAlert); nothing here writes a sentence.
 import { renderAlert } from '../engine/alerts/catalogue.js';
+import type { LinkCause } from '../engine/alerts/facts.js';
 import type { AlertFacts, AlertText } from '../engine/types.js';
 
 export type TableAlertCode =
@@ -78,9 +79,10 @@ export function crosstalkAlert(
   const facts: AlertFacts = {
     seat: null,
     zone: zones.join(','),
+    zones,
     uid,
     antenna: antennas[0] ?? null,
-    detail: antennas.join(', '),
+    antennas,
   };
   if (item.card !== undefined) facts.cards = [item.card];
   if (item.chip !== undefined) facts.chips = [item.chip];
@@ -93,16 +95,20 @@ export function readerFaultAlert(
   zone: string | undefined,
   code: string,
 ): TableAlert {
-  const facts: AlertFacts = { seat: seatOfZone(zone), antenna, detail: code };
+  const facts: AlertFacts = { seat: seatOfZone(zone), antenna, fault: code };
   if (zone !== undefined) facts.zone = zone;
   const alert = tableAlert('READER_FAULT', wall, facts);
   alert.reason = code;
   return alert;
 }
 
-export function linkAlert(wall: number, state: 'lost' | 'restored', detail?: string): TableAlert {
-  const facts: AlertFacts = { seat: null };
-  if (detail) facts.detail = detail;
+export function linkAlert(
+  wall: number,
+  state: 'lost' | 'restored',
+  detail?: string,
+  why: { cause?: LinkCause; system?: string; path?: string } = {},
+): TableAlert {
+  const facts: AlertFacts = { seat: null, ...why };
   const alert = tableAlert(state === 'lost' ? 'LINK_LOST' : 'LINK_RESTORED', wall, facts);
   if (detail) alert.reason = detail;
   return alert;

@@ -98,7 +98,15 @@ export class TableLayer extends TableResume {
         break;
       }
       case 'link':
-        if (ev.state === 'lost' && this.state.link !== 'lost') this.emit('alert', linkAlert(ev.at, 'lost', ev.detail));
+        if (ev.state === 'lost' && this.state.link !== 'lost')
+          this.emit(
+            'alert',
+            linkAlert(ev.at, 'lost', ev.detail, {
+              ...(ev.cause ? { cause: ev.cause } : {}),
+              ...(ev.system ? { system: ev.system } : {}),
+              ...(ev.path ? { path: ev.path } : {}),
+            }),
+          );
         if (ev.state === 'restored' && this.state.link === 'lost')
           this.emit('alert', linkAlert(ev.at, 'restored', ev.detail));
         this.state.link = ev.state === 'lost' ? 'lost' : 'up';

@@ -10,7 +10,7 @@
 //   floor        the dealer's picture plus decisions, table alerts and the hardware's health.
 //   public       the table as the players see it; no alerts.
 //
-// A card that a role may not see is replaced by '??' wherever it appears: seat cards, the action log, and alerts.
+// A card that a role may not see is replaced by '??' wherever it appears: seat cards, the decisions, and alerts.
 // An alert is masked on the facts of the hand it belongs to, as they are when the view is made: its card facts are
 // masked and its texts rendered again from the masked facts (alerts recorded before facts existed have their texts
 // scrubbed instead). A card public in a later hand does not unmask an alert of an earlier hand where it was a hole
@@ -127,7 +127,6 @@ export interface RoleView {
   burns: string[];
   muck: string[];
   seats: SeatPublicView[];
-  actions: string[];
   /** the blinds and the big-blind ante the rules posted at the shuffle (the action log's first lines) */
   posts: BlindPost[];
   /** the engine's typed decisions (cards masked as in `seats`) */
@@ -213,7 +212,6 @@ function liveView(role: Role, state: LiveState, now: number): RoleView | null {
   const hand = s.hand;
   const known = seesAll ? null : publicCards(hand);
   const mask = (c: string): string => (known === null || known.has(c) ? c : HIDDEN);
-  const scrub = (text: string): string => (known === null ? text : scrubCards(text, known));
 
   const seats: SeatPublicView[] = hand.seats.map((seat) => {
     const cards = seat.cards.map(mask);
@@ -312,7 +310,6 @@ function liveView(role: Role, state: LiveState, now: number): RoleView | null {
     burns: seesAll ? [...hand.burns] : hand.burns.map(() => HIDDEN),
     muck: seesAll ? [...hand.muck] : hand.muck.map(mask),
     seats,
-    actions: hand.actions.map(scrub),
     posts: blindPosts(s),
     decisions: (hand.decisions ?? []).map((d) => (d.cards.length ? { ...d, cards: d.cards.map(mask) } : d)),
     players: playersOf(s.roster),

@@ -9,8 +9,11 @@ import {
   runScenario,
   type ScenarioOutcome,
 } from '../../src/engine/index.js';
+import { phhLines } from '../../src/phh/index.js';
 
 type RawEvent = Record<string, unknown>;
+/** a scenario's outcome with its hand as PHH action lines */
+export type Played = ScenarioOutcome & { actions: string[] };
 
 const HOLES: Record<number, string[]> = {
   1: ['2c', '3d'],
@@ -71,7 +74,7 @@ export function playTable(
   events: RawEvent[],
   house: Record<string, unknown> = {},
   ruleset: 'tda' | 'club' = 'tda',
-): ScenarioOutcome & { state: HandState } {
+): Played & { state: HandState } {
   const seats: Record<number, number> = {};
   for (const seat of setup.seats) seats[seat] = setup.stack;
   const scenario = parseScenario({
@@ -87,10 +90,12 @@ export function playTable(
     last = ev.t;
   }
   applyEvent(state, { kind: 'tick', t: last + scenario.config.motionMs });
-  return { ...runScenario(scenario), state };
+  const outcome = runScenario(scenario);
+  // the hand as PHH lines, rendered by the PHH writer (the engine keeps decisions only)
+  return { ...outcome, actions: phhLines(outcome.decisions, outcome.order), state };
 }
 
 /** The six-handed table (button 6, blinds 250-500). */
-export const play = (events: RawEvent[]): ScenarioOutcome => playTable(SIX_HANDED, events);
+export const play = (events: RawEvent[]): Played => playTable(SIX_HANDED, events);
 
 export const codes = (o: ScenarioOutcome): string[] => o.alerts.map((a) => a.code);

@@ -2,6 +2,7 @@
 // a remedy in English and French.
 import { describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/engine/index.js';
+import { formatAlert } from '../../src/i18n/formatAlert.js';
 
 const ENGINE_CODES = [
   'DEAL_WRONG_SEAT',
@@ -29,15 +30,16 @@ describe('alert catalogue', () => {
       expect(def).toBeDefined();
       if (!def) return;
       expect(['info', 'warn', 'stop']).toContain(def.severity);
-      const facts = { seat: 3, cards: ['Ah'], amount: 100, street: 'flop', detail: 'x' };
-      expect(def.message.en(facts).length).toBeGreaterThan(5);
-      expect(def.message.fr(facts).length).toBeGreaterThan(5);
-      expect(def.message.fr(facts)).not.toBe(def.message.en(facts));
+      const facts = { seat: 3, cards: ['Ah'], amount: 100, street: 'flop' as const };
+      const message = formatAlert(code, facts, 'en').message;
+      expect(message.length).toBeGreaterThan(5);
+      expect(formatAlert(code, facts, 'fr').message.length).toBeGreaterThan(5);
+      expect(formatAlert(code, facts, 'fr').message).not.toBe(message);
       for (const [variant, r] of Object.entries(def.remedies)) {
         expect(r.rule.tda, variant).toMatch(/\S/);
         expect(r.rule.club, variant).toMatch(/\S/);
-        const en = r.en(facts);
-        const fr = r.fr(facts);
+        const en = formatAlert(code, { ...facts, variant }, 'en').remedy;
+        const fr = formatAlert(code, { ...facts, variant }, 'fr').remedy;
         expect(en, variant).toMatch(/[.]$/);
         expect(fr, variant).toMatch(/[.]$/);
         expect(fr, variant).not.toBe(en);

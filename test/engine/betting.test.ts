@@ -188,7 +188,7 @@ describe('checks inferred (docs/rules.md, Sensors)', () => {
   it('on a street with no bet, a later seat betting means the seats before it checked', () => {
     const t = toFlop([100, 200]);
     t.bet(3, 600).tick();
-    expect(t.state.actions.slice(-3)).toEqual(['p1 cc', 'p2 cc', 'p3 cbr 600']);
+    expect(t.phh().slice(-3)).toEqual(['p1 cc', 'p2 cc', 'p3 cbr 600']);
     expect(t.codes()).not.toContain('ACTION_OUT_OF_TURN');
     expect(t.snap().next?.toAct).toBe(4);
   });
@@ -196,7 +196,7 @@ describe('checks inferred (docs/rules.md, Sensors)', () => {
   it('the burn for the next street means the seats still to act checked', () => {
     const t = toFlop([100, 200]);
     t.collect().burn();
-    expect(t.state.actions.filter((a) => a.endsWith(' cc')).length).toBe(6 + 6);
+    expect(t.phh().filter((a) => a.endsWith(' cc')).length).toBe(6 + 6);
     expect(t.codes()).toEqual([]);
     t.board(t.card());
     expect(t.state.board.length).toBe(4);
@@ -222,7 +222,7 @@ describe('collection', () => {
     expect(t.codes()).toEqual([]);
     expect(t.snap().next).toMatchObject({ toAct: 1, toCall: 0 });
     t.bet(1, 600).tick();
-    expect(t.state.actions.at(-1)).toBe('p1 cbr 600');
+    expect(t.phh().at(-1)).toBe('p1 cbr 600');
   });
 });
 

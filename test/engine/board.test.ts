@@ -1,7 +1,9 @@
 // Board and burns: the dealer's errors and both rulesets' remedies (club 2-5 to 2-13, tda 39, tda 74), and the
 // engine watching the remedy being carried out.
 import { describe, expect, it } from 'vitest';
+import { isPost } from '../../src/engine/hand/decisions.js';
 import type { Ruleset } from '../../src/engine/types.js';
+import { phhLine } from '../../src/phh/write.js';
 import { Table } from './table.js';
 
 /** Three seats, preflop called and checked, chips collected: the flop is next. */
@@ -22,7 +24,7 @@ describe('BURN_MISSED', () => {
       const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
       const a = openAlert(t, 'BURN_MISSED');
       expect(a).toMatchObject({ severity: 'warn', rule });
-      expect(a?.remedy).toMatch(/Ah.*burn/);
+      expect(a?.remedy).toMatch(/A♥.*burn/);
       expect(a?.remedyFr).toMatch(/brûlée/);
       expect(t.state.board.map(String).length).toBe(2);
       expect(t.snap().next).toBeNull();
@@ -138,7 +140,7 @@ describe('BURN_EXTRA, order unknown, the flop already dealt (club 2-6)', () => {
       expect(t.snap().burns).toEqual(['9h']);
       expect(t.codes()).not.toContain('FLOP_FOUR_CARDS');
       // one flop record, the new cards
-      expect(t.snap().actions.filter((l) => l.startsWith('d db'))).toEqual(['d db Qs7cTc']);
+      expect(t.phh().filter((l) => l.startsWith('d db'))).toEqual(['d db Qs7cTc']);
       expect(t.snap().next?.toAct).toBe(1);
     });
   }
@@ -194,7 +196,7 @@ describe('FLOP_FOUR_CARDS', () => {
     const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
     expect(a).toMatchObject({ severity: 'stop', rule: 'club 2-7' });
-    expect(a?.remedy).toMatch(/Qs/);
+    expect(a?.remedy).toMatch(/Q♠/);
     t.off('Qs', 'board').at('Qs', 'burn');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);
@@ -230,7 +232,11 @@ describe('FLOP_FOUR_CARDS: the typed record says the flop the remedy left', () =
   function flopRecord(t: Table) {
     const i = t.state.decisions.findIndex((d) => d.kind === 'dealBoard' && d.street === 'flop');
     const flops = t.state.decisions.filter((d) => d.kind === 'dealBoard' && d.street === 'flop');
-    return { decision: t.state.decisions[i], line: t.state.actions[i], count: flops.length };
+    return {
+      decision: t.state.decisions[i],
+      line: phhLine(t.state.decisions[i], t.state.seatOrder),
+      count: flops.length,
+    };
   }
 
   it('tda 39: the flop decision and its PHH line carry the three cards left after the floor burned one', () => {
@@ -244,9 +250,13 @@ describe('FLOP_FOUR_CARDS: the typed record says the flop the remedy left', () =
     for (const seat of [1, 2, 3]) t.say(seat, 'check');
     t.board('2s');
     // the PHH lines, replayed, give the final board
-    const dealt = t.state.actions.filter((l) => l.startsWith('d db ')).map((l) => l.slice(5));
+    const dealt = t
+      .phh()
+      .filter((l) => l.startsWith('d db '))
+      .map((l) => l.slice(5));
     expect(dealt.join('')).toBe(t.snap().board.join(''));
-    expect(t.state.decisions.length).toBe(t.state.actions.length);
+    // one line per decision but the posts (PHH has them in blinds_or_straddles and antes)
+    expect(t.state.decisions.filter((d) => !isPost(d)).length).toBe(t.phh().length);
   });
 
   it('club 2-7: the fourth card burned: the flop record is the first three, unchanged', () => {
@@ -265,7 +275,7 @@ describe('FLOP_FOUR_CARDS: the typed record says the flop the remedy left', () =
     expect(r.count).toBe(1);
     expect(r.decision.cards).toEqual(['2s', '3s', '4s']);
     expect(r.line).toBe('d db 2s3s4s');
-    expect(t.state.actions.filter((l) => l.startsWith('d db ')).length).toBe(1);
+    expect(t.phh().filter((l) => l.startsWith('d db ')).length).toBe(1);
   });
 });
 

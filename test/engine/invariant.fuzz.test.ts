@@ -249,7 +249,7 @@ function debugSeat(st: HandState, seat: number): string {
     allIn,
     total,
     stack,
-    actions: st.actions.slice(-6),
+    decisions: st.decisions.slice(-6).map((d) => `${d.kind}:${d.seat}:${d.to}`),
     alerts: st.alerts.map((a) => `${a.code}:${a.seat}`),
   });
 }

@@ -3,6 +3,7 @@ import { roundChips } from '../../src/engine/betting/chipFlow.js';
 import { formatCard } from '../../src/engine/cards.js';
 import { applyEvent, createHand, type HandState, snapshot } from '../../src/engine/index.js';
 import type { Declaration, HandSnapshot, Ruleset, TableConfig, TableEvent, Zone } from '../../src/engine/types.js';
+import { phhLines } from '../../src/phh/write.js';
 
 export interface TableSpec {
   seats: Record<number, number>;
@@ -155,6 +156,10 @@ export class Table {
   }
   snap(): HandSnapshot {
     return snapshot(this.state);
+  }
+  /** the hand so far as PHH action lines (the PHH writer's rendering of the decisions) */
+  phh(): string[] {
+    return phhLines(this.state.decisions, this.state.seatOrder);
   }
   codes(): string[] {
     return this.state.alerts.map((a) => a.code);

@@ -21,7 +21,7 @@ describe('LOI 22: a river dealt after everyone folded', () => {
       const a = t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY');
       expect(a).toMatchObject({ rule: 'LOI 22', severity: 'warn' });
       expect(a?.remedy).toBe(
-        'The hand is over: the cards that would have come are not dealt. Take 2s off the board to the muck; it is not part of the hand.',
+        'The hand is over: the cards that would have come are not dealt. Take 2♠ off the board to the muck; it is not part of the hand.',
       );
       expect(a?.remedyFr).toMatch(/Le coup est terminé/);
     }
@@ -70,7 +70,7 @@ describe('"call the floor" is said by stops only (a warning lets play go on)', (
     seats: [5, 6],
     cards: ['Ah'],
     amount: 100,
-    street: 'flop',
+    street: 'flop' as const,
     to: 1100,
     call: 1100,
     owed: 600,

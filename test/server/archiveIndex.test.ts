@@ -48,8 +48,7 @@ function fill(log: EventLog, hands: number, first = 1): void {
     if (h % 11 === 0) continue; // never dealt
     log.append('event', h, { kind: 'dealer', button: 'shuffle', t: 0 }, wall + 5);
     for (let i = 1; i <= 6; i++) log.append('event', h, { kind: 'tick', t: i * 100 }, wall + 5 + i * 100);
-    if (h % 5 !== 0)
-      log.append('handEnd', h, { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] }, wall + 900);
+    if (h % 5 !== 0) log.append('handEnd', h, { stacks: {}, pots: [], phase: 'complete', board: [] }, wall + 900);
   }
 }
 

@@ -1,4 +1,5 @@
 // Builders of session and live states for the server tests.
+import type { Decision } from '../../src/engine/hand/decisions.js';
 import type { Alert, HandSnapshot, SeatView } from '../../src/engine/types.js';
 import type { SessionState } from '../../src/session/types.js';
 import type { LiveState } from '../../src/views/liveState.js';
@@ -16,6 +17,27 @@ export function seat(n: number, cards: string[], shown: string[] = [], extra: Pa
     absent: false,
     dead: false,
     ...extra,
+  };
+}
+
+/** a decision of the engine, as the snapshot holds it */
+export function decision(kind: Decision['kind'], seat: number, cards: string[] = []): Decision {
+  return {
+    kind,
+    street: kind === 'dealHole' ? 'preflop' : 'flop',
+    seat,
+    amount: 0,
+    to: 0,
+    facing: 0,
+    raiseBy: 0,
+    allIn: false,
+    full: false,
+    refund: 0,
+    cards,
+    chips: [],
+    source: 'table',
+    rule: null,
+    t: 1000,
   };
 }
 
@@ -56,8 +78,14 @@ export function hand(extra: Partial<HandSnapshot> = {}): HandSnapshot {
       seat(3, [], [], { folded: true }),
     ],
     alerts: [alert(1, 'Flop dealt without burn: Ah was the first card, AhKs seen')],
-    actions: ['d dh p1 Qs Qd', 'd dh p2 ????', 'd dh p3 4d4c', 'p3 f', 'd db 7hKd2c'],
-    decisions: [],
+    // button 1: p1 is seat 2 (its Qs Qd), seat 3's cards were not read, seat 1 (4d 4c) folded, then the flop
+    decisions: [
+      decision('dealHole', 2, ['Qs', 'Qd']),
+      decision('dealHole', 3),
+      decision('dealHole', 1, ['4d', '4c']),
+      decision('fold', 1),
+      decision('dealBoard', 0, ['7h', 'Kd', '2c']),
+    ],
     next: { toAct: 2, toCall: 0, minRaiseTo: 100, canRaise: true, maxRaiseTo: 9000, legal: ['check', 'bet', 'allin'] },
     pots: [{ amount: 300, eligible: [1, 2] }],
     stacks: { 1: 9000, 2: 9000, 3: 10000 },

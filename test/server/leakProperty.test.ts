@@ -113,7 +113,7 @@ function leaksIn(v: RoleView, where: string, secretNow?: Set<string>, boardSecre
       if (secret.has(c)) {
         out.push(`${where}: alert ${a.code} of hand ${h} (view of hand ${v.handNo}) names ${c}`);
         if (process.env.FW_DEBUG_LEAK)
-          console.log(JSON.stringify(a), JSON.stringify(v.seats), v.board, v.burns, v.muck, v.actions);
+          console.log(JSON.stringify(a), JSON.stringify(v.seats), v.board, v.burns, v.muck, v.decisions);
       }
     }
   }

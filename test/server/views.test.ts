@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HandSnapshot } from '../../src/engine/types.js';
 import { ROLES, type Role } from '../../src/views/liveState.js';
 import { HIDDEN, scrubCards, viewFor } from '../../src/views/views.js';
-import { alert, cardsIn, hand, live, seat, session } from './fixtures.js';
+import { alert, cardsIn, decision, hand, live, seat, session } from './fixtures.js';
 
 const PLAYER_ROLES: Role[] = ['dealer', 'floor', 'public'];
 const NOW = 1_000_000;
@@ -44,11 +44,11 @@ describe('viewFor: hole cards', () => {
       expect(cardsIn(JSON.stringify(v)).has('Qs')).toBe(false);
     });
 
-    it(`${role}: the action log and alert texts lose their secret cards`, () => {
+    it(`${role}: the decisions and alert texts lose their secret cards`, () => {
       const v = viewFor(role, live(), NOW);
-      expect(v?.actions[0]).toBe('d dh p1 ?? ??');
-      expect(v?.actions[2]).toBe('d dh p3 ????');
-      expect(v?.actions[4]).toBe('d db 7hKd2c');
+      expect(v?.decisions[0].cards).toEqual([HIDDEN, HIDDEN]);
+      expect(v?.decisions[2].cards).toEqual([HIDDEN, HIDDEN]);
+      expect(v?.decisions[4].cards).toEqual(['7h', 'Kd', '2c']);
       for (const a of v?.alerts ?? []) {
         expect(a.message).not.toMatch(/Ah|Ks/);
         expect(a.remedyFr).not.toMatch(/Ah|Ks/);
@@ -62,7 +62,7 @@ describe('viewFor: hole cards', () => {
     expect(v?.seats.map((s) => s.cards)).toEqual([['Ah', 'Ks'], ['Qs', 'Qd'], []]);
     expect(v?.burns).toEqual(['9s']);
     expect(v?.muck).toEqual(['4d', '4c']);
-    expect(v?.actions[0]).toBe('d dh p1 Qs Qd');
+    expect(v?.decisions[0].cards).toEqual(['Qs', 'Qd']);
     expect(v?.equity?.points[0].equity).toEqual({ 1: 80, 2: 20 });
     expect(v?.seats[1].handName).toBe('Pair of queens');
     expect(v?.alerts[0].message).toContain('AhKs');
@@ -244,7 +244,7 @@ describe('viewFor: no secret card leaks to a player role, whatever the hand (pro
             board: cards.slice(10, 15),
             burns: cards.slice(15, 17),
             muck: cards.slice(17, 20),
-            actions: seats.map((s) => `d dh p${s.seat} ${s.cards.join('')}`),
+            decisions: seats.map((s) => decision('dealHole', s.seat, s.cards)),
             alerts: [alert(1, `cards ${cards.join(' ')}`, { code: 'DEAL_CARD_COUNT', reason: cards.join('') })],
             pots,
             stacks,

@@ -76,7 +76,6 @@ export function fakeEngine(log?: EventLog, seen: number[] = []): HandEngine<unkn
         muck: [],
         seats,
         alerts: s.alerts,
-        actions: [],
         decisions: [],
         next: { toAct: 2, toCall: 0, minRaiseTo: 100, canRaise: true, maxRaiseTo: 1000, legal: ['check', 'bet'] },
         pots: [],

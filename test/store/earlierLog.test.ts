@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPost } from '../../src/engine/hand/decisions.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { TableSession } from '../../src/session/index.js';
 import { type ExportFormat, HandArchive, SqliteEventLog } from '../../src/store/index.js';
@@ -209,11 +210,28 @@ describe('a log written by main of 2026-12-02 (b79cd23)', () => {
           board: h.final.board,
           stacks: h.final.stacks,
           pots: h.final.pots.map((p) => [p.amount, p.winners]),
-          decisions: h.final.decisions.length,
+          // the actions and deals that version recorded (the posts and the uncalled bet's return are decisions now too)
+          decisions: h.final.decisions.filter((d) => !isPost(d) && d.kind !== 'uncalled').length,
           notes: h.notes.length,
           level: h.level,
         })),
       ).toEqual(HANDS);
+      // the engine's posts: the small and big blind (50/100 at hand 1), and from hand 2 on 100/200 with a 200 ante
+      expect(hands.map((h) => h.final.decisions.filter(isPost).map((d) => [d.kind, d.seat, d.amount]))).toEqual(
+        [2, 3, 4, 5, 6, 1, 2, 3].map((sb, i) => {
+          const bb = (sb % 6) + 1;
+          if (i === 0)
+            return [
+              ['postSb', sb, 50],
+              ['postBb', bb, 100],
+            ];
+          return [
+            ['postSb', sb, 100],
+            ['postBb', bb, 200],
+            ['postAnte', bb, 200],
+          ];
+        }),
+      );
       for (const h of hands) {
         expect(h.complete).toBe(true);
         expect(h.final.phase).toBe('complete');

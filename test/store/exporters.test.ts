@@ -3,7 +3,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
-import { parsePhh, replayPhh } from '../../src/phh/index.js';
+import { parsePhh, phhActions, replayPhh } from '../../src/phh/index.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import {
   HandArchive,
@@ -61,7 +61,7 @@ describe('PHH export', () => {
       const doc = parseToml(toPhh(h)) as Record<string, unknown>;
       const order = phhSeatOrder(h.config);
       expect(doc.variant).toBe('NT');
-      expect(doc.actions).toEqual(h.final.actions);
+      expect(doc.actions).toEqual(phhActions(h.final));
       expect(doc.starting_stacks).toEqual(order.map((s) => h.config.seats[s]));
       expect(doc.finishing_stacks).toEqual(order.map((s) => h.final.stacks[String(s)]));
       expect(doc.seats).toEqual(order);

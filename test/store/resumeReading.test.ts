@@ -424,7 +424,7 @@ describe('one action taken out of turn while down: the alert the live table woul
     const got = interrupted(PREFLOP, 0, 1, (felt) => felt.takeBack(3));
     const warn = got.tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED && a.severity === 'warn');
     expect(warn).toHaveLength(1);
-    expect(warn[0]).toMatchObject({ seat: 3, facts: { variant: 'gone', amount: 0, detail: 'log 100' } });
+    expect(warn[0]).toMatchObject({ seat: 3, facts: { variant: 'gone', amount: 0, logged: 100 } });
     expect(warn[0].message).toContain('chips gone');
     expect(warn[0].messageFr).toContain('des jetons ont disparu');
     const info = got.tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED && a.severity === 'info');

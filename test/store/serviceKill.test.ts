@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { Decision } from '../../src/engine/hand/decisions.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { type SimHandReport, type SimMoment, Simulator } from '../../src/sim/index.js';
 import { SqliteEventLog } from '../../src/store/index.js';
@@ -16,6 +17,8 @@ import { validateHardwareFile } from '../../src/table/index.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HARDWARE = join(ROOT, 'hardware/tables/sim-table.json');
+/** the dealer's decisions (the cards dealt): not a player's action */
+const DEALS: ReadonlySet<string> = new Set(['dealHole', 'dealBoard']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** the commentator's view of F's /api/state (RoleView), the fields a restart must reproduce */
@@ -25,12 +28,16 @@ interface StateView {
   phase: string;
   street: string;
   board: string[];
-  actions: string[];
+  decisions: Decision[];
   seats: { seat: number; stack: number; committed: number; cards: string[]; folded: boolean }[];
   alerts: { id: number; code: string; acknowledged: boolean; source: 'hand' | 'table' }[];
   pots: { amount: number }[];
   next?: { toAct: number } | null;
 }
+
+/** what the PHH lines said of each decision: its kind, seat, amount to and cards */
+const handRecord = (decisions: readonly Decision[]) =>
+  decisions.map((d) => ({ kind: d.kind, seat: d.seat, to: d.to, cards: d.cards }));
 
 function essentials(v: Omit<StateView, 'wall'>) {
   return {
@@ -38,7 +45,7 @@ function essentials(v: Omit<StateView, 'wall'>) {
     phase: v.phase,
     street: v.street,
     board: v.board,
-    actions: v.actions,
+    decisions: handRecord(v.decisions),
     seats: v.seats.map((s) => ({
       seat: s.seat,
       stack: s.stack,
@@ -60,7 +67,7 @@ function sessionEssentials(s: SessionState) {
     phase: h.phase,
     street: h.street,
     board: h.board,
-    actions: h.actions,
+    decisions: h.decisions,
     seats: h.seats,
     alerts: h.alerts.map((a) => ({ ...a, source: 'hand' as const })),
     pots: h.pots,
@@ -177,7 +184,7 @@ const POINTS: [string, (v: StateView) => boolean][] = [
   ['during the deal', (v) => v.phase === 'dealing' && v.seats.some((s) => s.cards.length > 0)],
   [
     'mid-round',
-    (v) => v.phase === 'betting' && v.street !== 'preflop' && !v.actions[v.actions.length - 1].startsWith('d '),
+    (v) => v.phase === 'betting' && v.street !== 'preflop' && !DEALS.has(v.decisions[v.decisions.length - 1].kind),
   ],
   // the river betting is over and the hand waits for the cards to be tabled (a river check reaches the service only
   // as the dealer's tablet tap: Service.tap forwards the simulator's taps to the dealer websocket)
@@ -236,7 +243,7 @@ class Conductor {
   }
 }
 
-const playerActions = (actions: readonly string[]) => actions.filter((a) => !a.startsWith('d '));
+const playerActions = (decisions: readonly Decision[]) => decisions.filter((d) => !DEALS.has(d.kind));
 const PLAYER_KINDS = new Set(['fold', 'check', 'call', 'bet', 'raise']);
 
 /**
@@ -286,7 +293,7 @@ async function killDuringPreflop(
     }
     expect(view, 'the service never published the deal').not.toBeNull();
     if (!view) return;
-    expect(playerActions(view.actions)).toEqual([]);
+    expect(playerActions(view.decisions)).toEqual([]);
     await service.kill('SIGKILL');
     // while down: the players facing a bet act in turn, one at a time
     let held = first;
@@ -299,7 +306,7 @@ async function killDuringPreflop(
     // its view comes to the table as it stands (the chips in every zone, whose turn it is) only by that reading
     const standing = (v: StateView) =>
       v.handNo === view.handNo &&
-      playerActions(v.actions).length > 0 &&
+      playerActions(v.decisions).length > 0 &&
       v.phase === held.snap.phase &&
       (v.next?.toAct ?? null) === (held.snap.next?.toAct ?? null) &&
       v.seats.every((x) => x.committed === held.snap.seats.find((y) => y.seat === x.seat)?.committed);
@@ -348,7 +355,10 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
           const v = await service.state().catch(() => null);
           if (process.env.DEBUG_KILL && v && i % 20 === 0) {
             process.stdout.write(
-              `#${v.handNo} ${v.phase}/${v.street} ${v.actions.slice(-2).join(',')} ${v.alerts.map((a) => a.code).join(',')}\n`,
+              `#${v.handNo} ${v.phase}/${v.street} ${v.decisions
+                .slice(-2)
+                .map((d) => `${d.kind}:${d.seat}`)
+                .join(',')} ${v.alerts.map((a) => a.code).join(',')}\n`,
             );
           }
           if (v && at(v)) view = v;
@@ -367,7 +377,7 @@ describe('SIGKILL of the live service in the middle of a hand', () => {
         await service.start();
         const after = await service.state();
         expect(after.handNo).toBe(view.handNo);
-        expect(after.actions.slice(0, view.actions.length)).toEqual(view.actions);
+        expect(handRecord(after.decisions.slice(0, view.decisions.length))).toEqual(handRecord(view.decisions));
 
         // no record lost or doubled: the log after the restart begins with exactly the records there at the kill
         await sleep(1000);

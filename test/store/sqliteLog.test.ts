@@ -29,7 +29,7 @@ function dataDir(): string {
 const quiet = { notify: () => {} };
 const TABLE = TWO_SEATS;
 /** a hand's end record */
-const END: HandEndRecord = { stacks: {}, pots: [], phase: 'complete', board: [], actions: [] };
+const END: HandEndRecord = { stacks: {}, pots: [], phase: 'complete', board: [] };
 
 /** a log with `hands` hands of `perHand` events each, checkpointed and closed */
 function filledLog(dir: string, hands = 20, perHand = 40): number {

@@ -107,7 +107,7 @@ describe('table layer: crosstalk (CARD_CROSSTALK)', () => {
     vi.advanceTimersByTime(1);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ code: 'CARD_CROSSTALK', severity: 'warn', zone: 'seat1,seat2' });
-    expect(alerts[0].message).toContain('Card Jd');
+    expect(alerts[0].message).toContain('Card J♦');
     expect(plain()).toEqual([{ kind: 'cardAt', card: 'Jd', zone: 'seat1', face: 'down' }]);
     // the first antenna stops reading it: it lies in seat2
     feed.leave(A.seat(1), card('Jd'));

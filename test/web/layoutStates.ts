@@ -102,7 +102,6 @@ export function snapshotAt(seats: number, step: Step): HandSnapshot {
     muck: [],
     seats: list,
     alerts,
-    actions: [],
     decisions: [],
     next:
       toAct === null

@@ -17,6 +17,7 @@ import {
   Header,
   h,
   handNameOf,
+  isPost,
   makeStore,
   mountApp,
   Pots,
@@ -137,7 +138,8 @@ function ActionLog({ v }: { v: RoleView }): JSX.Element {
       );
   }
   for (const [i, d] of (v.decisions ?? []).entries()) {
-    if (d.kind === 'dealHole') continue;
+    // the posts are the log's first lines, above
+    if (d.kind === 'dealHole' || isPost(d)) continue;
     if (d.street !== street) {
       street = d.street;
       items.push(h('li', { class: 'street', key: `s${i}` }, streetLabel(d.street)));

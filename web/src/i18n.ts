@@ -96,6 +96,7 @@ const STRINGS = {
   act_allin: { en: 'All-in {n}', fr: 'Tapis {n}' },
   act_show: { en: 'Shows {cards}', fr: 'Montre {cards}' },
   act_dealHole: { en: 'Dealt {cards}', fr: 'Reçoit {cards}' },
+  act_uncalled: { en: 'Uncalled bet of {n} returned', fr: 'Mise non suivie de {n} rendue' },
   act_dealBoard: { en: '{street}: {cards}', fr: '{street} : {cards}' },
   logLine: { en: '{who}: {what}', fr: '{who} : {what}' },
   post_sb: { en: 'Small blind {n}', fr: 'Petite blinde {n}' },
@@ -250,6 +251,7 @@ const STRINGS = {
   // rules no rulebook names: the reader equipment's and the table's own procedure (src/engine/alerts/catalogue.ts)
   ruleOf_reader: { en: 'reader equipment', fr: 'matériel de lecture' },
   ruleOf_table: { en: 'table procedure', fr: 'procédure de la table' },
+  ruleOf_panel: { en: 'dealer panel', fr: 'pupitre du croupier' },
   // rulebook references, written in the page's language ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9")
   ruleRef_tda: {
     en: '{count, plural, one {TDA rule} other {TDA rules}} {n}',

@@ -5,6 +5,9 @@
 import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Decision } from '../../src/engine/hand/decisions.js';
+import type { AlertCode } from '../../src/engine/types.js';
+import { ALERT_MESSAGES } from '../../src/i18n/alerts/index.js';
+import { formatAlert } from '../../src/i18n/formatAlert.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
 import type { AlertView, FloorEntryView, RoleView } from '../../src/views/views.js';
 import { getLang, hasKey, locale, onLangChange, ruleText, setLang, t } from './i18n.js';
@@ -312,9 +315,15 @@ export function WaitingSeats({ v }: { v: RoleView }): JSX.Element | null {
   );
 }
 
-/** An alert's texts in the user's language, its cards written with suit symbols. */
+/**
+ * An alert's texts in the user's language, rendered from its code and facts by the service's ICU catalogue (cards
+ * with suit symbols, amounts and plurals by locale). An alert of an earlier version (its facts carry the old free-text
+ * `detail`) or of a code the catalogue does not know is shown with the texts it was recorded with.
+ */
 export function alertText(a: AlertView): { message: string; remedy: string } {
   const fr = getLang() === 'fr';
+  if (a.facts && !('detail' in a.facts) && Object.hasOwn(ALERT_MESSAGES, a.code))
+    return formatAlert(a.code as AlertCode, a.facts, fr ? 'fr' : 'en');
   const cards = a.facts?.cards;
   return {
     message: cardsInText(fr ? a.messageFr : a.message, cards),
@@ -333,6 +342,10 @@ export function severityLabel(s: string): string {
   const k = `severity_${s}`;
   return hasKey(k) ? t(k) : s;
 }
+
+/** The blinds and ante the rules posted: the action log shows them from the view's `posts`, first. */
+const POSTS: ReadonlySet<Decision['kind']> = new Set<Decision['kind']>(['postSb', 'postBb', 'postAnte']);
+export const isPost = (d: Decision): boolean => POSTS.has(d.kind);
 
 /** A decision as readable text: "Raise to 300", "Call 100", "Shows A♠ K♥". */
 export function decisionText(d: Decision): string {
@@ -353,6 +366,14 @@ export function decisionText(d: Decision): string {
       return t('act_dealHole', { cards: cardText(d.cards) });
     case 'dealBoard':
       return t('act_dealBoard', { street: streetLabel(d.street), cards: cardText(d.cards) });
+    case 'postSb':
+      return t('post_sb', { n: chips(d.amount) });
+    case 'postBb':
+      return t('post_bb', { n: chips(d.amount) });
+    case 'postAnte':
+      return t('post_ante', { n: chips(d.amount) });
+    case 'uncalled':
+      return t('act_uncalled', { n: chips(d.amount) });
     default:
       return String(d.kind);
   }
@@ -363,7 +384,7 @@ export function lastActions(v: RoleView): Map<number, Decision> {
   const out = new Map<number, Decision>();
   for (const d of v.decisions ?? []) {
     if (d.street !== v.street || d.seat === 0) continue;
-    if (d.kind === 'dealHole' || d.kind === 'dealBoard') continue;
+    if (d.kind === 'dealHole' || d.kind === 'dealBoard' || isPost(d) || d.kind === 'uncalled') continue;
     out.set(d.seat, d);
   }
   return out;

@@ -3,6 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
+import { phhLines } from '../../phh/write.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario, type SessionOutcome } from '../../session/index.js';
 import { defineCommand, UsageError } from '../options.js';
 
@@ -24,6 +25,13 @@ async function collect(paths: string[], ext: string): Promise<string[]> {
 }
 
 export { collect as collectFiles };
+
+/** an outcome as docs/scenario-format.md prints it: the hand as PHH action lines, rendered by the PHH writer */
+export function printable(o: ScenarioOutcome | SessionOutcome): object {
+  if ('session' in o) return o;
+  const { decisions, order, ...rest } = o;
+  return { ...rest, actions: phhLines(decisions, order) };
+}
 
 function human(file: string, o: ScenarioOutcome): string {
   const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file})`];
@@ -106,7 +114,7 @@ export const command = defineCommand(
       }
       if (outcome.passed) passed++;
       else failed++;
-      if (json) process.stdout.write(`${JSON.stringify({ file, ...outcome })}\n`);
+      if (json) process.stdout.write(`${JSON.stringify({ file, ...printable(outcome) })}\n`);
       else if ('session' in outcome) process.stdout.write(`${humanSession(file, outcome)}\n`);
       else process.stdout.write(`${human(file, outcome)}\n`);
     }

@@ -1,87 +1,26 @@
-// The alerts the table layer raises about its equipment (src/table/alerts.ts): unknown chips, crosstalk, reader
-// faults, the reader bridge's link lost and restored; rendered like the engine's own.
+// The alerts about the equipment, raised by the table layer, the links and the storage (never by the engine):
+// unknown chips, crosstalk, reader faults, the reader bridge's and the dealer panel's links, the event log's disk.
+// Severity and rule here; texts in src/i18n/alerts/table.ts.
 import type { AlertCode } from '../types.js';
-import { type AlertDefinition, both, faultOf, inParensFr, itemEn, itemFr, whereEn, whereFr } from './alertText.js';
+import { type AlertRules, both } from './alertRules.js';
 
-export const READER_ALERTS: Partial<Record<AlertCode, AlertDefinition>> = {
-  CHIP_UNKNOWN: {
-    severity: 'warn',
-    message: {
-      en: (f) => `A tag that is not an enrolled chip in ${f.zone ?? 'a betting zone'} (tag ${f.uid ?? '?'})`,
-      fr: (f) => `Une puce qui n’est pas un jeton enregistré en ${f.zone ?? 'zone de mise'} (puce ${f.uid ?? '?'})`,
-    },
-    remedies: {
-      default: {
-        rule: both('reader'),
-        en: () =>
-          'It is not counted in the bet: take it out of the zone and give it to the floor; the deck is not in question and play goes on.',
-        fr: () =>
-          'Elle n’est pas comptée dans la mise : retirez-la de la zone et remettez-la à l’arbitre ; le jeu de cartes n’est pas en cause et le jeu continue.',
-      },
-    },
-  },
-  CARD_CROSSTALK: {
-    severity: 'warn',
-    message: {
-      en: (f) =>
-        `${itemEn(f)} read on two antennas at once (${(f.zone ?? '').split(',').join(' and ')}): a reader fault, not a player's`,
-      fr: (f) =>
-        `${itemFr(f)} lu(e) par deux antennes à la fois (${(f.zone ?? '').split(',').join(' et ')}) : un défaut du lecteur, pas une faute du joueur`,
-    },
-    remedies: {
-      default: {
-        rule: both('reader'),
-        en: (f) =>
-          `Move the item fully inside one zone; if it persists, call maintenance (antennas ${f.detail ?? ''}). Play goes on from the dealer's view of the table.`,
-        fr: (f) =>
-          `Placez l’objet entièrement dans une seule zone ; si cela persiste, appelez la maintenance (antennes ${f.detail ?? ''}). Le jeu continue selon ce que voit le croupier.`,
-      },
-    },
-  },
-  READER_FAULT: {
-    severity: 'warn',
-    message: {
-      en: (f) => `Reader fault on ${whereEn(f)}: ${faultOf(f)[0]}`,
-      fr: (f) => `Défaut de lecture sur ${whereFr(f)} : ${faultOf(f)[1]}`,
-    },
-    remedies: {
-      default: {
-        rule: both('reader'),
-        en: () =>
-          'Keep dealing and confirm what this zone holds by eye; tell the floor. If it repeats, call maintenance.',
-        fr: () =>
-          'Continuez à donner et vérifiez à l’œil le contenu de cette zone ; prévenez l’arbitre. Si cela se répète, appelez la maintenance.',
-      },
-    },
-  },
-  LINK_LOST: {
-    severity: 'stop',
-    message: {
-      en: (f) => `Connection to the reader bridge lost${f.detail ? ` (${f.detail})` : ''}: the table is not being read`,
-      fr: (f) => `Connexion au pont lecteur perdue${inParensFr(f.detail)} : la table n’est plus lue`,
-    },
-    remedies: {
-      default: {
-        rule: both('reader'),
-        en: () =>
-          'Hold the deal; check the bridge’s USB cable. Reconnection is automatic; the table is re-read when it comes back.',
-        fr: () =>
-          'Suspendez la donne ; vérifiez le câble USB du pont. La reconnexion est automatique ; la table est relue à son retour.',
-      },
-    },
-  },
-  LINK_RESTORED: {
-    severity: 'info',
-    message: {
-      en: () => 'Connection to the reader bridge restored; the table was re-read',
-      fr: () => 'Connexion au pont lecteur rétablie ; la table a été relue',
-    },
-    remedies: {
-      default: {
-        rule: both('reader'),
-        en: () => 'Check that the screen matches the table, then resume the deal.',
-        fr: () => 'Vérifiez que l’écran correspond à la table, puis reprenez la donne.',
-      },
-    },
-  },
+const reader = { default: { rule: both('reader') } };
+const panel = { default: { rule: both('panel') } };
+const storage = { default: { rule: both('table') } };
+
+export const READER_ALERTS: Partial<Record<AlertCode, AlertRules>> = {
+  CHIP_UNKNOWN: { severity: 'warn', remedies: reader },
+  CARD_CROSSTALK: { severity: 'warn', remedies: reader },
+  READER_FAULT: { severity: 'warn', remedies: reader },
+  LINK_LOST: { severity: 'stop', remedies: reader },
+  LINK_RESTORED: { severity: 'info', remedies: reader },
+  // the panel's buttons and lights are a convenience (the tablet does everything they do): warnings, never stops
+  PANEL_SILENT: { severity: 'warn', remedies: panel },
+  PANEL_LOST: { severity: 'warn', remedies: panel },
+  PANEL_RESTORED: { severity: 'info', remedies: panel },
+  PANEL_BUTTON_LOW: { severity: 'warn', remedies: panel },
+  // the table holds while the log cannot be written: the records wait in memory
+  LOG_STORAGE_FAULT: { severity: 'stop', remedies: storage },
+  LOG_STORAGE_RESTORED: { severity: 'info', remedies: storage },
+  LOG_SALVAGED: { severity: 'stop', remedies: storage },
 };

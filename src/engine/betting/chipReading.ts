@@ -71,7 +71,7 @@ export interface ReadingFacts {
   /** a declared total, when one was said */
   declared?: number;
   /** undercall: complete the call, or the floor decides (tda 51) */
-  ruling?: 'complete' | 'floor' | 'confusing';
+  ruling?: 'complete' | 'floor' | 'confusing' | 'checked';
   /** undercall: what the seat forfeits if the floor lets it fold (the bet its chips answered) */
   forfeit?: number;
 }
@@ -168,7 +168,8 @@ export function readRaiseNotAllowed(ctx: BettingContext, total: number): ChipRea
     rule: ctx.raiseClosedBy ?? 'tda 47',
     severity: 'warn',
     detail: `option closed: held to a call of ${reading.to}`,
-    facts: factsOf(ctx, total),
+    // the seat's own check (tda 55) or its out-of-turn check (tda 53) closed it: a typed ruling, not the rule's text
+    facts: { ...factsOf(ctx, total), ...(ctx.raiseClosedBy ? { ruling: 'checked' as const } : {}) },
   };
   return reading;
 }

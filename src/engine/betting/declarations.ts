@@ -68,7 +68,7 @@ export function readDeclaredCheck(
       rule: 'tda 55',
       severity: 'warn',
       detail: `"check" facing a bet: call or fold only, held to a call of ${held.to}`,
-      facts: factsOf(ctx, total),
+      facts: { ...factsOf(ctx, total), ruling: 'checked' },
     };
   }
   return held;

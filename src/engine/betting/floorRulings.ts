@@ -126,7 +126,7 @@ export function floorVoid(state: HandState, reason: string): void {
   if (voidProblem(state)) return;
   closeStops(state, 'void the hand');
   voidHand(state);
-  raiseAlert(state, 'FLOOR_RULING', { variant: 'void', detail: reason });
+  raiseAlert(state, 'FLOOR_RULING', { variant: 'void', words: reason });
 }
 
 /**
@@ -152,7 +152,7 @@ export function standsProblem(hand: { phase: string; alerts: readonly Alert[] })
 export function floorStands(state: HandState, reason: string): void {
   if (standsProblem(state)) return;
   closeStops(state, 'the hand stands');
-  raiseAlert(state, 'FLOOR_RULING', { variant: 'stands', detail: reason });
+  raiseAlert(state, 'FLOOR_RULING', { variant: 'stands', words: reason });
 }
 
 /**
@@ -186,7 +186,7 @@ export function floorAward(state: HandState, pot: number, seats: readonly number
     seat: seats.length === 1 ? seats[0] : null,
     seats: p.winners.slice(),
     amount: p.amount,
-    detail: String(pot),
+    pot,
   });
   const all = state.award.pots.every((_, i) => state.floorAwards?.[i] !== undefined);
   if (all) {

@@ -20,7 +20,7 @@ export function checkBlinds(state: HandState): void {
       raiseAlert(state, 'BLIND_INCORRECT', {
         seat,
         amount: expected,
-        detail: `zone holds ${have}, the rules commit ${expected}`,
+        zoneTotal: have,
       });
     }
     if (s.ante > 0) {

@@ -2,7 +2,7 @@
 // blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
 import { TDA_DEAD_CARD_MIXED } from '../alerts/dealingAlerts.js';
-import { cardsEn } from '../alerts/plural.js';
+import type { MisdealCause } from '../alerts/facts.js';
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { type Card, formatCard } from '../cards.js';
@@ -10,8 +10,8 @@ import { recordDecision } from '../hand/decisions.js';
 import type { HandState } from '../hand/state.js';
 import { checkBlinds } from './blinds.js';
 
-function misdeal(state: HandState, reason: string): void {
-  raiseAlert(state, 'MISDEAL', { detail: reason, reason });
+function misdeal(state: HandState, cause: MisdealCause, facts: { seat?: number; amount?: number } = {}): void {
+  raiseAlert(state, 'MISDEAL', { cause, ...facts, reason: cause });
   state.phase = 'misdeal';
 }
 
@@ -39,7 +39,7 @@ export function onDealCard(state: HandState, seatNo: number, card: Card, face: '
   const s = state.seats[seatNo];
   if (!s) {
     raiseAlert(state, 'DEAL_NOT_ENTITLED', { seat: seatNo, cards: [formatCard(card)] });
-    misdeal(state, `card dealt to empty seat ${seatNo}`);
+    misdeal(state, 'emptySeat', { seat: seatNo });
     return;
   }
   const [normal, alt] = expectedSeats(state, d.dealt);
@@ -51,15 +51,15 @@ export function onDealCard(state: HandState, seatNo: number, card: Card, face: '
     } else if (okNormal) d.expectedIndex = 1;
     else if (okAlt) d.expectedIndex = 2;
     else if (d.dealt === 0) {
-      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `first card, expected seat ${normal}` });
-      misdeal(state, 'first card dealt to the wrong seat');
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, expectedSeat: normal });
+      misdeal(state, 'firstWrongSeat');
       return;
     } else if (state.config.ruleset === 'club') {
-      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `expected seat ${normal}`, variant: 'laterClub' });
-      misdeal(state, 'deal out of order');
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, expectedSeat: normal, variant: 'laterClub' });
+      misdeal(state, 'outOfOrder');
       return;
     } else {
-      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, detail: `expected seat ${normal}`, variant: 'later' });
+      raiseAlert(state, 'DEAL_WRONG_SEAT', { seat: seatNo, expectedSeat: normal, variant: 'later' });
       d.expectedIndex = 3;
     }
   }
@@ -104,10 +104,7 @@ function exposedDuringDeal(state: HandState, seatNo: number, card: Card): void {
   const club = state.config.ruleset === 'club';
   if (d.exposedDuringDeal >= 2 || (club && d.dealt <= 2)) {
     raiseAlert(state, 'CARD_EXPOSED', { seat: seatNo, cards: [formatCard(card)], variant: 'misdeal' });
-    misdeal(
-      state,
-      d.exposedDuringDeal >= 2 ? 'second card exposed during the deal' : 'first or second card of the deal exposed',
-    );
+    misdeal(state, d.exposedDuringDeal >= 2 ? 'secondExposed' : 'earlyExposed');
     return;
   }
   if (club && seatNo === state.button) {
@@ -180,7 +177,7 @@ function countError(state: HandState, seatNo: number, count: number): void {
     return;
   }
   raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count });
-  misdeal(state, `seat ${seatNo} holds ${cardsEn(count)}`);
+  misdeal(state, 'cardCount', { seat: seatNo, amount: count });
 }
 
 /** The deal is over (every seat has two cards, or someone acted): check counts and blinds, start the preflop round. */
@@ -195,7 +192,7 @@ export function beginAction(state: HandState): void {
     // an absent player is entitled to be dealt (tda 35, LOI 8, club 2-18): its hand is killed, but it gets cards
     if (s.cards.length === 0 && (!s.folded || s.absent)) {
       raiseAlert(state, 'DEAL_MISSED_SEAT', { seat, ...(s.absent ? { variant: 'absent' } : {}) });
-      misdeal(state, `seat ${seat} was dealt no cards`);
+      misdeal(state, 'noCards', { seat });
       return;
     }
   }

@@ -205,7 +205,7 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
         else if (state.phase === 'misdeal') redeal(state);
       } else if (ev.button === 'misdeal') {
         if (!state.deal.substantial && state.phase !== 'complete') {
-          raiseAlert(state, 'MISDEAL', { detail: 'declared by the dealer', reason: 'dealer' });
+          raiseAlert(state, 'MISDEAL', { cause: 'dealer', reason: 'dealer' });
           state.phase = 'misdeal';
         }
       }

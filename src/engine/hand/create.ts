@@ -1,5 +1,6 @@
 // A new hand from its table: seats, button, blinds and the big-blind ante committed by the rules.
 import type { Face, TableConfig } from '../types.js';
+import { recordDecision } from './decisions.js';
 import { type HandState, MAX_SEATS, type SeatState } from './state.js';
 
 function occupiedFrom(config: TableConfig): number[] {
@@ -120,7 +121,6 @@ export function createHand(config: TableConfig): HandState {
     },
     motions: [],
     alerts: [],
-    actions: [],
     decisions: [],
     deadMoney: 0,
     stopAlertId: 0,
@@ -152,6 +152,8 @@ function postBlinds(state: HandState): void {
       s.total = amt;
       if (s.stack === 0) s.allIn = true;
       currentBet = Math.max(currentBet, amt);
+      if (small > 0)
+        recordDecision(state, { kind: 'postSb', seat: state.sb, amount: amt, to: amt, allIn: s.allIn, cards: [] });
     }
   }
   const b = state.seats[state.bb];
@@ -166,6 +168,10 @@ function postBlinds(state: HandState): void {
     state.deadMoney += ante;
     if (b.stack === 0) b.allIn = true;
     currentBet = Math.max(currentBet, amt);
+    const bbAllIn = b.stack + ante === 0;
+    recordDecision(state, { kind: 'postBb', seat: state.bb, amount: amt, to: amt, allIn: bbAllIn, cards: [] });
+    if (ante > 0)
+      recordDecision(state, { kind: 'postAnte', seat: state.bb, amount: ante, to: ante, allIn: b.allIn, cards: [] });
   }
   state.round.currentBet = currentBet;
 }

@@ -1,10 +1,16 @@
 // What the engine decided, one typed value per action: the chip ledger, the hand-history writers,
-// the views and the tablet read these values; nobody parses the PHH text back. The PHH line of each decision is
-// rendered from it (`phhLine`), once, when it is recorded.
+// the views and the tablet read these values. The hand's PHH text is rendered from them by the PHH writer
+// (src/phh/write.ts) only: the state keeps no text.
 import type { Street } from '../types.js';
 import type { HandState } from './state.js';
 
 export type DecisionKind =
+  /** the rules posted the small blind at the shuffle (`amount`: what the seat could pay) */
+  | 'postSb'
+  /** the rules posted the big blind (a short big blind pays the blind first: tda 72) */
+  | 'postBb'
+  /** the rules posted the big blind's ante (dead money: never called, never given back as uncalled) */
+  | 'postAnte'
   /** the initial deal ended: a seat's hole cards as dealt (PHH `d dh`) */
   | 'dealHole'
   /** a street dealt (PHH `d db`); seat 0 */
@@ -15,7 +21,13 @@ export type DecisionKind =
   | 'bet'
   | 'raise'
   /** a hand tabled at showdown or for an all-in (PHH `pN sm CARDS`) */
-  | 'show';
+  | 'show'
+  /** the part of the seat's bet no one called went back to it when the betting ended (`amount`: the chips back) */
+  | 'uncalled';
+
+/** The posts the rules make at the shuffle (PHH writes them as `blinds_or_straddles` and `antes`, not as actions). */
+export const POST_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['postSb', 'postBb', 'postAnte']);
+export const isPost = (d: { kind: DecisionKind }): boolean => POST_KINDS.has(d.kind);
 
 /** What the decision was read from. */
 export type DecisionSource =
@@ -72,35 +84,7 @@ export interface DecisionWhy {
 
 export const WORDS: DecisionWhy = { source: 'say' };
 
-/**
- * The PHH line of a decision (players numbered from the small blind: `order[0]` is p1). The PHH writer and the
- * scenario output use it; nothing reads it back.
- */
-export function phhLine(d: Decision, order: readonly number[]): string {
-  const p = `p${order.indexOf(d.seat) + 1}`;
-  switch (d.kind) {
-    case 'dealHole':
-      return `d dh ${p} ${d.cards.length === 2 ? d.cards.join('') : '????'}`;
-    case 'dealBoard':
-      return `d db ${d.cards.join('')}`;
-    case 'fold':
-      return `${p} f`;
-    case 'check':
-    case 'call':
-      return `${p} cc`;
-    case 'bet':
-    case 'raise':
-      return `${p} cbr ${d.to}`;
-    case 'show':
-      return `${p} sm ${d.cards.join('')}`;
-    default: {
-      const never: never = d.kind;
-      return never;
-    }
-  }
-}
-
-/** Records a decision and its PHH line (one line per decision: `actions[i]` renders `decisions[i]`). */
+/** Records a decision. */
 export function recordDecision(
   state: HandState,
   d: Omit<Decision, 't' | 'street' | 'chips' | 'source' | 'rule' | 'full' | 'raiseBy' | 'facing' | 'refund'> &
@@ -126,14 +110,12 @@ export function recordDecision(
   };
   if (state.readingAtResume) decision.atResume = true;
   state.decisions.push(decision);
-  // seatOrder starts left of the button: PHH's p1, p2, ...
-  state.actions.push(phhLine(decision, state.seatOrder));
   return decision;
 }
 
 /**
  * A street's cards as a remedy left them (tda 39, club 2-7: one of a four-card flop burned, or the four scrambled and
- * the flop dealt again): the street's `dealBoard` decision and its PHH line are rewritten in place, so that the record
+ * the flop dealt again): the street's `dealBoard` decision is rewritten in place, so that the record
  * says the flop the hand was played with and a PHH reader replays the final board. No decision is added or removed
  * (the notes placed between decisions keep their places). Returns false when the street has no decision yet.
  */
@@ -141,21 +123,19 @@ export function amendBoardDecision(state: HandState, street: Street, cards: stri
   for (let i = state.decisions.length - 1; i >= 0; i--) {
     const d = state.decisions[i];
     if (d.kind !== 'dealBoard' || d.street !== street) continue;
-    const amended: Decision = { ...d, cards: cards.slice() };
-    state.decisions[i] = amended;
-    state.actions[i] = phhLine(amended, state.seatOrder);
+    state.decisions[i] = { ...d, cards: cards.slice() };
     return true;
   }
   return false;
 }
 
-/** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first. */
+/** The player actions (fold, check, call, bet, raise) of the current betting round, oldest first (no post). */
 export function roundDecisions(state: HandState): Decision[] {
   const out: Decision[] = [];
   for (let i = state.decisions.length - 1; i >= 0; i--) {
     const d = state.decisions[i];
     if (d.kind === 'dealBoard' || d.kind === 'dealHole') break;
-    if (d.kind !== 'show') out.push(d);
+    if (d.kind !== 'show' && d.kind !== 'uncalled' && !isPost(d)) out.push(d);
   }
   return out.reverse();
 }

@@ -5,6 +5,7 @@ import { canAct, liveCount, seatAfter } from '../betting/seats.js';
 import { checkBlinds } from '../dealing/blinds.js';
 import { computeAward } from '../showdown/award.js';
 import type { Street } from '../types.js';
+import { recordDecision } from './decisions.js';
 import type { HandState } from './state.js';
 
 export const NEXT_STREET: Record<Street, Street | null> = { preflop: 'flop', flop: 'turn', turn: 'river', river: null };
@@ -35,6 +36,14 @@ export function returnUncalled(state: HandState): void {
   s.stack += excess;
   s.returned += excess;
   if (s.stack > 0) s.allIn = false;
+  recordDecision(state, {
+    kind: 'uncalled',
+    seat: topSeat,
+    amount: excess,
+    to: s.committed,
+    allIn: s.allIn,
+    cards: [],
+  });
 }
 
 function ableCount(state: HandState): number {
@@ -69,7 +78,7 @@ export function onRoundComplete(state: HandState): void {
   state.boardState.dealing = null;
   if (ableCount(state) <= 1 && anyLiveAllIn(state) && !state.allInPromptRaised) {
     state.allInPromptRaised = true;
-    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+    raiseAlert(state, 'TABLE_ALL_HANDS');
   }
 }
 
@@ -90,7 +99,7 @@ function enterShowdown(state: HandState): void {
   state.phase = 'showdown';
   if (anyLiveAllIn(state) && !state.allInPromptRaised) {
     state.allInPromptRaised = true;
-    raiseAlert(state, 'TABLE_ALL_HANDS', { rule: state.config.ruleset === 'tda' ? 'TDA 2024 rule 16' : 'LOI 9' });
+    raiseAlert(state, 'TABLE_ALL_HANDS');
   } else if (!state.allInPromptRaised && !state.showdownPromptRaised) {
     state.showdownPromptRaised = true;
     const aggressor = state.round.aggressor;
@@ -101,7 +110,7 @@ function enterShowdown(state: HandState): void {
     }
     raiseAlert(state, 'SHOWDOWN_ORDER', {
       seat: first,
-      detail: state.round.anyBet ? 'last aggressor on the river' : 'first live seat left of the button',
+      order: state.round.anyBet ? 'lastAggressor' : 'leftOfButton',
     });
   }
   state.award = computeAward(state);

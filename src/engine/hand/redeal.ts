@@ -1,4 +1,5 @@
 // After a misdeal the redeal is an exact replay: same button, same blinds, no new player (tda 35).
+import { isPost } from './decisions.js';
 import type { HandState } from './state.js';
 
 export function redeal(state: HandState): void {
@@ -39,8 +40,8 @@ export function redeal(state: HandState): void {
   b.extraBurnRedeal = null;
   b.nextStreetNoBurn = false;
   b.riverNoBurn = false;
-  state.actions = [];
-  state.decisions = [];
+  // the blinds and ante stay posted: their decisions stay, the deal's and the actions' go
+  state.decisions = state.decisions.filter(isPost);
   state.phase = 'dealing';
   for (const a of state.alerts) if (a.code === 'MISDEAL' || a.severity === 'stop') a.resolved = true;
   state.stopAlertId = 0;

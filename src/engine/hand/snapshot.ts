@@ -70,7 +70,6 @@ export function snapshot(state: HandState): HandSnapshot {
     muck: state.muck.map(formatCard),
     seats,
     alerts: state.alerts.map((a) => ({ ...a })),
-    actions: state.actions.slice(),
     decisions: state.decisions.map((d) => ({ ...d, cards: d.cards.slice(), chips: d.chips.slice() })),
     next: nextAction(state),
     pots: potsOf(state),

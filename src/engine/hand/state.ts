@@ -145,8 +145,6 @@ export interface HandState {
   round: RoundState;
   motions: PendingMotion[];
   alerts: Alert[];
-  /** the hand in PHH notation, one line per decision (rendered from `decisions`, never read back) */
-  actions: string[];
   /** what the engine decided, one typed value per action (decisions.ts) */
   decisions: Decision[];
   /** dead money in the main pot (the big-blind ante) */

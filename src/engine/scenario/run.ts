@@ -1,6 +1,7 @@
 // Running a scenario through the engine and checking its `expect` (docs/scenario-format.md).
 import { applyEvent } from '../hand/apply.js';
 import { createHand } from '../hand/create.js';
+import type { Decision } from '../hand/decisions.js';
 import { snapshot } from '../hand/snapshot.js';
 import type { AlertText, PotView } from '../types.js';
 import type { Scenario } from './parse.js';
@@ -11,7 +12,10 @@ export type OutcomeAlert = AlertText;
 export interface ScenarioOutcome {
   name: string;
   alerts: OutcomeAlert[];
-  actions: string[];
+  /** what the engine decided (the PHH writer renders them as the outcome's `actions`: src/phh/write.ts) */
+  decisions: Decision[];
+  /** the seats clockwise from the one left of the button (PHH's p1, p2, ...) */
+  order: number[];
   next: { toAct: number; toCall: number; minRaiseTo: number | null; canRaise: boolean } | null;
   pots: PotView[];
   stacks: Record<string, number>;
@@ -80,7 +84,8 @@ export function runScenario(s: Scenario): ScenarioOutcome {
   return {
     name: s.name,
     alerts,
-    actions: snap.actions,
+    decisions: snap.decisions,
+    order: state.seatOrder.slice(),
     next,
     pots: snap.pots,
     stacks: snap.stacks,

@@ -2,7 +2,10 @@
 // reconnection with backoff, SYNC. Frames go to BridgeReceiver; only ReaderEvents come out.
 import { EventEmitter } from 'node:events';
 import { type MonotonicClock, monotonicNow, type WallClock, wallNow } from '../../clock/index.js';
-import type { ReaderEvents } from '../types.js';
+import type { ReaderEvent, ReaderEvents } from '../types.js';
+
+type LinkLossCause = NonNullable<Extract<ReaderEvent, { kind: 'link' }>['cause']>;
+
 import { ACK_INTERVAL_MS, DEFAULT_BAUD, HEARTBEAT_MISSES, HEARTBEAT_PERIOD_MS, ServiceMsg } from './constants.js';
 import { BridgeError } from './errors.js';
 import type { Frame } from './frame.js';
@@ -54,7 +57,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
       if (!options.waitForDevice) {
         throw new BridgeError('OPEN_FAILED', `cannot open reader bridge at ${options.path}`, { cause: err });
       }
-      link.lose(`cannot open ${options.path}: ${err instanceof Error ? err.message : String(err)}`);
+      link.lose(`cannot open ${options.path}: ${err instanceof Error ? err.message : String(err)}`, 'cannotOpen', err);
     }
     link.timer = setInterval(() => link.tick(), Math.min(link.opts.ackIntervalMs ?? ACK_INTERVAL_MS, 100));
     return link;
@@ -133,8 +136,8 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
       this.lastByte = this.mono();
       this.parser.write(chunk);
     });
-    port.on('error', (err: Error) => this.lose(`port error: ${err.message}`));
-    port.on('close', () => this.lose('port closed'));
+    port.on('error', (err: Error) => this.lose(`port error: ${err.message}`, 'portError', err));
+    port.on('close', () => this.lose('port closed', 'portClosed'));
     this.state = 'syncing';
     this.lastHeard = this.mono();
     // Opening a Mega's USB serial port resets it (DTR) and its bootloader listens first: a SYNC sent now would keep
@@ -162,7 +165,7 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
       else return;
     }
     if (at - this.lastHeard > this.hbMs * HEARTBEAT_MISSES) {
-      this.lose('no heartbeat');
+      this.lose('no heartbeat', 'noHeartbeat');
       return;
     }
     // a SYNC (or its answer) lost on the wire: ask again each heartbeat period until the HELLO burst is in
@@ -212,15 +215,15 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
   private write(line: string): void {
     const port = this.port;
     if (!port?.writable) {
-      this.lose('write on a closed port');
+      this.lose('write on a closed port', 'writeClosed');
       return;
     }
     port.write(line, (err) => {
-      if (err) this.lose(`write error: ${err.message}`);
+      if (err) this.lose(`write error: ${err.message}`, 'writeError', err);
     });
   }
 
-  private lose(detail: string): void {
+  private lose(detail: string, cause: LinkLossCause, err?: unknown): void {
     if (this.state === 'lost' || this.state === 'closed') return;
     this.state = 'lost';
     this.booting = false;
@@ -228,7 +231,16 @@ export class BridgeLink extends EventEmitter<ReaderEvents> {
     this.lastAcked = null;
     void this.dropPort();
     this.opts.logger?.warn({ path: this.opts.path, detail }, 'reader bridge link lost');
-    this.emit('reader', { kind: 'link', state: 'lost', at: this.wall(), detail });
+    const system = err === undefined ? undefined : err instanceof Error ? err.message : String(err);
+    this.emit('reader', {
+      kind: 'link',
+      state: 'lost',
+      at: this.wall(),
+      detail,
+      cause,
+      ...(system ? { system } : {}),
+      ...(cause === 'cannotOpen' ? { path: this.opts.path } : {}),
+    });
     this.backoff.reset();
     this.scheduleReconnect();
   }

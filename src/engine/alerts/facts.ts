@@ -1,0 +1,182 @@
+// The facts an alert is about, typed per code: a seat, a zone, cards, a tag, amounts, a cause or a variant from a
+// closed set, never a sentence. Every text, English and French, is rendered from them by the ICU catalogue
+// (src/i18n); a view masks cards on these facts and renders again. The only free strings are what someone else said:
+// the floor's own words (`words`) and an operating system's or driver's error (`system`), quoted as given.
+import type { AlertCode, Phase, Street } from '../types.js';
+
+/** why the engine declared a misdeal */
+export type MisdealCause =
+  | 'dealer'
+  | 'emptySeat'
+  | 'firstWrongSeat'
+  | 'outOfOrder'
+  | 'cardCount'
+  | 'noCards'
+  | 'secondExposed'
+  | 'earlyExposed';
+/** why a link (the reader bridge, the dealer panel) went down */
+export type LinkCause = 'portClosed' | 'noHeartbeat' | 'writeClosed' | 'portError' | 'writeError' | 'cannotOpen';
+/** one action read at resume, in betting order */
+export interface ResumeRead {
+  seat: number;
+  action: 'check' | 'call' | 'bet' | 'raise' | 'fold' | 'allin';
+  amount?: number;
+}
+/** where a card lies for a resync: a seat's hand, the board, the burn, the muck; null: read by no antenna / not held */
+export type ResyncPlace = { seat: number } | 'board' | 'burn' | 'muck';
+export type ResyncDifference =
+  | { kind: 'chips'; seat: number; was: number; now: number }
+  /** `named`: the cards named (board cards only: a hole card is counted, never named) */
+  | { kind: 'cards'; from: ResyncPlace | null; to: ResyncPlace | null; count: number; named?: string[] };
+
+/** Every fact any alert may carry (the union of the per-code facts below); stored with the alert. */
+export interface AlertFacts {
+  /** the seat the alert is about */
+  seat?: number | null;
+  /** other seats it concerns (out of turn: the seats bound; an award: the winners) */
+  seats?: number[];
+  /** the zone concerned (`seat3`, `bet4`, `board`, `burn`, `muck`) */
+  zone?: string;
+  /** the zones an item was read in at once (crosstalk) */
+  zones?: string[];
+  /** every card identity the alert's texts name (card codes, e.g. `Ts`) */
+  cards?: string[];
+  /** the one card of `cards` the remedy says to burn (four-card flop) */
+  burnCard?: string;
+  amount?: number;
+  street?: Street;
+  /** which remedy (and wording) of the code applies */
+  variant?: string;
+  // betting facts
+  call?: number;
+  to?: number;
+  giveBack?: number;
+  owed?: number;
+  minRaiseTo?: number;
+  zoneTotal?: number;
+  declared?: number;
+  forfeit?: number;
+  action?: string;
+  onTurn?: number;
+  bigBlind?: number;
+  chips?: number[];
+  // dealing, showdown, session
+  expectedSeat?: number;
+  cause?: MisdealCause | LinkCause;
+  /** who shows first at a showdown, and why */
+  order?: 'lastAggressor' | 'leftOfButton';
+  handNo?: number;
+  phase?: Phase;
+  /** the floor's own words (a ruling's reason), quoted as given */
+  words?: string;
+  /** a pot's index: 0 the main pot, then the side pots in order */
+  pot?: number;
+  reads?: ResumeRead[];
+  /** what the log left in a betting zone before a restart */
+  logged?: number;
+  differences?: ResyncDifference[];
+  by?: string;
+  // equipment facts
+  uid?: string;
+  antenna?: number | null;
+  antennas?: number[];
+  /** a reader fault code as the bridge reports it (ANT_TIMEOUT, COLLISION, ...) */
+  fault?: string;
+  /** the enrolled deck a foreign card belongs to */
+  deck?: string;
+  /** a device path (a port that cannot be opened), a file kept aside */
+  path?: string;
+  /** an operating system's or driver's own message, quoted as given */
+  system?: string;
+  button?: 'shuffle' | 'misdeal' | 'floor' | 'confirm';
+  pin?: number;
+  firmware?: string;
+  firmwareVersion?: string;
+  protocol?: string;
+  // storage facts
+  kind?: 'full' | 'io' | 'readonly' | 'corrupt' | 'truncated' | 'foreign';
+  errno?: string;
+  pending?: number;
+  refused?: number;
+  kept?: number;
+  lost?: number;
+  /** record ranges lost in a salvage ([first, last]) */
+  ranges?: [number, number][];
+  /** a salvage's note as the store wrote it */
+  note?: string;
+}
+
+type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
+  Required<Pick<AlertFacts, R>>;
+type V<T extends string> = { variant?: T };
+type Betting = F<
+  | 'seat'
+  | 'action'
+  | 'to'
+  | 'giveBack'
+  | 'owed'
+  | 'call'
+  | 'minRaiseTo'
+  | 'zoneTotal'
+  | 'declared'
+  | 'forfeit'
+  | 'onTurn'
+  | 'seats'
+  | 'bigBlind'
+>;
+
+/** The facts of each code: what its raiser must give, what its texts may name. */
+export interface AlertFactsByCode {
+  DEAL_WRONG_SEAT: F<'seat', 'expectedSeat'> & V<'later' | 'laterClub'>;
+  DEAL_NOT_ENTITLED: F<'seat'>;
+  DEAL_MISSED_SEAT: F<'seat'> & V<'absent'>;
+  DEAL_CARD_COUNT: F<'seat', 'amount'> & V<'smallBlindExtra' | 'deadHand' | 'deadCardMixed' | 'buttonShort'>;
+  CARD_EXPOSED: F<'seat', 'cards'> & V<'replaceDuringDeal' | 'selfDealer' | 'misdeal'>;
+  MISDEAL: F<'seat' | 'amount', 'cause'>;
+  BURN_MISSED: F<'cards' | 'street'> & V<'flop' | 'flopUnknown' | 'later'>;
+  BURN_EXTRA: F<'street' | 'cards'> & V<'later' | 'unknown'>;
+  FLOP_FOUR_CARDS: F<'cards' | 'burnCard'> & V<'tda' | 'club' | 'clubUnknown' | 'wrongCard'>;
+  BOARD_PREMATURE: F<'cards' | 'street'> & V<'flop' | 'turn' | 'turnClub' | 'river' | 'stillThere'>;
+  BOARD_TOO_MANY: F<'cards'> & V<'handOver'>;
+  CARD_UNKNOWN: F<'cards' | 'seat' | 'zone' | 'uid' | 'deck' | 'antenna'> & V<'tag'>;
+  CARD_DUPLICATE: F<'cards'>;
+  CARD_CROSSTALK: F<'cards' | 'chips' | 'seat' | 'uid', 'zones' | 'antennas'>;
+  RAISE_NOT_ALLOWED: Betting & V<'checked'>;
+  OVERSIZED_CHIP: Betting;
+  MULTI_CHIP: Betting;
+  BET_UNDER_MINIMUM: Betting;
+  RAISE_UNDER_MINIMUM: Betting;
+  UNDERCALL: Betting & V<'complete' | 'floor' | 'confusing'>;
+  STRING_BET: Betting;
+  CHIPS_WITHDRAWN: Betting & V<'facingRaise' | 'betStands'>;
+  ACTION_OUT_OF_TURN: Betting & V<'pending' | 'binds' | 'void' | 'callOrFold' | 'foldBinds' | 'substantial'>;
+  CHIPS_OUT_OF_ROUND: F<'seat' | 'to' | 'chips' | 'zone', 'amount'> & V<'change' | 'surplus'>;
+  BLIND_INCORRECT: F<'seat', 'amount' | 'zoneTotal'>;
+  CLOCK_EXPIRED: Betting;
+  CHIP_UNKNOWN: F<'seat' | 'zone' | 'antenna' | 'chips', 'uid'>;
+  TABLE_ALL_HANDS: F<never>;
+  SHOWDOWN_ORDER: F<'seat', 'order'>;
+  TABLED_HAND_MUCKED: F<'seat', 'cards'>;
+  HAND_VOID: F<'phase', 'handNo'>;
+  TABLE_FINISHED: F<'seat' | 'amount', 'handNo'> & V<'tournament'>;
+  RESUME_CARD_GONE: F<'seat' | 'by', 'zone' | 'amount'> & V<'stop' | 'warn'>;
+  RESUME_CHIPS_CHANGED: F<'seat' | 'zone' | 'amount' | 'logged' | 'reads'> & V<'gone' | 'changed'>;
+  FLOOR_CALLED: F<'seat'> & V<'dispute' | 'cards' | 'chips' | 'action' | 'conduct' | 'other'>;
+  FLOOR_RULING: F<'words' | 'pot' | 'amount' | 'seats' | 'handNo'> & V<'misdeal' | 'void' | 'stands' | 'award'>;
+  FLOOR_RESYNC: F<'by' | 'cards', 'amount' | 'differences'> & V<'none'>;
+  READER_FAULT: F<'seat' | 'zone' | 'antenna', 'fault'>;
+  LINK_LOST: F<'cause' | 'system' | 'path'>;
+  LINK_RESTORED: F<never>;
+  PANEL_SILENT: F<'system'>;
+  PANEL_LOST: F<'system'>;
+  PANEL_RESTORED: F<'system'>;
+  PANEL_BUTTON_LOW: F<'firmware' | 'firmwareVersion' | 'protocol', 'button' | 'pin'>;
+  LOG_STORAGE_FAULT: F<never, 'kind' | 'errno' | 'pending' | 'refused'>;
+  LOG_STORAGE_RESTORED: F<never>;
+  LOG_SALVAGED: F<'ranges' | 'note', 'kind' | 'system' | 'kept' | 'lost' | 'path'>;
+}
+
+/** compile-time check: every code has its facts */
+export type FactsOf<C extends AlertCode> = AlertFactsByCode[C];
+type EveryCodeHasFacts = AlertCode extends keyof AlertFactsByCode ? true : never;
+export const EVERY_CODE_HAS_FACTS: EveryCodeHasFacts = true;
