@@ -6,8 +6,9 @@ import { balance, breakTable, haltsForBalance, type Move, type TableBreak, table
 import { type ClockState, type MonotonicClock, TournamentClock } from './clock.js';
 import { type ChipRace, type ColourUpCheck, checkColourUp, chipRace } from './colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from './counts.js';
-import { type DoubleBlindDraw, drawOpening, firstButtonByHighCard, lateSeat } from './draw.js';
+import { drawOpening, firstButtonByHighCard, lateSeat } from './draw.js';
 import { TournamentError } from './errors.js';
+import type { FloorEvent, FloorOptions, HandEnd } from './floorShapes.js';
 import {
   type Penalty,
   PenaltyBook,
@@ -21,50 +22,6 @@ import { type Player, validatePlayer } from './registration.js';
 import { clockwise, countOf, type FloorTable, type Seat, waitsForButton } from './seating.js';
 import { type Finish, Standings } from './standings.js';
 import { type Break, chipsInPlayAt, type Level, type Structure } from './structure.js';
-
-export type FloorEvent =
-  | { kind: 'draw'; draw: DoubleBlindDraw }
-  | { kind: 'button'; table: string; button: number; cards: { seat: number; card: string }[] }
-  | { kind: 'level'; table: string; hand: string; level: Level }
-  | { kind: 'halt'; table: string }
-  /** LOI 32, club 8-10: a newcomer between the button and the small blind is dealt no hand this time */
-  | { kind: 'waits'; table: string; hand: string; seat: number; player: string }
-  /** a hand ended at the table (before the busts and moves it causes) */
-  | { kind: 'hand'; table: string; hand: string }
-  | { kind: 'move'; move: Move }
-  | { kind: 'tableBroken'; broken: TableBreak }
-  | { kind: 'bust'; finish: Finish }
-  /** club 3-1, 3-2: a player registered late, drawn onto a free seat */
-  | { kind: 'late'; player: string; seat: Seat; waits: boolean }
-  /** seed 003 regulation 10: a registered player still absent after the first level is out, their chips removed */
-  | { kind: 'noShow'; finish: Finish; chipsRemoved: number }
-  | { kind: 'winner'; finish: Finish }
-  | { kind: 'count'; table: string; discrepancies: CountDiscrepancy[] }
-  | { kind: 'colourUp'; table: string; race: ChipRace; check: ColourUpCheck[] }
-  /** LOI 7, LOI 33, tda 71, seed 003 regulation 6: a penalty recorded by the floor */
-  | { kind: 'penalty'; penalty: Penalty }
-  /** tda 71: eliminated by a penalty, in the place held then; their chips taken out of play */
-  | { kind: 'eliminated'; finish: Finish; chipsRemoved: number }
-  /** LOI 33, tda 71: disqualified, no place and no prize; their chips taken out of play */
-  | { kind: 'disqualified'; player: string; hand: string; chipsRemoved: number };
-
-export interface HandEnd {
-  /** `table#handNo` */
-  hand: string;
-  button: number;
-  sb: number | null;
-  bb: number;
-  /** seat -> stack at the start of the hand, and at its end (the engine's) */
-  start: Record<number, number>;
-  end: Record<number, number>;
-}
-
-export interface FloorOptions {
-  tableIds: string[];
-  maxSeats: number;
-  /** one entry's price into the prize pool */
-  buyIn: number;
-}
 
 export class TournamentFloor {
   readonly tables: FloorTable[];

@@ -8,6 +8,7 @@ export * from './defaultStructure.js';
 export * from './draw.js';
 export * from './errors.js';
 export * from './floor.js';
+export * from './floorShapes.js';
 export * from './penalties.js';
 export * from './random.js';
 export * from './registration.js';

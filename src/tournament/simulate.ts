@@ -4,7 +4,8 @@
 // from the seed, time from a simulated monotonic clock (each hand takes `handMs`, the tables play side by side).
 import { type HandSnapshot, nextHandConfig, type TableConfig } from '../engine/index.js';
 import { describeDiscrepancy } from './counts.js';
-import { type FloorEvent, TournamentFloor } from './floor.js';
+import { TournamentFloor } from './floor.js';
+import type { FloorEvent } from './floorShapes.js';
 import type { PenaltyKind } from './penalties.js';
 import { type RandomSource, seededRandom } from './random.js';
 import type { Player } from './registration.js';

@@ -2,7 +2,8 @@
 // (level, blinds and ante, time left, running or paused, a break), players left, the average stack, each table with
 // its player count, the last moves (balancing, a table broken) and the standings so far (places and prizes). Pure:
 // the web page (web/src/tournament.ts) renders it, `feltwire tournament --sim N --serve PORT` serves it.
-import type { FloorEvent, TournamentFloor } from './floor.js';
+import type { TournamentFloor } from './floor.js';
+import type { FloorEvent } from './floorShapes.js';
 import { countOf } from './seating.js';
 
 export type TdMove =
