@@ -17,8 +17,8 @@ import { validateHardwareFile } from '../../src/table/index.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HARDWARE = join(ROOT, 'hardware/tables/sim-table.json');
-/** the dealer's decisions (the cards dealt): not a player's action */
-const DEALS: ReadonlySet<string> = new Set(['dealHole', 'dealBoard']);
+/** the dealer's and the rules' decisions (the cards dealt, the posts, an uncalled bet's return): not a player's action */
+const DEALS: ReadonlySet<string> = new Set(['dealHole', 'dealBoard', 'postSb', 'postBb', 'postAnte', 'uncalled']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** the commentator's view of F's /api/state (RoleView), the fields a restart must reproduce */

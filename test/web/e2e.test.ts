@@ -489,7 +489,11 @@ describe('views in chromium', () => {
           )
           .toBe(true);
         const st = live.session.snapshot();
-        if (st.handNo === hand && st.hand.decisions.every((d) => d.kind === 'dealHole')) target = hand;
+        if (
+          st.handNo === hand &&
+          st.hand.decisions.every((d) => ['dealHole', 'postSb', 'postBb', 'postAnte'].includes(d.kind))
+        )
+          target = hand;
       }
       expect(target, 'a hand with no voluntary action yet').toBeGreaterThan(0);
       // until the hand is over on folds, or 60 s (each fold travels the table layer: slower under a loaded CI). One
