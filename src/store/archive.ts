@@ -4,7 +4,15 @@ import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import { Roster } from '../session/roster.js';
-import { describeEvent, seatCountOf, sourceOf, splitHand, startWallOf, tableAlertNote } from './archiveRecords.js';
+import {
+  describeEvent,
+  placeProcedure,
+  seatCountOf,
+  sourceOf,
+  splitHand,
+  startWallOf,
+  tableAlertNote,
+} from './archiveRecords.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
 import { toPhh } from './phhExport.js';
@@ -147,7 +155,6 @@ export class HandArchive {
     let state = this.startHand(config, handNo);
     let snap = this.engine.snapshot(state);
     const seenAlerts = new Set<number>();
-    let burns = 0;
     let nextTableAlert = 0;
     for (const rec of events) {
       while (nextTableAlert < tableAlerts.length && tableAlerts[nextTableAlert].seq < rec.seq) {
@@ -164,19 +171,10 @@ export class HandArchive {
         });
         continue;
       }
-      const prev = snap;
+      const seen = snap.decisions.length;
       snap = this.engine.snapshot(state);
-      if (prev.phase === 'showdown') {
-        // a live hand folded at showdown with no fold action: mucked unshown
-        const was = new Set(prev.seats.filter((s) => s.folded).map((s) => s.seat));
-        for (const s of snap.seats) {
-          if (s.folded && !was.has(s.seat)) mucks.push({ seat: s.seat, afterAction: snap.decisions.length });
-        }
-      }
-      for (; burns < snap.burns.length; burns++) {
-        // a burn lies before the board deal it precedes: after the actions written when it was seen
-        notes.push({ afterAction: snap.decisions.length, kind: 'burn', text: snap.burns[burns] });
-      }
+      // the event's burns and unshown mucks, as the engine decided them (a redeal keeps the posts only)
+      placeProcedure(snap.decisions, Math.min(seen, snap.decisions.length), notes, mucks);
       for (const a of snap.alerts) {
         if (seenAlerts.has(a.id)) continue;
         seenAlerts.add(a.id);

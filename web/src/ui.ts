@@ -347,6 +347,18 @@ export function severityLabel(s: string): string {
 const POSTS: ReadonlySet<Decision['kind']> = new Set<Decision['kind']>(['postSb', 'postBb', 'postAnte']);
 export const isPost = (d: Decision): boolean => POSTS.has(d.kind);
 
+/** A seat's own acts (a player's actions and a hand tabled): not the deal, the posts, the dealer's procedure. */
+const SEAT_ACTS: ReadonlySet<Decision['kind']> = new Set<Decision['kind']>([
+  'fold',
+  'check',
+  'call',
+  'bet',
+  'raise',
+  'show',
+]);
+/** The dealer's procedure (burns, the bets gathered): no line in a hand's action log. */
+export const isProcedure = (d: Decision): boolean => d.kind === 'burn' || d.kind === 'collect';
+
 /** A decision as readable text: "Raise to 300", "Call 100", "Shows A♠ K♥". */
 export function decisionText(d: Decision): string {
   switch (d.kind) {
@@ -374,6 +386,14 @@ export function decisionText(d: Decision): string {
       return t('post_ante', { n: chips(d.amount) });
     case 'uncalled':
       return t('act_uncalled', { n: chips(d.amount) });
+    case 'muck':
+      return t('act_muck');
+    case 'award':
+      return t('act_award', { n: chips(d.amount) });
+    case 'collect':
+      return t('act_collect', { n: chips(d.amount) });
+    case 'burn':
+      return t('act_burn');
     default:
       return String(d.kind);
   }
@@ -384,7 +404,7 @@ export function lastActions(v: RoleView): Map<number, Decision> {
   const out = new Map<number, Decision>();
   for (const d of v.decisions ?? []) {
     if (d.street !== v.street || d.seat === 0) continue;
-    if (d.kind === 'dealHole' || d.kind === 'dealBoard' || isPost(d) || d.kind === 'uncalled') continue;
+    if (!SEAT_ACTS.has(d.kind)) continue;
     out.set(d.seat, d);
   }
   return out;
