@@ -133,7 +133,8 @@ export function recordDecision(
     rule: why.rule ?? null,
     t: state.t,
   };
-  if (state.readingAtResume) decision.atResume = true;
+  // the dealer's procedure is not read: what the rules did after an action read at resume is not itself read
+  if (state.readingAtResume && !PROCEDURE_KINDS.has(decision.kind)) decision.atResume = true;
   state.decisions.push(decision);
   return decision;
 }
@@ -211,7 +212,6 @@ export function settleAwards(state: HandState): void {
       pot: w.pot,
       t: base?.t ?? state.t,
     };
-    if (state.readingAtResume) d.atResume = true;
     return d;
   };
   if (at.length === want.length) {
