@@ -9,7 +9,7 @@ import {
   ScenarioError,
   type ScenarioExpect,
 } from '../engine/scenario/parse.js';
-import type { AlertText, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
+import type { Alert, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
 import { phhActions } from '../phh/write.js';
 import { MemoryLog } from './log.js';
 import { TableSession } from './TableSession.js';
@@ -85,7 +85,7 @@ export interface SessionHandOutcome {
   absent: number[];
   killed: number[];
   handOver: boolean;
-  alerts: AlertText[];
+  alerts: Pick<Alert, 'code' | 'severity' | 'rule' | 'seat' | 'facts'>[];
   tableAlerts: string[];
   actions: string[];
   next: { toAct: number; toCall: number; minRaiseTo: number | null; canRaise: boolean } | null;
@@ -452,10 +452,7 @@ export function runSessionScenario(s: SessionScenario): SessionOutcome {
         severity: a.severity,
         rule: a.rule,
         seat: a.seat,
-        message: a.message,
-        remedy: a.remedy,
-        messageFr: a.messageFr,
-        remedyFr: a.remedyFr,
+        facts: a.facts,
       })),
       tableAlerts: st.tableAlerts.filter((a) => !alertsBefore.has(a.id)).map((a) => a.code),
       actions: phhActions(final),

@@ -78,10 +78,12 @@ describe('the live service on a full disk', () => {
         code: 'CARD_UNKNOWN',
         severity: 'info',
         rule: '',
-        message: pad,
-        remedy: '',
-        messageFr: pad,
-        remedyFr: '',
+        recorded: {
+          message: pad,
+          remedy: '',
+          messageFr: pad,
+          remedyFr: '',
+        },
         antenna: null,
       });
       ingested++;

@@ -104,10 +104,12 @@ describe('tablet taps bound to their state', () => {
         const stop = session.raiseTableAlert({
           code: 'LINK_LOST',
           severity: 'stop',
-          message: 'Reader link lost',
-          remedy: 'Stop the hand.',
-          messageFr: 'Liaison des lecteurs perdue',
-          remedyFr: 'Arrêtez la main.',
+          recorded: {
+            message: 'Reader link lost',
+            remedy: 'Stop the hand.',
+            messageFr: 'Liaison des lecteurs perdue',
+            remedyFr: 'Arrêtez la main.',
+          },
         });
         const locked = session.snapshot();
         dealer.msgs.length = 0;
