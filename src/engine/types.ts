@@ -1,7 +1,7 @@
 // The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
 
-import type { AlertFacts } from './alerts/facts.js';
+import type { AlertFacts, MisdealCause } from './alerts/facts.js';
 import type { Decision } from './hand/decisions.js';
 import type { Face, Zone } from './zone.js';
 
@@ -191,8 +191,8 @@ export interface Alert extends AlertCore {
   id: number;
   /** ms since the hand began */
   t: number;
-  /** extra facts (e.g. misdeal reason) */
-  reason?: string;
+  /** a misdeal's cause, as a value (the same as `facts.cause`; never prose) */
+  reason?: MisdealCause;
   acknowledged: boolean;
   /** set when the engine saw the remedy carried out */
   resolved: boolean;

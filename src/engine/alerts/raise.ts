@@ -3,12 +3,14 @@
 import type { HandState } from '../hand/state.js';
 import type { Alert, AlertCode, AlertFacts, Severity } from '../types.js';
 import { alertRule } from './catalogue.js';
+import type { MisdealCause } from './facts.js';
 
 export interface RaiseOptions extends AlertFacts {
   /** overrides the catalogue's rule (e.g. a chip reading's own reference) */
   rule?: string;
   severity?: Severity;
-  reason?: string;
+  /** a misdeal's cause (Alert.reason) */
+  reason?: MisdealCause;
 }
 
 export function raiseAlert(state: HandState, code: AlertCode, opts: RaiseOptions = {}): Alert {

@@ -117,6 +117,5 @@ export function readingFacts(seat: number, reading: ChipReading): BettingAlertFa
 export function alertForReading(seat: number, reading: ChipReading, ruleset: Ruleset = 'tda'): AlertDraft | undefined {
   const a = reading.alert;
   if (!a || !isBettingAlertCode(a.code)) return undefined;
-  const draft = bettingAlert(a.code, readingFacts(seat, reading), ruleset, a.rule);
-  return { ...draft, reason: a.detail };
+  return bettingAlert(a.code, readingFacts(seat, reading), ruleset, a.rule);
 }
