@@ -155,7 +155,10 @@ export type AlertCode =
   // the event log's storage
   | 'LOG_STORAGE_FAULT'
   | 'LOG_STORAGE_RESTORED'
-  | 'LOG_SALVAGED';
+  | 'LOG_SALVAGED'
+  // the room (src/room), told to a table
+  /** the room calls a break: this hand finished, no deal until it ends */
+  | 'ROOM_BREAK';
 
 export type { AlertFacts } from './alerts/facts.js';
 

@@ -117,6 +117,7 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     lost: f.lost ?? 0,
     ranges: f.ranges?.length ? f.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ') : NONE,
     note: f.note ? f.note : NONE,
+    time: orNone(f.time),
   };
 }
 

@@ -180,6 +180,7 @@ const alertFacts = object(
     lost: int,
     ranges: array(pair(int, int)),
     note: text,
+    time: text,
   },
 );
 

@@ -2,6 +2,7 @@
 // facts with nothing missing; what the session stores and logs holds no text; the views render the texts at the edge,
 // a room alert in French included.
 import { describe, expect, it } from 'vitest';
+import { alertRule } from '../../src/engine/alerts/catalogue.js';
 import type { AlertFacts } from '../../src/engine/alerts/facts.js';
 import { parseScenario } from '../../src/engine/index.js';
 import type { AlertCode } from '../../src/engine/types.js';
@@ -69,6 +70,7 @@ const FULL: AlertFacts = {
   lost: 3,
   ranges: [[4, 6]],
   note: 'page 3 unreadable',
+  time: '15:40',
 };
 
 describe('the closed set of codes', () => {
@@ -141,13 +143,25 @@ describe('an alert record', () => {
     s.close();
   });
 
-  it('a room alert (the count at a break) reaches the dealer in French through the view', () => {
+  it('room alerts (the break the room calls, the count at a break) reach the dealer in French through the view', () => {
     const s = new TableSession({ config, log: new MemoryLog() });
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     s.raiseTableAlert(
       countAlert({ table: '1', seat: 2, expected: 1000, read: 900, difference: -100, kind: 'moved', withSeat: 3 }),
     );
+    // the break the room calls, a code of the catalogue with its facts (as src/room/publisher.ts raises it)
+    const facts = { amount: 5, time: '15:40' };
+    s.raiseTableAlert({ code: 'ROOM_BREAK', ...alertRule('ROOM_BREAK', facts, 'tda'), facts });
+    const stored = s.snapshot().tableAlerts.find((a) => a.code === 'ROOM_BREAK');
+    expect(JSON.stringify(stored)).not.toMatch(TEXT_KEYS);
     const v = viewFor('dealer', live(s.snapshot()), 0);
+    const brk = v?.alerts.find((a) => a.code === 'ROOM_BREAK');
+    expect(brk?.messageFr).toBe(
+      'La salle annonce une pause de 5 minutes : terminez cette main, puis ne distribuez plus avant 15:40 UTC.',
+    );
+    expect(brk?.remedyFr).toBe('Reprenez à 15:40 UTC.');
+    expect(brk?.message).toBe('The room calls a 5-minute break: finish this hand, then deal no more until 15:40 UTC.');
+    expect(brk?.rule).toBe('room');
     const count = v?.alerts.find((a) => a.code === 'BREAK_COUNT');
     expect(count?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
     expect(count?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');

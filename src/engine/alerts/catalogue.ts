@@ -74,6 +74,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
     remedies: { default: { rule: both('tda 1') }, none: { rule: both('tda 1'), severity: 'info' } },
   },
   ...READER_ALERTS,
+  // the room calls a break (src/room/publisher.ts): the table finishes its hand and stops
+  ROOM_BREAK: { severity: 'warn', remedies: { default: { rule: both('room') } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */
