@@ -158,7 +158,9 @@ export type AlertCode =
   | 'LOG_SALVAGED'
   // the room (src/room), told to a table
   /** the room calls a break: this hand finished, no deal until it ends */
-  | 'ROOM_BREAK';
+  | 'ROOM_BREAK'
+  /** the colour-up's new chips read back: a stack not as the race gave it (warn), or every one as it did (info) */
+  | 'COLOUR_UP_CHECK';
 
 export type { AlertFacts } from './alerts/facts.js';
 

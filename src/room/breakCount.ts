@@ -6,6 +6,7 @@
 // (src/tournament/colourUp.ts chipRace: one card per leftover chip, at most one new chip per player, nobody
 // eliminated by it) and the dealer is told what to give whom; the new chips read back are checked (checkColourUp).
 // Pure: the readings and the random source are given; the alerts are plain values (src/session TableAlertInput).
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { TableAlertInput } from '../session/types.js';
 import { type ChipRace, checkColourUp, chipRace } from '../tournament/colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from '../tournament/counts.js';
@@ -155,18 +156,15 @@ export class TableBreakCount {
   /** the new chips read back after the colour-up: a leaving chip still there or a wrong total, one alert each */
   checkAfter(readings: Record<number, readonly number[]>): TableAlertInput[] {
     if (!this.race) return [];
-    return checkColourUp(this.race, this.o.colourUp, readings).map((c) =>
-      proseAlert({
+    return checkColourUp(this.race, this.o.colourUp, readings).map((c) => {
+      const facts = { seat: c.seat, zone: `bet${c.seat}`, read: c.read, expected: c.expected, oldChips: c.oldChips };
+      return {
         code: 'COLOUR_UP_CHECK',
-        severity: 'warn',
-        rule: 'LOI 2',
+        ...alertRule('COLOUR_UP_CHECK', facts, 'tda'),
         seat: c.seat,
-        zone: `bet${c.seat}`,
-        message: `Colour-up checked: seat ${c.seat} reads ${fmt(c.read, 'en')}, should have ${fmt(c.expected, 'en')}${c.oldChips.length ? ` (old chips still there: ${c.oldChips.join(', ')})` : ''}.`,
-        messageFr: `Changement vérifié : le siège ${c.seat} a ${fmt(c.read, 'fr')}, il devrait avoir ${fmt(c.expected, 'fr')}${c.oldChips.length ? ` (anciens jetons encore là : ${c.oldChips.join(', ')})` : ''}.`,
-        remedy: 'Give or take back the difference, then read the stack again.',
-        remedyFr: 'Donnez ou reprenez la différence, puis relisez le tapis.',
-      }),
-    );
+        zone: facts.zone,
+        facts,
+      };
+    });
   }
 }

@@ -7,6 +7,7 @@
 // and the engine takes the raced stacks for the next hand. The room's clock fact (clockPush.ts) says when a break
 // begins and ends, its chips in play and those leaving.
 import { randomInt } from 'node:crypto';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState, TableAlertInput } from '../session/types.js';
 import type { RandomSource } from '../tournament/random.js';
@@ -125,17 +126,8 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
         } catch (err) {
           say(`break: raced stacks not taken: ${(err as Error).message}`);
         }
-        raise(
-          proseAlert({
-            code: 'COLOUR_UP_CHECK',
-            severity: 'info',
-            rule: 'LOI 2',
-            message: 'Colour-up checked: every stack read is as the race gave it.',
-            messageFr: 'Changement vérifié : chaque tapis lu est conforme à la course.',
-            remedy: 'Nothing to do.',
-            remedyFr: 'Rien à faire.',
-          }),
-        );
+        const facts = { variant: 'checked' };
+        raise({ code: 'COLOUR_UP_CHECK', ...alertRule('COLOUR_UP_CHECK', facts, 'tda'), facts });
         finish();
       }
     }

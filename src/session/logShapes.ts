@@ -181,6 +181,9 @@ const alertFacts = object(
     ranges: array(pair(int, int)),
     note: text,
     time: text,
+    read: num,
+    expected: num,
+    oldChips: chips,
   },
 );
 

@@ -71,6 +71,9 @@ const FULL: AlertFacts = {
   ranges: [[4, 6]],
   note: 'page 3 unreadable',
   time: '15:40',
+  read: 2050,
+  expected: 2000,
+  oldChips: [5, 5],
 };
 
 describe('the closed set of codes', () => {

@@ -76,6 +76,11 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   ...READER_ALERTS,
   // the room calls a break (src/room/publisher.ts): the table finishes its hand and stops
   ROOM_BREAK: { severity: 'warn', remedies: { default: { rule: both('room') } } },
+  // the colour-up's check (src/room/breakCount.ts, tableBreak.ts): LOI 2, the race
+  COLOUR_UP_CHECK: {
+    severity: 'warn',
+    remedies: { default: { rule: both('LOI 2') }, checked: { rule: both('LOI 2'), severity: 'info' } },
+  },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */
