@@ -165,7 +165,7 @@ describe('dealer tablet layout', () => {
             expect(scroll[0], `${what}: page width`).toBeLessThanOrEqual(width);
             expect(scroll[1], `${what}: page height`).toBeLessThanOrEqual(height);
             // every control: 44 px at least, and inside the screen
-            const controls = await page.locator('.dealer button, .dealer input').evaluateAll(boxOf);
+            const controls = await page.locator('.dealer button, .dealer input, .dealer select').evaluateAll(boxOf);
             expect(controls.length, what).toBeGreaterThanOrEqual(10);
             for (const c of controls) {
               expect(Math.min(c.w, c.h), `${what} ${step}: a control ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(44);
@@ -176,7 +176,13 @@ describe('dealer tablet layout', () => {
               const px = await page.locator(id).evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
               expect(px, `${what}: ${id}`).toBeGreaterThanOrEqual(24);
             }
-            for (const c of await contrasts(page, '.dealer button, .dealer input, .dealer .status'))
+            // the controls, and the figures the dealer reads (to call, minimum raise, stacks, pot), 4.5:1 at least
+            const read = '.dealer .figure, .dealer .seat .stack, .dealer .pot';
+            expect(await page.locator(read).count(), what).toBeGreaterThanOrEqual(seats + 2);
+            for (const c of await contrasts(
+              page,
+              `.dealer button, .dealer input, .dealer select, .dealer .status, ${read}`,
+            ))
               expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
             // cards in the alert texts as ranks and suits
             if (step === 'flop') {
@@ -185,13 +191,23 @@ describe('dealer tablet layout', () => {
               expect(alerts, what).not.toMatch(/\bTd\b|\b7c\b/);
             }
           }
-          // the confirmation of Call the floor: its buttons too
-          await page.locator('#floor').click();
-          for (const c of await page.locator('#confirm button').evaluateAll(boxOf))
-            expect(Math.min(c.w, c.h), what).toBeGreaterThanOrEqual(44);
-          for (const c of await contrasts(page, '#confirm button'))
-            expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
-          await page.locator('#confirm-no').click();
+          // the confirmations of Call the floor (its seat picker and reasons) and of Misdeal: their controls too
+          for (const [open, n] of [
+            ['#floor', 8],
+            ['#misdeal', 2],
+          ] as const) {
+            await page.locator(open).click();
+            const sel = '#confirm button, #confirm select';
+            const boxes = await page.locator(sel).evaluateAll(boxOf);
+            expect(boxes.length, `${what} ${open}`).toBe(n);
+            for (const c of boxes) {
+              expect(Math.min(c.w, c.h), `${what} ${open}: ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(44);
+              expect(c.r <= width && c.b <= height && c.l >= 0 && c.t >= 0, `${what} ${open}: off screen`).toBe(true);
+            }
+            for (const c of await contrasts(page, sel))
+              expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
+            await page.locator('#confirm-no').click();
+          }
           if (seats === 10 && lang === 'en' && width === 1024)
             await page.screenshot({ path: join(SHOTS, 'dealer-1024x768-10-seats.png') });
           if (seats === 9 && lang === 'fr' && width === 800)
