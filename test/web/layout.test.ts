@@ -3,7 +3,8 @@
 // over a real websocket with the views the service's own viewFor makes of a hand street by street. Measured: every
 // seat's box inside the tablet's screen at 1024x768 and 800x1280, the controls' sizes (44 px) and contrast (4.5:1),
 // the figures' size (24 px); the overlay's plates one size through the hand, names not cut, the lower third clear of
-// the board and the plates, every winner of a split pot named. Screenshots go to docs/screenshots/.
+// the board and the plates (the winners' at the end of the hand, and the one the producer pins, `lower=`, on every
+// street), every winner of a split pot named. Screenshots go to docs/screenshots/.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -225,9 +226,15 @@ describe('overlay layout', () => {
       it(`${seats} named seats, layout=${layout}: plates of one size through the hand, names whole, lower third clear`, {
         timeout: 90_000,
       }, async () => {
-        for (const lang of ['en', 'fr'] as const) {
-          const what = `${seats} seats ${layout} ${lang}`;
-          const page = await open('overlay', 1920, 1080, `&lang=${lang}&layout=${layout}`);
+        // English, French, and the lower third pinned by the producer on the last seat (a long name) all hand long
+        const passes = [
+          ['en', null],
+          ['fr', null],
+          [layout === 'bottom' ? 'fr' : 'en', seats],
+        ] as const;
+        for (const [lang, pin] of passes) {
+          const what = `${seats} seats ${layout} ${lang}${pin ? ` lower=${pin}` : ''}`;
+          const page = await open('overlay', 1920, 1080, `&lang=${lang}&layout=${layout}${pin ? `&lower=${pin}` : ''}`);
           const sizes = new Set<string>();
           let potW = new Set<number>();
           for (const step of STEPS) {
@@ -272,7 +279,16 @@ describe('overlay layout', () => {
             expect(new Set(fonts).size, `${what}: plates' font`).toBe(1);
             if (step !== 'showdown')
               expect(await page.locator(`.plate.on-turn[data-seat="${v.next?.toAct}"]`).count(), what).toBe(1);
-            if (step === 'showdown') {
+            if (pin) {
+              // the pinned player's lower third, on every street: the full name, clear of the board and the plates
+              const lt = page.locator('#lower-third');
+              await lt.waitFor();
+              expect(await lt.getAttribute('data-seat'), what).toBe(String(pin));
+              expect(await lt.textContent(), what).toContain(LONG_NAMES[pin - 1]);
+              const ltBox = (await lt.evaluateAll(boxOf))[0];
+              for (const b of [...plates, ...board])
+                expect(overlaps(ltBox, b), `${what} ${step}: lower third over ${JSON.stringify(b)}`).toBe(false);
+            } else if (step === 'showdown') {
               // a split pot: both winners in the lower third, by their full names; the lower third clear of all
               const lt = page.locator('#lower-third');
               await lt.waitFor();
@@ -291,7 +307,7 @@ describe('overlay layout', () => {
               if (seats === 10 && layout === 'left' && lang === 'en')
                 await page.screenshot({ path: join(SHOTS, 'overlay-left-10-seats.png') });
             }
-            if (seats === 10 && layout === 'bottom' && step === 'turn' && lang === 'en')
+            if (seats === 10 && layout === 'bottom' && step === 'turn' && lang === 'en' && !pin)
               await page.screenshot({ path: join(SHOTS, 'overlay-10-seats-turn.png') });
           }
           expect([...sizes], `${what}: plate sizes through the hand`).toHaveLength(1);
