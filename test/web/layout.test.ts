@@ -155,10 +155,19 @@ describe('dealer tablet layout', () => {
                 `${what} ${step}: a seat at ${JSON.stringify(b)}`,
               ).toBe(true);
             }
-            // the seat to act is in view, and the page does not scroll sideways
-            const turn = await page.locator(`#seats .seat.on-turn[data-seat="${toAct}"]`).evaluateAll(boxOf);
+            // no two seats over each other
+            for (const [i, a] of boxes.entries())
+              for (const b of boxes.slice(i + 1)) expect(overlaps(a, b), `${what} ${step}: seats overlap`).toBe(false);
+            // the seat to act is in view, nothing drawn over it, and the page does not scroll sideways
+            const turnSeat = page.locator(`#seats .seat.on-turn[data-seat="${toAct}"]`);
+            const turn = await turnSeat.evaluateAll(boxOf);
             expect(turn.length, what).toBe(1);
             expect(turn[0].r <= width && turn[0].b <= height, what).toBe(true);
+            const onTop = await turnSeat.evaluate((e) => {
+              const r = e.getBoundingClientRect();
+              return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+            });
+            expect(onTop, `${what} ${step}: the seat to act is covered`).toBe(true);
             const scroll = await page.evaluate(() => [
               document.documentElement.scrollWidth,
               document.documentElement.scrollHeight,
