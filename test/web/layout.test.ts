@@ -181,11 +181,26 @@ describe('dealer tablet layout', () => {
               expect(Math.min(c.w, c.h), `${what} ${step}: a control ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(44);
               expect(c.r <= width && c.b <= height && c.l >= 0 && c.t >= 0, `${what}: a control off screen`).toBe(true);
             }
-            // the figures the dealer reads
+            // the figures the dealer reads: to call, the minimum raise, the pots
             for (const id of ['#to-call', '#min-raise']) {
               const px = await page.locator(id).evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
               expect(px, `${what}: ${id}`).toBeGreaterThanOrEqual(24);
             }
+            const pots = await page
+              .locator('#turn .pot')
+              .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
+            expect(pots.length, what).toBeGreaterThanOrEqual(1);
+            for (const px of pots) expect(px, `${what}: a pot`).toBeGreaterThanOrEqual(24);
+            // the first open alert (the most severe) shown whole: its message and remedy not cut by the list
+            const cut = await page.locator('#alerts .alert').evaluateAll((els) =>
+              els.slice(0, 1).flatMap((e) => {
+                const list = (e.closest('.alert-items') as HTMLElement).getBoundingClientRect();
+                return [...e.querySelectorAll<HTMLElement>('.alert-message, .alert-remedy')]
+                  .filter((x) => x.getBoundingClientRect().bottom > list.bottom + 0.5)
+                  .map((x) => x.textContent ?? '');
+              }),
+            );
+            expect(cut, `${what} ${step}: alert text cut`).toEqual([]);
             // the controls, and the figures the dealer reads (to call, minimum raise, stacks, pot), 4.5:1 at least
             const read = '.dealer .figure, .dealer .seat .stack, .dealer .pot';
             expect(await page.locator(read).count(), what).toBeGreaterThanOrEqual(seats + 2);
