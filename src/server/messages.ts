@@ -1,6 +1,7 @@
 // Inbound websocket messages: one JSON schema each, compiled once with ajv, and the roles allowed to send them.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { FeltwireError, statusOf } from '../errors.js';
+import type { FromSchema } from '../schema/fromSchema.js';
 import type { Role } from '../views/liveState.js';
 
 /** The reasons the dealer's tablet offers for calling the floor (src/engine/alerts/catalogue.ts FLOOR_REASONS). */
@@ -152,41 +153,16 @@ export const INBOUND_SCHEMAS = {
   },
 } as const;
 
-/** the floor's rulings the engine takes as table events (src/engine/betting/floorRulings.ts) */
-export type FloorRuling = 'kill' | 'fold' | 'call' | 'act';
-
 export type InboundType = keyof typeof INBOUND_SCHEMAS;
 
-export type InboundMessage =
-  | {
-      type: 'say';
-      ref?: string | number;
-      version?: number;
-      seat: number;
-      say: 'check' | 'call' | 'fold' | 'bet' | 'raise' | 'allin';
-      to?: number;
-    }
-  | {
-      type: 'dealer';
-      ref?: string | number;
-      version?: number;
-      button: 'misdeal' | 'floor' | 'shuffle';
-      seat?: number;
-      reason?: FloorReason;
-    }
-  | { type: 'clock'; ref?: string | number; version?: number; seat: number }
-  | { type: 'ack'; ref?: string | number; alertId: number }
-  | { type: 'decision'; ref?: string | number; alertId: number; decision: string; by: string; hand?: number }
-  | { type: 'kill'; ref?: string | number; seat: number }
-  | { type: 'ruling'; ref?: string | number; ruling: FloorRuling; seat: number }
-  | { type: 'absent'; ref?: string | number; seat: number; absent: boolean }
-  | { type: 'penalty'; ref?: string | number; seat: number; hands: number }
-  | { type: 'misdeal'; ref?: string | number; reason: string; by?: string }
-  | { type: 'void'; ref?: string | number; reason: string; by?: string }
-  | { type: 'stands'; ref?: string | number; reason: string; by?: string }
-  | { type: 'award'; ref?: string | number; pot?: number; seats: number[]; by?: string }
-  | { type: 'resync'; ref?: string | number; by?: string }
-  | { type: 'ping'; ref?: string | number };
+/** a message of one type, as its schema accepts it */
+export type InboundOf<T extends InboundType> = FromSchema<(typeof INBOUND_SCHEMAS)[T]>;
+
+/** an inbound message: one of the schemas' types, told apart by `type` */
+export type InboundMessage = { [T in InboundType]: InboundOf<T> }[InboundType];
+
+/** the floor's rulings the engine takes as table events (src/engine/betting/floorRulings.ts) */
+export type FloorRuling = InboundOf<'ruling'>['ruling'];
 
 /** Who may send what: the dealer's tablet drives the hand; the floor rules; everyone may ping. */
 export const ALLOWED: Record<InboundType, readonly Role[]> = {
@@ -228,7 +204,7 @@ const MAX_MESSAGE_BYTES = 4096;
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 const validators = Object.fromEntries(
   Object.entries(INBOUND_SCHEMAS).map(([k, schema]) => [k, ajv.compile(schema)]),
-) as Record<InboundType, ValidateFunction>;
+) as { [T in InboundType]: ValidateFunction<InboundOf<T>> };
 
 /** Parses, validates and checks the sender's right; throws MessageError with a code otherwise. */
 export function parseInbound(raw: string, role: Role): InboundMessage {
@@ -249,12 +225,12 @@ export function parseInbound(raw: string, role: Role): InboundMessage {
     throw new MessageError('UNKNOWN_TYPE', `unknown message type ${JSON.stringify(type)}`, ref);
   }
   const t = type as InboundType;
-  const validate = validators[t];
+  const validate: ValidateFunction<InboundMessage> = validators[t];
   if (!validate(data)) {
     const e = validate.errors?.[0];
     const where = e?.instancePath || '(message)';
     throw new MessageError('BAD_MESSAGE', `${t}: ${where} ${e?.message ?? 'is invalid'}`, ref);
   }
   if (!ALLOWED[t].includes(role)) throw new MessageError('FORBIDDEN', `role ${role} may not send ${t}`, ref);
-  return data as InboundMessage;
+  return data;
 }

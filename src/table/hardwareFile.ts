@@ -4,63 +4,86 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { type AntennaZone, betZone, parseZone, seatZone } from '../engine/zone.js';
+import { type FromSchema, typed } from '../schema/fromSchema.js';
 import { TableError } from './errors.js';
 
 export type ZoneName = AntennaZone;
 
-export interface AntennaSpec {
-  antenna: number;
-  zone: ZoneName;
-  /** id of the reader (IC) that drives this antenna */
-  reader: string;
-  /** free text for the maker: size, position */
-  note?: string;
-}
-
-export interface ReaderSpec {
-  id: string;
-  /** the IC part number, e.g. PN5180 */
-  ic: string;
-  /** what the reader reads: playing cards or chip stacks */
-  role: 'cards' | 'chips' | 'enroll';
-}
-
-export interface TraySensorSpec {
-  denomination: number;
-  /** analog pin on the panel, e.g. "A0" */
-  pin: string;
-  /** raw reading (0-1023) with the tube empty */
-  emptyValue: number;
-  /** raw change per chip in the tube */
-  perChip: number;
-}
-
-export interface PanelSpec {
-  buttons: { shuffle: number; misdeal: number; floor: number; confirm: number };
-  /** seat -> digital pin of its LED */
-  seatLeds: Record<string, number>;
-  /** pin of the buzzer/LED raised on stop alerts */
-  stopAlert: number;
-  tray: TraySensorSpec[];
-  /** debounce for the buttons, ms (default 50) */
-  debounceMs?: number;
-  /** raw change below which a tray sensor reading is ignored (default 8) */
-  trayThreshold?: number;
-}
-
-export interface HardwareFile {
-  name: string;
-  /** number of seats at the table (2-10) */
-  seats: number;
-  bridge?: { antennas: number; baudRate?: number };
-  readers: ReaderSpec[];
-  antennas: AntennaSpec[];
-  panel?: PanelSpec;
-  /** the card room's house rules at this table (engine HouseRules), each off by default */
-  house?: { checkOutOfTurnCallOrFold?: boolean };
-}
-
 const ZONE_PATTERN = '^(seat([1-9]|10)|bet([1-9]|10)|board|burn|muck|enroll)$';
+
+const antennaSpec = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['antenna', 'zone', 'reader'],
+  properties: {
+    antenna: { type: 'integer', minimum: 0, maximum: 63 },
+    zone: typed<ZoneName>()({ type: 'string', pattern: ZONE_PATTERN }),
+    /** id of the reader (IC) that drives this antenna */
+    reader: { type: 'string', minLength: 1 },
+    /** free text for the maker: size, position */
+    note: { type: 'string' },
+  },
+} as const;
+
+const readerSpec = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'ic', 'role'],
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    /** the IC part number, e.g. PN5180 */
+    ic: { type: 'string', minLength: 1 },
+    /** what the reader reads: playing cards or chip stacks */
+    role: { enum: ['cards', 'chips', 'enroll'] },
+  },
+} as const;
+
+const traySensorSpec = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['denomination', 'pin', 'emptyValue', 'perChip'],
+  properties: {
+    denomination: { type: 'integer', minimum: 1 },
+    /** analog pin on the panel, e.g. "A0" */
+    pin: { type: 'string', pattern: '^A[0-9]+$' },
+    /** raw reading (0-1023) with the tube empty */
+    emptyValue: { type: 'integer', minimum: 0, maximum: 1023 },
+    /** raw change per chip in the tube */
+    perChip: { type: 'number', exclusiveMinimum: 0 },
+  },
+} as const;
+
+const panelSpec = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['buttons', 'seatLeds', 'stopAlert', 'tray'],
+  properties: {
+    buttons: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['shuffle', 'misdeal', 'floor', 'confirm'],
+      properties: {
+        shuffle: { type: 'integer', minimum: 0 },
+        misdeal: { type: 'integer', minimum: 0 },
+        floor: { type: 'integer', minimum: 0 },
+        confirm: { type: 'integer', minimum: 0 },
+      },
+    },
+    /** seat -> digital pin of its LED */
+    seatLeds: {
+      type: 'object',
+      propertyNames: { pattern: '^([1-9]|10)$' },
+      additionalProperties: { type: 'integer', minimum: 0 },
+    },
+    /** pin of the buzzer/LED raised on stop alerts */
+    stopAlert: { type: 'integer', minimum: 0 },
+    tray: { type: 'array', items: traySensorSpec },
+    /** debounce for the buttons, ms (default 50) */
+    debounceMs: { type: 'integer', minimum: 0 },
+    /** raw change below which a tray sensor reading is ignored (default 8) */
+    trayThreshold: { type: 'integer', minimum: 0 },
+  },
+} as const;
 
 export const hardwareFileSchema = {
   $id: 'feltwire/hardware-file',
@@ -70,7 +93,9 @@ export const hardwareFileSchema = {
   properties: {
     $schema: { type: 'string' },
     name: { type: 'string', minLength: 1 },
+    /** number of seats at the table (2-10) */
     seats: { type: 'integer', minimum: 2, maximum: 10 },
+    /** the card room's house rules at this table (engine HouseRules), each off by default */
     house: {
       type: 'object',
       additionalProperties: false,
@@ -88,80 +113,20 @@ export const hardwareFileSchema = {
         baudRate: { type: 'integer', minimum: 1200 },
       },
     },
-    readers: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'ic', 'role'],
-        properties: {
-          id: { type: 'string', minLength: 1 },
-          ic: { type: 'string', minLength: 1 },
-          role: { enum: ['cards', 'chips', 'enroll'] },
-        },
-      },
-    },
-    antennas: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['antenna', 'zone', 'reader'],
-        properties: {
-          antenna: { type: 'integer', minimum: 0, maximum: 63 },
-          zone: { type: 'string', pattern: ZONE_PATTERN },
-          reader: { type: 'string', minLength: 1 },
-          note: { type: 'string' },
-        },
-      },
-    },
-    panel: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['buttons', 'seatLeds', 'stopAlert', 'tray'],
-      properties: {
-        buttons: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['shuffle', 'misdeal', 'floor', 'confirm'],
-          properties: {
-            shuffle: { type: 'integer', minimum: 0 },
-            misdeal: { type: 'integer', minimum: 0 },
-            floor: { type: 'integer', minimum: 0 },
-            confirm: { type: 'integer', minimum: 0 },
-          },
-        },
-        seatLeds: {
-          type: 'object',
-          propertyNames: { pattern: '^([1-9]|10)$' },
-          additionalProperties: { type: 'integer', minimum: 0 },
-        },
-        stopAlert: { type: 'integer', minimum: 0 },
-        tray: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['denomination', 'pin', 'emptyValue', 'perChip'],
-            properties: {
-              denomination: { type: 'integer', minimum: 1 },
-              pin: { type: 'string', pattern: '^A[0-9]+$' },
-              emptyValue: { type: 'integer', minimum: 0, maximum: 1023 },
-              perChip: { type: 'number', exclusiveMinimum: 0 },
-            },
-          },
-        },
-        debounceMs: { type: 'integer', minimum: 0 },
-        trayThreshold: { type: 'integer', minimum: 0 },
-      },
-    },
+    readers: { type: 'array', minItems: 1, items: readerSpec },
+    antennas: { type: 'array', minItems: 1, items: antennaSpec },
+    panel: panelSpec,
   },
 } as const;
 
+export type AntennaSpec = FromSchema<typeof antennaSpec>;
+export type ReaderSpec = FromSchema<typeof readerSpec>;
+export type TraySensorSpec = FromSchema<typeof traySensorSpec>;
+export type PanelSpec = FromSchema<typeof panelSpec>;
+export type HardwareFile = FromSchema<typeof hardwareFileSchema>;
+
 const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-const validateSchema = ajv.compile(hardwareFileSchema);
+const validateSchema = ajv.compile<HardwareFile>(hardwareFileSchema);
 
 /** `/antennas/3/zone` -> `antennas[3].zone` */
 export function fieldPath(instancePath: string, extra?: string): string {
@@ -254,10 +219,9 @@ export function validateHardwareFile(json: unknown, source = 'hardware file'): H
   if (!validateSchema(json)) {
     throw new TableError('HARDWARE_FILE_INVALID', `${source} is invalid`, describeAjvErrors(validateSchema.errors));
   }
-  const hw = json as unknown as HardwareFile;
-  const errors = semanticErrors(hw);
+  const errors = semanticErrors(json);
   if (errors.length) throw new TableError('HARDWARE_FILE_INVALID', `${source} is invalid`, errors);
-  return hw;
+  return json;
 }
 
 /** Loads and validates a hardware file from a path, or validates an already parsed object. */

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Ajv } from 'ajv';
 import { ALL_CARDS, formatCard, parseCard } from '../engine/cards.js';
+import type { FromSchema } from '../schema/fromSchema.js';
 import { TableError } from './errors.js';
 import { describeAjvErrors } from './hardwareFile.js';
 
@@ -34,12 +35,6 @@ export type TagIdentity =
   | { type: 'card'; card: string; deck: string; inPlay: boolean }
   | { type: 'chip'; value: number; set: string }
   | { type: 'unknown' };
-
-export interface RegistryJson {
-  deckInPlay: string | null;
-  decks: { id: string; name: string; cards: Record<string, string> }[];
-  chipSets: { id: string; name: string; chips: Record<string, number> }[];
-}
 
 const registrySchema = {
   type: 'object',
@@ -75,7 +70,9 @@ const registrySchema = {
     },
   },
 } as const;
-const validateRegistry = new Ajv({ allErrors: true, verbose: true }).compile(registrySchema);
+/** the registry file, as its schema accepts it */
+export type RegistryJson = FromSchema<typeof registrySchema>;
+const validateRegistry = new Ajv({ allErrors: true, verbose: true }).compile<RegistryJson>(registrySchema);
 
 export class TagRegistry {
   private readonly decks = new Map<string, Deck>();
@@ -228,11 +225,10 @@ export class TagRegistry {
   static fromJSON(json: unknown, source = 'registry'): TagRegistry {
     if (!validateRegistry(json))
       throw new TableError('REGISTRY_INVALID', `${source} is invalid`, describeAjvErrors(validateRegistry.errors));
-    const data = json as unknown as RegistryJson;
     const reg = new TagRegistry();
-    for (const d of data.decks) reg.addDeck(d.id, d.name, d.cards);
-    for (const s of data.chipSets) reg.addChips(s.id, s.name, s.chips);
-    reg.setDeckInPlay(data.deckInPlay);
+    for (const d of json.decks) reg.addDeck(d.id, d.name, d.cards);
+    for (const s of json.chipSets) reg.addChips(s.id, s.name, s.chips);
+    reg.setDeckInPlay(json.deckInPlay);
     return reg;
   }
 
