@@ -29,6 +29,7 @@ describe('tournament end (issue 14: a busted player does not come back)', () => 
       overPty: false,
       seed: 5,
       simPace: FAST,
+      eager: true,
       table: { seats: { 1: 600, 2: 1200, 3: 1800, 4: 900 }, button: 4, blinds: [100, 200] },
       hands: 400,
       onSimulator: (s) => {
