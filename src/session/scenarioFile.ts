@@ -7,7 +7,7 @@ import {
   ScenarioError,
   type ScenarioExpect,
 } from '../engine/scenario/parse.js';
-import type { AlertText, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
+import type { Alert, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
 import type { BlindLevel } from './types.js';
 
 /** What the floor or the table does that is the session's, not the hand's. */
@@ -80,7 +80,7 @@ export interface SessionHandOutcome {
   absent: number[];
   killed: number[];
   handOver: boolean;
-  alerts: AlertText[];
+  alerts: Pick<Alert, 'code' | 'severity' | 'rule' | 'seat' | 'facts'>[];
   tableAlerts: string[];
   actions: string[];
   next: { toAct: number; toCall: number; minRaiseTo: number | null; canRaise: boolean } | null;

@@ -263,10 +263,12 @@ describe('views in chromium', () => {
         code: 'LINK_LOST',
         severity: 'stop',
         rule: 'reader',
-        message: 'Reader link lost',
-        remedy: 'Stop the hand; call the floor.',
-        messageFr: 'Liaison des lecteurs perdue',
-        remedyFr: 'Arrêtez la main ; appelez l’arbitre.',
+        recorded: {
+          message: 'Reader link lost',
+          remedy: 'Stop the hand; call the floor.',
+          messageFr: 'Liaison des lecteurs perdue',
+          remedyFr: 'Arrêtez la main ; appelez l’arbitre.',
+        },
       });
       await page.locator('#actions[data-locked="true"]').waitFor({ timeout: 5000 });
       for (const kind of ['fold', 'call', 'check', 'allin']) {
@@ -297,10 +299,12 @@ describe('views in chromium', () => {
         code,
         severity: 'warn',
         rule: 'reader',
-        message: `${code}: antenna 7 does not answer`,
-        remedy: 'Carry on; the floor checks the reader after the hand.',
-        messageFr: `${code} : l’antenne 7 ne répond pas`,
-        remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        recorded: {
+          message: `${code}: antenna 7 does not answer`,
+          remedy: 'Carry on; the floor checks the reader after the hand.',
+          messageFr: `${code} : l’antenne 7 ne répond pas`,
+          remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        },
       });
     }
     for (const [width, height, lang] of [
