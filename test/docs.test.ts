@@ -1,8 +1,9 @@
 // The project's own documents (docs/) against the code and the vectors they describe, so that they cannot drift:
 // every alert code the engine knows is in docs/rules.md with its severity; every complete frame docs/protocol.md
 // quotes is a line of the vector files, with the same verdict; the `feltwire scenario --json` example in
-// docs/scenario-format.md is what the engine gives for that fixture.
-import { readFileSync } from 'node:fs';
+// docs/scenario-format.md is what the engine gives for that fixture; every screenshot the README shows is a file a
+// browser test writes (so the tests refresh it), and every view has one.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printable } from '../src/cli/commands/scenario.js';
@@ -69,5 +70,26 @@ describe('docs/scenario-format.md', () => {
     expect(file.startsWith(SCENARIOS)).toBe(true);
     const outcome = runScenario(parseScenario(JSON.parse(readFileSync(file, 'utf8'))));
     expect({ file: shown.file, ...printable(outcome) }).toEqual(shown);
+  });
+});
+
+describe("the README's screenshots", () => {
+  const shots = [...read('README.md').matchAll(/\(docs\/screenshots\/([a-z0-9-]+)\.png\)/g)].map((m) => m[1]);
+  const tests = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? tests(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [read(`${dir}/${e.name}`)] : [],
+    );
+  const sources = tests('test').filter((t) => t.includes('.screenshot('));
+
+  it('every view is shown, each image is there and a browser test writes it', () => {
+    for (const view of ['dealer', 'floor', 'overlay', 'commentator', 'public', 'room', 'tournament'])
+      expect(shots.filter((s) => s.startsWith(view)).length, view).toBeGreaterThanOrEqual(1);
+    for (const s of shots) {
+      expect(existsSync(join(ROOT, `docs/screenshots/${s}.png`)), s).toBe(true);
+      // by its whole name, or by its English name with the language's suffix added (`split${lang...}.png`)
+      const stem = s.replace(/-fr$/, '');
+      const written = sources.some((t) => t.includes(`${s}.png'`) || t.includes(`${stem}\${`));
+      expect(written, `${s}.png is written by no browser test`).toBe(true);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The engine's contract with the rest of feltwire. Everything here is plain data (JSON-serialisable):
 // TableConfig and TableEvent go in, HandSnapshot comes out. The engine imports nothing outside src/engine.
 
-import type { AlertFacts } from './alerts/facts.js';
+import type { AlertFacts, MisdealCause } from './alerts/facts.js';
 import type { Decision } from './hand/decisions.js';
 import type { Face, Zone } from './zone.js';
 
@@ -155,33 +155,49 @@ export type AlertCode =
   // the event log's storage
   | 'LOG_STORAGE_FAULT'
   | 'LOG_STORAGE_RESTORED'
-  | 'LOG_SALVAGED';
+  | 'LOG_SALVAGED'
+  // the room (src/room), told to a table
+  /** the room calls a break: this hand finished, no deal until it ends */
+  | 'ROOM_BREAK'
+  /** the colour-up's new chips read back: a stack not as the race gave it (warn), or every one as it did (info) */
+  | 'COLOUR_UP_CHECK';
 
 export type { AlertFacts } from './alerts/facts.js';
 
-/** What every alert says, whoever raises it (the engine, the table layer, the session). */
-export interface AlertText<C extends string = AlertCode> {
+/**
+ * Texts an earlier version stored with its alerts (logs written before alerts were codes and facts alone): an alert
+ * read back from such a log shows them as recorded. A new alert stores none: its texts are rendered from its code
+ * and facts at the edge (src/i18n/renderAlert.ts).
+ */
+export interface RecordedTexts {
+  message: string;
+  remedy: string;
+  messageFr: string;
+  remedyFr: string;
+}
+
+/** What every alert is, whoever raises it (the engine, the table layer, the session): a code and its facts. */
+export interface AlertCore<C extends string = AlertCode> {
   code: C;
   severity: Severity;
   /** the rule applied, e.g. "tda 39", "club 2-7" */
   rule: string;
   seat: number | null;
-  message: string;
-  remedy: string;
-  /** French text of the same message and remedy */
-  messageFr: string;
-  remedyFr: string;
-  /** what the texts were rendered from (absent only on alerts recorded before facts existed) */
+  /** what the alert is about; its texts are rendered from these (absent only on alerts recorded before facts) */
   facts?: AlertFacts;
+  /** an earlier version's stored texts (see RecordedTexts); never set on a new alert */
+  recorded?: RecordedTexts;
 }
 
-export interface Alert extends AlertText {
+export interface Alert extends AlertCore {
+  /** what the alert is about: its texts are rendered from these at the edge */
+  facts: AlertFacts;
   /** unique within a hand, in the order raised */
   id: number;
   /** ms since the hand began */
   t: number;
-  /** extra facts (e.g. misdeal reason) */
-  reason?: string;
+  /** a misdeal's cause, as a value (the same as `facts.cause`; never prose) */
+  reason?: MisdealCause;
   acknowledged: boolean;
   /** set when the engine saw the remedy carried out */
   resolved: boolean;

@@ -117,6 +117,10 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     lost: f.lost ?? 0,
     ranges: f.ranges?.length ? f.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ') : NONE,
     note: f.note ? f.note : NONE,
+    time: orNone(f.time),
+    read: f.read ?? 0,
+    expected: f.expected ?? 0,
+    oldChips: f.oldChips?.length ? f.oldChips.join(', ') : NONE,
   };
 }
 

@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { applyEvent, createHand, type HandState, isHandOver, stacksOf } from '../engine/index.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
+import { alertTexts } from '../i18n/renderAlert.js';
 import { PhhError, type PhhHand } from './parse.js';
 import { phhToEvents } from './toEvents.js';
 import { phhLines } from './write.js';
@@ -62,7 +63,7 @@ export function runEvents(config: TableConfig, events: readonly TableEvent[]): H
 }
 
 function firstProblem(state: HandState): string | null {
-  for (const a of state.alerts) if (!PROMPTS.has(a.code)) return `${a.code} [${a.rule}]: ${a.message}`;
+  for (const a of state.alerts) if (!PROMPTS.has(a.code)) return `${a.code} [${a.rule}]: ${alertTexts(a).message}`;
   return null;
 }
 

@@ -6,10 +6,12 @@
 // (src/tournament/colourUp.ts chipRace: one card per leftover chip, at most one new chip per player, nobody
 // eliminated by it) and the dealer is told what to give whom; the new chips read back are checked (checkColourUp).
 // Pure: the readings and the random source are given; the alerts are plain values (src/session TableAlertInput).
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { TableAlertInput } from '../session/types.js';
 import { type ChipRace, checkColourUp, chipRace } from '../tournament/colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from '../tournament/counts.js';
 import type { RandomSource } from '../tournament/random.js';
+import { proseAlert } from './proseAlert.js';
 
 const fmt = (n: number, lang: 'en' | 'fr'): string => n.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB');
 
@@ -48,7 +50,7 @@ export function countAlert(d: CountDiscrepancy): TableAlertInput {
           : `Comptage à la pause : ${n('fr')} arrivés au siège ${d.seat} depuis le siège ${d.withSeat}.`;
       break;
   }
-  return {
+  return proseAlert({
     code: 'BREAK_COUNT',
     severity: 'warn',
     rule: 'seed 003',
@@ -58,7 +60,7 @@ export function countAlert(d: CountDiscrepancy): TableAlertInput {
     messageFr,
     remedy: 'Call the floor: the stack is counted by hand before play resumes.',
     remedyFr: 'Appelez l’arbitre : le tapis est compté à la main avant la reprise.',
-  };
+  });
 }
 
 /** the dealer's instructions of a colour-up, one alert (English and French) */
@@ -80,7 +82,7 @@ export function colourUpAlert(race: ChipRace, leaving: readonly number[]): Table
       })
       .join('; ');
   const chips = leaving.map((c) => fmt(c, 'en')).join(', ');
-  return {
+  return proseAlert({
     code: 'COLOUR_UP',
     severity: 'warn',
     rule: 'LOI 2',
@@ -88,7 +90,7 @@ export function colourUpAlert(race: ChipRace, leaving: readonly number[]): Table
     messageFr: `Changement des jetons de ${leaving.map((c) => fmt(c, 'fr')).join(', ')}, course pour ${race.raceChips} × ${fmt(race.newChip, 'fr')} : ${lines('fr')}.`,
     remedy: 'Give the new chips, then let the table read every stack again.',
     remedyFr: 'Donnez les nouveaux jetons, puis laissez la table relire chaque tapis.',
-  };
+  });
 }
 
 export interface BreakCountOptions {
@@ -154,16 +156,15 @@ export class TableBreakCount {
   /** the new chips read back after the colour-up: a leaving chip still there or a wrong total, one alert each */
   checkAfter(readings: Record<number, readonly number[]>): TableAlertInput[] {
     if (!this.race) return [];
-    return checkColourUp(this.race, this.o.colourUp, readings).map((c) => ({
-      code: 'COLOUR_UP_CHECK',
-      severity: 'warn',
-      rule: 'LOI 2',
-      seat: c.seat,
-      zone: `bet${c.seat}`,
-      message: `Colour-up checked: seat ${c.seat} reads ${fmt(c.read, 'en')}, should have ${fmt(c.expected, 'en')}${c.oldChips.length ? ` (old chips still there: ${c.oldChips.join(', ')})` : ''}.`,
-      messageFr: `Changement vérifié : le siège ${c.seat} a ${fmt(c.read, 'fr')}, il devrait avoir ${fmt(c.expected, 'fr')}${c.oldChips.length ? ` (anciens jetons encore là : ${c.oldChips.join(', ')})` : ''}.`,
-      remedy: 'Give or take back the difference, then read the stack again.',
-      remedyFr: 'Donnez ou reprenez la différence, puis relisez le tapis.',
-    }));
+    return checkColourUp(this.race, this.o.colourUp, readings).map((c) => {
+      const facts = { seat: c.seat, zone: `bet${c.seat}`, read: c.read, expected: c.expected, oldChips: c.oldChips };
+      return {
+        code: 'COLOUR_UP_CHECK',
+        ...alertRule('COLOUR_UP_CHECK', facts, 'tda'),
+        seat: c.seat,
+        zone: facts.zone,
+        facts,
+      };
+    });
   }
 }

@@ -6,7 +6,7 @@
 
 import mqtt, { type MqttClient } from 'mqtt';
 import { monotonicNow, StartEpoch, wallNow } from '../clock/index.js';
-import { count } from '../engine/alerts/plural.js';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
 import { viewFor } from '../views/views.js';
 import { tableUser } from './acl.js';
@@ -328,15 +328,8 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
       writeCursor(opts.dataDir, cursor);
       const until = new Date(Math.max(wall, b.fromWall) + b.minutes * 60_000).toISOString().slice(11, 16);
       try {
-        session.raiseTableAlert({
-          code: 'ROOM_BREAK',
-          severity: 'warn',
-          rule: 'room',
-          message: `The room calls a ${b.minutes}-minute break: finish this hand, then deal no more until ${until} UTC.`,
-          remedy: `Resume at ${until} UTC.`,
-          messageFr: `La salle annonce une pause de ${count('fr', b.minutes, { one: '# minute', other: '# minutes' })} : terminez cette main, puis ne distribuez plus avant ${until} UTC.`,
-          remedyFr: `Reprenez à ${until} UTC.`,
-        });
+        const facts = { amount: b.minutes, time: until };
+        session.raiseTableAlert({ code: 'ROOM_BREAK', ...alertRule('ROOM_BREAK', facts, 'tda'), facts });
       } catch (err) {
         say(`room: break not announced: ${(err as Error).message}`);
       }

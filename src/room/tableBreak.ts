@@ -7,10 +7,12 @@
 // and the engine takes the raced stacks for the next hand. The room's clock fact (clockPush.ts) says when a break
 // begins and ends, its chips in play and those leaving.
 import { randomInt } from 'node:crypto';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState, TableAlertInput } from '../session/types.js';
 import type { RandomSource } from '../tournament/random.js';
 import { TableBreakCount } from './breakCount.js';
+import { proseAlert } from './proseAlert.js';
 import type { RoomClock } from './protocol.js';
 
 export interface TableBreakOptions {
@@ -66,15 +68,17 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
     });
     phase = 'count';
     session.divertChips(read);
-    raise({
-      code: 'BREAK_COUNT',
-      severity: 'info',
-      rule: 'seed 003',
-      message: `Break: the count. Each player pushes their whole stack into their betting zone to be read, then takes it back (${seats.length} seats).`,
-      messageFr: `Pause : le comptage. Chaque joueur pousse tout son tapis dans sa zone de mise pour qu’il soit lu, puis le reprend (${seats.length} sièges).`,
-      remedy: 'Seat by seat; the table says when every stack is read.',
-      remedyFr: 'Siège par siège ; la table dit quand chaque tapis est lu.',
-    });
+    raise(
+      proseAlert({
+        code: 'BREAK_COUNT',
+        severity: 'info',
+        rule: 'seed 003',
+        message: `Break: the count. Each player pushes their whole stack into their betting zone to be read, then takes it back (${seats.length} seats).`,
+        messageFr: `Pause : le comptage. Chaque joueur pousse tout son tapis dans sa zone de mise pour qu’il soit lu, puis le reprend (${seats.length} sièges).`,
+        remedy: 'Seat by seat; the table says when every stack is read.',
+        remedyFr: 'Siège par siège ; la table dit quand chaque tapis est lu.',
+      }),
+    );
   };
 
   const read = (seat: number, chips: number[]) => {
@@ -85,15 +89,17 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
       const diffs = count.count();
       for (const a of diffs) raise(a);
       if (diffs.length === 0)
-        raise({
-          code: 'BREAK_COUNT',
-          severity: 'info',
-          rule: 'seed 003',
-          message: 'Count at the break: every stack is as the hands say.',
-          messageFr: 'Comptage à la pause : chaque tapis est conforme aux mains.',
-          remedy: 'Nothing to do.',
-          remedyFr: 'Rien à faire.',
-        });
+        raise(
+          proseAlert({
+            code: 'BREAK_COUNT',
+            severity: 'info',
+            rule: 'seed 003',
+            message: 'Count at the break: every stack is as the hands say.',
+            messageFr: 'Comptage à la pause : chaque tapis est conforme aux mains.',
+            remedy: 'Nothing to do.',
+            remedyFr: 'Rien à faire.',
+          }),
+        );
       say(`break: count of table ${o.tableId}: ${diffs.length} difference(s)`);
       const up = diffs.length === 0 ? count.colourUp() : null;
       if (!up) {
@@ -120,15 +126,8 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
         } catch (err) {
           say(`break: raced stacks not taken: ${(err as Error).message}`);
         }
-        raise({
-          code: 'COLOUR_UP_CHECK',
-          severity: 'info',
-          rule: 'LOI 2',
-          message: 'Colour-up checked: every stack read is as the race gave it.',
-          messageFr: 'Changement vérifié : chaque tapis lu est conforme à la course.',
-          remedy: 'Nothing to do.',
-          remedyFr: 'Rien à faire.',
-        });
+        const facts = { variant: 'checked' };
+        raise({ code: 'COLOUR_UP_CHECK', ...alertRule('COLOUR_UP_CHECK', facts, 'tda'), facts });
         finish();
       }
     }

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState } from '../session/types.js';
+import { proseAlert } from './proseAlert.js';
 import {
   PROTOCOL_VERSION,
   type SeatedMessage,
@@ -101,32 +102,34 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
     if (!order.message) return;
     const penalty = order.op === 'penalty';
     try {
-      o.session.raiseTableAlert({
-        code: penalty ? 'ROOM_PENALTY' : 'ROOM_SEATING',
-        severity: 'warn',
-        rule: penalty ? 'tda 71' : order.op === 'absent' ? 'club 3-2' : order.waitForButton ? 'LOI 32' : 'LOI 25',
-        seat: order.seat,
-        message: order.message,
-        remedy: penalty
-          ? (order.hands ?? 0) > 0
-            ? 'The table deals the seat in, kills its hand and posts its blinds while the penalty runs.'
-            : 'Tell the player.'
-          : order.op === 'absent'
-            ? 'The table deals the seat in and posts its blinds; its hand is killed until the player sits down.'
-            : order.op === 'seat'
-              ? 'Seat the player with their chips.'
-              : 'The player leaves with their chips.',
-        messageFr: order.messageFr,
-        remedyFr: penalty
-          ? (order.hands ?? 0) > 0
-            ? 'La table distribue au siège, tue sa main et prélève ses blindes tant que la pénalité court.'
-            : 'Prévenez le joueur.'
-          : order.op === 'absent'
-            ? 'La table distribue au siège et prélève ses blindes ; sa main est tuée tant que le joueur n’est pas assis.'
-            : order.op === 'seat'
-              ? 'Installez le joueur avec ses jetons.'
-              : 'Le joueur part avec ses jetons.',
-      });
+      o.session.raiseTableAlert(
+        proseAlert({
+          code: penalty ? 'ROOM_PENALTY' : 'ROOM_SEATING',
+          severity: 'warn',
+          rule: penalty ? 'tda 71' : order.op === 'absent' ? 'club 3-2' : order.waitForButton ? 'LOI 32' : 'LOI 25',
+          seat: order.seat,
+          message: order.message,
+          remedy: penalty
+            ? (order.hands ?? 0) > 0
+              ? 'The table deals the seat in, kills its hand and posts its blinds while the penalty runs.'
+              : 'Tell the player.'
+            : order.op === 'absent'
+              ? 'The table deals the seat in and posts its blinds; its hand is killed until the player sits down.'
+              : order.op === 'seat'
+                ? 'Seat the player with their chips.'
+                : 'The player leaves with their chips.',
+          messageFr: order.messageFr,
+          remedyFr: penalty
+            ? (order.hands ?? 0) > 0
+              ? 'La table distribue au siège, tue sa main et prélève ses blindes tant que la pénalité court.'
+              : 'Prévenez le joueur.'
+            : order.op === 'absent'
+              ? 'La table distribue au siège et prélève ses blindes ; sa main est tuée tant que le joueur n’est pas assis.'
+              : order.op === 'seat'
+                ? 'Installez le joueur avec ses jetons.'
+                : 'Le joueur part avec ses jetons.',
+        }),
+      );
     } catch (err) {
       o.say(`room: seating alert not raised: ${(err as Error).message}`);
     }

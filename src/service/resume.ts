@@ -1,6 +1,6 @@
 // A restart resumes the table where the log left it: the table layer is told where the engine believes every card
 // lies (the session rebuilt from the log), so that what the readers report now is read as movements from there.
-import { renderAlert } from '../engine/alerts/catalogue.js';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { ResyncDifference, ResyncPlace } from '../engine/alerts/facts.js';
 import type { HandSnapshot } from '../engine/types.js';
 import { handSeat, seatZone } from '../engine/zone.js';
@@ -74,7 +74,7 @@ export function reconcileResume(
     session.raiseTableAlert(
       {
         code: RESUME_CHIPS_CHANGED,
-        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        ...alertRule(RESUME_CHIPS_CHANGED, facts, ruleset),
         seat: null,
         zone: facts.zone,
         facts,
@@ -100,7 +100,7 @@ export function reconcileResume(
     session.raiseTableAlert(
       {
         code: RESUME_CHIPS_CHANGED,
-        ...renderAlert(RESUME_CHIPS_CHANGED, facts, ruleset),
+        ...alertRule(RESUME_CHIPS_CHANGED, facts, ruleset),
         seat: u.seat,
         zone: facts.zone,
         facts,
@@ -135,7 +135,7 @@ export function reconcileResume(
     session.raiseTableAlert(
       {
         code: RESUME_CARD_GONE,
-        ...renderAlert(RESUME_CARD_GONE, facts, ruleset),
+        ...alertRule(RESUME_CARD_GONE, facts, ruleset),
         seat: facts.seat,
         zone,
         facts,
@@ -277,7 +277,7 @@ export function raiseResyncAlert(
   session.raiseTableAlert(
     {
       code: 'FLOOR_RESYNC',
-      ...renderAlert('FLOOR_RESYNC', facts, session.snapshot().config.ruleset),
+      ...alertRule('FLOOR_RESYNC', facts, session.snapshot().config.ruleset),
       seat: null,
       facts,
     },

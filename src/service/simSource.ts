@@ -37,6 +37,10 @@ export interface SimSourceOptions {
   rebuy?: boolean;
   /** table layer timings (default: the layer's own; FAST_LAYER at fast pace) */
   layer?: { latchOffMs?: number; chipSettleMs?: number; crosstalkMs?: number };
+  /** tests: once every frame the dealer sent is applied and the side channel is drained (the frames of its last
+   * move all in, none of the next sent), the dealer closes the table layer's windows (flush) instead of waiting them
+   * out, and the link acknowledges every 10 ms (the dealer's settle waits for the ACK) */
+  eager?: boolean;
 }
 
 export interface SimTableSource extends TableSource {
@@ -45,6 +49,9 @@ export interface SimTableSource extends TableSource {
 
 /** Table layer windows at fast pace (ms): each push grouped by the settle window, the motion window being 0. */
 export const FAST_LAYER = { chipSettleMs: 40, latchOffMs: 20, crosstalkMs: 80 } as const;
+
+/** the link's ACK period with `eager` (ms) */
+const EAGER_ACK_MS = 10;
 
 export { sessionHandConfig } from './simView.js';
 
@@ -83,7 +90,11 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       session: () => session,
       appliedSeq: () => link?.stats().lastSeq ?? null,
       sentSeq: () => sim.lastSentSeq,
-      busy: () => !(gate?.idle ?? true) || (layer?.settling ?? false),
+      busy: () => {
+        if (!(gate?.idle ?? true)) return true;
+        if (opts.eager) layer?.flush();
+        return layer?.settling ?? false;
+      },
     }),
   };
   const sim = new Simulator(simOpts);
@@ -114,6 +125,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           path: paths.bridge,
           baudRate: hardware.bridge?.baudRate ?? 115200,
           heartbeatMs: opts.heartbeatMs,
+          ...(opts.eager ? { ackIntervalMs: EAGER_ACK_MS } : {}),
         });
         if (paths.panel && hardware.panel) {
           panel = new PanelLink({ path: paths.panel, spec: hardware.panel });
@@ -133,6 +145,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
           path: 'simulator',
           openPort: sim.openBridgeStream,
           heartbeatMs: opts.heartbeatMs,
+          ...(opts.eager ? { ackIntervalMs: EAGER_ACK_MS } : {}),
         });
         say('simulator in-process');
       }

@@ -81,10 +81,6 @@ export function wireTableLayer(
           code: a.code,
           severity: a.severity,
           rule: a.rule,
-          message: a.message,
-          remedy: a.remedy,
-          messageFr: a.messageFr,
-          remedyFr: a.remedyFr,
           antenna: a.antenna ?? null,
           // the cards the alert names, as facts: the views mask them on the alert's own hand (views.ts)
           ...(facts ? { facts } : {}),

@@ -1,7 +1,7 @@
 // Storage faults of the event log made visible: a stop alert for the dealer and the floor (the table holds: the
 // records wait in memory), a banner on every view (RoleView.storage), /api/health not ok; an info alert when every
 // held record is on disk again. A log salvaged at start (a damaged file: rows kept and lost) is a stop alert too.
-import { renderAlert } from '../engine/alerts/catalogue.js';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import { formatAlert } from '../i18n/formatAlert.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SqliteEventLog } from '../store/sqliteLog.js';
@@ -50,7 +50,7 @@ export function watchStorage(
         const facts = { kind: f.kind, errno: f.code, pending: f.pending, refused: f.refused };
         session.raiseTableAlert({
           code: 'LOG_STORAGE_FAULT',
-          ...renderAlert('LOG_STORAGE_FAULT', facts, 'tda'),
+          ...alertRule('LOG_STORAGE_FAULT', facts, 'tda'),
           facts,
           antenna: null,
         });
@@ -60,7 +60,7 @@ export function watchStorage(
       later(() =>
         session.raiseTableAlert({
           code: 'LOG_STORAGE_RESTORED',
-          ...renderAlert('LOG_STORAGE_RESTORED', {}, 'tda'),
+          ...alertRule('LOG_STORAGE_RESTORED', {}, 'tda'),
           facts: {},
           antenna: null,
         }),
@@ -81,7 +81,7 @@ export function watchStorage(
     };
     session.raiseTableAlert({
       code: 'LOG_SALVAGED',
-      ...renderAlert('LOG_SALVAGED', facts, 'tda'),
+      ...alertRule('LOG_SALVAGED', facts, 'tda'),
       facts,
       antenna: null,
     });

@@ -3,7 +3,7 @@
 
 import { EventEmitter } from 'node:events';
 import { monotonicNow, wallNow } from '../clock/index.js';
-import { FLOOR_REASONS, renderAlert } from '../engine/alerts/catalogue.js';
+import { alertRule, FLOOR_REASONS } from '../engine/alerts/catalogue.js';
 import { standsProblem } from '../engine/betting/floorRulings.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
@@ -27,6 +27,7 @@ import {
   type TableAlertRecord,
   type TableEventInput,
   type TableHealth,
+  tableAlertFromLog,
 } from './types.js';
 
 /** The engine's five functions (the log readers' four, evolve.ts, and the next hand's table); injected so that a
@@ -336,7 +337,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
     if (!(FLOOR_REASONS as readonly string[]).includes(reason))
       throw new SessionError('BAD_FLOOR_CALL', `unknown reason ${reason}`);
     const facts = { seat, variant: reason };
-    const text = renderAlert('FLOOR_CALLED', facts, this.cur.config.ruleset);
+    const text = alertRule('FLOOR_CALLED', facts, this.cur.config.ruleset);
     return this.raiseTableAlert({ code: 'FLOOR_CALLED', ...text, facts, seat }, wall);
   }
 
@@ -499,7 +500,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
         `hand ${c.handNo} is already a misdeal: gather the cards, shuffle and redeal`,
       );
     const facts = { variant: 'misdeal', words: why, handNo: c.handNo };
-    const text = renderAlert('FLOOR_RULING', facts, c.config.ruleset);
+    const text = alertRule('FLOOR_RULING', facts, c.config.ruleset);
     const alert = this.raiseTableAlert({ code: 'FLOOR_RULING', ...text, facts, seat: null }, wall);
     const decided: TableAlertRecord = { op: 'decision', id: alert.id, decision: 'misdeal', by };
     this.log.append('tableAlert', c.handNo, decided, wall);
@@ -797,7 +798,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
         handNo: c.handNo,
         ...(this.game === 'tournament' ? { variant: 'tournament' } : {}),
       };
-      const text = renderAlert('TABLE_FINISHED', facts, c.config.ruleset);
+      const text = alertRule('TABLE_FINISHED', facts, c.config.ruleset);
       this.raiseTableAlert({ code: 'TABLE_FINISHED', ...text, facts, seat: facts.seat ?? null }, wall);
     }
     return true;
@@ -815,7 +816,7 @@ export class TableSession extends EventEmitter<SessionEvents> {
    */
   private voidUnfinishedHand(c: CurrentHand, wall: number): void {
     const facts = { handNo: c.handNo, phase: c.snap.phase };
-    const text = renderAlert('HAND_VOID', facts, c.config.ruleset);
+    const text = alertRule('HAND_VOID', facts, c.config.ruleset);
     this.raiseTableAlert({ code: 'HAND_VOID', ...text, facts }, wall);
     const rec: HandRecord = { config: c.config, redeal: 'void' };
     this.log.append('hand', c.handNo + 1, rec, wall);
@@ -1017,11 +1018,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
         this.tableAlerts = this.tableAlerts.map((a) => (a.id === rep.id ? counted : a));
         this.floorLog.syncTable(counted, this.monoOf(rep.wall));
       } else {
-        const { incident: _incident, ...alert } = rec.alert;
+        const { incident: _incident, ...alert } = tableAlertFromLog(rec.alert);
         this.tableAlerts = boundTableAlerts([...this.tableAlerts, alert], this.tableAlertLimit);
         this.floorLog.syncTable(alert, this.monoOf(alert.wall));
       }
-      if (!this.replaying) this.emit('alert', rec.alert);
+      if (!this.replaying) this.emit('alert', tableAlertFromLog(rec.alert));
       return;
     }
     if (rec.op === 'decision' && !this.tableAlerts.some((a) => a.id === rec.id))

@@ -43,7 +43,7 @@ import type {
   HandEndRecord,
   HandRecord,
   HandSource,
-  TableAlert,
+  LoggedTableAlert,
   TableAlertRecord,
 } from './types.js';
 
@@ -180,6 +180,10 @@ const alertFacts = object(
     lost: int,
     ranges: array(pair(int, int)),
     note: text,
+    time: text,
+    read: num,
+    expected: num,
+    oldChips: chips,
   },
 );
 
@@ -189,15 +193,17 @@ const tableAlert = object(
     code: text,
     severity: literal('info', 'warn', 'stop'),
     rule: text,
-    message: text,
-    remedy: text,
-    messageFr: text,
-    remedyFr: text,
     wall: num,
     hand: int,
     acknowledged: bool,
   },
   {
+    // the four texts versions before 2026-12-05 wrote with every table alert (LoggedTableAlert)
+    message: text,
+    remedy: text,
+    messageFr: text,
+    remedyFr: text,
+    recorded: object({ message: text, remedy: text, messageFr: text, remedyFr: text }),
     facts: alertFacts,
     seat: nullable(seat),
     zone: text,
@@ -304,7 +310,7 @@ export type ShapesHold = [
   Holds<Exact<Infer<typeof handRecord>, HandRecord>>,
   Holds<ExactUnion<Infer<typeof tableEvent>, TableEvent, 'kind'>>,
   Holds<Exact<Infer<typeof alertFacts>, AlertFacts>>,
-  Holds<Exact<Infer<typeof tableAlert>, TableAlert>>,
+  Holds<Exact<Infer<typeof tableAlert>, LoggedTableAlert>>,
   Holds<ExactUnion<Infer<typeof tableAlertRecord>, TableAlertRecord, 'op'>>,
   Holds<Exact<Infer<typeof player>, Player>>,
   Holds<ExactUnion<Infer<typeof rosterOp>, RosterOp, 'op'>>,

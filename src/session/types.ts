@@ -1,5 +1,13 @@
 // What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
-import type { AlertCode, AlertFacts, HandSnapshot, Severity, TableConfig, TableEvent } from '../engine/types.js';
+import type {
+  AlertCode,
+  AlertFacts,
+  HandSnapshot,
+  RecordedTexts,
+  Severity,
+  TableConfig,
+  TableEvent,
+} from '../engine/types.js';
 import type { FloorEntry } from './floorLog.js';
 import type { RosterOp, RosterSeat } from './roster.js';
 
@@ -22,10 +30,9 @@ export interface TableAlertInput {
   uid?: string;
   severity: Severity;
   rule?: string;
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
+  /** texts an earlier version stored with the alert (read back from its log), or a room alert's until the room's
+   * codes are in the catalogue; a catalogued alert stores none: its texts are rendered from its facts at the edge */
+  recorded?: RecordedTexts;
   antenna?: number | null;
 }
 
@@ -136,8 +143,22 @@ export interface HandSource {
   fields: Record<string, unknown>;
 }
 export type EventRecord = TableEvent;
+/** A table alert as a log holds it: versions before alerts were codes and facts alone wrote its four texts beside
+ * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. */
+export type LoggedTableAlert = TableAlert & Partial<RecordedTexts>;
+
+/** The alert a logged raise holds, as the session keeps it: an earlier version's texts as what it recorded. */
+export function tableAlertFromLog(logged: LoggedTableAlert): TableAlert {
+  const { message, remedy, messageFr, remedyFr, ...alert } = logged;
+  if (message === undefined || alert.recorded) return alert;
+  return {
+    ...alert,
+    recorded: { message, remedy: remedy ?? '', messageFr: messageFr ?? message, remedyFr: remedyFr ?? remedy ?? '' },
+  };
+}
+
 export type TableAlertRecord =
-  | { op: 'raise'; alert: TableAlert }
+  | { op: 'raise'; alert: LoggedTableAlert }
   | { op: 'ack'; id: number; by: string }
   | { op: 'decision'; id: number; decision: string; by: string }
   /** the floor closes an alert of an earlier hand (`hand`, the engine's alert `id` in it) with a decision */

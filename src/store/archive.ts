@@ -2,6 +2,7 @@
 // step-through and the exports. It reads any EventLog; on the SQLite log it reads one hand's rows by index.
 import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
+import { alertTexts } from '../i18n/renderAlert.js';
 import { foldHand, type ReplayEngine } from '../session/evolve.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import { Roster } from '../session/roster.js';
@@ -171,10 +172,11 @@ export class HandArchive {
         if (seenAlerts.has(a.id)) continue;
         seenAlerts.add(a.id);
         const seat = a.seat === null ? '' : ` seat ${a.seat}`;
+        const texts = alertTexts(a);
         notes.push({
           afterAction: snap.decisions.length,
           kind: 'alert',
-          text: `${a.code} (${a.severity}, ${a.rule})${seat}: ${a.message} / ${a.messageFr}`,
+          text: `${a.code} (${a.severity}, ${a.rule})${seat}: ${texts.message} / ${texts.messageFr}`,
         });
       }
       if (ev.kind === 'floorDecision') {

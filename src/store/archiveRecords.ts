@@ -2,7 +2,9 @@
 // imported hand came from, and when it began.
 import type { Decision } from '../engine/hand/decisions.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
+import { alertTexts } from '../i18n/renderAlert.js';
 import type { LogRecord, LogRecordOf } from '../session/log.js';
+import { tableAlertFromLog } from '../session/types.js';
 import type { HandNote, PlayedHand } from './playedHand.js';
 
 type EventRec = LogRecordOf<'event'>;
@@ -55,7 +57,11 @@ export function tableAlertNote(rec: TableAlertRec, afterAction: number): HandNot
   const data = rec.data;
   switch (data.op) {
     case 'raise':
-      return { afterAction, kind: 'tableAlert', text: `${data.alert.code}: ${data.alert.message}` };
+      return {
+        afterAction,
+        kind: 'tableAlert',
+        text: `${data.alert.code}: ${alertTexts(tableAlertFromLog(data.alert)).message}`,
+      };
     case 'decision':
       return { afterAction, kind: 'decision', text: `table alert ${data.id}: ${data.decision} (by ${data.by})` };
     // a close of an earlier hand's alert is noted as before: by its id and who gave it

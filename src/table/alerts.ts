@@ -1,10 +1,10 @@
 // Alerts the table layer raises itself (never the engine): unknown or foreign tags, crosstalk between antennas,
-// reader faults and the bridge link. Same shape as the engine's Alert (code, severity, rule, seat, texts in English
-// and French, and the facts they were rendered from), with the wall time instead of the hand-relative t. The texts
-// come from the engine's one catalogue (renderAlert); nothing here writes a sentence.
-import { renderAlert } from '../engine/alerts/catalogue.js';
+// reader faults and the bridge link. Same shape as the engine's Alert (code, severity, rule, seat and facts), with
+// the wall time instead of the hand-relative t. No texts: the catalogue renders them from the facts at the edge
+// (src/i18n/renderAlert.ts); nothing here writes a sentence.
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { LinkCause } from '../engine/alerts/facts.js';
-import type { AlertFacts, AlertText } from '../engine/types.js';
+import type { AlertCore, AlertFacts } from '../engine/types.js';
 
 export type TableAlertCode =
   | 'CARD_UNKNOWN'
@@ -14,7 +14,7 @@ export type TableAlertCode =
   | 'LINK_LOST'
   | 'LINK_RESTORED';
 
-export interface TableAlert extends AlertText<TableAlertCode> {
+export interface TableAlert extends AlertCore<TableAlertCode> {
   /** wall-clock ms */
   wall: number;
   antenna?: number | null;
@@ -30,8 +30,13 @@ const seatOfZone = (zone: string | undefined): number | null => {
 };
 
 function tableAlert(code: TableAlertCode, wall: number, facts: AlertFacts): TableAlert & { facts: AlertFacts } {
-  const text = renderAlert(code, facts, 'tda');
-  const alert: TableAlert & { facts: AlertFacts } = { code, ...text, seat: facts.seat ?? null, wall, facts };
+  const alert: TableAlert & { facts: AlertFacts } = {
+    code,
+    ...alertRule(code, facts, 'tda'),
+    seat: facts.seat ?? null,
+    wall,
+    facts,
+  };
   if (facts.antenna !== undefined) alert.antenna = facts.antenna;
   if (facts.zone !== undefined) alert.zone = facts.zone;
   if (facts.uid !== undefined) alert.uid = facts.uid;

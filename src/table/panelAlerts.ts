@@ -1,7 +1,7 @@
 // Alerts about the dealer panel (the StandardFirmata board): not answering, gone, back, or a button whose input
 // reads pressed from setup on. The panel's buttons and lights are a convenience -- the tablet does everything they
 // do -- so these are warnings, never stops. Codes and facts only: the texts are the catalogue's (src/i18n/alerts).
-import { renderAlert } from '../engine/alerts/catalogue.js';
+import { alertRule } from '../engine/alerts/catalogue.js';
 import type { AlertFacts } from '../engine/types.js';
 import type { PanelButton, PanelInfo } from '../hardware/types.js';
 import type { TableAlert } from './alerts.js';
@@ -13,7 +13,7 @@ export interface PanelAlert extends Omit<TableAlert, 'code'> {
 }
 
 function panelAlertOf(code: PanelAlertCode, wall: number, facts: AlertFacts): PanelAlert {
-  return { code, ...renderAlert(code, facts, 'tda'), seat: null, wall, facts };
+  return { code, ...alertRule(code, facts, 'tda'), seat: null, wall, facts };
 }
 
 /** `detail`: the driver's own words on why (quoted as given) */

@@ -12,6 +12,7 @@ import {
   type TableEvent,
 } from '../engine/index.js';
 import type { Declaration, Zone } from '../engine/types.js';
+import { alertTexts } from '../i18n/renderAlert.js';
 import { type RandomSource, shuffled } from './random.js';
 
 const RANKS = '23456789TJQKA';
@@ -83,7 +84,7 @@ export function playSimHand(
   for (let steps = 0; steps < 400; steps++) {
     const snap = snapshot(st);
     const stop = snap.alerts.find((a) => a.severity === 'stop' && !a.resolved);
-    if (stop) throw new SimulationError(`the simulated dealer raised ${stop.code} (${stop.message})`);
+    if (stop) throw new SimulationError(`the simulated dealer raised ${stop.code} (${alertTexts(stop).message})`);
     if (snap.phase === 'complete') return snap;
     if (snap.phase === 'betting' && snap.next) {
       const n = snap.next;

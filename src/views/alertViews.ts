@@ -1,7 +1,7 @@
 // Cards and alerts as a role may see them: the cards a hand has made public, free text scrubbed of the others,
 // and each alert masked on the facts of its own hand (views.ts calls these; it alone decides who sees what).
-import { renderAlert } from '../engine/alerts/catalogue.js';
-import type { Alert, AlertCode, AlertFacts, HandSnapshot, Ruleset } from '../engine/types.js';
+import type { Alert, AlertFacts, HandSnapshot, RecordedTexts, Ruleset } from '../engine/types.js';
+import { type AlertTexts, alertTexts, alertTextsOf, isCatalogued } from '../i18n/renderAlert.js';
 import type { SessionAlert } from '../session/floorLog.js';
 import type { TableAlert } from '../session/types.js';
 import type { HandCards, LiveState, Role } from './liveState.js';
@@ -113,76 +113,47 @@ export function alertMasker(cards: HandCards | null): AlertMasker {
   return { card, text };
 }
 
-interface MaskedTexts {
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
+interface MaskedTexts extends AlertTexts {
   facts?: AlertFacts;
 }
 
-/** The alert's texts for a role: rendered again from its masked facts when it has facts, else scrubbed. */
+/** The alert's facts for a role: every card it may not see (and that card's tag) masked. */
+function maskFacts(facts: AlertFacts, mask: NonNullable<AlertMasker['card']>, board: boolean): AlertFacts {
+  const masked: AlertFacts = { ...facts };
+  if (facts.cards) masked.cards = facts.cards.map((c) => mask(c, board));
+  if (facts.burnCard !== undefined) masked.burnCard = mask(facts.burnCard, board);
+  // a card's RFID tag is its identity too (the deck's enrolment maps one to the other): masked with the card
+  if (facts.uid !== undefined && masked.cards?.some((c) => c === HIDDEN)) masked.uid = HIDDEN;
+  return masked;
+}
+
+/**
+ * The alert's texts for a role, rendered here from its facts, masked on those facts (the texts are rendered from the
+ * masked facts: no text is scrubbed). An alert an earlier version logged with its texts shows them as recorded,
+ * rendered again from its masked facts when a card is masked, else scrubbed of the cards the role may not see.
+ */
 function maskTexts(
-  a: {
-    code: string;
-    rule: string;
-    severity: string;
-    message: string;
-    remedy: string;
-    messageFr: string;
-    remedyFr: string;
-    facts?: AlertFacts;
-  },
+  a: { code: string; rule: string; severity: string; facts?: AlertFacts; recorded?: RecordedTexts },
   m: AlertMasker,
-  ruleset: Ruleset,
 ): MaskedTexts {
   const board = BOARD_ALERTS.has(a.code);
   const { facts } = a;
   const mask = m.card;
-  if (mask === null) {
-    const out: MaskedTexts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
-    if (facts) out.facts = facts;
-    return out;
-  }
-  if (facts) {
-    const masked: AlertFacts = { ...facts };
-    let changed = false;
-    if (facts.cards) {
-      masked.cards = facts.cards.map((c) => mask(c, board));
-      changed = masked.cards.some((c, i) => c !== facts.cards?.[i]);
-    }
-    if (facts.burnCard !== undefined) {
-      masked.burnCard = mask(facts.burnCard, board);
-      changed ||= masked.burnCard !== facts.burnCard;
-    }
-    // a card's RFID tag is its identity too (the deck's enrolment maps one to the other): masked with the card
-    if (facts.uid !== undefined && masked.cards?.some((c) => c === HIDDEN)) masked.uid = HIDDEN;
-    let texts = { message: a.message, remedy: a.remedy, messageFr: a.messageFr, remedyFr: a.remedyFr };
-    if (changed) {
-      try {
-        const r = renderAlert(a.code as AlertCode, masked, ruleset, {
-          rule: a.rule,
-          severity: a.severity as Alert['severity'],
-        });
-        texts = { message: r.message, remedy: r.remedy, messageFr: r.messageFr, remedyFr: r.remedyFr };
-      } catch {
-        // a code the catalogue does not render: the stored texts, scrubbed below
-      }
-    }
-    // the texts are scrubbed too: they name no other card, and if they ever did it would not leave here
-    return {
-      message: m.text(texts.message, board),
-      remedy: m.text(texts.remedy, board),
-      messageFr: m.text(texts.messageFr, board),
-      remedyFr: m.text(texts.remedyFr, board),
-      facts: masked,
-    };
-  }
+  if (mask === null) return facts ? { ...alertTexts(a), facts } : alertTexts(a);
+  const masked = facts ? maskFacts(facts, mask, board) : undefined;
+  if (!a.recorded)
+    return { ...alertTexts({ code: a.code, facts: masked ?? {} }), ...(masked ? { facts: masked } : {}) };
+  // an earlier version's texts
+  const changed =
+    masked !== undefined &&
+    (masked.burnCard !== facts?.burnCard || (masked.cards ?? []).some((c, i) => c !== facts?.cards?.[i]));
+  const texts = changed && isCatalogued(a.code) ? alertTextsOf(a.code, masked) : a.recorded;
   return {
-    message: m.text(a.message, board),
-    remedy: m.text(a.remedy, board),
-    messageFr: m.text(a.messageFr, board),
-    remedyFr: m.text(a.remedyFr, board),
+    message: m.text(texts.message, board),
+    remedy: m.text(texts.remedy, board),
+    messageFr: m.text(texts.messageFr, board),
+    remedyFr: m.text(texts.remedyFr, board),
+    ...(masked ? { facts: masked } : {}),
   };
 }
 
@@ -199,7 +170,7 @@ export function scrubSecret(text: string, secret: ReadonlySet<string>): string {
 }
 
 export function handAlertView(a: Alert, m: AlertMasker, role: Role, handNo: number, ruleset: Ruleset): AlertView {
-  const texts = maskTexts(a, m, ruleset);
+  const texts = maskTexts(a, m);
   const v: AlertView = {
     id: a.id,
     code: a.code,
@@ -226,8 +197,7 @@ export function handAlertView(a: Alert, m: AlertMasker, role: Role, handNo: numb
 }
 
 export function tableAlertView(a: TableAlert, m: AlertMasker, role: Role, handNo: number): AlertView {
-  // table-layer alerts are rendered with the tda catalogue (src/table/alerts.ts)
-  const texts = maskTexts(a as TableAlert & { facts?: AlertFacts }, m, 'tda');
+  const texts = maskTexts(a, m);
   const v: AlertView = {
     id: a.id,
     code: a.code,

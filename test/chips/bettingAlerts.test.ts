@@ -7,6 +7,7 @@ import {
   bettingAlert,
 } from '../../src/engine/betting/bettingAlerts.js';
 import { readChips } from '../../src/engine/betting/readChips.js';
+import { texts } from '../alertTexts.js';
 import { ctx } from './context.js';
 
 const codes = Object.keys(BETTING_ALERTS) as BettingAlertCode[];
@@ -59,12 +60,12 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     it(`${code}: every variant has full sentences in both languages, no placeholder left`, () => {
       for (const variant of variants) {
         const a = bettingAlert(code, { ...facts, ...(variant ? { variant } : {}) });
-        for (const text of [a.message, a.remedy, a.messageFr, a.remedyFr]) {
+        for (const text of [texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr]) {
           expect(text.length).toBeGreaterThan(15);
           expect(text).toMatch(/[.!]$/);
           expect(text).not.toMatch(/undefined|NaN|\$\{/);
         }
-        expect(a.remedyFr).not.toBe(a.remedy);
+        expect(texts(a)?.remedyFr).not.toBe(texts(a)?.remedy);
         expect(a.seat).toBe(4);
       }
     });
@@ -74,8 +75,8 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     const r = readChips(ctx({ bigBlind: 500, currentBet: 1100, minRaiseIncrement: 600 }), [], [5000]);
     const a = alertForReading(4, r);
     expect(a).toMatchObject({ code: 'OVERSIZED_CHIP', severity: 'info', rule: 'tda 44', seat: 4 });
-    expect(a?.remedy).toBe('Announce "call, 1100" and give 3900 back to the player.');
-    expect(a?.remedyFr).toBe('Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.');
+    expect(texts(a)?.remedy).toBe('Announce "call, 1100" and give 3900 back to the player.');
+    expect(texts(a)?.remedyFr).toBe('Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.');
   });
 
   it('MULTI_CHIP from seed 002 example 2: raise to 1700, 200 to add', () => {
@@ -85,8 +86,8 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
       [1000, 100, 100, 100, 100, 100],
     );
     const a = alertForReading(4, r);
-    expect(a?.message).toBe('Seat 4: 1500 in several chips with no declaration is a raise to 1700.');
-    expect(a?.remedy).toBe('Announce "raise to 1700"; the player adds 200.');
+    expect(texts(a)?.message).toBe('Seat 4: 1500 in several chips with no declaration is a raise to 1700.');
+    expect(texts(a)?.remedy).toBe('Announce "raise to 1700"; the player adds 200.');
   });
 
   it('tda 51: UNDERCALL with the floor deciding is a stop and names both choices', () => {
@@ -97,7 +98,7 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
     );
     const a = alertForReading(5, r);
     expect(a?.severity).toBe('stop');
-    expect(a?.remedy).toBe(
+    expect(texts(a)?.remedy).toBe(
       'Stop and call the floor: the floor decides whether the player adds 700 to call 1200, or folds and leaves 400 in the pot.',
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { texts } from '../alertTexts.js';
 import { codes, muck, play } from './table.js';
 
 const raiseTo1100 = { chips: [1000, 100], at: 'bet3' };
@@ -10,7 +11,7 @@ describe('chip readings announced on the table, with their text', () => {
       { chips: [5000], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['OVERSIZED_CHIP']);
-    expect(o.alerts[0]).toMatchObject({
+    expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
       severity: 'info',
       rule: 'tda 44',
       seat: 4,
@@ -41,7 +42,7 @@ describe('chip readings announced on the table, with their text', () => {
       { chips: [1000, 100, 100, 100, 100, 100, 100, 100], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['MULTI_CHIP']);
-    expect(o.alerts[0].remedy).toBe('Announce "raise to 1700"; the player adds 200.');
+    expect(texts(o.alerts[0])?.remedy).toBe('Announce "raise to 1700"; the player adds 200.');
     expect(o.next).toEqual({ toAct: 5, toCall: 1700, minRaiseTo: 2300, canRaise: true });
   });
 });
@@ -55,7 +56,7 @@ describe('tda 56 string bets on the table', () => {
     ]);
     expect(codes(o)).toEqual(['STRING_BET']);
     expect(o.alerts[0]).toMatchObject({ severity: 'warn', rule: 'tda 56', seat: 4 });
-    expect(o.alerts[0].remedy).toContain('a call of 1100');
+    expect(texts(o.alerts[0])?.remedy).toContain('a call of 1100');
     expect(o.next).toEqual({ toAct: 5, toCall: 1100, minRaiseTo: 1700, canRaise: true });
     expect(o.stacks['4']).toBe(18900);
   });
@@ -103,7 +104,7 @@ describe('tda 46B chips withdrawn on the table', () => {
       { chips: [1000], at: 'bet3' },
     ]);
     expect(codes(o)).toEqual(['CHIPS_WITHDRAWN']);
-    expect(o.alerts[0].remedy).toBe('Have the player put the 500 back: the 1500 in the zone stands.');
+    expect(texts(o.alerts[0])?.remedy).toBe('Have the player put the 500 back: the 1500 in the zone stands.');
     expect(o.next).toMatchObject({ toAct: 4, toCall: 1500 });
   });
 
@@ -118,7 +119,9 @@ describe('tda 46B chips withdrawn on the table', () => {
       ...muck(2),
     ]);
     expect(codes(o)).toContain('CHIPS_WITHDRAWN');
-    expect(o.alerts.find((a) => a.code === 'CHIPS_WITHDRAWN')?.remedy).toContain('may not take chips back and fold');
+    expect(texts(o.alerts.find((a) => a.code === 'CHIPS_WITHDRAWN'))?.remedy).toContain(
+      'may not take chips back and fold',
+    );
     expect(o.stacks['2']).toBe(19500);
   });
 
@@ -145,7 +148,7 @@ describe('tda 53 action out of turn on the table', () => {
       { chips: [1000, 100], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN']);
-    expect(o.alerts[0].remedy).toBe(
+    expect(texts(o.alerts[0])?.remedy).toBe(
       "Bring the action back to seat 4; seat 5's action will bind if the action to it does not change.",
     );
     expect(o.next).toMatchObject({ toAct: 6, toCall: 1100 });
@@ -159,7 +162,7 @@ describe('tda 53 action out of turn on the table', () => {
       { chips: [1000, 1000, 500], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
-    expect(o.alerts[1].message).toContain('changed');
+    expect(texts(o.alerts[1])?.message).toContain('changed');
     expect(o.next).toMatchObject({ toAct: 5, toCall: 2500, canRaise: true });
   });
 
@@ -178,7 +181,9 @@ describe('tda 53 action out of turn on the table', () => {
       { chips: [1000, 1000, 500], at: 'bet5' },
     ]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
-    expect(o.alerts[1].remedy).toBe('Give seat 6 its chips back; it now has every option: fold, call or raise.');
+    expect(texts(o.alerts[1])?.remedy).toBe(
+      'Give seat 6 its chips back; it now has every option: fold, call or raise.',
+    );
     expect(o.next).toEqual({ toAct: 6, toCall: 2500, minRaiseTo: 3900, canRaise: true });
   });
 
@@ -193,7 +198,7 @@ describe('tda 53 action out of turn on the table', () => {
     const o = play([{ chips: [1000, 100], at: 'bet3' }, { chips: [1000, 100], at: 'bet5' }, ...muck(6)]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
     expect(o.alerts[2]).toMatchObject({ severity: 'stop', rule: 'tda 53' });
-    expect(o.alerts[2].remedy).toBe(
+    expect(texts(o.alerts[2])?.remedy).toBe(
       "Stop and call the floor to rule on seat 4's hand (let it act, or kill it); the actions of seats 5 and 6 stand.",
     );
     expect(o.next).toBeNull();
@@ -226,7 +231,7 @@ describe('tda 55 and tda 47 on the table', () => {
       { chips: [1000, 1000, 500], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['RAISE_NOT_ALLOWED']);
-    expect(o.alerts[0]).toMatchObject({
+    expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
       rule: 'tda 55',
       message: 'Seat 4 checked facing a bet: the player may only call or fold.',
       remedy: 'Hold the player to a call of 1100 and give 1400 back.',
@@ -240,7 +245,9 @@ describe('tda 55 and tda 47 on the table', () => {
       { say: 'raise', seat: 4, to: 1500 },
     ]);
     expect(codes(o)).toEqual(['RAISE_UNDER_MINIMUM']);
-    expect(o.alerts[0].remedy).toBe('Announce "raise to 1700"; the player adds 1700 to make the minimum raise.');
+    expect(texts(o.alerts[0])?.remedy).toBe(
+      'Announce "raise to 1700"; the player adds 1700 to make the minimum raise.',
+    );
     expect(o.next).toMatchObject({ toAct: 5, toCall: 1700 });
   });
 
@@ -250,7 +257,7 @@ describe('tda 55 and tda 47 on the table', () => {
       { chips: [500], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['UNDERCALL']);
-    expect(o.alerts[0].remedy).toBe(
+    expect(texts(o.alerts[0])?.remedy).toBe(
       'Stop and call the floor: the floor decides whether the player adds 600 to call 1100, or folds and leaves 500 in the pot.',
     );
     expect(o.alerts[0].severity).toBe('stop');
@@ -276,7 +283,7 @@ describe('LOI 28, tda 65A: a killed hand gets back its uncalled bet', () => {
       { dealer: 'floor', t: 100000 },
     ]);
     expect(codes(o)).toEqual(['CLOCK_EXPIRED']);
-    expect(o.alerts[0]).toMatchObject({
+    expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
       rule: 'LOI 5',
       seat: 4,
       severity: 'warn',
@@ -297,7 +304,7 @@ describe('tda 52 on the table', () => {
     ]);
     expect(codes(o)).toEqual(['MULTI_CHIP', 'UNDERCALL']);
     expect(o.alerts[1]).toMatchObject({ rule: 'tda 52', seat: 5 });
-    expect(o.alerts[1].remedy).toBe('Tell the player the bet is 1700: they must add 200 to complete the call.');
+    expect(texts(o.alerts[1])?.remedy).toBe('Tell the player the bet is 1700: they must add 200 to complete the call.');
     expect(o.next).toMatchObject({ toAct: 6, toCall: 1700 });
   });
 });

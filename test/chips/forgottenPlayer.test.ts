@@ -3,6 +3,7 @@
 // … ainsi que le fold du siège 6"), and the floor is called for the skipped hand: a stop until it rules (let the
 // player act, or kill the hand), logged as a table event like any other.
 import { describe, expect, it } from 'vitest';
+import { texts } from '../alertTexts.js';
 import { codes, muck, nextStreet, playTable, type TableSetup } from './table.js';
 
 /** Seed 002's table: NLHE blinds 100-200, six seats, button 6 (seat 3 is UTG). */
@@ -39,10 +40,10 @@ describe('tda 53: seed 002 forgotten player, example 1', () => {
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
     const stop = o.alerts[2];
     expect(stop).toMatchObject({ severity: 'stop', rule: 'tda 53' });
-    expect(stop.message).toBe(
+    expect(texts(stop)?.message).toBe(
       'Substantial action out of turn past seat 4, who did not speak up: the out-of-turn actions of seats 5 and 6 are binding.',
     );
-    expect(stop.remedyFr).toMatch(/Arrêtez et appelez l'arbitre pour décider de la main du siège 4/);
+    expect(texts(stop)?.remedyFr).toMatch(/Arrêtez et appelez l'arbitre pour décider de la main du siège 4/);
     expect(o.actions.slice(-3)).toEqual(['p3 cbr 600', 'p5 cc', 'p6 f']);
     expect(o.stacks['5']).toBe(19400);
     // no option offered to anyone until the floor rules

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, ScenarioError, snapshot } from '../../src/engine/index.js';
 import { hardwareFileSchema } from '../../src/table/hardwareFile.js';
+import { texts } from '../alertTexts.js';
 import { codes, nextStreet, playTable, type TableSetup } from './table.js';
 
 /** Seed 002 example 2: blinds 50-100; after the flop seats 3 and 4 check (1 and 2 before them), seat 6 checks out of
@@ -35,15 +36,15 @@ describe('tda 53: a check out of turn, then a bet before the turn comes', () => 
     it(`tda 53 (${ruleset}, default): seed 002 example 2: seat 6 has every option: fold, call 300, raise to 600 or more`, () => {
       const o = playTable(SEED, example2, {}, ruleset);
       expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
-      expect(o.alerts[1].remedy).toBe('Seat 6 now faces a bet and has every option: fold, call or raise.');
-      expect(o.alerts[1].remedyFr).toMatch(/toutes les options/);
+      expect(texts(o.alerts[1])?.remedy).toBe('Seat 6 now faces a bet and has every option: fold, call or raise.');
+      expect(texts(o.alerts[1])?.remedyFr).toMatch(/toutes les options/);
       expect(o.next).toEqual({ toAct: 6, toCall: 300, minRaiseTo: 600, canRaise: true });
     });
 
     it(`tda 53 house rule (${ruleset}): checkOutOfTurnCallOrFold: seat 6 may only call or fold (seed 002 passive example)`, () => {
       const o = playTable(SEED, example2, { house: { checkOutOfTurnCallOrFold: true } }, ruleset);
-      expect(o.alerts[1].remedy).toBe('House rule: seat 6 may only call or fold; it may not raise.');
-      expect(o.alerts[1].remedyFr).toMatch(/^Règle de la maison/);
+      expect(texts(o.alerts[1])?.remedy).toBe('House rule: seat 6 may only call or fold; it may not raise.');
+      expect(texts(o.alerts[1])?.remedyFr).toMatch(/^Règle de la maison/);
       expect(o.next).toEqual({ toAct: 6, toCall: 300, minRaiseTo: null, canRaise: false });
       expect(o.state.config.house).toEqual({ checkOutOfTurnCallOrFold: true });
     });

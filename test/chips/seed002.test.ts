@@ -1,6 +1,7 @@
 // seed 002's multi-chip and prior-chip examples played on the table: the action read, the amounts committed and what
 // the next seat faces (`next`).
 import { describe, expect, it } from 'vitest';
+import { texts } from '../alertTexts.js';
 import { codes, muck, nextStreet, play, playTable, SIX_HANDED, type TableSetup } from './table.js';
 
 // blinds 250-500, seat 3 raised by 600 to 1100 (multi-chip examples 1-B, 2, 3)
@@ -25,7 +26,7 @@ describe('tda 45 multi-chip examples on the table', () => {
   it('example 3: a 1000 and three 100 are a call, two 100 back; seat 5 faces 1100', () => {
     const o = play([raiseTo1100, { chips: [1000, 100, 100, 100], at: 'bet4' }]);
     expect(codes(o)).toEqual(['MULTI_CHIP']);
-    expect(o.alerts[0].remedy).toBe('Announce "call, 1100" and give 200 back to the player.');
+    expect(texts(o.alerts[0])?.remedy).toBe('Announce "call, 1100" and give 200 back to the player.');
     expect(o.stacks['4']).toBe(18900);
     expect(o.next).toEqual({ toAct: 5, toCall: 1100, minRaiseTo: 1700, canRaise: true });
   });
@@ -156,7 +157,7 @@ describe('tda 51 undercall examples on the table', () => {
     const o = playTable(bigBlinds, example1);
     expect(codes(o)).toEqual(['UNDERCALL']);
     expect(o.alerts[0]).toMatchObject({ severity: 'stop', rule: 'tda 51', seat: 3 });
-    expect(o.alerts[0].remedy).toBe(
+    expect(texts(o.alerts[0])?.remedy).toBe(
       'Stop and call the floor: the floor decides whether the player adds 6000 to call 8000, or folds and leaves 2000 in the pot.',
     );
     // the seat is neither in for 8000 nor out: its stack holds the 2000 pushed until the floor rules
@@ -197,7 +198,9 @@ describe('tda 51 undercall examples on the table', () => {
       { chips: [1000, 1000], at: 'bet2' },
     ]);
     expect(codes(o)).toEqual(['UNDERCALL']);
-    expect(o.alerts[0].remedy).toBe('Tell the player the bet is 8000: they must add 6000 to complete the call.');
+    expect(texts(o.alerts[0])?.remedy).toBe(
+      'Tell the player the bet is 8000: they must add 6000 to complete the call.',
+    );
     expect(o.stacks['2']).toBe(50000 - 2000 - 8000);
     expect(o.next).toMatchObject({ toAct: 3, toCall: 8000 });
   });
@@ -234,7 +237,7 @@ describe('tda 51 undercall examples on the table', () => {
       ],
     );
     expect(codes(o)).toEqual(['UNDERCALL']);
-    expect(o.alerts[0].remedy).toBe(
+    expect(texts(o.alerts[0])?.remedy).toBe(
       'Stop and call the floor: the floor decides whether the player adds 700 to call 1200, or folds and leaves 400 in the pot.',
     );
     expect(o.alerts[0].severity).toBe('stop');

@@ -1,7 +1,7 @@
 // French alert texts say the engine's English details in French (or leave them out), with French's contractions:
 // a dealer reading the tablet in French never meets "à le siège" or an English reason in brackets.
 import { describe, expect, it } from 'vitest';
-import { renderAlert } from '../../src/engine/alerts/catalogue.js';
+import { renderAlert } from '../../src/i18n/renderAlert.js';
 
 const fr = (code: Parameters<typeof renderAlert>[0], facts: Parameters<typeof renderAlert>[1]) => {
   const r = renderAlert(code, facts, 'tda');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isPost, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
 import type { Ruleset } from '../../src/engine/types.js';
 import { phhLine } from '../../src/phh/write.js';
+import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
 /** Three seats, preflop called and checked, chips collected: the flop is next. */
@@ -24,8 +25,8 @@ describe('BURN_MISSED', () => {
       const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
       const a = openAlert(t, 'BURN_MISSED');
       expect(a).toMatchObject({ severity: 'warn', rule });
-      expect(a?.remedy).toMatch(/A♥.*burn/);
-      expect(a?.remedyFr).toMatch(/brûlée/);
+      expect(texts(a)?.remedy).toMatch(/A♥.*burn/);
+      expect(texts(a)?.remedyFr).toMatch(/brûlée/);
       expect(t.state.board.map(String).length).toBe(2);
       expect(t.snap().next).toBeNull();
       // the remedy: Ah goes to the burn, the next card completes the flop
@@ -40,7 +41,7 @@ describe('BURN_MISSED', () => {
   it('club 2-5, order unknown: the flop is scrambled and redealt with a burn', () => {
     const t = beforeFlop('club', false).board('Ah', 'Kd', '7c');
     const a = openAlert(t, 'BURN_MISSED');
-    expect(a?.remedy).toMatch(/Scramble/);
+    expect(texts(a)?.remedy).toMatch(/Scramble/);
     expect(t.snap().board).toEqual([]);
     for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
     expect(a?.resolved).toBe(true);
@@ -55,7 +56,7 @@ describe('BURN_MISSED', () => {
     t.board('Qs');
     const a = openAlert(t, 'BURN_MISSED');
     expect(a).toMatchObject({ rule: 'club 2-8' });
-    expect(a?.message).toMatch(/turn/);
+    expect(texts(a)?.message).toMatch(/turn/);
     t.off('Qs', 'board').at('Qs', 'burn').board('Jh');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Jh']);
@@ -77,7 +78,7 @@ describe('BURN_EXTRA', () => {
   it('club 2-6, order unknown: the flop and one burn are scrambled and redealt without a burn', () => {
     const t = beforeFlop('club', false).burn('9h').burn('8h');
     const a = openAlert(t, 'BURN_EXTRA');
-    expect(a?.remedy).toMatch(/without a burn/);
+    expect(texts(a)?.remedy).toMatch(/without a burn/);
     t.off('9h', 'burn');
     expect(a?.resolved).toBe(true);
     t.board('Ah', 'Kd', '7c');
@@ -107,7 +108,7 @@ describe('BURN_EXTRA names no card: the second burn lies face down', () => {
       expect(a).toBeDefined();
       expect(a?.facts?.cards).toBeUndefined();
       expect(a?.facts?.burnCard).toBeUndefined();
-      for (const text of [a?.message, a?.remedy, a?.messageFr, a?.remedyFr]) {
+      for (const text of [texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr]) {
         expect(text).toBeTruthy();
         expect(text, text).not.toMatch(CARD);
       }
@@ -116,8 +117,8 @@ describe('BURN_EXTRA names no card: the second burn lies face down', () => {
   }
   it('the remedy says which card to turn: the second burn (seed 001, club 2-6: "la deuxième carte brûlée")', () => {
     const a = openAlert(cases[0][1](), 'BURN_EXTRA');
-    expect(a?.remedy).toMatch(/^Turn the second burn card over as the first flop card/);
-    expect(a?.remedyFr).toMatch(/^Retournez la deuxième carte brûlée comme première carte du flop/);
+    expect(texts(a)?.remedy).toMatch(/^Turn the second burn card over as the first flop card/);
+    expect(texts(a)?.remedyFr).toMatch(/^Retournez la deuxième carte brûlée comme première carte du flop/);
   });
 });
 
@@ -196,7 +197,7 @@ describe('FLOP_FOUR_CARDS', () => {
     const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
     expect(a).toMatchObject({ severity: 'stop', rule: 'club 2-7' });
-    expect(a?.remedy).toMatch(/Q♠/);
+    expect(texts(a)?.remedy).toMatch(/Q♠/);
     t.off('Qs', 'board').at('Qs', 'burn');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c']);
@@ -219,7 +220,7 @@ describe('FLOP_FOUR_CARDS', () => {
   it('club 2-7, order unknown: the four cards are scrambled and the flop redealt without a burn', () => {
     const t = beforeFlop('club', false).burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
-    expect(a?.remedy).toMatch(/without a burn/);
+    expect(texts(a)?.remedy).toMatch(/without a burn/);
     for (const c of ['Ah', 'Kd', '7c', 'Qs']) t.off(c, 'board');
     expect(a?.resolved).toBe(true);
     t.board('2s', '3s', '4s');
@@ -333,7 +334,7 @@ describe('BOARD_PREMATURE in both rulesets', () => {
       t.burn().board('2s').say(1, 'bet', 200).bet(1, 200).burn('8s').board('Qd');
       const a = openAlert(t, 'BOARD_PREMATURE');
       expect(a).toMatchObject({ severity: 'stop', rule: ruleset === 'tda' ? 'tda 74' : 'club 2-12' });
-      expect(a?.message).toMatch(/river/);
+      expect(texts(a)?.message).toMatch(/river/);
       t.off('Qd', 'board').say(2, 'fold').fold(2).say(3, 'call').bet(3, 200).collect().board('3s');
       expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', '2s', '3s']);
       expect(t.codes()).not.toContain('BURN_MISSED');
@@ -405,7 +406,7 @@ describe('BOARD_PREMATURE: the correction itself going wrong', () => {
     t.say(2, 'call').bet(2, 200).say(3, 'call').bet(3, 200).collect().burn('6s').board('Js');
     const alerts = t.state.alerts.filter((a) => a.code === 'BOARD_PREMATURE');
     expect(alerts.length).toBe(2);
-    expect(alerts[1].remedy).toMatch(/taken off the board/);
+    expect(texts(alerts[1])?.remedy).toMatch(/taken off the board/);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPost } from '../../src/engine/hand/decisions.js';
 import type { Ruleset } from '../../src/engine/types.js';
+import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
 const four = (ruleset: Ruleset = 'tda', absent: number[] = []): Table =>
@@ -138,7 +139,7 @@ describe('CARD_EXPOSED during the deal', () => {
 
   it("club 2-4: the self-dealer's own exposed card stays in the hand", () => {
     const t = four('club').at('2c', 'seat1').at('4h', 'seat2').at('6c', 'seat3').at('8h', 'seat4', 'up');
-    expect(t.state.alerts[0].remedy).toMatch(/stays in the hand/);
+    expect(texts(t.state.alerts[0])?.remedy).toMatch(/stays in the hand/);
   });
 
   it('tda 68: a card exposed during play: warn, the hand stays live, everyone may see it', () => {
@@ -203,8 +204,8 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
     const t = skipping(four('tda', [3]));
     const missed = t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT');
     expect(missed).toMatchObject({ severity: 'stop', rule: 'tda 35', seat: 3 });
-    expect(missed?.remedy).toMatch(/absent player is dealt in/);
-    expect(missed?.remedyFr).toMatch(/joueur absent reçoit ses cartes/);
+    expect(texts(missed)?.remedy).toMatch(/absent player is dealt in/);
+    expect(texts(missed)?.remedyFr).toMatch(/joueur absent reçoit ses cartes/);
     expect(t.codes().filter((c) => c === 'MISDEAL')).toHaveLength(1);
     expect(t.snap().phase).toBe('misdeal');
     expect(t.snap().next).toBeNull();

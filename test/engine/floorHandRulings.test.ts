@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { standsProblem } from '../../src/engine/betting/floorRulings.js';
 import { applyEvent, chipsInPlay, createHand, parseScenario, snapshot } from '../../src/engine/index.js';
+import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
 const SPEC = { seats: { 1: 5000, 2: 5000, 3: 5000 }, button: 1 };
@@ -88,8 +89,8 @@ describe('engine: floorStands (tda 35: "la main continue"; LOI 1)', () => {
     expect(stop).toMatchObject({ resolved: true, decision: { decision: 'the hand stands', by: 'floor' } });
     const ruling = after.alerts.find((a) => a.code === 'FLOOR_RULING');
     expect(ruling).toMatchObject({ severity: 'info', rule: 'LOI 1', facts: { variant: 'stands' } });
-    expect(ruling?.message).toBe('The floor rules that the hand stands: “the 5000 shown is the bet”');
-    expect(ruling?.messageFr).toBe("L'arbitre maintient le coup : « the 5000 shown is the bet »");
+    expect(texts(ruling)?.message).toBe('The floor rules that the hand stands: “the 5000 shown is the bet”');
+    expect(texts(ruling)?.messageFr).toBe("L'arbitre maintient le coup : « the 5000 shown is the bet »");
     expect(after.stacks).toEqual(stacks); // nothing given back, nothing awarded: the chips lie as they are
   });
 

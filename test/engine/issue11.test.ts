@@ -13,6 +13,7 @@ import {
   runScenario,
   snapshot,
 } from '../../src/engine/index.js';
+import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
 const DIR = join(import.meta.dirname, '../scenarios/issue11');
@@ -106,7 +107,7 @@ describe('issue 11, case 7: the floor rules on an undercall facing a raise', () 
     expect(outcome.passed).toBe(true);
     const a = state.alerts.find((x) => x.code === 'UNDERCALL');
     expect(a?.facts).toMatchObject({ variant: 'floor', forfeit: 400, zoneTotal: 500, call: 1200 });
-    expect(a?.remedyFr).toMatch(/laisse 400 au pot/);
+    expect(texts(a)?.remedyFr).toMatch(/laisse 400 au pot/);
   });
 
   it('tda 51: seed 002 undercall example 4: the floor lets B fold: 400 stays in the pot, 100 back', () => {
@@ -189,10 +190,10 @@ describe('issue 11, case 9: two burns before the turn', () => {
     const { state, outcome } = run('burn-extra-turn.json');
     expect(outcome.passed).toBe(true);
     const a = state.alerts.find((x) => x.code === 'BURN_EXTRA');
-    expect(a?.message).toBe('Two burns before the turn');
-    expect(a?.messageFr).toBe('Deux cartes brûlées avant la turn');
-    expect(a?.remedy).not.toMatch(/flop/);
-    expect(a?.remedyFr).not.toMatch(/flop/);
+    expect(texts(a)?.message).toBe('Two burns before the turn');
+    expect(texts(a)?.messageFr).toBe('Deux cartes brûlées avant la turn');
+    expect(texts(a)?.remedy).not.toMatch(/flop/);
+    expect(texts(a)?.remedyFr).not.toMatch(/flop/);
   });
 });
 
@@ -204,8 +205,8 @@ describe('issue 11, case 12: words and chips in conflict', () => {
     expect(a).toMatchObject({ seat: 2, severity: 'stop', rule: 'TDA 2024 rule 1' });
     expect(a?.rule).not.toBe('tda 52');
     expect(a?.facts).toMatchObject({ variant: 'confusing', declared: 42000, zoneTotal: 5000 });
-    expect(a?.remedy).toMatch(/call the floor/);
-    expect(a?.remedyFr).toMatch(/appelez l'arbitre/);
+    expect(texts(a)?.remedy).toMatch(/call the floor/);
+    expect(texts(a)?.remedyFr).toMatch(/appelez l'arbitre/);
   });
 });
 
@@ -230,12 +231,12 @@ describe('issue 11, case 10: a defective deck', () => {
     const chip = unknownTagAlert(1, 7, 'bet3', '04AABBCC');
     expect(chip).toMatchObject({ code: 'CHIP_UNKNOWN', severity: 'warn', seat: 3 });
     expect(chip.facts).toMatchObject({ zone: 'bet3', uid: '04AABBCC' });
-    expect(chip.messageFr).toMatch(/jeton/);
+    expect(texts(chip)?.messageFr).toMatch(/jeton/);
     const card = unknownTagAlert(1, 2, 'seat3', '04AABBCD');
     expect(card).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop', rule: 'tda 35' });
     const foreign = unknownTagAlert(1, 7, 'bet3', '04AABBCE', 'blue');
     expect(foreign).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop' });
-    expect(foreign.message).toMatch(/deck "blue"/);
+    expect(texts(foreign)?.message).toMatch(/deck "blue"/);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { HandState } from '../../src/engine/index.js';
 import { chipsInPlay, isHandOver, snapshot } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
+import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
 const PROMPTS = ['TABLE_ALL_HANDS', 'SHOWDOWN_ORDER'];
@@ -97,7 +98,9 @@ function playRandomHand(p: HandParams): void {
       for (const seat of t.state.seatOrder) if (!t.state.seats[seat]?.folded) t.show(seat);
     } else throw new Error(`stuck in phase ${snap.phase}`);
     checkValid(t.state, total);
-    expect(t.state.alerts.filter((a) => !PROMPTS.includes(a.code)).map((a) => `${a.code}: ${a.message}`)).toEqual([]);
+    expect(
+      t.state.alerts.filter((a) => !PROMPTS.includes(a.code)).map((a) => `${a.code}: ${texts(a)?.message}`),
+    ).toEqual([]);
   }
   expect(isHandOver(t.state)).toBe(true);
   const final = t.snap();

@@ -11,10 +11,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderAlert } from '../../src/engine/alerts/catalogue.js';
 import { ALERTS, applyEvent, createHand, parseScenario, snapshot } from '../../src/engine/index.js';
 import type { HandSnapshot, Ruleset } from '../../src/engine/types.js';
+import { renderAlert } from '../../src/i18n/renderAlert.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario } from '../../src/session/index.js';
+import { texts } from '../alertTexts.js';
 import { SCENARIOS } from '../fixtures.js';
 import { Table } from './table.js';
 
@@ -41,7 +42,7 @@ function citedBy(snap: HandSnapshot, where: string): Cited[] {
   const out: Cited[] = [];
   for (const a of snap.alerts) {
     const variant = String(a.facts?.variant ?? 'default');
-    for (const text of [a.rule, a.message, a.remedy, a.messageFr, a.remedyFr])
+    for (const text of [a.rule, texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr])
       out.push({ where, code: a.code, variant, text });
   }
   for (const d of snap.decisions)
@@ -57,7 +58,7 @@ function playFile(path: string, ruleset: Ruleset): Cited[] {
     const outcome = runSessionScenario(s);
     return outcome.hands.flatMap((h) =>
       h.alerts.flatMap((a) =>
-        [a.rule, a.message, a.remedy, a.messageFr, a.remedyFr].map((text) => ({
+        [a.rule, texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr].map((text) => ({
           where: `${path} hand ${h.name}`,
           code: a.code,
           variant: String(a.facts?.variant ?? 'default'),

@@ -1,9 +1,11 @@
 // Wording of the rulings (issue 23): the rule each text cites, and "call the floor" said only by stops (a warning lets
 // play go on), in English and French.
 import { describe, expect, it } from 'vitest';
-import { ALERTS, renderAlert } from '../../src/engine/alerts/catalogue.js';
+import { ALERTS } from '../../src/engine/alerts/catalogue.js';
 import { BETTING_ALERTS } from '../../src/engine/betting/bettingAlerts.js';
 import type { AlertCode } from '../../src/engine/types.js';
+import { renderAlert } from '../../src/i18n/renderAlert.js';
+import { texts } from '../alertTexts.js';
 import { play } from '../chips/table.js';
 import { Table } from './table.js';
 
@@ -20,10 +22,10 @@ describe('LOI 22: a river dealt after everyone folded', () => {
       t.collect().burn('6h').board('2s');
       const a = t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY');
       expect(a).toMatchObject({ rule: 'LOI 22', severity: 'warn' });
-      expect(a?.remedy).toBe(
+      expect(texts(a)?.remedy).toBe(
         'The hand is over: the cards that would have come are not dealt. Take 2♠ off the board to the muck; it is not part of the hand.',
       );
-      expect(a?.remedyFr).toMatch(/Le coup est terminé/);
+      expect(texts(a)?.remedyFr).toMatch(/Le coup est terminé/);
     }
   });
 
@@ -46,9 +48,11 @@ describe('LOI 36, tda 40A: change given back after a declared call', () => {
     ]);
     const a = o.alerts.find((x) => x.code === 'CHIPS_OUT_OF_ROUND');
     expect(a).toMatchObject({ rule: 'LOI 36', severity: 'info', seat: 4 });
-    expect(a?.message).toBe('seat 4 paid its declared 1100 with 3900 too much: change');
-    expect(a?.remedy).toBe('The declared 1100 stands: give the 3900 back to the player as change.');
-    expect(a?.remedyFr).toBe("L'annonce de 1\u202f100 reste valable : rendez les 3\u202f900 au joueur comme monnaie.");
+    expect(texts(a)?.message).toBe('seat 4 paid its declared 1100 with 3900 too much: change');
+    expect(texts(a)?.remedy).toBe('The declared 1100 stands: give the 3900 back to the player as change.');
+    expect(texts(a)?.remedyFr).toBe(
+      "L'annonce de 1\u202f100 reste valable : rendez les 3\u202f900 au joueur comme monnaie.",
+    );
     expect(o.next).toMatchObject({ toAct: 5, toCall: 1100 });
     expect(o.stacks['4']).toBe(20000 - 1100);
   });

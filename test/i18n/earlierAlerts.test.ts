@@ -5,10 +5,11 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderAlert } from '../../src/engine/alerts/catalogue.js';
 import type { TableConfig } from '../../src/engine/types.js';
+import { renderAlert } from '../../src/i18n/renderAlert.js';
 import { TableSession } from '../../src/session/index.js';
 import { SqliteEventLog } from '../../src/store/index.js';
+import { texts } from '../alertTexts.js';
 import { LOGS } from '../fixtures.js';
 
 const FIXTURE = join(LOGS, 'main-2026-12-02');
@@ -36,10 +37,10 @@ describe('alerts of an earlier log', () => {
       const fault = alerts.find((a) => a.code === 'READER_FAULT');
       const card = alerts.find((a) => a.code === 'CARD_UNKNOWN');
       for (const a of [fault, card]) {
-        expect(a?.message).toMatch(/\S/);
-        expect(a?.messageFr).toMatch(/\S/);
-        expect(a?.remedyFr).toMatch(/\S/);
-        expect(a?.messageFr).not.toBe(a?.message);
+        expect(texts(a)?.message).toMatch(/\S/);
+        expect(texts(a)?.messageFr).toMatch(/\S/);
+        expect(texts(a)?.remedyFr).toMatch(/\S/);
+        expect(texts(a)?.messageFr).not.toBe(texts(a)?.message);
       }
       // the old fact was the fault code as free text (`detail`); today it is `fault`, and the words are the same
       const old = fault?.facts as { detail?: string; antenna?: number | null; zone?: string } | undefined;
@@ -53,8 +54,8 @@ describe('alerts of an earlier log', () => {
         },
         'tda',
       );
-      expect(now.message).toBe(fault?.message);
-      expect(now.messageFr).toBe(fault?.messageFr);
+      expect(now.message).toBe(texts(fault)?.message);
+      expect(now.messageFr).toBe(texts(fault)?.messageFr);
     } finally {
       session.close();
       log.close();

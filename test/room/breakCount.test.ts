@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TableBreakCount } from '../../src/room/breakCount.js';
 import { seededRandom } from '../../src/tournament/random.js';
+import { texts } from '../alertTexts.js';
 
 const chips = (...pairs: Array<[number, number]>): number[] => pairs.flatMap(([d, n]) => Array(n).fill(d) as number[]);
 
@@ -30,10 +31,10 @@ describe('a live table at a break', () => {
       ['BREAK_COUNT', 3],
       ['BREAK_COUNT', 4],
     ]);
-    expect(alerts[0]?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
-    expect(alerts[0]?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');
-    expect(alerts[2]?.message).toMatch(/seat 4 holds chips not in play \(5\), not counted \(LOI 16\)/);
-    expect(alerts[2]?.messageFr).toMatch(/siège 4 a des jetons hors jeu \(5\)/);
+    expect(texts(alerts[0])?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
+    expect(texts(alerts[0])?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');
+    expect(texts(alerts[2])?.message).toMatch(/seat 4 holds chips not in play \(5\), not counted \(LOI 16\)/);
+    expect(texts(alerts[2])?.messageFr).toMatch(/siège 4 a des jetons hors jeu \(5\)/);
 
     // a chip gone alone: missing, with the amount read and the hands' figure
     const c = new TableBreakCount({
@@ -46,10 +47,10 @@ describe('a live table at a break', () => {
     });
     c.read(1, chips([500, 1], [100, 5]));
     c.read(2, chips([500, 2], [100, 4]));
-    expect(c.count().map((a) => a.message)).toEqual([
+    expect(c.count().map((a) => texts(a)?.message)).toEqual([
       'Count at the break: seat 2 is 100 short (read 1,400, the hands say 1,500).',
     ]);
-    expect(c.count()[0]?.messageFr).toBe(
+    expect(texts(c.count()[0])?.messageFr).toBe(
       'Comptage à la pause : au siège 2, il manque 100 (lu 1\u202f400, les mains disent 1\u202f500).',
     );
     // every stack as the hands say: no alert
@@ -66,7 +67,7 @@ describe('a live table at a break', () => {
     });
     d.read(1, chips([500, 2]));
     d.read(2, chips([500, 2], [25, 2]));
-    expect(d.count().map((a) => [a.seat, a.message])).toEqual([
+    expect(d.count().map((a) => [a.seat, texts(a)?.message])).toEqual([
       [2, 'Count at the break: seat 2 is 450 short (read 1,050, the hands say 1,500).'],
     ]);
   });
@@ -89,8 +90,12 @@ describe('a live table at a break', () => {
     expect(race?.raceChips).toBe(2);
     expect(race?.seats.filter((s) => s.wonRace).length).toBe(2);
     expect(up?.alert.code).toBe('COLOUR_UP');
-    expect(up?.alert.message).toMatch(/^Colour-up of the 5 chips, race for 2 × 25: seat 1: take 10, give \d × 25/);
-    expect(up?.alert.messageFr).toMatch(/^Changement des jetons de 5, course pour 2 × 25 : siège 1 : retirez 10/);
+    expect(texts(up?.alert)?.message).toMatch(
+      /^Colour-up of the 5 chips, race for 2 × 25: seat 1: take 10, give \d × 25/,
+    );
+    expect(texts(up?.alert)?.messageFr).toMatch(
+      /^Changement des jetons de 5, course pour 2 × 25 : siège 1 : retirez 10/,
+    );
     // the new chips read back: the winners have a 25 more, the others none; seat 4 kept a 5
     const after: Record<number, number[]> = {};
     for (const s of race?.seats ?? []) after[s.seat] = chips([500, 2], [25, s.wonRace ? 1 : 0]);
@@ -98,7 +103,7 @@ describe('a live table at a break', () => {
     after[4] = [...chips([500, 2], [25, four?.wonRace ? 1 : 0]), 5];
     const checked = b.checkAfter(after);
     expect(checked.map((a) => [a.code, a.seat])).toEqual([['COLOUR_UP_CHECK', 4]]);
-    expect(checked[0]?.message).toMatch(/old chips still there: 5/);
-    expect(checked[0]?.messageFr).toMatch(/anciens jetons encore là : 5/);
+    expect(texts(checked[0])?.message).toMatch(/old chips still there: 5/);
+    expect(texts(checked[0])?.messageFr).toMatch(/anciens jetons encore là : 5/);
   });
 });

@@ -15,6 +15,7 @@ import { RoomTournament } from '../../src/room/roomTournament.js';
 import { buttonHasPassed, startTableSeating } from '../../src/room/tableSeating.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
 import { validateStructure } from '../../src/tournament/structure.js';
+import { texts } from '../alertTexts.js';
 import { SCENARIOS } from '../fixtures.js';
 
 const structure = validateStructure({
@@ -109,8 +110,8 @@ describe('penalties and LOI 32 at live tables', () => {
     expect(session.snapshot().penalties).toEqual({ [String(seat)]: 3 });
     const alert = session.snapshot().tableAlerts.find((a) => a.code === 'ROOM_PENALTY');
     expect(alert?.seat).toBe(seat);
-    expect(alert?.remedy).toMatch(/deals the seat in, kills its hand and posts its blinds/);
-    expect(alert?.remedyFr).toMatch(/tue sa main et prélève ses blindes/);
+    expect(texts(alert)?.remedy).toMatch(/deals the seat in, kills its hand and posts its blinds/);
+    expect(texts(alert)?.remedyFr).toMatch(/tue sa main et prélève ses blindes/);
 
     // LOI 33: ten minutes of play away; lifted by an order once the clock has run them
     t.penalise({ player: 'p3', kind: 'minutes', count: 10, reason: 'abuse of the dealer' });

@@ -1,5 +1,5 @@
 // The room view with 20 tables at 1366x768 (Debian's chromium through playwright-core): a compact row per table,
-// every row inside the viewport without scrolling, in English and in French, its text at 12 px or more, each table's
+// every row inside the viewport without scrolling, in English and in French (figures by locale), its text at 12 px or more, each table's
 // name, hand and level shown whole; the finder picks out one player among the 20 tables by part of the name, accents
 // optional. Twenty live simulated tables are too heavy for this machine (2 cores shared): instead each table's account
 // publishes a retained status and link message through the room's real broker, payloads checked by the room's wire
@@ -196,6 +196,20 @@ describe.runIf(existsSync('/usr/bin/chromium'))('the room view, 20 tables at 136
         expect(r.cut, where).toEqual([]);
       }
       expect(m.minFont).toBeGreaterThanOrEqual(12);
+      // figures by locale: stacks in three figures (1,25 M / 1.25M), blinds grouped (2 000 / 2,000), never the other's
+      const grid = await page.locator('#tables').evaluate((e) => (e as HTMLElement).innerText);
+      if (lang === 'fr') {
+        expect(grid).toMatch(/\d,\d{1,2}[\u00a0\u202f]M/);
+        expect(grid).toMatch(/\d\u202f000\/\d\u202f000/);
+        expect(/\d\.\d|\d,\d{3}(?!\d)|\d{5,}/.exec(grid)?.[0], 'an English figure in French').toBeUndefined();
+      } else {
+        expect(grid).toMatch(/\d\.\d{1,2}[Mm]/);
+        expect(grid).toMatch(/\d,000\/\d,000/);
+        expect(
+          /\d[\u00a0\u202f]\d|\d,\d{1,2}(?!\d)|\d{5,}/.exec(grid)?.[0],
+          'a French figure in English',
+        ).toBeUndefined();
+      }
     }
 
     // the finder: "jose" (no accent, lower case) finds José Ramón Ortega at table 13 only

@@ -14,7 +14,7 @@ import { RoomArchive } from '../../src/room/archive.js';
 import { type PostgresCluster, postgresBinDir, startPostgres } from '../../src/room/enginePostgres.js';
 import { type MosquittoBroker, mosquittoInstalled, startMosquitto } from '../../src/room/engines.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import { type SimTable, startSimTables } from '../../src/simRoom/simTables.js';
 import { sealedHands, sleep, waitFor } from './helpers.js';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.js';
 
@@ -107,7 +107,13 @@ describe.runIf(haveEngines)('card room: five tables, Mosquitto and PostgreSQL, b
       await sleep(3000);
       await broker.kill();
       const versionsAtKill = tables.map((t) => t.live.session.snapshot().version);
-      await sleep(4000);
+      await waitFor(
+        'every table playing on, its room link down',
+        () =>
+          tables.every((t, i) => t.live.session.snapshot().version > versionsAtKill[i]) &&
+          tables.every((t) => t.live.room?.stats().connected === false),
+        30_000,
+      );
       // the tables played on without the broker (every one of them changed state meanwhile)
       expect(tables.filter((t, i) => t.live.session.snapshot().version > versionsAtKill[i]).length).toBe(TABLES.length);
       expect(tables.every((t) => t.live.room?.stats().connected === false)).toBe(true);

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/room/roomTournament.js';
-import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/room/simTournament.js';
+import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/simRoom/simTournament.js';
+import { texts } from '../alertTexts.js';
 
 const PLAYERS = 12;
 const CLOCK_SPEED = 40;
@@ -105,7 +106,9 @@ describe('a tournament the room runs on live tables', () => {
     // both dealers were told (a table alert in English and French at each table)
     for (const x of t.tables) {
       const alerts = x.live.session.snapshot().tableAlerts.filter((a) => a.code === 'ROOM_SEATING');
-      expect(alerts.some((a) => /^Move \(/.test(a.message) && /^Déplacement \(/.test(a.messageFr))).toBe(true);
+      expect(
+        alerts.some((a) => /^Move \(/.test(texts(a)?.message) && /^Déplacement \(/.test(texts(a)?.messageFr)),
+      ).toBe(true);
     }
     // every move journaled
     const journal = readFileSync(join(dir, JOURNAL_FILE), 'utf8')

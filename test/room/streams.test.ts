@@ -10,8 +10,8 @@ import type { RoomArchive } from '../../src/room/archive.js';
 import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { topics, type ViewMessage } from '../../src/room/protocol.js';
 import type { RoomService } from '../../src/room/roomService.js';
-import type { SimTable } from '../../src/room/simTables.js';
-import { type RoomRig, sleep, startRoomRig } from './helpers.js';
+import type { SimTable } from '../../src/simRoom/simTables.js';
+import { type RoomRig, sleep, startRoomRig, waitFor } from './helpers.js';
 
 const DELAY_MS = 3000;
 const CARD = /^[2-9TJQKA][cdhs]$/;
@@ -130,7 +130,8 @@ describe('one table on the room broker: streams, room view row, breaks, refused 
     });
     const status = { ...(row?.status as object), tableId: '2', board: ['??'], sent: Date.now() };
     await rogue.publishAsync(topics.table('2', 'status'), JSON.stringify(status), { qos: 1 });
-    await sleep(500);
+    // the room has read all three (each refused)
+    await waitFor('three refusals', () => room.stats().refused - refused0 >= 3, 10_000);
     expect(room.stats().refused - refused0).toBe(3);
     expect(said.some((l) => /hand message is not JSON/.test(l))).toBe(true);
     expect(said.some((l) => /status message refused: \/board\/0/.test(l))).toBe(true);

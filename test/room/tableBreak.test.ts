@@ -12,6 +12,7 @@ import type { RoomClock } from '../../src/room/protocol.js';
 import { startTableBreak } from '../../src/room/tableBreak.js';
 import { MemoryLog, type TableEventInput, TableSession } from '../../src/session/index.js';
 import { seededRandom } from '../../src/tournament/random.js';
+import { texts } from '../alertTexts.js';
 import { SCENARIOS } from '../fixtures.js';
 
 const DIR = join(SCENARIOS, 'random');
@@ -72,8 +73,8 @@ describe('a live table at the break', () => {
     expect(session.snapshot().hand.alerts.length).toBe(alertsBefore);
     const counted = session.snapshot().tableAlerts.filter((a) => a.code === 'BREAK_COUNT' && a.severity === 'warn');
     expect(counted.map((a) => a.seat)).toEqual([short]);
-    expect(counted[0]?.message).toMatch(new RegExp(`seat ${short} is 100 short`));
-    expect(counted[0]?.messageFr).toMatch(new RegExp(`au siège ${short}, il manque 100`));
+    expect(texts(counted[0])?.message).toMatch(new RegExp(`seat ${short} is 100 short`));
+    expect(texts(counted[0])?.messageFr).toMatch(new RegExp(`au siège ${short}, il manque 100`));
     expect(run.phase()).toBe('done');
     // the break over: chips go to the engine again
     run.stop();
@@ -94,13 +95,15 @@ describe('a live table at the break', () => {
       session.ingest({ kind: 'chips', seat, chips: chipsOf(amount, 4 + (amount % 100) / 25) });
     }
     const up = session.snapshot().tableAlerts.find((a) => a.code === 'COLOUR_UP');
-    expect(up?.message).toMatch(/^Colour-up of the 25 chips, race for [1-9]\d* × 100: .*\(race won\)/);
-    expect(up?.messageFr).toMatch(/^Changement des jetons de 25, course pour [1-9]\d* × 100 : .*\(course gagnée\)/);
+    expect(texts(up)?.message).toMatch(/^Colour-up of the 25 chips, race for [1-9]\d* × 100: .*\(race won\)/);
+    expect(texts(up)?.messageFr).toMatch(
+      /^Changement des jetons de 25, course pour [1-9]\d* × 100 : .*\(course gagnée\)/,
+    );
     expect(run.phase()).toBe('check');
     // the dealer gives the new chips as told: each seat read back, no 25 left
     const pending = (seat: number) => {
-      const m = new RegExp(`seat ${seat}: take ([\\d,]+), give (\\d+) × 100`).exec(up?.message ?? '');
-      expect(m, `seat ${seat} in ${up?.message}`).not.toBeNull();
+      const m = new RegExp(`seat ${seat}: take ([\\d,]+), give (\\d+) × 100`).exec(texts(up)?.message ?? '');
+      expect(m, `seat ${seat} in ${texts(up)?.message}`).not.toBeNull();
       return (stacks[seat] as number) - Number(m?.[1]?.replace(/,/g, '')) + 100 * Number(m?.[2]);
     };
     for (const seat of seats) session.ingest({ kind: 'chips', seat, chips: chipsOf(pending(seat)) });

@@ -30,10 +30,12 @@ const alert = (severity: 'stop' | 'warn' | 'info', code: string): TableAlertInpu
   code,
   severity,
   rule: '',
-  message: `${code} happened`,
-  remedy: 'do something',
-  messageFr: `${code} est arrivé`,
-  remedyFr: 'faites quelque chose',
+  recorded: {
+    message: `${code} happened`,
+    remedy: 'do something',
+    messageFr: `${code} est arrivé`,
+    remedyFr: 'faites quelque chose',
+  },
   antenna: null,
 });
 

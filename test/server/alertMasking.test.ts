@@ -11,6 +11,7 @@ import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
 import { crosstalkAlert } from '../../src/table/alerts.js';
 import type { AlertView, RoleView } from '../../src/views/views.js';
+import { texts } from '../alertTexts.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 import { cardsIn } from './fixtures.js';
 
@@ -22,10 +23,12 @@ const crosstalk = (card: string, a: number, b: number): TableAlertInput & { fact
   code: 'CARD_CROSSTALK',
   severity: 'warn',
   rule: '',
-  message: `Card ${card} read on two antennas (seat${a} and seat${b})`,
-  remedy: `Move ${card} away from the edge between seat${a} and seat${b}`,
-  messageFr: `Carte ${card} lue sur deux antennes (seat${a} et seat${b})`,
-  remedyFr: `Écartez ${card} du bord`,
+  recorded: {
+    message: `Card ${card} read on two antennas (seat${a} and seat${b})`,
+    remedy: `Move ${card} away from the edge between seat${a} and seat${b}`,
+    messageFr: `Carte ${card} lue sur deux antennes (seat${a} et seat${b})`,
+    remedyFr: `Écartez ${card} du bord`,
+  },
   antenna: null,
   facts: { cards: [card], zone: `seat${a},seat${b}` },
 });
@@ -120,10 +123,6 @@ describe("a masked card's RFID tag is masked with it", () => {
         code: a.code,
         severity: a.severity,
         rule: a.rule,
-        message: a.message,
-        remedy: a.remedy,
-        messageFr: a.messageFr,
-        remedyFr: a.remedyFr,
         antenna: a.antenna ?? null,
         ...(a.facts ? { facts: a.facts } : {}),
       });

@@ -48,10 +48,9 @@ export function alert(id: number, message: string, extra: Partial<Alert> = {}): 
     severity: 'warn',
     rule: 'club 2-5',
     seat: null,
-    message,
-    remedy: `Burn ${message}`,
-    messageFr: `FR ${message}`,
-    remedyFr: `Brûler ${message}`,
+    facts: {},
+    // texts as an earlier version recorded them: the views show them, scrubbed of the cards a role may not see
+    recorded: { message, remedy: `Burn ${message}`, messageFr: `FR ${message}`, remedyFr: `Brûler ${message}` },
     t: 1000,
     acknowledged: false,
     resolved: false,

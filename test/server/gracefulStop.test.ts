@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS, ensureWebBuilt } from '../web/helpers.js';
 import { tryWs } from './routeVariants.js';
@@ -17,6 +17,8 @@ const built = existsSync(join(REPO, 'dist/src/cli/commands/start.js'));
 interface Watched {
   ws: WebSocket;
   closed: Promise<{ code: number; at: number }>;
+  /** the hand number of the last view received */
+  handNo(): number;
 }
 
 function watch(url: string): Promise<Watched> {
@@ -25,7 +27,12 @@ function watch(url: string): Promise<Watched> {
     const closed = new Promise<{ code: number; at: number }>((r) =>
       ws.once('close', (code) => r({ code, at: performance.now() })),
     );
-    ws.once('message', () => resolveOpen({ ws, closed }));
+    let handNo = 0;
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as { type?: string; view?: { handNo?: number } };
+      if (m.type === 'view' && typeof m.view?.handNo === 'number') handNo = m.view.handNo;
+    });
+    ws.once('message', () => resolveOpen({ ws, closed, handNo: () => handNo }));
     ws.once('error', reject);
   });
 }
@@ -36,9 +43,16 @@ describe.runIf(built)('SIGTERM: every view told first, the service gone in 3 s',
     const cli = startCli(['--sim', '--pace', 'table', '--data', data]);
     try {
       const url = (await cli.url).replace('http', 'ws');
-      // let the simulator get a hand going: the table is busy when it is stopped
-      await new Promise((r) => setTimeout(r, 3000));
-      const views = await Promise.all([watch(`${url}/ws`), watch(`${url}/ws`), watch(`${url}/ws`)]);
+      // three public views, and the dealer's (no broadcast delay) to see the table
+      const dealerToken = JSON.parse(readFileSync(join(data, 'tokens.json'), 'utf8')).dealer as string;
+      const views = await Promise.all([
+        watch(`${url}/ws`),
+        watch(`${url}/ws`),
+        watch(`${url}/ws`),
+        watch(`${url}/ws?token=${dealerToken}`),
+      ]);
+      // the simulator has a hand going (the dealer's view shows its shuffle): the table is busy when it is stopped
+      await vi.waitFor(() => expect(views[3].handNo()).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 20 });
       const exited = new Promise<{ code: number | null; at: number }>((r) =>
         cli.child.once('exit', (code) => r({ code, at: performance.now() })),
       );

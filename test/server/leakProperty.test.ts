@@ -159,20 +159,24 @@ beforeAll(async () => {
   };
   const plan: InjectKind[] = [...INJECTIONS, ...INJECTIONS].sort(() => rand() - 0.5);
   sim.on('injected', ({ kind }) => injected.push(kind));
+  const reads: Promise<void>[] = [];
   const done = new Promise<void>((resolve) => {
     sim.on('hand', (r) => {
       const next = plan.shift();
       if (next) sim.inject(next);
-      void (async () => {
-        for (const who of WATCHED) await get(who, '/api/state');
-        await get('floor', '/api/hands');
-        await get('floor', `/api/hands/${live.session.handNo}/export/phh`);
-      })();
+      reads.push(
+        (async () => {
+          for (const who of WATCHED) await get(who, '/api/state');
+          await get('floor', '/api/hands');
+          await get('floor', `/api/hands/${live.session.handNo}/export/phh`);
+        })(),
+      );
       if (r.hand >= HANDS) resolve();
     });
   });
   await done;
-  await new Promise((r) => setTimeout(r, 300));
+  // every read made between hands has its answer
+  await Promise.all(reads);
   // historical: the steps of every hand played, as the floor reads them now (later hands' cards public or not)
   for (const h of truth.keys()) await get('floor', `/api/hands/${h}/steps`);
   for (const ws of sockets) ws.terminate();

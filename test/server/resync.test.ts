@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app.js';
 import { TokenStore } from '../../src/service/tokens.js';
 import { TableSession } from '../../src/session/index.js';
 import { SqliteEventLog } from '../../src/store/sqliteLog.js';
+import { texts } from '../alertTexts.js';
 import { refClient } from './floorTables.js';
 import { FOLD_AND_CALL, HOLE, RESYNC_CONFIG, readersTable } from './resyncTable.js';
 
@@ -70,7 +71,7 @@ describe('the floor resyncs the table with the readers (websocket and route)', (
     expect(ok).toMatchObject({ type: 'ok', outcome: { code: 'RESYNCED', count: 2, hand: 1 } });
     const [alert] = resyncs();
     expect(ok.outcome.alertId).toBe(alert.id);
-    expect(alert.message).toBe(
+    expect(texts(alert)?.message).toBe(
       "Resync with the readers (floor:Anna): 2 differences: 2 cards from seat 1 read on the muck; seat 2's betting zone: 50 in the engine, 100 read",
     );
     const s = t.session.snapshot();
@@ -97,14 +98,14 @@ describe('the floor resyncs the table with the readers (websocket and route)', (
 
     // a restart: the log replayed gives the same hand and the same alerts
     const seats = s.hand.seats;
-    const alerts = t.session.snapshot().tableAlerts.map((a) => [a.id, a.code, a.message]);
+    const alerts = t.session.snapshot().tableAlerts.map((a) => [a.id, a.code, texts(a)?.message]);
     await app.close();
     t.session.close();
     log.close();
     const log2 = SqliteEventLog.open(dir, { synchronous: 'NORMAL' });
     const back = TableSession.recover(log2, { config: RESYNC_CONFIG, now: () => clock.wall, schedule: () => () => {} });
     expect(back.snapshot().hand.seats).toEqual(seats);
-    expect(back.snapshot().tableAlerts.map((a) => [a.id, a.code, a.message])).toEqual(alerts);
+    expect(back.snapshot().tableAlerts.map((a) => [a.id, a.code, texts(a)?.message])).toEqual(alerts);
 
     // a service with no reader feeding it: nothing to resync with, said
     const bare = await buildApp({ session: back, log: log2, tokens, webRoot: null, now: () => clock.wall });

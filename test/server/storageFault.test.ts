@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { TableConfig } from '../../src/engine/types.js';
-import { startLive } from '../../src/service/live.js';
+import { startLive } from '../../src/server/live.js';
 import { SqliteEventLog } from '../../src/store/index.js';
 import type { RoleView } from '../../src/views/views.js';
 import { smallFs } from '../store/smallFs.js';
@@ -78,10 +78,12 @@ describe('the live service on a full disk', () => {
         code: 'CARD_UNKNOWN',
         severity: 'info',
         rule: '',
-        message: pad,
-        remedy: '',
-        messageFr: pad,
-        remedyFr: '',
+        recorded: {
+          message: pad,
+          remedy: '',
+          messageFr: pad,
+          remedyFr: '',
+        },
         antenna: null,
       });
       ingested++;
@@ -89,17 +91,22 @@ describe('the live service on a full disk', () => {
     expect(log.fault(), 'the disk never filled').not.toBeNull();
     // the table goes on: its inputs are held
     for (let i = 0; i < 50; i++) live.session.ingest({ kind: 'tick' });
-    await new Promise((r) => setTimeout(r, 100));
     const health = await (await fetch(`${live.url}/api/health`)).json();
     expect(health.ok).toBe(false);
     expect(health.storage).toMatchObject({ state: 'fault', kind: 'full', code: 'SQLITE_FULL' });
     expect(health.storage.pending).toBeGreaterThan(50);
-    for (const role of ['dealer', 'floor', 'public']) {
-      const last = views[role][views[role].length - 1];
-      expect(last.storage, role).toMatchObject({ state: 'fault', kind: 'full' });
-      expect(last.storage?.message).toMatch(/Hold the table/);
-      expect(last.storage?.messageFr).toMatch(/Suspendez la table/);
-    }
+    // every role's view says it, once the broadcast reached its socket
+    await vi.waitFor(
+      () => {
+        for (const role of ['dealer', 'floor', 'public']) {
+          const last = views[role][views[role].length - 1];
+          expect(last.storage, role).toMatchObject({ state: 'fault', kind: 'full' });
+          expect(last.storage?.message).toMatch(/Hold the table/);
+          expect(last.storage?.messageFr).toMatch(/Suspendez la table/);
+        }
+      },
+      { timeout: 5000, interval: 10 },
+    );
     for (const role of ['dealer', 'floor']) {
       const last = views[role][views[role].length - 1];
       const stop = last.alerts.find((a) => a.code === 'LOG_STORAGE_FAULT');
@@ -120,12 +127,17 @@ describe('the live service on a full disk', () => {
     // space returns
     if (fs) rmSync(join(fs, 'filler'));
     else raw.pragma('max_page_count = 1000000');
-    await new Promise((r) => setTimeout(r, 1500));
-    const after = await (await fetch(`${live.url}/api/health`)).json();
-    expect(after.ok).toBe(true);
-    expect(after.storage).toEqual({ state: 'ok' });
+    // the log writes again at its next retry: the health and the dealer's view say so
+    await vi.waitFor(
+      async () => {
+        const after = await (await fetch(`${live.url}/api/health`)).json();
+        expect(after.ok).toBe(true);
+        expect(after.storage).toEqual({ state: 'ok' });
+        expect(views.dealer[views.dealer.length - 1].storage).toBeNull();
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const dealer = views.dealer[views.dealer.length - 1];
-    expect(dealer.storage).toBeNull();
     // and the banner goes once every held record is on disk
     await pub.locator('#storage-banner').waitFor({ state: 'detached', timeout: 10_000 });
     await floor.locator('#storage-banner').waitFor({ state: 'detached', timeout: 10_000 });

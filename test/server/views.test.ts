@@ -1,7 +1,7 @@
 // viewFor is the security boundary: what each role may see of the table.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { HandSnapshot } from '../../src/engine/types.js';
+import type { Alert, HandSnapshot } from '../../src/engine/types.js';
 import { ROLES, type Role } from '../../src/views/liveState.js';
 import { HIDDEN, scrubCards, viewFor } from '../../src/views/views.js';
 import { alert, cardsIn, decision, hand, live, seat, session } from './fixtures.js';
@@ -106,6 +106,11 @@ describe('viewFor: the broadcast delay', () => {
   it('other roles are never delayed', () => {
     for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, st, 500_000)?.delayMs).toBe(0);
   });
+  it('the delay a role runs under (whoami, the hello): the broadcast delay for the overlay only', () => {
+    const delay = { kind: 'delay', broadcastDelayMs: 30_000 } as const;
+    expect(viewFor('overlay', delay, NOW)).toBe(30_000);
+    for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, delay, NOW), role).toBe(0);
+  });
 });
 
 describe('viewFor: hand histories and replay steps', () => {
@@ -142,10 +147,12 @@ describe('viewFor: alerts, health and the clock by role', () => {
         code: 'READER_FAULT',
         severity: 'warn',
         rule: '',
-        message: 'antenna 4 (seat 1): Ah stuck',
-        remedy: 'r',
-        messageFr: 'f',
-        remedyFr: 'r',
+        recorded: {
+          message: 'antenna 4 (seat 1): Ah stuck',
+          remedy: 'r',
+          messageFr: 'f',
+          remedyFr: 'r',
+        },
         wall: 1,
         hand: 4,
         acknowledged: false,
@@ -245,7 +252,13 @@ describe('viewFor: no secret card leaks to a player role, whatever the hand (pro
             burns: cards.slice(15, 17),
             muck: cards.slice(17, 20),
             decisions: seats.map((s) => decision('dealHole', s.seat, s.cards)),
-            alerts: [alert(1, `cards ${cards.join(' ')}`, { code: 'DEAL_CARD_COUNT', reason: cards.join('') })],
+            // (a reason is a misdeal cause today, never text; cards in it, as a corrupt record might hold, stay hidden)
+            alerts: [
+              alert(1, `cards ${cards.join(' ')}`, {
+                code: 'DEAL_CARD_COUNT',
+                reason: cards.join('') as unknown as Alert['reason'],
+              }),
+            ],
             pots,
             stacks,
           });

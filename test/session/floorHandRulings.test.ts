@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableConfig } from '../../src/engine/types.js';
 import { MemoryLog, SessionError, TableSession } from '../../src/session/index.js';
 import type { TableEventInput } from '../../src/session/types.js';
+import { texts } from '../alertTexts.js';
 import { configOf } from '../engine/table.js';
 
 const HOLES: Record<number, [string, string]> = {
@@ -96,11 +97,13 @@ describe('the floor declares a misdeal (tda 35)', () => {
       rule: 'tda 35',
       decision: { decision: 'misdeal', by: 'floor:Marie' },
     });
-    expect(ruling?.message).toBe('The floor declares a misdeal: “two decks mixed: a red-backed card in the stub”');
-    expect(ruling?.messageFr).toBe(
+    expect(texts(ruling)?.message).toBe(
+      'The floor declares a misdeal: “two decks mixed: a red-backed card in the stub”',
+    );
+    expect(texts(ruling)?.messageFr).toBe(
       "L'arbitre déclare une fausse donne : « two decks mixed: a red-backed card in the stub »",
     );
-    expect(ruling?.remedy).toMatch(/same button, same blinds, no new player/);
+    expect(texts(ruling)?.remedy).toMatch(/same button, same blinds, no new player/);
     // a second misdeal before the redeal's deal: nothing dealt
     expect(refusal(() => t.session.floorMisdeal('again', 'floor')).code).toBe('RULING_NOT_APPLICABLE');
 
@@ -154,7 +157,7 @@ describe('the floor voids the hand', () => {
     expect(s.hand.stacks).toEqual({ 1: 5000, 2: 5000, 3: 5000, 4: 5000 });
     const a = s.hand.alerts.find((x) => x.code === 'FLOOR_RULING');
     expect(a).toMatchObject({ rule: 'LOI 1', decision: { decision: 'void', by: 'floor:Marie' } });
-    expect(a?.messageFr).toBe("L'arbitre annule le coup : « a card found face up in the stub »");
+    expect(texts(a)?.messageFr).toBe("L'arbitre annule le coup : « a card found face up in the stub »");
     expect(refusal(() => t.session.floorVoid('again', 'floor')).code).toBe('RULING_NOT_APPLICABLE');
     expect(t.recovered().snapshot().hand).toEqual(t.session.snapshot().hand);
     t.deal(
@@ -221,8 +224,8 @@ describe('the floor awards a pot (LOI 29, LOI 3)', () => {
     expect(s.hand.pots).toEqual([{ amount: 300, eligible: [2, 3, 1], winners: [2, 3], shares: { 2: 150, 3: 150 } }]);
     expect(s.hand.stacks).toEqual({ 1: 4900, 2: 5050, 3: 5050 });
     const a = s.hand.alerts.find((x) => x.code === 'FLOOR_RULING');
-    expect(a?.message).toBe('The floor awards the main pot (300) to seats 2, 3, split');
-    expect(a?.messageFr).toBe("L'arbitre attribue le pot principal (300) aux sièges 2, 3, partagé");
+    expect(texts(a)?.message).toBe('The floor awards the main pot (300) to seats 2, 3, split');
+    expect(texts(a)?.messageFr).toBe("L'arbitre attribue le pot principal (300) aux sièges 2, 3, partagé");
     expect(a?.decision).toMatchObject({ decision: 'award', by: 'floor:Marie' });
     expect(refusal(() => t2.session.floorAward(0, [2], 'floor')).message).toBe('hand 1 is over: its pots are paid');
     expect(t2.recovered().snapshot().hand).toEqual(t2.session.snapshot().hand);

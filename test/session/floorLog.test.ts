@@ -7,6 +7,7 @@ import { openStops } from '../../src/server/taps.js';
 import { floorOrder } from '../../src/session/floorLog.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { viewFor } from '../../src/views/views.js';
+import { texts } from '../alertTexts.js';
 
 const config = parseScenario({
   name: 'four seats',
@@ -93,8 +94,8 @@ describe('calling the floor', () => {
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     const a = s.callFloor({ seat: 3, reason: 'dispute' });
     expect(a).toMatchObject({ code: 'FLOOR_CALLED', severity: 'stop', seat: 3, rule: 'LOI 1' });
-    expect(a.message).toBe('The dealer calls the floor to seat 3: a player disputes');
-    expect(a.messageFr).toBe("Le donneur appelle l'arbitre au siège 3 : un joueur conteste");
+    expect(texts(a)?.message).toBe('The dealer calls the floor to seat 3: a player disputes');
+    expect(texts(a)?.messageFr).toBe("Le donneur appelle l'arbitre au siège 3 : un joueur conteste");
     expect(openStops(s.snapshot())).toContain(a.id);
     const again = s.callFloor({ seat: 3, reason: 'dispute' });
     expect(again.id).toBe(a.id);
@@ -137,10 +138,12 @@ describe("the floor's history", () => {
     const info = s.raiseTableAlert({
       code: 'LINK_RESTORED',
       severity: 'info',
-      message: 'Reader link restored',
-      remedy: 'Nothing to do.',
-      messageFr: 'Liaison rétablie',
-      remedyFr: 'Rien à faire.',
+      recorded: {
+        message: 'Reader link restored',
+        remedy: 'Nothing to do.',
+        messageFr: 'Liaison rétablie',
+        remedyFr: 'Rien à faire.',
+      },
     });
     s.ingest({ kind: 'dealer', button: 'shuffle' }); // the hand is void: hand 2
     expect(s.handNo).toBe(2);
@@ -167,7 +170,11 @@ describe("the floor's history", () => {
     const s = new TableSession({ config, log: new MemoryLog() });
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     const raise = (severity: 'info' | 'warn') =>
-      s.raiseTableAlert({ code: `X_${severity}`, severity, message: '-', remedy: '-', messageFr: '-', remedyFr: '-' });
+      s.raiseTableAlert({
+        code: `X_${severity}`,
+        severity,
+        recorded: { message: '-', remedy: '-', messageFr: '-', remedyFr: '-' },
+      });
     const info = raise('info');
     const warn = raise('warn');
     const state = (id: number) => s.snapshot().floorLog?.find((e) => e.key === `t:${id}`)?.state;
@@ -182,7 +189,12 @@ describe("the floor's history", () => {
   it('sorted by severity then age: open first (stop, warn, info; the oldest first), then the closed, newest first', () => {
     const s = new TableSession({ config, log: new MemoryLog() });
     const raise = (code: string, severity: 'stop' | 'warn' | 'info', antenna: number) =>
-      s.raiseTableAlert({ code, severity, antenna, message: code, remedy: '-', messageFr: code, remedyFr: '-' });
+      s.raiseTableAlert({
+        code,
+        severity,
+        antenna,
+        recorded: { message: code, remedy: '-', messageFr: code, remedyFr: '-' },
+      });
     const w1 = raise('W1', 'warn', 1);
     raise('I1', 'info', 2);
     const st1 = raise('S1', 'stop', 3);

@@ -47,7 +47,7 @@ const stateOf = (s: SessionState, code: string) => {
 };
 
 const raise = (s: TableSession, code: string, severity: 'info' | 'warn') =>
-  s.raiseTableAlert({ code, severity, message: code, remedy: '-', messageFr: code, remedyFr: '-' });
+  s.raiseTableAlert({ code, severity, recorded: { message: code, remedy: '-', messageFr: code, remedyFr: '-' } });
 
 describe('info alerts expire by age', () => {
   it('on the monotonic clock, published by the session; warnings stay; a restart counts at most a minute', () => {

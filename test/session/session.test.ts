@@ -121,10 +121,12 @@ describe('TableSession', () => {
     const ta = s.raiseTableAlert({
       code: 'READER_FAULT',
       severity: 'warn',
-      message: 'antenna 4',
-      remedy: 'check',
-      messageFr: 'antenne 4',
-      remedyFr: 'vérifier',
+      recorded: {
+        message: 'antenna 4',
+        remedy: 'check',
+        messageFr: 'antenne 4',
+        remedyFr: 'vérifier',
+      },
     });
     s.decide(ta.id, 'reader replaced', 'floor:Anne');
     const live = s.snapshot(42);

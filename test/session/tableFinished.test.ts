@@ -3,6 +3,7 @@
 // The table goes on as soon as a second player sits down, and recovery from the log agrees.
 import { describe, expect, it } from 'vitest';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
+import { texts } from '../alertTexts.js';
 import { configOf } from '../engine/table.js';
 
 describe('session: table finished', () => {
@@ -34,10 +35,14 @@ describe('session: table finished', () => {
     const fin = s.tableAlerts.filter((a) => a.code === 'TABLE_FINISHED');
     expect(fin.length).toBe(1);
     expect(fin[0]).toMatchObject({ severity: 'warn', seat: 1, hand: 1 });
-    expect(fin[0].message).toBe('Table finished after hand 1: only seat 1 has chips (4950); no next hand is dealt');
-    expect(fin[0].messageFr).toMatch(/^Table terminée après le coup 1 : seul le siège 1 a des jetons \(4\u202f950\)/);
-    expect(fin[0].remedy).toMatch(/second player sits down/);
-    expect(fin[0].remedyFr).toMatch(/second joueur/);
+    expect(texts(fin[0])?.message).toBe(
+      'Table finished after hand 1: only seat 1 has chips (4950); no next hand is dealt',
+    );
+    expect(texts(fin[0])?.messageFr).toMatch(
+      /^Table terminée après le coup 1 : seul le siège 1 a des jetons \(4\u202f950\)/,
+    );
+    expect(texts(fin[0])?.remedy).toMatch(/second player sits down/);
+    expect(texts(fin[0])?.remedyFr).toMatch(/second joueur/);
     // recovery replays the same finished table
     const again = TableSession.recover(log, { config, now: () => wall });
     expect(again.snapshot().handNo).toBe(1);

@@ -3,6 +3,7 @@
 // the next hand is dealt with the same button and blinds (tda 35), the floor is told, and recovery rebuilds it.
 import { describe, expect, it } from 'vitest';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
+import { texts } from '../alertTexts.js';
 import { configOf } from '../engine/table.js';
 
 describe('session: shuffle with the hand unfinished', () => {
@@ -34,8 +35,8 @@ describe('session: shuffle with the hand unfinished', () => {
     expect(s.config.button).toBe(1);
     expect(s.hand.phase).toBe('dealing');
     const v = s.tableAlerts.find((a) => a.code === 'HAND_VOID');
-    expect(v?.message).toMatch(/hand 1 was over/);
-    expect(v?.messageFr).toMatch(/coup 1/);
+    expect(texts(v)?.message).toMatch(/hand 1 was over/);
+    expect(texts(v)?.messageFr).toMatch(/coup 1/);
     expect(v?.rule).toBe('tda 35');
     // the new deal is read into the new hand: no count error
     at({ kind: 'chips', seat: 2, chips: [25, 25] });

@@ -25,8 +25,16 @@ export const FAST: Pace = {
 
 export const total = (r: Record<string | number, number>): number => Object.values(r).reduce((a, b) => a + b, 0);
 
+/** The link's ACK period in the sim tests: the dealer's settle (every frame acknowledged, before each shuffle) waits
+ * for the next ACK, which the link sends at most every 100 ms by default. */
+export const ACK_MS = 10;
+
 /** The simulated dealer reads the hand from the test's session (the only engine), once link, gate and layer are
- * wired, as the live service's simSource does. */
+ * wired, as the live service's simSource does. The dealer reads only when every frame it sent is applied and the
+ * side channel is drained: the frames of its last move are all in, none of the next is sent, so nothing is left for
+ * the table layer's windows to group. The test closes them then (layer.flush(), the snapshot and the departures with
+ * their frames' wall times, as the windows' timers would emit them) instead of waiting them out; a move the dealer
+ * makes in two motions without reading between them (a string bet) still meets the windows. */
 export function readSession(
   sim: Simulator,
   session: TableSession,
@@ -39,7 +47,11 @@ export function readSession(
       session: () => session,
       appliedSeq: () => link.stats().lastSeq,
       sentSeq: () => sim.lastSentSeq,
-      busy: () => !gate.idle || layer.settling,
+      busy: () => {
+        if (!gate.idle) return true;
+        layer.flush();
+        return layer.settling;
+      },
     }),
   );
 }

@@ -7,7 +7,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, readSession, total } from './fastPace.js';
+import { ACK_MS, FAST, readSession, total } from './fastPace.js';
 
 describe('simulator in-process', () => {
   const closers: (() => Promise<void> | void)[] = [];
@@ -31,11 +31,13 @@ describe('simulator in-process', () => {
     const link = await BridgeLink.open({
       path: 'simulator',
       openPort: sim.openBridgeStream,
+      ackIntervalMs: ACK_MS,
       reconnectMinMs: 50,
       reconnectMaxMs: 200,
     });
     closers.push(() => link.close());
-    // the live service's fast-pace windows, so the tests play the table the way `feltwire start --pace fast` does
+    // the live service's fast-pace windows, closed by the dealer once it is caught up (readSession, fastPace.ts);
+    // test/server/simLive.test.ts waits them out as `feltwire start --pace fast` does
     const layer = new TableLayer({ hardware, registry: sim.registry, ...FAST_LAYER });
     closers.push(() => layer.close());
     session = new TableSession({ config: sim.tableConfig(), log: new MemoryLog() });

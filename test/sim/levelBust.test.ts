@@ -10,7 +10,7 @@ import { type HandEndInfo, MemoryLog, TableSession } from '../../src/session/ind
 import { SideChannelGate, Simulator } from '../../src/sim/index.js';
 import { TableLayer } from '../../src/table/index.js';
 import { simHardware } from '../table/helpers.js';
-import { FAST, readSession, total } from './fastPace.js';
+import { ACK_MS, FAST, readSession, total } from './fastPace.js';
 
 interface Rig {
   sim: Simulator;
@@ -33,7 +33,7 @@ async function rig(seats: Record<number, number>): Promise<Rig> {
       session?.changeSeats(s);
     },
   });
-  const link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream });
+  const link = await BridgeLink.open({ path: 'simulator', openPort: sim.openBridgeStream, ackIntervalMs: ACK_MS });
   const layer = new TableLayer({ hardware, registry: sim.registry, ...FAST_LAYER });
   session = new TableSession({ config: sim.tableConfig(), log: new MemoryLog() });
   const s = session;

@@ -42,7 +42,8 @@ describe('simulated session over ptys', () => {
       reconnectMaxMs: 200,
     });
     closers.push(() => link.close());
-    // the live service's fast-pace windows, so the tests play the table the way `feltwire start --pace fast` does
+    // the live service's fast-pace windows, closed by the dealer once it is caught up (readSession, fastPace.ts);
+    // test/server/simLive.test.ts waits them out as `feltwire start --pace fast` does
     const layer = new TableLayer({ hardware, registry: sim.registry, ...FAST_LAYER });
     closers.push(() => layer.close());
     session = new TableSession({ config: sim.tableConfig(), log: new MemoryLog() });

@@ -3,10 +3,11 @@
 // dealt in again, the last hand ends, and the session deals no next hand and says so (TABLE_FINISHED, EN/FR), with
 // nothing thrown and no loop. A shuffle pressed on the finished table deals nothing and raises nothing new.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
 import { simSource } from '../../src/service/simSource.js';
 import type { HandEndInfo, TableAlert } from '../../src/session/index.js';
 import type { Simulator } from '../../src/sim/index.js';
+import { texts } from '../alertTexts.js';
 import { simHardware } from '../table/helpers.js';
 import { FAST, total } from './fastPace.js';
 
@@ -28,6 +29,7 @@ describe('tournament end (issue 14: a busted player does not come back)', () => 
       overPty: false,
       seed: 5,
       simPace: FAST,
+      eager: true,
       table: { seats: { 1: 600, 2: 1200, 3: 1800, 4: 900 }, button: 4, blinds: [100, 200] },
       hands: 400,
       onSimulator: (s) => {
@@ -92,10 +94,10 @@ describe('tournament end (issue 14: a busted player does not come back)', () => 
     const fin = state.tableAlerts.filter((a: TableAlert) => a.code === 'TABLE_FINISHED');
     expect(fin.length).toBe(1);
     expect(fin[0]).toMatchObject({ hand: last.handNo, seat: Number(winners[0][0]), severity: 'info' });
-    expect(fin[0].message).toMatch(new RegExp(`only seat ${winners[0][0]} has chips \\(${start}\\)`));
-    expect(fin[0].remedy).toMatch(/Tournament over/);
-    expect(fin[0].messageFr).toMatch(/Table terminée/);
-    expect(fin[0].remedyFr).toMatch(/Tournoi terminé/);
+    expect(texts(fin[0])?.message).toMatch(new RegExp(`only seat ${winners[0][0]} has chips \\(${start}\\)`));
+    expect(texts(fin[0])?.remedy).toMatch(/Tournament over/);
+    expect(texts(fin[0])?.messageFr).toMatch(/Table terminée/);
+    expect(texts(fin[0])?.remedyFr).toMatch(/Tournoi terminé/);
     // the dealer shuffles anyway: no hand is dealt, no second alert, nothing thrown
     session.ingest({ kind: 'dealer', button: 'shuffle' });
     session.ingest({ kind: 'dealer', button: 'shuffle' });

@@ -12,6 +12,7 @@ import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
 import { viewFor } from '../../src/views/views.js';
+import { texts } from '../alertTexts.js';
 import { CONFIG } from '../session/fakeEngine.js';
 import { A, card, chip, simHardware } from '../table/helpers.js';
 
@@ -263,7 +264,7 @@ describe('restart: cards gone from the table while the service was down', () => 
     const alerts = chipAlerts(back);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ severity: 'warn', seat: 3, zone: 'bet3', facts: { zone: 'bet3', amount: 0 } });
-    expect(alerts[0].message).toContain('holds 0; the log left 100');
+    expect(texts(alerts[0])?.message).toContain('holds 0; the log left 100');
     const s = back.session.snapshot();
     expect(s.hand.seats.find((x) => x.seat === 3)?.zone).toEqual([]);
     expect(s.hand.seats.find((x) => x.seat === 2)?.zone).toEqual([25, 25]);

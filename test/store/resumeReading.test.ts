@@ -17,6 +17,7 @@ import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { chipUid, simulatedRegistry } from '../../src/sim/tags.js';
 import { type LiveTableEvent, TableLayer } from '../../src/table/index.js';
+import { texts } from '../alertTexts.js';
 import { A, card, simHardware } from '../table/helpers.js';
 
 const CONFIG = {
@@ -281,13 +282,15 @@ describe('killed at every boundary of a betting round, 1, 2 or 3 actions taken i
       expect(told).toHaveLength(chipsActs(acts) ? 1 : 0);
       if (told.length > 0) {
         expect(told[0].severity).toBe('info');
-        expect(told[0].messageFr).toContain('lu à la reprise');
+        expect(texts(told[0])?.messageFr).toContain('lu à la reprise');
         for (const a of acts) {
           if ('to' in a) {
-            expect(told[0].message).toMatch(new RegExp(`seat ${a.seat} (calls|bets|raises to) ${a.to}\\b`));
-            expect(told[0].messageFr).toMatch(new RegExp(`le siège ${a.seat} (suit|mise|relance à) ${a.to}\\b`));
+            expect(texts(told[0])?.message).toMatch(new RegExp(`seat ${a.seat} (calls|bets|raises to) ${a.to}\\b`));
+            expect(texts(told[0])?.messageFr).toMatch(
+              new RegExp(`le siège ${a.seat} (suit|mise|relance à) ${a.to}\\b`),
+            );
           }
-          if ('fold' in a) expect(told[0].message).toContain(`seat ${a.seat} folds`);
+          if ('fold' in a) expect(texts(told[0])?.message).toContain(`seat ${a.seat} folds`);
         }
       }
       // the actions taken while down are decisions read at resume (the dealer's procedure between them, a burn or
@@ -416,8 +419,8 @@ describe('one action taken out of turn while down: the alert the live table woul
     expect(got.result).toEqual(want.result);
     const info = got.tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED);
     expect(info.map((a) => a.severity)).toEqual(['info']);
-    expect(info[0].message).toContain('seat 4 raises to 300');
-    expect(info[0].message).not.toContain('seat 5');
+    expect(texts(info[0])?.message).toContain('seat 4 raises to 300');
+    expect(texts(info[0])?.message).not.toContain('seat 5');
   });
 
   it('a round called and collected while down: the calls are gone with the chips, named by warnings, never read silently', () => {
@@ -434,11 +437,11 @@ describe('one action taken out of turn while down: the alert the live table woul
     const warn = got.tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED && a.severity === 'warn');
     expect(warn).toHaveLength(1);
     expect(warn[0]).toMatchObject({ seat: 3, facts: { variant: 'gone', amount: 0, logged: 100 } });
-    expect(warn[0].message).toContain('chips gone');
-    expect(warn[0].messageFr).toContain('des jetons ont disparu');
+    expect(texts(warn[0])?.message).toContain('chips gone');
+    expect(texts(warn[0])?.messageFr).toContain('des jetons ont disparu');
     const info = got.tableAlerts.filter((a) => a.code === RESUME_CHIPS_CHANGED && a.severity === 'info');
     expect(info).toHaveLength(1);
-    expect(info[0].message).toContain('seat 4 raises to 300');
+    expect(texts(info[0])?.message).toContain('seat 4 raises to 300');
   });
 });
 

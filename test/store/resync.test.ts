@@ -8,6 +8,7 @@ import { wireTableLayer } from '../../src/service/source.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { simulatedRegistry } from '../../src/sim/tags.js';
 import { TableLayer } from '../../src/table/index.js';
+import { texts } from '../alertTexts.js';
 import { BLINDS, FOLD_AND_CALL, HOLE, readersTable } from '../server/resyncTable.js';
 import { CONFIG } from '../session/fakeEngine.js';
 import { A, card, simHardware } from '../table/helpers.js';
@@ -69,10 +70,10 @@ describe('the floor resyncs the table with the readers', () => {
     const alerts = resyncAlerts(t.session);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ severity: 'warn', seat: null, facts: { amount: 2, by: 'floor:Anna' } });
-    expect(alerts[0].message).toBe(
+    expect(texts(alerts[0])?.message).toBe(
       "Resync with the readers (floor:Anna): 2 differences: 2 cards from seat 1 read on the muck; seat 2's betting zone: 50 in the engine, 100 read",
     );
-    expect(alerts[0].messageFr).toBe(
+    expect(texts(alerts[0])?.messageFr).toBe(
       'Resynchronisation avec les lecteurs (floor:Anna) : 2 différences : 2 cartes du siège 1 lues sur le rebut ; la zone de mise du siège 2 : 50 pour le moteur, 100 lus',
     );
     expect(s.tableAlerts.map((a) => a.code)).toEqual(['FLOOR_RESYNC']);
@@ -82,15 +83,17 @@ describe('the floor resyncs the table with the readers', () => {
     expect(t.wired.resync('floor', at())).toEqual({ cards: [], chips: [] });
     const second = resyncAlerts(t.session).at(-1);
     expect(second).toMatchObject({ severity: 'info', facts: { amount: 0 } });
-    expect(second?.message).toBe('Resync with the readers (floor): no difference, the engine and the readers agree');
+    expect(texts(second)?.message).toBe(
+      'Resync with the readers (floor): no difference, the engine and the readers agree',
+    );
 
     // logged: the session rebuilt from the log is the same hand, with the same alerts
     const again = TableSession.recover(copy(t.log), { config: CONFIG, now });
     const r = again.snapshot();
     expect(r.hand.seats).toEqual(t.session.snapshot().hand.seats);
     expect(r.hand.next).toEqual(t.session.snapshot().hand.next);
-    expect(r.tableAlerts.map((a) => [a.code, a.severity, a.message])).toEqual(
-      t.session.snapshot().tableAlerts.map((a) => [a.code, a.severity, a.message]),
+    expect(r.tableAlerts.map((a) => [a.code, a.severity, texts(a)?.message])).toEqual(
+      t.session.snapshot().tableAlerts.map((a) => [a.code, a.severity, texts(a)?.message]),
     );
     again.close();
     t.session.close();
@@ -111,9 +114,11 @@ describe('the floor resyncs the table with the readers', () => {
       ['FLOOR_RESYNC', 'warn'],
     ]);
     const [stop, list] = t.session.snapshot().tableAlerts;
-    expect(stop.message).toBe("At the floor's resync, 1 card the engine places on seat 2 is read by no antenna.");
-    expect(list.message).toContain('seat 2: 1 card read by no antenna');
-    expect(list.messageFr).toContain('le siège 2 : 1 carte lue par aucune antenne');
+    expect(texts(stop)?.message).toBe(
+      "At the floor's resync, 1 card the engine places on seat 2 is read by no antenna.",
+    );
+    expect(texts(list)?.message).toContain('seat 2: 1 card read by no antenna');
+    expect(texts(list)?.messageFr).toContain('le siège 2 : 1 carte lue par aucune antenne');
     expect(JSON.stringify(t.session.snapshot().tableAlerts)).not.toContain('Qs');
     t.session.close();
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../alertTexts.js';
 import { A, card, chip, layerWithLog } from './helpers.js';
 
 afterEach(() => {
@@ -80,7 +81,7 @@ describe('table layer: unknown and foreign tags (CARD_UNKNOWN)', () => {
       zone: 'seat5',
       uid: 'DEADBEEF',
     });
-    expect(alerts[0].messageFr).toContain('Carte inconnue');
+    expect(texts(alerts[0])?.messageFr).toContain('Carte inconnue');
     feed.leave(A.seat(5), 'DEADBEEF');
     feed.arrive(A.board, 'DEADBEEF');
     expect(alerts).toHaveLength(2);
@@ -91,7 +92,7 @@ describe('table layer: unknown and foreign tags (CARD_UNKNOWN)', () => {
     feed.arrive(A.board, card('As', 1));
     expect(events).toHaveLength(0);
     expect(alerts[0].code).toBe('CARD_UNKNOWN');
-    expect(alerts[0].message).toContain('deck "sim-2"');
+    expect(texts(alerts[0])?.message).toContain('deck "sim-2"');
     expect(alerts[0].reason).toBe('foreign deck sim-2');
   });
 });
@@ -107,7 +108,7 @@ describe('table layer: crosstalk (CARD_CROSSTALK)', () => {
     vi.advanceTimersByTime(1);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ code: 'CARD_CROSSTALK', severity: 'warn', zone: 'seat1,seat2' });
-    expect(alerts[0].message).toContain('Card J♦');
+    expect(texts(alerts[0])?.message).toContain('Card J♦');
     expect(plain()).toEqual([{ kind: 'cardAt', card: 'Jd', zone: 'seat1', face: 'down' }]);
     // the first antenna stops reading it: it lies in seat2
     feed.leave(A.seat(1), card('Jd'));
@@ -138,7 +139,7 @@ describe('table layer: crosstalk (CARD_CROSSTALK)', () => {
     feed.arrive(A.bet(1), chip(1, 0));
     feed.arrive(A.bet(2), chip(1, 0));
     expect(alerts.map((a) => a.code)).toEqual(['CARD_CROSSTALK']);
-    expect(alerts[0].message).toContain('A 100 chip');
+    expect(texts(alerts[0])?.message).toContain('A 100 chip');
     expect(plain()).toEqual([{ kind: 'chips', seat: 1, chips: [100] }]);
   });
 });
@@ -220,9 +221,9 @@ describe('table layer: inventories, faults, link, panel, health', () => {
       ['LINK_RESTORED', 'info'],
     ]);
     expect(alerts[0]).toMatchObject({ antenna: 9, zone: 'bet4', seat: 4, reason: 'ANT_SHORT' });
-    expect(alerts[0].message).toContain('short-circuited');
-    expect(alerts[0].messageFr).toContain('court-circuit');
-    expect(alerts[1].remedyFr.length).toBeGreaterThan(10);
+    expect(texts(alerts[0])?.message).toContain('short-circuited');
+    expect(texts(alerts[0])?.messageFr).toContain('court-circuit');
+    expect(texts(alerts[1])?.remedyFr.length).toBeGreaterThan(10);
     const h = layer.health();
     expect(h.link).toBe('up');
     expect(h.bridge).toMatchObject({ bootId: 'B2', reboots: 1, scanMs: 180 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveService } from '../../src/service/live.js';
+import type { LiveService } from '../../src/server/live.js';
 import type { Simulator } from '../../src/sim/simulator.js';
 import { ALL_STRINGS } from '../../web/src/i18n.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, liveOnSimulator, REPO } from './helpers.js';
@@ -263,10 +263,12 @@ describe('views in chromium', () => {
         code: 'LINK_LOST',
         severity: 'stop',
         rule: 'reader',
-        message: 'Reader link lost',
-        remedy: 'Stop the hand; call the floor.',
-        messageFr: 'Liaison des lecteurs perdue',
-        remedyFr: 'Arrêtez la main ; appelez l’arbitre.',
+        recorded: {
+          message: 'Reader link lost',
+          remedy: 'Stop the hand; call the floor.',
+          messageFr: 'Liaison des lecteurs perdue',
+          remedyFr: 'Arrêtez la main ; appelez l’arbitre.',
+        },
       });
       await page.locator('#actions[data-locked="true"]').waitFor({ timeout: 5000 });
       for (const kind of ['fold', 'call', 'check', 'allin']) {
@@ -297,10 +299,12 @@ describe('views in chromium', () => {
         code,
         severity: 'warn',
         rule: 'reader',
-        message: `${code}: antenna 7 does not answer`,
-        remedy: 'Carry on; the floor checks the reader after the hand.',
-        messageFr: `${code} : l’antenne 7 ne répond pas`,
-        remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        recorded: {
+          message: `${code}: antenna 7 does not answer`,
+          remedy: 'Carry on; the floor checks the reader after the hand.',
+          messageFr: `${code} : l’antenne 7 ne répond pas`,
+          remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        },
       });
     }
     for (const [width, height, lang] of [
@@ -565,7 +569,7 @@ describe('a service stopped and started again', () => {
       await dealer.screenshot({ path: join(SHOTS, 'dealer-disconnected.png') });
 
       // the same service again on the same port and data folder (no table source: it resumes from the log)
-      const { startLive } = await import('../../src/service/live.js');
+      const { startLive } = await import('../../src/server/live.js');
       const { SIM_TABLE } = await import('./helpers.js');
       void SIM_TABLE;
       svc = await startLive({

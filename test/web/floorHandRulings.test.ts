@@ -3,6 +3,7 @@
 // seats and awards the pot (a split), the hand ends; a void typed then is refused, the notice says why (English and
 // French labels).
 import { describe, expect, it } from 'vitest';
+import { texts } from '../alertTexts.js';
 import { SHOWDOWN } from '../server/floorTables.js';
 import { usePlayedTable } from './floorFixture.js';
 
@@ -37,7 +38,7 @@ describe('the floor page rules on the hand (LOI 1, LOI 3, tda 35)', () => {
     await award.click();
     await expect.poll(() => t.session.snapshot().handOver).toBe(true);
     expect(t.session.snapshot().hand.stacks).toEqual({ 1: 4900, 2: 5050, 3: 5050 });
-    expect(t.session.snapshot().hand.alerts.find((a) => a.code === 'FLOOR_RULING')?.message).toBe(
+    expect(texts(t.session.snapshot().hand.alerts.find((a) => a.code === 'FLOOR_RULING'))?.message).toBe(
       'The floor awards the main pot (300) to seats 2, 3, split',
     );
     await p.fill('.ruling-reason', 'a card found face up in the stub');

@@ -1,6 +1,6 @@
 // The floor's operations in Debian's chromium, on one live service driven through its session (no simulator: the
 // test is the table), restarted once: "Call the floor" on the dealer tablet opens a FLOOR_CALLED alert on the
-// floor's tablet; a Misdeal after substantial action is refused with its rule; a misdeal storm needs one decision;
+// floor's tablet (English, then French on both tablets); a Misdeal after substantial action is refused with its rule; a misdeal storm needs one decision;
 // the floor's history is the service's (a reload and a second tablet see it); an alert of a past hand closed by the
 // floor stays closed after a restart.
 import { join } from 'node:path';
@@ -92,10 +92,21 @@ describe('floor operations in chromium', () => {
     await expect
       .poll(() => dealer.locator('#notice').textContent())
       .toMatch(/Arbitre appelé \(Siège 3\) : le coup est arrêté/);
+    // the floor's tablet in French: the call, its seat and reason, and the decision in French
+    await floor.locator('#lang').click();
     const fr = floor.locator('.log-item[data-code="FLOOR_CALLED"][data-state="open"]');
+    await fr.waitFor({ timeout: 5000 });
+    expect(await fr.textContent()).toMatch(/arbitre au siège 3 : un problème de mise ou de jetons/);
+    expect(await fr.textContent()).toMatch(/ouverte/);
     await decide(fr, 'Jetons recomptés');
+    await expect
+      .poll(() => floor.locator('#notice').textContent())
+      .toMatch(/Décision enregistrée : l’alerte est close/);
+    const frClosed = floor.locator('.log-item[data-code="FLOOR_CALLED"][data-state="closed"]').first();
+    await expect.poll(() => frClosed.textContent()).toMatch(/Décision : Jetons recomptés \(par Marie\)/);
     await dealer.locator('#actions[data-locked="false"]').waitFor({ timeout: 5000 });
     await dealer.locator('#lang').click();
+    await floor.locator('#lang').click();
   });
 
   it('a Misdeal tapped after substantial action is refused with tda 35, 36; a misdeal storm needs one decision', {

@@ -3,7 +3,8 @@
 // over a real websocket with the views the service's own viewFor makes of a hand street by street. Measured: every
 // seat's box inside the tablet's screen at 1024x768 and 800x1280, the controls' sizes (44 px) and contrast (4.5:1),
 // the figures' size (24 px); the overlay's plates one size through the hand, names not cut, the lower third clear of
-// the board and the plates, every winner of a split pot named. Screenshots go to docs/screenshots/.
+// the board and the plates (the winners' at the end of the hand, and the one the producer pins, `lower=`, on every
+// street), every winner of a split pot named. Screenshots go to docs/screenshots/.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -154,10 +155,19 @@ describe('dealer tablet layout', () => {
                 `${what} ${step}: a seat at ${JSON.stringify(b)}`,
               ).toBe(true);
             }
-            // the seat to act is in view, and the page does not scroll sideways
-            const turn = await page.locator(`#seats .seat.on-turn[data-seat="${toAct}"]`).evaluateAll(boxOf);
+            // no two seats over each other
+            for (const [i, a] of boxes.entries())
+              for (const b of boxes.slice(i + 1)) expect(overlaps(a, b), `${what} ${step}: seats overlap`).toBe(false);
+            // the seat to act is in view, nothing drawn over it, and the page does not scroll sideways
+            const turnSeat = page.locator(`#seats .seat.on-turn[data-seat="${toAct}"]`);
+            const turn = await turnSeat.evaluateAll(boxOf);
             expect(turn.length, what).toBe(1);
             expect(turn[0].r <= width && turn[0].b <= height, what).toBe(true);
+            const onTop = await turnSeat.evaluate((e) => {
+              const r = e.getBoundingClientRect();
+              return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+            });
+            expect(onTop, `${what} ${step}: the seat to act is covered`).toBe(true);
             const scroll = await page.evaluate(() => [
               document.documentElement.scrollWidth,
               document.documentElement.scrollHeight,
@@ -165,18 +175,39 @@ describe('dealer tablet layout', () => {
             expect(scroll[0], `${what}: page width`).toBeLessThanOrEqual(width);
             expect(scroll[1], `${what}: page height`).toBeLessThanOrEqual(height);
             // every control: 44 px at least, and inside the screen
-            const controls = await page.locator('.dealer button, .dealer input').evaluateAll(boxOf);
+            const controls = await page.locator('.dealer button, .dealer input, .dealer select').evaluateAll(boxOf);
             expect(controls.length, what).toBeGreaterThanOrEqual(10);
             for (const c of controls) {
               expect(Math.min(c.w, c.h), `${what} ${step}: a control ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(44);
               expect(c.r <= width && c.b <= height && c.l >= 0 && c.t >= 0, `${what}: a control off screen`).toBe(true);
             }
-            // the figures the dealer reads
+            // the figures the dealer reads: to call, the minimum raise, the pots
             for (const id of ['#to-call', '#min-raise']) {
               const px = await page.locator(id).evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
               expect(px, `${what}: ${id}`).toBeGreaterThanOrEqual(24);
             }
-            for (const c of await contrasts(page, '.dealer button, .dealer input, .dealer .status'))
+            const pots = await page
+              .locator('#turn .pot')
+              .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
+            expect(pots.length, what).toBeGreaterThanOrEqual(1);
+            for (const px of pots) expect(px, `${what}: a pot`).toBeGreaterThanOrEqual(24);
+            // the first open alert (the most severe) shown whole: its message and remedy not cut by the list
+            const cut = await page.locator('#alerts .alert').evaluateAll((els) =>
+              els.slice(0, 1).flatMap((e) => {
+                const list = (e.closest('.alert-items') as HTMLElement).getBoundingClientRect();
+                return [...e.querySelectorAll<HTMLElement>('.alert-message, .alert-remedy')]
+                  .filter((x) => x.getBoundingClientRect().bottom > list.bottom + 0.5)
+                  .map((x) => x.textContent ?? '');
+              }),
+            );
+            expect(cut, `${what} ${step}: alert text cut`).toEqual([]);
+            // the controls, and the figures the dealer reads (to call, minimum raise, stacks, pot), 4.5:1 at least
+            const read = '.dealer .figure, .dealer .seat .stack, .dealer .pot';
+            expect(await page.locator(read).count(), what).toBeGreaterThanOrEqual(seats + 2);
+            for (const c of await contrasts(
+              page,
+              `.dealer button, .dealer input, .dealer select, .dealer .status, ${read}`,
+            ))
               expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
             // cards in the alert texts as ranks and suits
             if (step === 'flop') {
@@ -185,13 +216,23 @@ describe('dealer tablet layout', () => {
               expect(alerts, what).not.toMatch(/\bTd\b|\b7c\b/);
             }
           }
-          // the confirmation of Call the floor: its buttons too
-          await page.locator('#floor').click();
-          for (const c of await page.locator('#confirm button').evaluateAll(boxOf))
-            expect(Math.min(c.w, c.h), what).toBeGreaterThanOrEqual(44);
-          for (const c of await contrasts(page, '#confirm button'))
-            expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
-          await page.locator('#confirm-no').click();
+          // the confirmations of Call the floor (its seat picker and reasons) and of Misdeal: their controls too
+          for (const [open, n] of [
+            ['#floor', 8],
+            ['#misdeal', 2],
+          ] as const) {
+            await page.locator(open).click();
+            const sel = '#confirm button, #confirm select';
+            const boxes = await page.locator(sel).evaluateAll(boxOf);
+            expect(boxes.length, `${what} ${open}`).toBe(n);
+            for (const c of boxes) {
+              expect(Math.min(c.w, c.h), `${what} ${open}: ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(44);
+              expect(c.r <= width && c.b <= height && c.l >= 0 && c.t >= 0, `${what} ${open}: off screen`).toBe(true);
+            }
+            for (const c of await contrasts(page, sel))
+              expect(c.ratio, `${what}: contrast of "${c.text}"`).toBeGreaterThanOrEqual(4.5);
+            await page.locator('#confirm-no').click();
+          }
           if (seats === 10 && lang === 'en' && width === 1024)
             await page.screenshot({ path: join(SHOTS, 'dealer-1024x768-10-seats.png') });
           if (seats === 9 && lang === 'fr' && width === 800)
@@ -209,9 +250,15 @@ describe('overlay layout', () => {
       it(`${seats} named seats, layout=${layout}: plates of one size through the hand, names whole, lower third clear`, {
         timeout: 90_000,
       }, async () => {
-        for (const lang of ['en', 'fr'] as const) {
-          const what = `${seats} seats ${layout} ${lang}`;
-          const page = await open('overlay', 1920, 1080, `&lang=${lang}&layout=${layout}`);
+        // English, French, and the lower third pinned by the producer on the last seat (a long name) all hand long
+        const passes = [
+          ['en', null],
+          ['fr', null],
+          [layout === 'bottom' ? 'fr' : 'en', seats],
+        ] as const;
+        for (const [lang, pin] of passes) {
+          const what = `${seats} seats ${layout} ${lang}${pin ? ` lower=${pin}` : ''}`;
+          const page = await open('overlay', 1920, 1080, `&lang=${lang}&layout=${layout}${pin ? `&lower=${pin}` : ''}`);
           const sizes = new Set<string>();
           let potW = new Set<number>();
           for (const step of STEPS) {
@@ -256,7 +303,16 @@ describe('overlay layout', () => {
             expect(new Set(fonts).size, `${what}: plates' font`).toBe(1);
             if (step !== 'showdown')
               expect(await page.locator(`.plate.on-turn[data-seat="${v.next?.toAct}"]`).count(), what).toBe(1);
-            if (step === 'showdown') {
+            if (pin) {
+              // the pinned player's lower third, on every street: the full name, clear of the board and the plates
+              const lt = page.locator('#lower-third');
+              await lt.waitFor();
+              expect(await lt.getAttribute('data-seat'), what).toBe(String(pin));
+              expect(await lt.textContent(), what).toContain(LONG_NAMES[pin - 1]);
+              const ltBox = (await lt.evaluateAll(boxOf))[0];
+              for (const b of [...plates, ...board])
+                expect(overlaps(ltBox, b), `${what} ${step}: lower third over ${JSON.stringify(b)}`).toBe(false);
+            } else if (step === 'showdown') {
               // a split pot: both winners in the lower third, by their full names; the lower third clear of all
               const lt = page.locator('#lower-third');
               await lt.waitFor();
@@ -275,7 +331,7 @@ describe('overlay layout', () => {
               if (seats === 10 && layout === 'left' && lang === 'en')
                 await page.screenshot({ path: join(SHOTS, 'overlay-left-10-seats.png') });
             }
-            if (seats === 10 && layout === 'bottom' && step === 'turn' && lang === 'en')
+            if (seats === 10 && layout === 'bottom' && step === 'turn' && lang === 'en' && !pin)
               await page.screenshot({ path: join(SHOTS, 'overlay-10-seats-turn.png') });
           }
           expect([...sizes], `${what}: plate sizes through the hand`).toHaveLength(1);

@@ -1,7 +1,8 @@
 // A hand of 6, 9 or 10 named seats (long names), street by street, as the service holds it; the views the tests feed
 // to the pages are made from it by the service's own viewFor (what each role may see), never written by hand.
-import { renderAlert } from '../../src/engine/alerts/catalogue.js';
+
 import type { Alert, AlertFacts, HandSnapshot, SeatView } from '../../src/engine/types.js';
+import { renderAlert } from '../../src/i18n/renderAlert.js';
 import type { SessionState } from '../../src/session/types.js';
 import type { LiveState } from '../../src/views/liveState.js';
 import { type RoleView, viewFor } from '../../src/views/views.js';
@@ -147,10 +148,12 @@ function sessionAt(seats: number, step: Step, version: number): SessionState {
         id: 1_000_001,
         code: 'READER_FAULT',
         severity: 'warn',
-        message: 'Reader cards-B does not answer: antenna 7 unread',
-        remedy: 'Carry on; the floor checks the reader after the hand.',
-        messageFr: 'Le lecteur cards-B ne répond pas : antenne 7 non lue',
-        remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        recorded: {
+          message: 'Reader cards-B does not answer: antenna 7 unread',
+          remedy: 'Carry on; the floor checks the reader after the hand.',
+          messageFr: 'Le lecteur cards-B ne répond pas : antenne 7 non lue',
+          remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
+        },
         rule: '',
         wall: 995_000,
         hand: 42,

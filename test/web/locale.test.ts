@@ -3,12 +3,13 @@
 // service's own viewFor makes of a 9-seat hand (test/web/layoutStates.ts). Checked: equities written "11.1%" in
 // English and "11,1 %" in French (a no-break space before the sign, as Intl gives it: CLDR has U+00A0 there, U+202F between thousands), chips "10 000" in French; the equity
 // chart's nine names readable (no two overlapping, all inside the chart) when every line ends at the same height;
-// the action log opening with the blinds the rules posted.
+// the action log opening with the blinds the rules posted. On the commentators', the overlay's and the dealer's pages
+// every figure shown is scanned: no English-style number in French (12.38, 1,234,500, 1234500), nor the reverse.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { RoleView } from '../../src/views/views.js';
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const points = [0, 3, 4].map((boardLen) => ({ boardLen, board: com.board.slice(0, boardLen), equity: even }));
   views.set('commentator', { ...com, equity: { ...(com.equity ?? { handNo: com.handNo, outs: {} }), points } });
   views.set('overlay', viewAt('overlay', 9, 'turn'));
+  views.set('dealer', viewAt('dealer', 9, 'turn'));
   server = createServer(async (req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
     try {
@@ -48,7 +50,7 @@ beforeAll(async () => {
   wss = new WebSocketServer({ server, path: '/ws', handleProtocols: (p) => [...p][0] ?? false });
   wss.on('connection', (ws: WebSocket, req) => {
     const where = `${req.url ?? ''} ${req.headers['sec-websocket-protocol'] ?? ''}`;
-    const role = where.includes('tok-overlay') ? 'overlay' : 'commentator';
+    const role = where.includes('tok-overlay') ? 'overlay' : where.includes('tok-dealer') ? 'dealer' : 'commentator';
     ws.on('message', (m) => {
       if (JSON.parse(String(m)).type === 'ping') ws.send(JSON.stringify({ type: 'ok', ref: 0 }));
     });
@@ -65,6 +67,22 @@ afterAll(async () => {
   wss?.close();
   await new Promise((r) => server?.close(r));
 });
+
+/**
+ * Every figure a page shows written by its locale: in French no English decimal point (12.38), no English thousands
+ * (1,234,500), no long figure left ungrouped (1234500); in English no French decimal comma (12,4) nor spaced groups.
+ */
+async function numbersByLocale(page: Page, lang: 'en' | 'fr', what: string): Promise<void> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text shown to the user (innerText), not the DOM's
+  const text = await page.locator('body').innerText();
+  const wrong =
+    lang === 'fr'
+      ? [/\d\.\d/, /\d,\d{3}(?!\d)/, /\d{5,}/]
+      : [/\d[\u00a0\u202f ]\d{3}(?!\d)/, /\d,\d{1,2}(?!\d)/, /\d{5,}/];
+  for (const re of wrong) expect(re.exec(text)?.[0], `${what} ${lang}: ${re}`).toBeUndefined();
+  // and the page does show big figures (stacks of 1.2 million), so the check has something to bite on
+  expect(text, `${what} ${lang}`).toMatch(lang === 'fr' ? /\d\u202f\d{3}\u202f\d{3}/ : /\d,\d{3},\d{3}/);
+}
 
 describe('locale and the commentators at 9 seats', () => {
   it('percentages and chips by locale; chart names apart; blinds in the action log', { timeout: 60_000 }, async () => {
@@ -112,6 +130,7 @@ describe('locale and the commentators at 9 seats', () => {
         for (const b of boxes.labels.slice(i + 1))
           expect(a.b <= b.t || b.b <= a.t || a.r <= b.l || b.r <= a.l, `${a.text} / ${b.text}`).toBe(true);
       }
+      await numbersByLocale(page, lang, 'commentator');
       await page.close();
 
       const ov = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -119,7 +138,19 @@ describe('locale and the commentators at 9 seats', () => {
       await ov.locator('.plate-eq-pct').first().waitFor({ timeout: 15_000 });
       for (const p of await ov.locator('.plate-eq-pct').allTextContents())
         expect(p).toMatch(lang === 'fr' ? /^\d+[\u00a0\u202f]%$/ : /^\d+%$/);
+      await numbersByLocale(ov, lang, 'overlay');
       await ov.close();
+
+      // the dealer's tablet: to call, minimum raise, the buttons' amounts, stacks and pot
+      const dealer = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+      await dealer.goto(`${base}/dealer.html?token=tok-dealer&lang=${lang}`);
+      await dealer.locator('#to-call').waitFor({ timeout: 15_000 });
+      const d = views.get('dealer') as RoleView;
+      expect(await dealer.locator('#to-call').textContent()).toContain(
+        (d.next?.toCall ?? 0).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB'),
+      );
+      await numbersByLocale(dealer, lang, 'dealer');
+      await dealer.close();
     }
   });
 });

@@ -47,16 +47,25 @@ async function client(
   const msgs: Msg[] = [];
   ws.on('message', (d) => msgs.push(JSON.parse(d.toString()) as Msg));
   await new Promise((r) => ws.once('open', r));
-  const next = async (pred: (m: Msg) => boolean) => {
-    // an answer takes milliseconds; seconds on a loaded machine
-    const until = performance.now() + 15_000;
-    while (performance.now() < until) {
-      const m = msgs.find(pred);
-      if (m) return m;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no such message (got ${JSON.stringify(msgs.map((m) => [m.type, m.code, m.ref]))})`);
-  };
+  // the first message (received so far, or when it comes) that `pred` accepts
+  const next = (pred: (m: Msg) => boolean) =>
+    new Promise<Msg>((resolve, reject) => {
+      const check = (): boolean => {
+        const m = msgs.find(pred);
+        if (!m) return false;
+        clearTimeout(guard);
+        ws.off('message', check);
+        resolve(m);
+        return true;
+      };
+      // an answer takes milliseconds; seconds on a loaded machine
+      const guard = setTimeout(() => {
+        ws.off('message', check);
+        reject(new Error(`no such message (got ${JSON.stringify(msgs.map((m) => [m.type, m.code, m.ref]))})`));
+      }, 15_000);
+      // the listener above pushes each message before this one looks
+      if (!check()) ws.on('message', check);
+    });
   return { ws, msgs, next };
 }
 
@@ -104,10 +113,12 @@ describe('tablet taps bound to their state', () => {
         const stop = session.raiseTableAlert({
           code: 'LINK_LOST',
           severity: 'stop',
-          message: 'Reader link lost',
-          remedy: 'Stop the hand.',
-          messageFr: 'Liaison des lecteurs perdue',
-          remedyFr: 'Arrêtez la main.',
+          recorded: {
+            message: 'Reader link lost',
+            remedy: 'Stop the hand.',
+            messageFr: 'Liaison des lecteurs perdue',
+            remedyFr: 'Arrêtez la main.',
+          },
         });
         const locked = session.snapshot();
         dealer.msgs.length = 0;

@@ -3,6 +3,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
+import type { Alert } from '../../engine/types.js';
+import { alertTexts } from '../../i18n/renderAlert.js';
 import { phhLines } from '../../phh/write.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario, type SessionOutcome } from '../../session/index.js';
 import { defineCommand, UsageError } from '../options.js';
@@ -26,19 +28,32 @@ async function collect(paths: string[], ext: string): Promise<string[]> {
 
 export { collect as collectFiles };
 
+type OutcomeAlert = Pick<Alert, 'code' | 'severity' | 'rule' | 'seat' | 'facts'>;
+
+/** an alert as docs/scenario-format.md prints it: code, severity, rule, seat and its texts (rendered here) */
+const printAlert = ({ code, severity, rule, seat, facts }: OutcomeAlert) => ({
+  code,
+  severity,
+  rule,
+  seat,
+  ...alertTexts({ code, facts }),
+});
+
 /** an outcome as docs/scenario-format.md prints it: the hand as PHH action lines, rendered by the PHH writer */
 export function printable(o: ScenarioOutcome | SessionOutcome): object {
-  if ('session' in o) return o;
+  if ('session' in o) return { ...o, hands: o.hands.map((h) => ({ ...h, alerts: h.alerts.map(printAlert) })) };
   const { decisions, order, ...rest } = o;
-  return { ...rest, actions: phhLines(decisions, order) };
+  return { ...rest, alerts: rest.alerts.map(printAlert), actions: phhLines(decisions, order) };
 }
 
 function human(file: string, o: ScenarioOutcome): string {
   const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name || file} (${file})`];
-  for (const a of o.alerts)
+  for (const a of o.alerts) {
+    const { message, remedy } = alertTexts(a);
     lines.push(
-      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${a.message.replace(/\.$/, '')}. ${a.remedy}`,
+      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${message.replace(/\.$/, '')}. ${remedy}`,
     );
+  }
   if (o.next)
     lines.push(`  next: seat ${o.next.toAct} to call ${o.next.toCall}, min raise to ${o.next.minRaiseTo ?? '-'}`);
   lines.push(

@@ -1,8 +1,7 @@
 // Every alert the service raises: its severity and the rule applied in each ruleset, per remedy variant. The texts
-// (English and French) are not here: they are ICU messages in src/i18n/alerts, rendered from the alert's code and
-// facts by src/i18n/formatAlert.ts. The dealing's rules are in dealingAlerts.ts, the equipment's in readerAlerts.ts,
+// (English and French) are not here, nor stored with an alert: they are ICU messages in src/i18n/alerts, rendered
+// from the alert's code and facts at the edge (src/i18n/renderAlert.ts). The dealing's rules are in dealingAlerts.ts, the equipment's in readerAlerts.ts,
 // the betting codes' with the chip rules (betting/bettingAlerts.ts).
-import { formatAlert } from '../../i18n/formatAlert.js';
 import { BETTING_ALERTS, isBettingAlertCode } from '../betting/bettingAlerts.js';
 import type { AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import { type AlertRules, both } from './alertRules.js';
@@ -75,17 +74,14 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
     remedies: { default: { rule: both('tda 1') }, none: { rule: both('tda 1'), severity: 'info' } },
   },
   ...READER_ALERTS,
+  // the room calls a break (src/room/publisher.ts): the table finishes its hand and stops
+  ROOM_BREAK: { severity: 'warn', remedies: { default: { rule: both('room') } } },
+  // the colour-up's check (src/room/breakCount.ts, tableBreak.ts): LOI 2, the race
+  COLOUR_UP_CHECK: {
+    severity: 'warn',
+    remedies: { default: { rule: both('LOI 2') }, checked: { rule: both('LOI 2'), severity: 'info' } },
+  },
 };
-
-/** What an alert says, rendered from its code and facts by the ICU catalogue. */
-export interface RenderedAlert {
-  severity: Severity;
-  rule: string;
-  message: string;
-  remedy: string;
-  messageFr: string;
-  remedyFr: string;
-}
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */
 export function alertRule(
@@ -117,24 +113,3 @@ export function alertRule(
 /** The severity of a code's variant (`default`: the code's own), for checks over the whole catalogue. */
 export const ALERT_SEVERITIES = (code: AlertCode, variant: string): Severity =>
   alertRule(code, variant === 'default' ? {} : { variant }, 'tda').severity;
-
-/**
- * Renders an alert: severity and rule from the entries above (`rule` and `severity` override them: a reading's own
- * rule), message and remedy in English and French from the ICU catalogue.
- */
-export function renderAlert(
-  code: AlertCode,
-  facts: AlertFacts,
-  ruleset: Ruleset,
-  override: { rule?: string; severity?: Severity } = {},
-): RenderedAlert {
-  const en = formatAlert(code, facts, 'en');
-  const fr = formatAlert(code, facts, 'fr');
-  return {
-    ...alertRule(code, facts, ruleset, override),
-    message: en.message,
-    remedy: en.remedy,
-    messageFr: fr.message,
-    remedyFr: fr.remedy,
-  };
-}

@@ -104,6 +104,14 @@ export interface AlertFacts {
   ranges?: [number, number][];
   /** a salvage's note as the store wrote it */
   note?: string;
+  // room facts
+  /** a time of day, UTC, `HH:MM` (the end of a break) */
+  time?: string;
+  /** a stack read, and what it should be */
+  read?: number;
+  expected?: number;
+  /** chips of denominations no longer in play, still in a stack */
+  oldChips?: number[];
 }
 
 type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
@@ -174,6 +182,9 @@ export interface AlertFactsByCode {
   LOG_STORAGE_FAULT: F<never, 'kind' | 'errno' | 'pending' | 'refused'>;
   LOG_STORAGE_RESTORED: F<never>;
   LOG_SALVAGED: F<'ranges' | 'note', 'kind' | 'system' | 'kept' | 'lost' | 'path'>;
+  /** `amount`: the break's minutes */
+  ROOM_BREAK: F<never, 'amount' | 'time'>;
+  COLOUR_UP_CHECK: F<'seat' | 'zone' | 'read' | 'expected' | 'oldChips'> & V<'checked'>;
 }
 
 /** compile-time check: every code has its facts */

@@ -1,18 +1,21 @@
-// Raising an alert: the catalogue renders severity, rule and texts from the facts; the hand records it in order.
+// Raising an alert: the catalogue gives its severity and rule from the facts; the hand records it in order, as its
+// code and facts (no text: the catalogue renders that at the edge, src/i18n/renderAlert.ts).
 import type { HandState } from '../hand/state.js';
 import type { Alert, AlertCode, AlertFacts, Severity } from '../types.js';
-import { renderAlert } from './catalogue.js';
+import { alertRule } from './catalogue.js';
+import type { MisdealCause } from './facts.js';
 
 export interface RaiseOptions extends AlertFacts {
   /** overrides the catalogue's rule (e.g. a chip reading's own reference) */
   rule?: string;
   severity?: Severity;
-  reason?: string;
+  /** a misdeal's cause (Alert.reason) */
+  reason?: MisdealCause;
 }
 
 export function raiseAlert(state: HandState, code: AlertCode, opts: RaiseOptions = {}): Alert {
   const { rule, severity, reason, ...facts } = opts;
-  const text = renderAlert(code, facts, state.config.ruleset, {
+  const text = alertRule(code, facts, state.config.ruleset, {
     ...(rule !== undefined ? { rule } : {}),
     ...(severity !== undefined ? { severity } : {}),
   });
@@ -22,10 +25,6 @@ export function raiseAlert(state: HandState, code: AlertCode, opts: RaiseOptions
     severity: text.severity,
     rule: text.rule,
     seat: facts.seat ?? null,
-    message: text.message,
-    remedy: text.remedy,
-    messageFr: text.messageFr,
-    remedyFr: text.remedyFr,
     facts,
     t: state.t,
     acknowledged: false,

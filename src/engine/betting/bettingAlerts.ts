@@ -1,6 +1,5 @@
 // The betting alerts: severity and rule per code (texts: the ICU catalogue, src/i18n/alerts/betting.ts), the facts of
 // a chip reading's ruling, and the alert a reading carries.
-import { formatAlert } from '../../i18n/formatAlert.js';
 import type { Alert, AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import type { ChipReading } from './chipReading.js';
 
@@ -72,7 +71,8 @@ export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
   CLOCK_EXPIRED: { severity: 'warn', rule: { tda: 'LOI 5', club: 'club 5-6' } },
 };
 
-/** Builds a betting alert's full text from its code and facts. `rule` overrides the entry's default reference. */
+/** Builds a betting alert from its code and facts (no text: the catalogue renders it at the edge). `rule` overrides
+ * the entry's default reference. */
 export function bettingAlert(
   code: BettingAlertCode,
   facts: BettingAlertFacts,
@@ -80,17 +80,12 @@ export function bettingAlert(
   rule?: string,
 ): AlertDraft {
   const entry = BETTING_ALERTS[code];
-  const en = formatAlert(code, facts, 'en');
-  const fr = formatAlert(code, facts, 'fr');
   return {
     code,
     severity: entry.severityOf?.(facts) ?? entry.severity,
     rule: rule ?? entry.rule[ruleset],
     seat: facts.seat ?? null,
-    message: en.message,
-    remedy: en.remedy,
-    messageFr: fr.message,
-    remedyFr: fr.remedy,
+    facts,
   };
 }
 
@@ -118,10 +113,9 @@ export function readingFacts(seat: number, reading: ChipReading): BettingAlertFa
   return facts;
 }
 
-/** The alert a chip reading carries, with its text, for `seat`. Undefined when the reading announces nothing. */
+/** The alert a chip reading carries, for `seat`. Undefined when the reading announces nothing. */
 export function alertForReading(seat: number, reading: ChipReading, ruleset: Ruleset = 'tda'): AlertDraft | undefined {
   const a = reading.alert;
   if (!a || !isBettingAlertCode(a.code)) return undefined;
-  const draft = bettingAlert(a.code, readingFacts(seat, reading), ruleset, a.rule);
-  return { ...draft, reason: a.detail };
+  return bettingAlert(a.code, readingFacts(seat, reading), ruleset, a.rule);
 }

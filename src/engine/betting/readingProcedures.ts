@@ -32,7 +32,6 @@ export function announceReading(state: HandState, s: SeatState, reading: ChipRea
     chips: s.zone.slice(),
     rule: a.rule,
     ...(a.severity !== undefined ? { severity: a.severity } : {}),
-    reason: a.detail,
   });
 }
 

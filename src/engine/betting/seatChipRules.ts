@@ -66,16 +66,12 @@ export function chipRulesOf(s: SeatState): SeatChipRules {
   return s.chipRules;
 }
 
-/** Raises a betting alert: its texts are rendered from these facts by the catalogue (alerts/catalogue.ts). */
+/** Raises a betting alert: its code and facts (the catalogue renders its texts at the edge, src/i18n/renderAlert.ts). */
 export function raiseBettingAlert(
   state: HandState,
   code: BettingAlertCode,
   facts: BettingAlertFacts,
-  opts: { rule?: string; reason?: string } = {},
+  opts: { rule?: string } = {},
 ): Alert {
-  return raiseAlert(state, code, {
-    ...facts,
-    ...(opts.rule !== undefined ? { rule: opts.rule } : {}),
-    ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
-  });
+  return raiseAlert(state, code, { ...facts, ...(opts.rule !== undefined ? { rule: opts.rule } : {}) });
 }

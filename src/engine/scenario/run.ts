@@ -3,11 +3,11 @@ import { applyEvent } from '../hand/apply.js';
 import { createHand } from '../hand/create.js';
 import type { Decision } from '../hand/decisions.js';
 import { snapshot } from '../hand/snapshot.js';
-import type { AlertText, PotView } from '../types.js';
+import type { Alert, PotView } from '../types.js';
 import type { Scenario } from './parse.js';
 
-/** An alert as docs/scenario-format.md prints it. */
-export type OutcomeAlert = AlertText;
+/** An alert raised by the scenario: its code and facts (the CLI renders its texts, docs/scenario-format.md). */
+export type OutcomeAlert = Pick<Alert, 'code' | 'severity' | 'rule' | 'seat' | 'facts'>;
 
 export interface ScenarioOutcome {
   name: string;
@@ -43,10 +43,7 @@ export function runScenario(s: Scenario): ScenarioOutcome {
     severity: a.severity,
     rule: a.rule,
     seat: a.seat,
-    message: a.message,
-    remedy: a.remedy,
-    messageFr: a.messageFr,
-    remedyFr: a.remedyFr,
+    facts: a.facts,
   }));
   const next = snap.next
     ? {

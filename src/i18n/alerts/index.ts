@@ -4,6 +4,7 @@ import type { AlertCode } from '../../engine/types.js';
 import { BETTING_MESSAGES } from './betting.js';
 import { DEALING_MESSAGES } from './dealing.js';
 import { FLOOR_MESSAGES, LIST_ITEMS } from './floor.js';
+import { ROOM_MESSAGES } from './room.js';
 import type { AlertMessageEntry } from './shape.js';
 import { TABLE_MESSAGES } from './table.js';
 
@@ -16,4 +17,5 @@ export const ALERT_MESSAGES: Record<AlertCode, AlertMessageEntry> = {
   ...BETTING_MESSAGES,
   ...TABLE_MESSAGES,
   ...FLOOR_MESSAGES,
+  ...ROOM_MESSAGES,
 };
