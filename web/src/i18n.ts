@@ -253,10 +253,11 @@ const STRINGS = {
   remedy: { en: 'Remedy: {text}', fr: 'Remède : {text}' },
   remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
   rule: { en: 'Rule: {rule}', fr: 'Règle : {rule}' },
-  // rules no rulebook names: the reader equipment's and the table's own procedure (src/engine/alerts/catalogue.ts)
+  // rules no rulebook names: the reader equipment's, the table's own procedure, the room's call (a break it calls) (src/engine/alerts/catalogue.ts)
   ruleOf_reader: { en: 'reader equipment', fr: 'matériel de lecture' },
   ruleOf_table: { en: 'table procedure', fr: 'procédure de la table' },
   ruleOf_panel: { en: 'dealer panel', fr: 'pupitre du croupier' },
+  ruleOf_room: { en: "the room's call", fr: 'décision de la salle' },
   // rulebook references, written in the page's language ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9")
   ruleRef_tda: {
     en: '{count, plural, one {TDA rule} other {TDA rules}} {n}',
