@@ -36,6 +36,8 @@ let live: LiveService;
 const truth = new Map<number, Truth>();
 /** for each state version: the cards no player may know at that point (held face down in this hand, never shown) */
 const secretAt = new Map<number, Set<string>>();
+/** for each hand: its secret at the last state seen of it (for a hand that is over, the cards never shown) */
+const secretOfHand = new Map<number, Set<string>>();
 const clients: Client[] = [];
 
 function record(s: SessionState): void {
@@ -58,6 +60,26 @@ function record(s: SessionState): void {
   const secret = new Set<string>();
   for (const c of t.holeSeat.keys()) if (!t.shownAt.has(c) && !burns.has(c)) secret.add(c);
   secretAt.set(s.version, secret);
+  secretOfHand.set(s.handNo, secret);
+}
+
+/**
+ * The cards a message names, each with the hand it is about: a floor history entry or alert of an earlier hand (its
+ * `hand` field) names that hand's cards, which are checked against that hand's secret, not the current one's.
+ */
+function namedCards(node: unknown, hand: number, out: Array<{ card: string; hand: number }>): void {
+  if (typeof node === 'string') {
+    for (const card of cardsIn(node)) out.push({ card, hand });
+  } else if (Array.isArray(node)) {
+    for (const x of node) namedCards(x, hand, out);
+  } else if (node && typeof node === 'object') {
+    const rec = node as Record<string, unknown>;
+    const own = typeof rec.hand === 'number' && ('code' in rec || 'alert' in rec) ? rec.hand : hand;
+    for (const [k, v] of Object.entries(rec)) {
+      for (const card of cardsIn(JSON.stringify(k))) out.push({ card, hand: own });
+      namedCards(v, own, out);
+    }
+  }
 }
 
 function open(url: string, name: string, query: string): Promise<Client> {
@@ -147,7 +169,15 @@ describe(`isolation over a ${HANDS}-hand simulated session`, () => {
         const secret = secretAt.get(v.version);
         if (!secret) continue;
         checked++;
-        for (const card of cardsIn(r.text)) if (secret.has(card)) leaks.push(`hand ${v.handNo} v${v.version} ${card}`);
+        // every card named anywhere in the message (the whole text: nothing escapes the walk below)
+        const named: Array<{ card: string; hand: number }> = [];
+        namedCards(r.msg, v.handNo, named);
+        const walked = new Set(named.map((n) => n.card));
+        for (const card of cardsIn(r.text)) expect(walked.has(card), `${card} in v${v.version}`).toBe(true);
+        for (const { card, hand } of named) {
+          const hidden = hand === v.handNo ? secret : secretOfHand.get(hand);
+          if (hidden?.has(card)) leaks.push(`hand ${hand} (view of hand ${v.handNo}) v${v.version} ${card}`);
+        }
       }
       expect(checked).toBeGreaterThan(HANDS * 5);
       expect(leaks).toEqual([]);
