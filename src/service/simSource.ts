@@ -69,6 +69,8 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
   let link: BridgeLink | null = null;
   let gate: SideChannelGate | null = null;
   let layer: TableLayer | null = null;
+  /** set when the source closes: the dealer's waits on the service end at once */
+  let closing = false;
   const simOpts: SimulatorOptions = {
     hardware,
     speed,
@@ -90,6 +92,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
       session: () => session,
       appliedSeq: () => link?.stats().lastSeq ?? null,
       sentSeq: () => sim.lastSentSeq,
+      closing: () => closing,
       busy: () => {
         if (!(gate?.idle ?? true)) return true;
         if (opts.eager) layer?.flush();
@@ -165,6 +168,7 @@ export function simSource(opts: SimSourceOptions): TableSourceFactory {
         resync: (by, wall) => unwire.resync(by, wall),
         sim,
         async close() {
+          closing = true;
           sim.stop();
           unwire();
           unCount();

@@ -18,6 +18,8 @@ export interface ServiceProbe {
   busy(): boolean;
   /** how long to wait at most before reading anyway (ms, default 5000) */
   maxWaitMs?: number;
+  /** true once the source is closing: the service takes in nothing more, so nothing is waited for */
+  closing?(): boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export class SessionView implements TableView {
   async settled(): Promise<void> {
     const max = this.probe.maxWaitMs ?? 5000;
     const from = performance.now();
-    while (!this.caughtUp() && performance.now() - from < max) await sleep(2);
+    while (!this.probe.closing?.() && !this.caughtUp() && performance.now() - from < max) await sleep(2);
   }
 
   async newHand(config: TableConfig): Promise<TableConfig> {

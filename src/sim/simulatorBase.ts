@@ -132,11 +132,25 @@ export abstract class SimulatorBase extends EventEmitter<SimulatorEvents> {
 
   async close(): Promise<void> {
     this.stopped = true;
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
     await this.binding.close();
   }
 
+  /** the dealer's pauses under way: a close ends them at once (at table pace a pause is seconds long) */
+  private readonly sleepers = new Set<() => void>();
+
   protected async pause(ms: number): Promise<void> {
-    await sleep(ms);
+    if (this.closed) return;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
     await this.binding.drain();
   }
 
