@@ -30,8 +30,8 @@ class Bridge : private PresenceSink {
   ReadStatus status(uint8_t a) const { return static_cast<ReadStatus>(status_[a]); }
 
  private:
-  void tagArrived(uint8_t antenna, const TagSlot& t) override;
-  void tagLeft(uint8_t antenna, const TagSlot& t) override;
+  void tagArrived(uint8_t antenna, const TagRead& t, char face) override;
+  void tagLeft(uint8_t antenna, const TagRead& t) override;
 
   // The antenna to read next: the largest elapsed / period, `notReader` excluded (0xFF: none excluded).
   // onlyReader: that reader's antennas alone (0xFF: all).
