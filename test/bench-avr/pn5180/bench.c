@@ -1,5 +1,5 @@
 /* Test bench for the reader-bridge firmware: the REAL Mega 2560 image (firmware-bridge/build/mega/feltwire_bridge.hex) under
- * simavr, with four PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
+ * simavr, with six PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
  * as firmware-bridge/avr/board_config.h wires them. The bridge's UART0 is a pseudo-terminal (printed as
  * "PTY <path>") for the service's BridgeLink; tags arrive and leave on stdin:
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
