@@ -49,7 +49,7 @@ export const TABLE_MESSAGES = {
   READER_FAULT: {
     message: {
       en: `{fault, select, PREFIXES {The registry's tags use {amount} distinct UID prefixes; the reader bridge keeps ${BRIDGE_UID_PREFIXES}: beyond them a card or chip can go unread (OVERRUN)} other {Reader fault on {antenna, select, none {the reader bridge} other {antenna {antenna}{zone, select, none {} other { ({zone})}}}}: ${FAULT_EN}}}`,
-      fr: `{fault, select, PREFIXES {Les puces du registre utilisent {amount} préfixes d’UID distincts ; le pont lecteur en garde ${BRIDGE_UID_PREFIXES} : au-delà, une carte ou un jeton peut ne pas être lu (OVERRUN)} other {Défaut de lecture sur {antenna, select, none {le pont lecteur} other {antenne {antenna}{zone, select, none {} other { ({zone})}}}}} : ${FAULT_FR}}}`,
+      fr: `{fault, select, PREFIXES {Les puces du registre utilisent {amount} préfixes d’UID distincts ; le pont lecteur en garde ${BRIDGE_UID_PREFIXES} : au-delà, une carte ou un jeton peut ne pas être lu (OVERRUN)} other {Défaut de lecture sur {antenna, select, none {le pont lecteur} other {antenne {antenna}{zone, select, none {} other { ({zone})}}}} : ${FAULT_FR}}}`,
     },
     remedies: {
       default: {
