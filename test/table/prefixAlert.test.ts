@@ -4,10 +4,12 @@
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
+import { startLive } from '../../src/server/live.js';
 import { hardwareSource } from '../../src/service/hardwareSource.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import type { LiveService } from '../../src/service/live.js';
 import { openPtyPair, type PtyPair, simulatedRegistry } from '../../src/sim/index.js';
 import { ENROLL_ORDER, type TagRegistry } from '../../src/table/index.js';
+import { texts } from '../alertTexts.js';
 import { simHardware } from './helpers.js';
 
 const hardware = simHardware();
@@ -52,7 +54,7 @@ describe('the registry against the bridge UID prefixes at start', () => {
         orderKnown: true,
       },
       equity: null,
-      say: (line) => said.push(line),
+      say: (line: string) => said.push(line),
       source: hardwareSource({ serial: bridge.service, hardwareFile: hardware, registryFile: registry }),
     });
     return { live, said };
@@ -70,17 +72,18 @@ describe('the registry against the bridge UID prefixes at start', () => {
     const alerts = l.session.snapshot().tableAlerts.filter((a) => a.facts?.fault === 'PREFIXES');
     expect(alerts).toHaveLength(1);
     const a = alerts[0];
+    const t = texts(a);
     expect(a?.code).toBe('READER_FAULT');
     expect(a?.severity).toBe('warn');
     expect(a?.facts).toMatchObject({ amount: 18, fault: 'PREFIXES', variant: 'prefixes' });
-    expect(a?.message).toBe(
+    expect(t?.message).toBe(
       "The registry's tags use 18 distinct UID prefixes; the reader bridge keeps 16: beyond them a card or chip can go unread (OVERRUN)",
     );
-    expect(a?.messageFr).toContain(
+    expect(t?.messageFr).toContain(
       'Les puces du registre utilisent 18 préfixes d’UID distincts ; le pont lecteur en garde 16',
     );
-    expect(a?.remedy).toContain('enroll each deck and chip set from one production lot');
-    expect(a?.remedyFr).toContain('d’un seul lot de fabrication');
+    expect(t?.remedy).toContain('enroll each deck and chip set from one production lot');
+    expect(t?.remedyFr).toContain('d’un seul lot de fabrication');
     expect(said.join('\n')).toContain('registry: the tags use 18 distinct UID prefixes, the reader bridge keeps 16');
   }, 30_000);
 
