@@ -17,14 +17,14 @@ import WebSocket from 'ws';
 import type { TableConfig } from '../engine/types.js';
 import { VirtualBridgeWire } from '../hardware/bridge/index.js';
 import { parsePhh, phhToEvents } from '../phh/index.js';
-import type { BenchServiceReply, BenchServiceRequest } from '../service/benchService.js';
+import { type LiveService, startLive } from '../server/live.js';
 import { hardwareSource } from '../service/hardwareSource.js';
-import { type LiveService, startLive } from '../service/live.js';
 import { SERVICE_NODE_FLAGS } from '../service/nodeFlags.js';
 import type { TableEventInput } from '../session/types.js';
 import { cardUid, openPtyPair, type PtyPair, simulatedRegistry } from '../sim/index.js';
 import { AntennaMap, loadHardwareFile } from '../table/index.js';
 import type { RoleView } from '../views/views.js';
+import type { BenchServiceReply, BenchServiceRequest } from './liveService.js';
 
 type Row = Record<string, number | string | boolean | null>;
 
@@ -212,10 +212,10 @@ function phhFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The live service's process: src/service/benchService.ts, compiled (B7 measures its RSS, not this harness's). */
+/** The live service's process: src/bench/liveService.ts, compiled (B7 measures its RSS, not this harness's). */
 const SERVICE_ENTRY = import.meta.url.includes('/dist/src/')
-  ? fileURLToPath(new URL('../service/benchService.js', import.meta.url))
-  : join(REPO, 'dist/src/service/benchService.js');
+  ? fileURLToPath(new URL('./liveService.js', import.meta.url))
+  : join(REPO, 'dist/src/bench/liveService.js');
 
 /** B7: RSS of the live service after `hands` hands, and its growth over the last half. The service runs in a child
  * process (startLive, SQLite log, equity worker, hub); this process parses the hands one at a time, sends them over

@@ -1,6 +1,6 @@
 // B8 (`feltwire bench --room`): one room host with its real engines -- Mosquitto and PostgreSQL started here, the room
 // service (subscriber, archive, view) in this process -- fed by simulated tables, each a whole live service with its
-// SQLite log and room link, run in child processes (src/room/benchTables.ts). Measured: hands archived per second and
+// SQLite log and room link, run in child processes (src/simRoom/benchTables.ts). Measured: hands archived per second and
 // the table-to-room-view latency (a table stamps its status when it publishes; a websocket client of the room view
 // here reads the stamp when the view pushes it; one machine, one clock), p50/p99, for 20 tables at ten times table
 // pace and for 100 tables at table pace (the target: p99 under 250 ms).
@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { account, makeAccounts } from '../room/acl.js';
 import { RoomArchive } from '../room/archive.js';
-import type { BenchTablesReply, BenchTablesRequest } from '../room/benchTables.js';
 import { postgresBinDir, startPostgres } from '../room/enginePostgres.js';
 import { mosquittoInstalled, startMosquitto } from '../room/engines.js';
 import { startRoom } from '../room/roomService.js';
+import type { BenchTablesReply, BenchTablesRequest } from '../simRoom/benchTables.js';
 
 type Row = Record<string, unknown>;
 
@@ -24,8 +24,8 @@ const REPO = resolve(
   import.meta.url.includes('/dist/src/') ? '../../..' : '../..',
 );
 const TABLES_ENTRY = import.meta.url.includes('/dist/src/')
-  ? fileURLToPath(new URL('../room/benchTables.js', import.meta.url))
-  : join(REPO, 'dist/src/room/benchTables.js');
+  ? fileURLToPath(new URL('../simRoom/benchTables.js', import.meta.url))
+  : join(REPO, 'dist/src/simRoom/benchTables.js');
 
 export interface RoomBenchOptions {
   /** seconds measured per phase (after the warm-up); the table-pace phase runs twice as long (a hand takes ~90 s) */

@@ -5,7 +5,10 @@ import type { Decision } from '../engine/hand/decisions.js';
 /**
  * The PHH line of a decision (players numbered from the small blind: `order[0]` is p1); null for a post, which PHH
  * writes in its `blinds_or_straddles` and `antes` fields instead, and for an uncalled bet's return (PHH leaves it to the
- * reader's accounting).
+ * reader's accounting), a burn, the bets' collection and a pot's award (PHH has no notation for them: a reader's
+ * state machine does them), and a hand mucked unshown: the strict replay compares no muck (the files' `pN sm` are
+ * left out there too), and the export writes `pN sm` where the hand's mucks lie (PlayedHand.mucks, read off these
+ * decisions by the archive).
  */
 export function phhLine(d: Decision, order: readonly number[]): string | null {
   const p = `p${order.indexOf(d.seat) + 1}`;
@@ -14,6 +17,10 @@ export function phhLine(d: Decision, order: readonly number[]): string | null {
     case 'postBb':
     case 'postAnte':
     case 'uncalled':
+    case 'burn':
+    case 'collect':
+    case 'award':
+    case 'muck':
       return null;
     case 'dealHole':
       return `d dh ${p} ${d.cards.length === 2 ? d.cards.join('') : '????'}`;

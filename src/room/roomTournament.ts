@@ -16,24 +16,24 @@ import type { Penalty, PenaltyGiven } from '../tournament/penalties.js';
 import { seededRandom } from '../tournament/random.js';
 import type { Player } from '../tournament/registration.js';
 import { type Seat, waitsForButton } from '../tournament/seating.js';
-import { tdView } from '../tournament/tdView.js';
 import { carriedOrders, PenaltyCarry } from './penaltyCarry.js';
 import type { HandMessage, SeatingResult } from './protocol.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
+import { SeatHistory } from './seatHistory.js';
 import { OrderBook, type OrderKind } from './seatingOrders.js';
-import { tdRoster } from './tdRoster.js';
+import { liveTdView } from './tdRoster.js';
 import { FloorOps, type OrderInput } from './tournamentFloorOps.js';
 import {
   appendJournal,
   CLOCK_FILE,
+  handRecord,
   JOURNAL_FILE,
   type Journal,
+  journalStart,
   type LiveTdView,
   type MoveStep,
-  type Occupant,
   type RoomTournamentOptions,
   readClock,
-  readJournal,
   type Transit,
   writeClock,
 } from './tournamentJournal.js';
@@ -55,7 +55,7 @@ export class RoomTournament {
   private readonly clockPath: string;
   private readonly now: WallClock;
   private readonly say: (line: string) => void;
-  private readonly occupants = new Map<string, Occupant[]>();
+  private readonly seats = new SeatHistory();
   private readonly book: OrderBook;
   private readonly answered = new Set<number>();
   private readonly transits = new Map<string, Transit>();
@@ -95,7 +95,7 @@ export class RoomTournament {
     if (saved && !saved.running) this.floor.clock.pause();
     for (const t of this.floor.tables)
       for (const [seat, player] of Object.entries(t.seats)) {
-        this.occupants.set(`${t.id}/${seat}`, [{ player, from: 0, until: null }]);
+        this.seats.drawn(t.id, Number(seat), player);
         this.order(
           t.id,
           { op: 'seat', seat: Number(seat), player, stack: start.structure.startingStack, message: '', messageFr: '' },
@@ -106,23 +106,9 @@ export class RoomTournament {
 
   /** the tournament of the room's data folder: the journal's when there is one (a restart), else a new draw */
   static open(o: RoomTournamentOptions): RoomTournament {
-    const path = join(o.dataDir, JOURNAL_FILE);
-    const lines = readJournal(path);
-    const first = lines[0];
-    if (first && first.r !== 'start') throw new Error(`${path}: the journal does not begin with the draw`);
-    const start: Extract<Journal, { r: 'start' }> = first ?? {
-      r: 'start',
-      seed: o.seed,
-      tableIds: o.tableIds,
-      maxSeats: o.maxSeats,
-      buyIn: o.buyIn,
-      structure: o.structure,
-      players: o.players,
-      wall: (o.now ?? wallNow)(),
-    };
-    const saved: ClockState | undefined = first ? readClock(join(o.dataDir, CLOCK_FILE)) : undefined;
+    const { lines, start, saved } = journalStart(o);
     const t = new RoomTournament(o, start, saved);
-    if (!first) t.write(start);
+    if (lines.length === 0) t.write(start);
     t.replaying = true;
     for (const rec of lines.slice(1)) t.apply(rec);
     t.replaying = false;
@@ -146,20 +132,7 @@ export class RoomTournament {
   }
 
   view(): LiveTdView {
-    return {
-      ...tdView(this.floor, this.hands),
-      live: true,
-      step: this.hands,
-      steps: 0,
-      inTransit: [...this.transits.values()].map((t) => ({
-        player: this.name(t.move.player),
-        from: `${t.move.from.table}-${t.move.from.seat}`,
-        to: `${t.move.to.table}-${t.move.to.seat}`,
-      })),
-      steps_: this.moveSteps.slice(-20),
-      problems: this.problems.slice(-10),
-      roster: tdRoster(this.floor, this.players),
-    };
+    return liveTdView(this.floor, this.players, this.hands, this.transits.values(), this.moveSteps, this.problems);
   }
 
   clockOp(op: 'pause' | 'resume' | { addMs: number }): void {
@@ -198,23 +171,7 @@ export class RoomTournament {
   /** a finished hand the archive stored */
   onHand(msg: HandMessage): void {
     if (!this.tableIds.includes(msg.tableId) || !msg.hand.complete) return;
-    const h = msg.hand;
-    const start: Record<number, number> = {};
-    const end: Record<number, number> = {};
-    for (const [k, v] of Object.entries(h.config.seats)) start[Number(k)] = v;
-    for (const [k, v] of Object.entries(h.final.stacks)) if (start[Number(k)] !== undefined) end[Number(k)] = v;
-    this.apply({
-      r: 'hand',
-      table: msg.tableId,
-      logId: msg.logId,
-      handNo: msg.handNo,
-      start,
-      end,
-      button: h.final.button,
-      sb: h.final.sb,
-      bb: h.final.bb,
-      wall: this.now(),
-    });
+    this.apply(handRecord(msg, this.now()));
   }
 
   private apply(rec: Journal): void {
@@ -236,35 +193,10 @@ export class RoomTournament {
     }
   }
 
-  private occupant(table: string, seat: number, handNo: number): string | null {
-    const list = this.occupants.get(`${table}/${seat}`) ?? [];
-    for (let i = list.length - 1; i >= 0; i--) {
-      const o = list[i] as Occupant;
-      if (o.from !== null && o.from <= handNo && (o.until === null || handNo <= o.until)) return o.player;
-    }
-    return null;
-  }
-
   private bookHand(rec: Extract<Journal, { r: 'hand' }>): void {
-    const t = this.floor.table(rec.table);
-    const hereStart: Record<number, number> = {};
-    const hereEnd: Record<number, number> = {};
-    const elsewhere: { player: string; start: number; end: number }[] = [];
-    const seatOf = new Map<string, number>();
-    for (const [k, end] of Object.entries(rec.end)) {
-      const seat = Number(k);
-      const player = this.occupant(rec.table, seat, rec.handNo);
-      if (!player || this.floor.standings.isOut(player)) {
-        this.problem(`table ${rec.table} hand ${rec.handNo}: nobody of the tournament at seat ${seat}`);
-        continue;
-      }
-      seatOf.set(player, seat);
-      const start = rec.start[seat] ?? 0;
-      if (t.seats[seat] === player) {
-        hereStart[seat] = start;
-        hereEnd[seat] = end;
-      } else elsewhere.push({ player, start, end });
-    }
+    const { hereStart, hereEnd, elsewhere, seatOf, nobody } = this.seats.split(this.floor, rec);
+    for (const seat of nobody)
+      this.problem(`table ${rec.table} hand ${rec.handNo}: nobody of the tournament at seat ${seat}`);
     this.hands++;
     this.handsBooked.set(rec.table, (this.handsBooked.get(rec.table) ?? 0) + 1);
     const res = this.floor.handEnded(
@@ -291,9 +223,7 @@ export class RoomTournament {
         `tournament: ${this.name(f.player)} out in place ${f.place}, prize ${prize} (${rec.table}#${rec.handNo})`,
       );
       if (seat === undefined) continue;
-      const list = this.occupants.get(`${rec.table}/${seat}`) ?? [];
-      const o = list.find((x) => x.player === f.player && x.until === null);
-      if (o) o.until = rec.handNo;
+      this.seats.left(rec.table, seat, f.player, rec.handNo);
       this.order(
         rec.table,
         { op: 'remove', seat, player: f.player, stack: 0, ...outText(this.name(f.player), seat, f.place, prize) },
@@ -335,9 +265,7 @@ export class RoomTournament {
     const tr = this.transits.get(info.player);
     if (info.kind === 'leave' && tr && tr.leaveOrder === r.id) {
       const from: Seat = tr.move.from;
-      const list = this.occupants.get(`${from.table}/${from.seat}`) ?? [];
-      const o = list.find((x) => x.player === info.player && x.until === null);
-      if (o) o.until = r.handNo;
+      this.seats.left(from.table, from.seat, info.player, r.handNo);
       this.moveSteps.push({
         player: info.player,
         kind: 'left',
@@ -353,8 +281,7 @@ export class RoomTournament {
       }
       const to = tr.move.to;
       tr.stack = r.stack;
-      const key = `${to.table}/${to.seat}`;
-      this.occupants.set(key, [...(this.occupants.get(key) ?? []), { player: info.player, from: null, until: null }]);
+      this.seats.coming(to.table, to.seat, info.player);
       // LOI 32, club 8-10: a seat the blinds have passed waits for the button (the table deals it no hand till then)
       const waits = waitsForButton(this.floor.table(to.table), to.seat);
       const text = arriveText(tr.move, this.name(info.player), r.stack);
@@ -378,13 +305,7 @@ export class RoomTournament {
           this.order(c.table, c.order, 'penalty');
     } else if (info.kind === 'arrive') {
       // seated: they play there from the next hand (even when a later move already calls them on)
-      let seat = 0;
-      for (const [key, list] of this.occupants) {
-        const o = key.startsWith(`${table}/`) ? list.find((x) => x.player === info.player && x.from === null) : null;
-        if (!o) continue;
-        o.from = r.handNo + 1;
-        seat = Number(key.slice(table.length + 1));
-      }
+      const seat = this.seats.seated(table, info.player, r.handNo);
       const reason = tr?.move.reason ?? 'balance';
       this.moveSteps.push({
         player: info.player,
@@ -433,7 +354,7 @@ export class RoomTournament {
     name: (id) => this.name(id),
     say: (line) => this.say(line),
     order: (table, o, kind) => this.order(table, o, kind),
-    occupants: () => this.occupants,
+    occupants: () => this.seats.map,
     lastHandNo: (table) => this.lastHand.get(table)?.handNo ?? 0,
     startMove: (m) => this.startMove(m),
     write: (rec) => this.write(rec),

@@ -3,6 +3,8 @@
 import type { TournamentFloor } from '../tournament/floor.js';
 import type { PenaltyKind } from '../tournament/penalties.js';
 import type { Player } from '../tournament/registration.js';
+import { tdView } from '../tournament/tdView.js';
+import type { LiveTdView, MoveStep, Transit } from './tournamentJournal.js';
 
 export interface TdRosterRow {
   id: string;
@@ -44,4 +46,31 @@ export function tdRoster(floor: TournamentFloor, players: readonly Player[]): Td
         handsLeft: x.handsLeft ?? null,
       })),
     }));
+}
+
+/** The TD's live view of a room tournament (roomTournament.ts): the floor's, with the moves under way, the last move
+ * steps and problems, and the roster. */
+export function liveTdView(
+  floor: TournamentFloor,
+  players: readonly Player[],
+  hands: number,
+  transits: Iterable<Transit>,
+  moveSteps: readonly MoveStep[],
+  problems: readonly string[],
+): LiveTdView {
+  const name = (id: string) => players.find((p) => p.id === id)?.name ?? id;
+  return {
+    ...tdView(floor, hands),
+    live: true,
+    step: hands,
+    steps: 0,
+    inTransit: [...transits].map((t) => ({
+      player: name(t.move.player),
+      from: `${t.move.from.table}-${t.move.from.seat}`,
+      to: `${t.move.to.table}-${t.move.to.seat}`,
+    })),
+    steps_: moveSteps.slice(-20),
+    problems: problems.slice(-10),
+    roster: tdRoster(floor, players),
+  };
 }

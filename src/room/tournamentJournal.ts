@@ -2,14 +2,15 @@
 // each in the room's data folder), the seats' occupants, the moves under way and the TD's live view; and the
 // journal's and the clock's files.
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { MonotonicClock, WallClock } from '../clock/index.js';
+import { join } from 'node:path';
+import { type MonotonicClock, type WallClock, wallNow } from '../clock/index.js';
 import type { Move } from '../tournament/balancing.js';
 import type { ClockState } from '../tournament/clock.js';
 import type { PenaltyGiven } from '../tournament/penalties.js';
 import type { Player } from '../tournament/registration.js';
 import type { Structure } from '../tournament/structure.js';
 import type { TdView } from '../tournament/tdView.js';
-import type { SeatingResult } from './protocol.js';
+import type { HandMessage, SeatingResult } from './protocol.js';
 import type { TdRosterRow } from './tdRoster.js';
 
 export const JOURNAL_FILE = 'tournament-journal.jsonl';
@@ -131,4 +132,39 @@ export function readClock(path: string): ClockState | undefined {
 export function writeClock(path: string, clock: ClockState, wall: number): void {
   writeFileSync(`${path}.tmp`, `${JSON.stringify({ clock, wall })}\n`);
   renameSync(`${path}.tmp`, path);
+}
+
+/** The journal of the room's data folder (a restart's), its draw (or a new one from the options) and the saved clock. */
+export function journalStart(o: RoomTournamentOptions): {
+  lines: Journal[];
+  start: Extract<Journal, { r: 'start' }>;
+  saved: ClockState | undefined;
+} {
+  const path = join(o.dataDir, JOURNAL_FILE);
+  const lines = readJournal(path);
+  const first = lines[0];
+  if (first && first.r !== 'start') throw new Error(`${path}: the journal does not begin with the draw`);
+  const { seed, tableIds, maxSeats, buyIn, structure, players } = o;
+  const start: Extract<Journal, { r: 'start' }> = first ?? {
+    r: 'start',
+    seed,
+    tableIds,
+    maxSeats,
+    buyIn,
+    structure,
+    players,
+    wall: (o.now ?? wallNow)(),
+  };
+  return { lines, start, saved: first ? readClock(join(o.dataDir, CLOCK_FILE)) : undefined };
+}
+
+/** A finished hand the archive stored, as the journal books it: each seat's stack at its start and end. */
+export function handRecord(msg: HandMessage, wall: number): Extract<Journal, { r: 'hand' }> {
+  const h = msg.hand;
+  const start: Record<number, number> = {};
+  const end: Record<number, number> = {};
+  for (const [k, v] of Object.entries(h.config.seats)) start[Number(k)] = v;
+  for (const [k, v] of Object.entries(h.final.stacks)) if (start[Number(k)] !== undefined) end[Number(k)] = v;
+  const { button, sb, bb } = h.final;
+  return { r: 'hand', table: msg.tableId, logId: msg.logId, handNo: msg.handNo, start, end, button, sb, bb, wall };
 }

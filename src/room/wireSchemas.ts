@@ -80,6 +80,10 @@ export const decision = {
         'raise',
         'show',
         'uncalled',
+        'burn',
+        'muck',
+        'collect',
+        'award',
       ],
     },
     street,
@@ -95,6 +99,7 @@ export const decision = {
     chips: { type: 'array', maxItems: 1000, items: chipsAmount },
     source: { enum: ['chips', 'say', 'muck', 'inferred', 'table'] },
     rule: { type: ['string', 'null'], maxLength: 80, pattern: ONE_LINE_PATTERN },
+    pot: { type: 'integer', minimum: 0, maximum: 20 },
     t: msT,
   },
 } as const;

@@ -1,7 +1,8 @@
 // The live table's app: a fastify plugin (tableApp) over the app base both apps share (src/http/appBase.ts: strict
 // schemas, one error answer, the one authentication, the wrong-token limit, websockets). Its routes are the modules of
 // routes/, autoloaded with the table's context (context.ts); every view comes from viewFor. buildApp(options)
-// returns the app ready for inject() in tests; the service (src/service/live.ts) listens.
+// returns the app ready for inject() in tests; tableWeb is that app as the service's web side (src/service/live.ts
+// TableWeb), which live.ts gives the service as startLive.
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
@@ -10,6 +11,7 @@ import { appBase } from '../http/appBase.js';
 import { registerPublicFiles } from '../http/auth.js';
 import { autoloadRoutes } from '../http/routeModules.js';
 import { type EquityComputer, EquityTracker } from '../service/equity.js';
+import type { TableWeb } from '../service/live.js';
 import type { TokenStore } from '../service/tokens.js';
 import type { EventLog } from '../session/log.js';
 import type { TableSession } from '../session/TableSession.js';
@@ -98,6 +100,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(tableApp, opts);
   return app;
 }
+
+/** The table app as the service's web side (startService, src/service/live.ts): built over its parts. */
+export const tableWeb: TableWeb = async (parts) => {
+  const app = await buildApp(parts);
+  return { app, hub: app.live };
+};
 
 /** The table's service over HTTP and websockets, on an app base (not encapsulated: `app.live` is the hub). */
 export const tableApp: FastifyPluginAsync<AppOptions> = async (app, opts) => {

@@ -1,7 +1,8 @@
 // The live service assembled: the log (SQLite in the data folder), the session recovered from it, the role tokens,
-// the fastify app listening, and a table source (the reader bridge and dealer panel, or the simulator) feeding the
-// session through the table layer (source.ts). `feltwire start`, the end-to-end tests, the live bench and the room's
-// simulated tables all start it here; src/server is its HTTP and websocket side.
+// the hand archive, a web side listening, and a table source (the reader bridge and dealer panel, or the simulator)
+// feeding the session through the table layer (source.ts). The web side is given (TableWeb): this folder does not
+// know the table app; src/server/live.ts puts the table app (src/server/app.ts, a fastify plugin) on it as startLive,
+// which `feltwire start`, the end-to-end tests, the live bench and the room's simulated tables call.
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import {
@@ -16,8 +17,8 @@ import { EquityService } from '../engine/equity/index.js';
 import type { TableConfig } from '../engine/types.js';
 import { HttpError } from '../http/httpError.js';
 import type { RoomLink, RoomLinkOptions } from '../room/publisher.js';
-import { buildApp } from '../server/app.js';
 import { type EventLog, MemoryLog, TableSession } from '../session/index.js';
+import type { TableEventInput } from '../session/types.js';
 import { HandArchive, SqliteEventLog } from '../store/index.js';
 import {
   defaultIdentity,
@@ -25,6 +26,8 @@ import {
   loadTableIdentity,
   type TableIdentity,
 } from '../store/tableIdentity.js';
+import type { ResyncDifferences } from '../table/index.js';
+import type { LiveHub } from '../views/hub.js';
 import type { TokenRole } from '../views/liveState.js';
 import { delayAtStart } from './delaySetting.js';
 import { type EquityComputer, serviceEquity } from './equity.js';
@@ -33,6 +36,35 @@ import { watchStorage } from './storageAlerts.js';
 import { TokenStore } from './tokens.js';
 
 export type { TableSource, TableSourceFactory } from './source.js';
+
+/** What the service gives its web side: the session and its log, the tokens, the archive, the clocks, the delay, and
+ * where the tablet's events and the floor's resync go (through the table source once it runs). */
+export interface ServiceParts {
+  session: TableSession;
+  log: EventLog;
+  tokens: TokenStore;
+  archive: HandArchive;
+  /** the broadcast delay at start (the floor's logged setting over the command line's) */
+  broadcastDelayMs: number;
+  /** the delay the command line named: the floor's changes are logged under it */
+  commandLineDelayMs: number;
+  tablet: (ev: TableEventInput) => void;
+  /** the floor's resync with the readers (HttpError 409 NO_READERS when no reader feeds the table) */
+  resync: (by: string, wall: number) => ResyncDifferences;
+  equity: EquityComputer | null;
+  now?: WallClock;
+  mono?: MonotonicClock;
+  epoch: StartEpoch;
+  /** the web side's own settings, from the start options */
+  webRoot: string | null;
+  logger: FastifyServerOptions['logger'];
+  overlayStepMs?: number;
+  allowedOrigins?: readonly string[];
+}
+
+/** The table's web side over the service's parts: a fastify app, not yet listening, and its hub of views
+ * (src/server/app.ts tableWeb). */
+export type TableWeb = (parts: ServiceParts) => Promise<{ app: FastifyInstance; hub: LiveHub }>;
 
 export interface LiveOptions {
   dataDir: string;
@@ -72,6 +104,8 @@ export interface LiveOptions {
 
 export interface LiveService {
   app: FastifyInstance;
+  /** the app's hub of views */
+  hub: LiveHub;
   session: TableSession;
   log: EventLog;
   tokens: TokenStore;
@@ -84,7 +118,8 @@ export interface LiveService {
   close(): Promise<void>;
 }
 
-export async function startLive(opts: LiveOptions): Promise<LiveService> {
+/** The service with `web` as its HTTP and websocket side (src/server/live.ts startLive gives the table app). */
+export async function startService(opts: LiveOptions, web: TableWeb): Promise<LiveService> {
   const say = opts.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   // this start's clocks: the ages of what was logged before it (src/clock)
   const epoch = new StartEpoch(opts.now ?? wallNow, opts.mono ?? monotonicNow, opts.clockSynchronised);
@@ -118,7 +153,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   let source: TableSource | null = null;
   // one archive for the table's own exports and the room's copy: the room gets exactly what the table exports
   const archive = new HandArchive(log, { engine: session.rulesEngine, identity });
-  const app = await buildApp({
+  const { app, hub } = await web({
     archive,
     session,
     tablet: (ev) => (source?.tablet ? source.tablet(ev) : void session.ingest(ev)),
@@ -143,7 +178,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   // the log's storage faults and a salvage at start: alerts on every view (storageAlerts.ts)
   const unwatch =
     log instanceof SqliteEventLog
-      ? watchStorage(log, session, app.live, (err) => say(`storage alert failed: ${(err as Error).message}`))
+      ? watchStorage(log, session, hub, (err) => say(`storage alert failed: ${(err as Error).message}`))
       : () => {};
   let room: RoomLink | null = null;
   try {
@@ -163,13 +198,13 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
         session,
         log,
         archive,
-        broadcastDelayMs: () => app.live.broadcastDelayMs,
+        broadcastDelayMs: () => hub.broadcastDelayMs,
         now: opts.now,
         mono: opts.mono,
         epoch,
         say,
         // the room's tournament clock on the table's own views (dealer, floor, public, overlay)
-        onClock: (fact) => app.live.setTournamentClock(fact),
+        onClock: (fact) => hub.setTournamentClock(fact),
       });
     }
   } catch (err) {
@@ -185,7 +220,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
   const close = () => {
     closing ??= (async () => {
       // every view first (1001, going away): each says "disconnected" now, whatever the rest of the stop takes
-      app.live.stop();
+      hub.stop();
       await source?.close().catch(() => {});
       await room?.close().catch(() => {});
       unwatch();
@@ -195,7 +230,7 @@ export async function startLive(opts: LiveOptions): Promise<LiveService> {
     })();
     return closing;
   };
-  return { app, session, log, tokens, source, room, identity, url, close };
+  return { app, hub, session, log, tokens, source, room, identity, url, close };
 }
 
 function defaultEquity(say: (line: string) => void): EquityComputer | null {

@@ -213,7 +213,9 @@ export function planResumeReading<E extends LiveTableEvent>(
         // (a bet made with change); taken back, they are what no in-turn reading explains
         if (step.kind === 'chips' && cur.phase === 'betting') {
           const ev = step.events[0];
-          const acted = next.decisions.slice(cur.decisions.length).some((d) => d.seat === seat && d.atResume);
+          const acted = next.decisions
+            .slice(cur.decisions.length)
+            .some((d) => d.seat === seat && d.atResume && PLAYER_ACTIONS.has(d.kind));
           if (ev.kind === 'chips' && !keepsAll(zoneOfSeat(cur, seat), ev.chips) && !acted) continue;
         }
         // a zone taken for a collection keeps its new chips for later

@@ -7,6 +7,7 @@ import { alertRule, FLOOR_REASONS } from '../engine/alerts/catalogue.js';
 import { standsProblem } from '../engine/betting/floorRulings.js';
 import type { Alert, HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { SessionError } from './errors.js';
+import { evolve, type ReplayEngine } from './evolve.js';
 import { alertOpen, FloorLog, incidentKey, type SessionAlert } from './floorLog.js';
 import type { EventLog, LogRecord } from './log.js';
 import { Roster, type RosterOp } from './roster.js';
@@ -29,12 +30,9 @@ import {
   tableAlertFromLog,
 } from './types.js';
 
-/** The engine's five functions; injected so that a session can run on any engine build (tests, benches). */
-export interface HandEngine<S> {
-  createHand(config: TableConfig): S;
-  applyEvent(state: S, ev: TableEvent): S;
-  snapshot(state: S): HandSnapshot;
-  isHandOver(state: S): boolean;
+/** The engine's five functions (the log readers' four, evolve.ts, and the next hand's table); injected so that a
+ * session can run on any engine build (tests, benches). */
+export interface HandEngine<S> extends ReplayEngine<S> {
   nextHandConfig(
     prev: TableConfig,
     final: HandSnapshot,
@@ -686,13 +684,10 @@ export class TableSession extends EventEmitter<SessionEvents> {
   trialHand(inputs: readonly TableEventInput[], wall: number = this.now()): HandSnapshot {
     const c = this.cur;
     let state = this.engine.createHand(c.config);
-    // copies: the engine keeps parts of an event (a zone's chips) in its state, and the live state shares them
+    // copies: the engine keeps parts of an event (a zone's chips) in its state, and the live state shares them; a
+    // refused event leaves the state as the session keeps it
     const apply = (ev: TableEvent) => {
-      try {
-        state = this.engine.applyEvent(state, structuredClone(ev));
-      } catch {
-        // refused: the state is as it was (as the session keeps it)
-      }
+      state = evolve(this.engine, state, structuredClone(ev)).state;
     };
     for (const ev of c.events) apply(ev);
     let t = c.lastT;
@@ -1053,14 +1048,11 @@ export class TableSession extends EventEmitter<SessionEvents> {
     c.lastT = Math.max(c.lastT, ev.t);
     c.events.push(ev);
     const before = new Set(c.snap.alerts.map((a) => a.id));
-    try {
-      c.state = this.engine.applyEvent(c.state, ev);
-    } catch (err) {
-      this.reject(
-        new SessionError('ENGINE_REJECTED', `event refused: ${JSON.stringify(ev)}: ${(err as Error).message}`, {
-          cause: err,
-        }),
-      );
+    const step = evolve(this.engine, c.state, ev);
+    c.state = step.state;
+    if (step.refused) {
+      const msg = `event refused: ${JSON.stringify(ev)}: ${step.refused.message}`;
+      this.reject(new SessionError('ENGINE_REJECTED', msg, { cause: step.refused }));
       return;
     }
     if (ev.kind === 'ack') c.acked.add(ev.alertId);

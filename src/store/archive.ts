@@ -3,9 +3,18 @@
 import * as defaultEngine from '../engine/index.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { alertTexts } from '../i18n/renderAlert.js';
+import { foldHand, type ReplayEngine } from '../session/evolve.js';
 import type { EventLog, LogRecord } from '../session/log.js';
 import { Roster } from '../session/roster.js';
-import { describeEvent, seatCountOf, sourceOf, splitHand, startWallOf, tableAlertNote } from './archiveRecords.js';
+import {
+  describeEvent,
+  placeProcedure,
+  seatCountOf,
+  sourceOf,
+  splitHand,
+  startWallOf,
+  tableAlertNote,
+} from './archiveRecords.js';
 import { StoreError } from './errors.js';
 import { toValidOhh } from './ohhExport.js';
 import { toPhh } from './phhExport.js';
@@ -17,13 +26,8 @@ import { defaultIdentity, handId, readTableIdentity, type TableIdentity } from '
 export type ExportFormat = 'phh' | 'ohh' | 'pokerstars';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['phh', 'ohh', 'pokerstars'];
 
-/** the engine functions the archive needs (src/engine by default) */
-export interface ArchiveEngine<S = unknown> {
-  createHand(config: TableConfig): S;
-  applyEvent(state: S, ev: TableEvent): S;
-  snapshot(state: S): HandSnapshot;
-  isHandOver(state: S): boolean;
-}
+/** the engine functions the archive needs (src/engine by default): the log's readers' one interface */
+export type ArchiveEngine<S = unknown> = ReplayEngine<S>;
 
 export interface ArchiveOptions {
   /** the card room, table and game (default: DATA/table.json for open(), else defaultIdentity()) */
@@ -145,39 +149,25 @@ export class HandArchive {
     if (!config || events.length === 0) throw new StoreError('HAND_NOT_FOUND', `no hand ${handNo} in the log`);
     const notes: HandNote[] = [];
     const mucks: PlayedHand['mucks'] = [];
-    let state = this.startHand(config, handNo);
-    let snap = this.engine.snapshot(state);
+    const start = this.startHand(config, handNo);
+    let snap = this.engine.snapshot(start);
     const seenAlerts = new Set<number>();
-    let burns = 0;
     let nextTableAlert = 0;
-    for (const rec of events) {
+    const state = foldHand(this.engine, start, events, (rec, step) => {
+      // the table's alerts logged before this event lie after the decisions made so far
       while (nextTableAlert < tableAlerts.length && tableAlerts[nextTableAlert].seq < rec.seq) {
         notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
       }
       const ev = rec.data;
-      try {
-        state = this.engine.applyEvent(state, ev);
-      } catch (err) {
-        notes.push({
-          afterAction: snap.decisions.length,
-          kind: 'refused',
-          text: `${describeEvent(ev)}: ${(err as Error).message}`,
-        });
-        continue;
+      if (step.refused) {
+        const text = `${describeEvent(ev)}: ${step.refused.message}`;
+        notes.push({ afterAction: snap.decisions.length, kind: 'refused', text });
+        return;
       }
-      const prev = snap;
-      snap = this.engine.snapshot(state);
-      if (prev.phase === 'showdown') {
-        // a live hand folded at showdown with no fold action: mucked unshown
-        const was = new Set(prev.seats.filter((s) => s.folded).map((s) => s.seat));
-        for (const s of snap.seats) {
-          if (s.folded && !was.has(s.seat)) mucks.push({ seat: s.seat, afterAction: snap.decisions.length });
-        }
-      }
-      for (; burns < snap.burns.length; burns++) {
-        // a burn lies before the board deal it precedes: after the actions written when it was seen
-        notes.push({ afterAction: snap.decisions.length, kind: 'burn', text: snap.burns[burns] });
-      }
+      const seen = snap.decisions.length;
+      snap = this.engine.snapshot(step.state);
+      // the event's burns and unshown mucks, as the engine decided them (a redeal keeps the posts only)
+      placeProcedure(snap.decisions, Math.min(seen, snap.decisions.length), notes, mucks);
       for (const a of snap.alerts) {
         if (seenAlerts.has(a.id)) continue;
         seenAlerts.add(a.id);
@@ -196,7 +186,7 @@ export class HandArchive {
           text: `alert ${ev.alertId}: ${ev.decision} (by ${ev.by})`,
         });
       }
-    }
+    });
     while (nextTableAlert < tableAlerts.length)
       notes.push(tableAlertNote(tableAlerts[nextTableAlert++], snap.decisions.length));
     const source = sourceOf(recs);
@@ -304,18 +294,11 @@ export class HandArchive {
   steps(handNo: number): HandStep[] {
     const { config, events } = splitHand(this.recordsOf(handNo));
     if (!config || events.length === 0) throw new StoreError('HAND_NOT_FOUND', `no hand ${handNo} in the log`);
-    let state = this.startHand(config, handNo);
     const out: HandStep[] = [];
-    for (const rec of events) {
-      const ev = rec.data;
-      let refused: string | null = null;
-      try {
-        state = this.engine.applyEvent(state, ev);
-      } catch (err) {
-        refused = (err as Error).message;
-      }
-      out.push({ seq: rec.seq, wall: rec.wall, event: ev, refused, snapshot: this.engine.snapshot(state) });
-    }
+    foldHand(this.engine, this.startHand(config, handNo), events, (rec, step) => {
+      const refused = step.refused?.message ?? null;
+      out.push({ seq: rec.seq, wall: rec.wall, event: rec.data, refused, snapshot: this.engine.snapshot(step.state) });
+    });
     return out;
   }
 

@@ -1,5 +1,6 @@
 // A logged hand's records as the archive reads them: its table and events, its table alerts as notes, where an
 // imported hand came from, and when it began.
+import type { Decision } from '../engine/hand/decisions.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { alertTexts } from '../i18n/renderAlert.js';
 import type { LogRecord, LogRecordOf } from '../session/log.js';
@@ -77,4 +78,22 @@ export function tableAlertNote(rec: TableAlertRec, afterAction: number): HandNot
 export function describeEvent(ev: TableEvent): string {
   const { t: _t, ...rest } = ev;
   return JSON.stringify(rest);
+}
+
+/**
+ * The burns and the unshown mucks among `decisions[from..]`, an event's new decisions (the engine's `burn` and
+ * `muck` decisions), as the exporters place them: after the event's decisions, a burn as a note (PHH has no burn: a
+ * comment), a muck as `pN sm`. Read off the decisions, never inferred from the snapshots.
+ */
+export function placeProcedure(
+  decisions: readonly Decision[],
+  from: number,
+  notes: HandNote[],
+  mucks: PlayedHand['mucks'],
+): void {
+  for (let i = from; i < decisions.length; i++) {
+    const d = decisions[i];
+    if (d.kind === 'burn') notes.push({ afterAction: decisions.length, kind: 'burn', text: d.cards.join(' ') });
+    else if (d.kind === 'muck') mucks.push({ seat: d.seat, afterAction: decisions.length });
+  }
 }

@@ -1,8 +1,10 @@
 // A hand's chip movements as the hand-history writers need them: every decision the engine recorded (its typed
 // values: the posts, blinds then the big blind's ante; seat, chips added, total, raise, all-in), the mucks, the
 // uncalled bet going back and the pots paid. It reads the engine's decisions (snapshot.decisions), never the PHH
-// text; the engine decides the hand, this only lays out what it decided. Still re-derived here (issue 22, not yet
-// engine decisions): the uncalled bet, and the unshown mucks and burns the archive places by diffing snapshots.
+// text; the engine decides the hand, this only lays out what it decided. The unshown mucks come from `hand.mucks`
+// (the archive reads them off the engine's muck decisions; a room's hand from an earlier version's table brings
+// them). A hand from a version 1 table (no posts among its decisions) has its posts re-made here as the rules made
+// them and its uncalled bet recomputed.
 import { isPost } from '../engine/hand/decisions.js';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
@@ -180,6 +182,14 @@ export function readLedger(hand: PlayedHand): Ledger {
       }
       case 'show':
         actions.push({ ...base, type: 'show', cards: d.cards.slice() });
+        break;
+      case 'muck':
+        // laid out from hand.mucks (read off these decisions by the archive; brought by an earlier version's table)
+        break;
+      case 'burn':
+      case 'collect':
+      case 'award':
+        // the dealer's procedure: no chips of a seat's (the pots are what the contributions left)
         break;
       case 'uncalled':
         // the engine gave it back (the chips stay counted in `contributed`: the pots are what remains)

@@ -218,7 +218,8 @@ export class LiveHub {
       return;
     }
     this.clients.set(ws, role);
-    this.sendTo(ws, { type: 'hello', role, delayMs: role === 'overlay' ? this.delay : 0 });
+    const delayMs = viewFor(role, { kind: 'delay', broadcastDelayMs: this.delay }, this.now());
+    this.sendTo(ws, { type: 'hello', role, delayMs });
     const now = this.now();
     if (role === 'overlay') {
       const view = this.overlayReleased ? viewFor('overlay', this.overlayReleased, now) : null;

@@ -169,6 +169,15 @@ export interface HandHistory {
   delayMs: number;
 }
 
+/** The broadcast delay in force: what a role's views run behind the table by. */
+export interface DelaySetting {
+  kind: 'delay';
+  broadcastDelayMs: number;
+}
+
+/** Roles whose views run a broadcast delay behind the table (every other role sees it live). */
+const DELAYED: ReadonlySet<Role> = new Set<Role>(['overlay']);
+
 /** who may be handed a hand history: a role of the table, or the card room (its staff: the floor's rule) */
 export type HistoryReader = Role | 'room';
 
@@ -178,12 +187,17 @@ export function viewFor(role: Role, state: LiveState, now: number): RoleView | n
 export function viewFor(role: Role, step: StepEvent, now: number): string;
 /** Whether a hand history may reach `reader` at monotonic `now`. */
 export function viewFor(reader: HistoryReader, history: HandHistory, now: number): boolean;
+/** The delay (ms) `role`'s views run behind the table under `delay` (the overlay's: the broadcast delay; else 0). */
+export function viewFor(role: Role, delay: DelaySetting, now: number): number;
 export function viewFor(
   role: HistoryReader,
-  subject: LiveState | StepEvent | HandHistory,
+  subject: LiveState | StepEvent | HandHistory | DelaySetting,
   now: number,
-): RoleView | null | string | boolean {
-  if ('kind' in subject) return subject.kind === 'step' ? stepText(role, subject) : historyReleased(role, subject, now);
+): RoleView | null | string | boolean | number {
+  if ('kind' in subject) {
+    if (subject.kind === 'delay') return role !== 'room' && DELAYED.has(role) ? subject.broadcastDelayMs : 0;
+    return subject.kind === 'step' ? stepText(role, subject) : historyReleased(role, subject, now);
+  }
   if (role === 'room') return null;
   return liveView(role, subject, now);
 }
@@ -202,7 +216,7 @@ function historyReleased(reader: HistoryReader, h: HandHistory, now: number): bo
 function liveView(role: Role, state: LiveState, now: number): RoleView | null {
   const s = state.session;
   let delayMs = 0;
-  if (role === 'overlay') {
+  if (DELAYED.has(role)) {
     // The broadcast delay: nothing younger than the delay leaves this function for the overlay.
     const age = now - state.at;
     if (!(state.broadcastDelayMs >= 0) || age < state.broadcastDelayMs) return null;

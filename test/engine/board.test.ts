@@ -1,7 +1,7 @@
 // Board and burns: the dealer's errors and both rulesets' remedies (club 2-5 to 2-13, tda 39, tda 74), and the
 // engine watching the remedy being carried out.
 import { describe, expect, it } from 'vitest';
-import { isPost } from '../../src/engine/hand/decisions.js';
+import { isPost, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
 import type { Ruleset } from '../../src/engine/types.js';
 import { phhLine } from '../../src/phh/write.js';
 import { texts } from '../alertTexts.js';
@@ -256,8 +256,9 @@ describe('FLOP_FOUR_CARDS: the typed record says the flop the remedy left', () =
       .filter((l) => l.startsWith('d db '))
       .map((l) => l.slice(5));
     expect(dealt.join('')).toBe(t.snap().board.join(''));
-    // one line per decision but the posts (PHH has them in blinds_or_straddles and antes)
-    expect(t.state.decisions.filter((d) => !isPost(d)).length).toBe(t.phh().length);
+    // one line per decision but the posts (PHH has them in blinds_or_straddles and antes) and the dealer's
+    // procedure (burns, collections, awards, mucks: no PHH action line)
+    expect(t.state.decisions.filter((d) => !isPost(d) && !PROCEDURE_KINDS.has(d.kind)).length).toBe(t.phh().length);
   });
 
   it('club 2-7: the fourth card burned: the flop record is the first three, unchanged', () => {

@@ -8,7 +8,7 @@ import { account, makeAccounts, type RoomAccounts } from '../../src/room/acl.js'
 import { RoomArchive } from '../../src/room/archive.js';
 import { type InProcessBroker, startInProcessBroker } from '../../src/room/inProcessBroker.js';
 import { type RoomOptions, type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, type SimTablesOptions, startSimTables } from '../../src/room/simTables.js';
+import { type SimTable, type SimTablesOptions, startSimTables } from '../../src/simRoom/simTables.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

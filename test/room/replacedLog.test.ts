@@ -14,7 +14,7 @@ import type { RoomArchive } from '../../src/room/archive.js';
 import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { encodeMessage, topics } from '../../src/room/protocol.js';
 import type { RoomService } from '../../src/room/roomService.js';
-import type { SimTable } from '../../src/room/simTables.js';
+import type { SimTable } from '../../src/simRoom/simTables.js';
 import { LOG_FILE, SqliteEventLog } from '../../src/store/index.js';
 import { type RoomRig, sealedHands, startRoomRig, waitFor } from './helpers.js';
 

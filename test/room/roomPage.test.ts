@@ -9,7 +9,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RoomService } from '../../src/room/roomService.js';
-import type { SimTable } from '../../src/room/simTables.js';
+import type { SimTable } from '../../src/simRoom/simTables.js';
 import { ROOM_STRINGS } from '../../web/src/roomStrings.js';
 import { CHROMIUM_ARGS } from '../web/helpers.js';
 import { type RoomRig, startRoomRig } from './helpers.js';

@@ -14,7 +14,7 @@ import { RoomArchive } from '../../src/room/archive.js';
 import { type PostgresCluster, postgresBinDir, startPostgres } from '../../src/room/enginePostgres.js';
 import { type MosquittoBroker, mosquittoInstalled, startMosquitto } from '../../src/room/engines.js';
 import { type RoomService, startRoom } from '../../src/room/roomService.js';
-import { type SimTable, startSimTables } from '../../src/room/simTables.js';
+import { type SimTable, startSimTables } from '../../src/simRoom/simTables.js';
 import { sealedHands, sleep, waitFor } from './helpers.js';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../../src/room/roomTournament.js';
-import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/room/simTournament.js';
+import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/simRoom/simTournament.js';
 import { texts } from '../alertTexts.js';
 
 const PLAYERS = 12;

@@ -10,7 +10,7 @@ import type { RoomArchive } from '../../src/room/archive.js';
 import type { InProcessBroker } from '../../src/room/inProcessBroker.js';
 import { topics, type ViewMessage } from '../../src/room/protocol.js';
 import type { RoomService } from '../../src/room/roomService.js';
-import type { SimTable } from '../../src/room/simTables.js';
+import type { SimTable } from '../../src/simRoom/simTables.js';
 import { type RoomRig, sleep, startRoomRig, waitFor } from './helpers.js';
 
 const DELAY_MS = 3000;

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { TableConfig } from '../../src/engine/types.js';
-import { startLive } from '../../src/service/live.js';
+import { startLive } from '../../src/server/live.js';
 import { SqliteEventLog } from '../../src/store/index.js';
 import type { RoleView } from '../../src/views/views.js';
 import { smallFs } from '../store/smallFs.js';

@@ -106,6 +106,11 @@ describe('viewFor: the broadcast delay', () => {
   it('other roles are never delayed', () => {
     for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, st, 500_000)?.delayMs).toBe(0);
   });
+  it('the delay a role runs under (whoami, the hello): the broadcast delay for the overlay only', () => {
+    const delay = { kind: 'delay', broadcastDelayMs: 30_000 } as const;
+    expect(viewFor('overlay', delay, NOW)).toBe(30_000);
+    for (const role of ROLES.filter((r) => r !== 'overlay')) expect(viewFor(role, delay, NOW), role).toBe(0);
+  });
 });
 
 describe('viewFor: hand histories and replay steps', () => {

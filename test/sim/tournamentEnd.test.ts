@@ -3,7 +3,7 @@
 // dealt in again, the last hand ends, and the session deals no next hand and says so (TABLE_FINISHED, EN/FR), with
 // nothing thrown and no loop. A shuffle pressed on the finished table deals nothing and raises nothing new.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
 import { simSource } from '../../src/service/simSource.js';
 import type { HandEndInfo, TableAlert } from '../../src/session/index.js';
 import type { Simulator } from '../../src/sim/index.js';

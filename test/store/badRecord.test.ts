@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TableConfig, TableEvent } from '../../src/engine/types.js';
-import { startLive } from '../../src/service/live.js';
+import { startLive } from '../../src/server/live.js';
 import { MemoryLog, SessionError } from '../../src/session/index.js';
 import { HandArchive, LOG_FILE, SqliteEventLog, StoreError } from '../../src/store/index.js';
 import { LOGS } from '../fixtures.js';

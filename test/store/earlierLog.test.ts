@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPost } from '../../src/engine/hand/decisions.js';
+import { isPost, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { TableSession } from '../../src/session/index.js';
 import { type ExportFormat, HandArchive, SqliteEventLog } from '../../src/store/index.js';
@@ -210,8 +210,11 @@ describe('a log written by main of 2026-12-02 (b79cd23)', () => {
           board: h.final.board,
           stacks: h.final.stacks,
           pots: h.final.pots.map((p) => [p.amount, p.winners]),
-          // the actions and deals that version recorded (the posts and the uncalled bet's return are decisions now too)
-          decisions: h.final.decisions.filter((d) => !isPost(d) && d.kind !== 'uncalled').length,
+          // the actions and deals that version recorded (the posts, the uncalled bet's return, the burns, mucks,
+          // collections and awards are decisions now too)
+          decisions: h.final.decisions.filter(
+            (d) => !isPost(d) && d.kind !== 'uncalled' && !PROCEDURE_KINDS.has(d.kind),
+          ).length,
           notes: h.notes.length,
           level: h.level,
         })),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { isPost } from '../../src/engine/hand/decisions.js';
+import { isPost, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
 import type { TableConfig } from '../../src/engine/types.js';
 import { phhActions } from '../../src/phh/index.js';
 import { TableSession } from '../../src/session/index.js';
@@ -97,9 +97,16 @@ describe('a log written by main of 2026-12-04 (7518eb4), with PHH lines in its h
         expect(h.final.board).toEqual(board);
         expect(SIX.map((s) => h.final.stacks[String(s)])).toEqual(stacks);
         expect(h.final.pots.map((p) => [p.amount, p.winners])).toEqual(pots);
-        // the actions and deals that version recorded; the posts (the blinds, 50/100) and the uncalled bet's return
-        // are decisions now too
-        expect(h.final.decisions.filter((d) => !isPost(d) && d.kind !== 'uncalled')).toHaveLength(decisions);
+        // the actions and deals that version recorded; the posts (the blinds, 50/100), the uncalled bet's return,
+        // the burns, mucks, collections and awards are decisions now too
+        expect(
+          h.final.decisions.filter((d) => !isPost(d) && d.kind !== 'uncalled' && !PROCEDURE_KINDS.has(d.kind)),
+        ).toHaveLength(decisions);
+        // the burns decided are the burns the hand ends with, and the awards pay what the pots hold
+        expect(h.final.decisions.filter((d) => d.kind === 'burn').flatMap((d) => d.cards)).toEqual(h.final.burns);
+        expect(h.final.decisions.filter((d) => d.kind === 'award').reduce((n, d) => n + d.amount, 0)).toBe(
+          h.final.pots.reduce((n, p) => n + p.amount, 0),
+        );
         const sb = ((handNo - 1 + 1) % 6) + 1;
         expect(h.final.decisions.filter(isPost).map((d) => [d.kind, d.seat, d.amount])).toEqual([
           ['postSb', sb, 50],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Decision } from '../../src/engine/hand/decisions.js';
+import { type Decision, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { type SimHandReport, type SimMoment, Simulator } from '../../src/sim/index.js';
 import { SqliteEventLog } from '../../src/store/index.js';
@@ -17,8 +17,17 @@ import { validateHardwareFile } from '../../src/table/index.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const HARDWARE = join(ROOT, 'hardware/tables/sim-table.json');
-/** the dealer's and the rules' decisions (the cards dealt, the posts, an uncalled bet's return): not a player's action */
-const DEALS: ReadonlySet<string> = new Set(['dealHole', 'dealBoard', 'postSb', 'postBb', 'postAnte', 'uncalled']);
+/** the dealer's and the rules' decisions (the cards dealt, the posts, an uncalled bet's return, the burns, the bets
+ * collected, an unshown muck, the pots' awards): not a player's action */
+const DEALS: ReadonlySet<string> = new Set([
+  'dealHole',
+  'dealBoard',
+  'postSb',
+  'postBb',
+  'postAnte',
+  'uncalled',
+  ...PROCEDURE_KINDS,
+]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** the commentator's view of F's /api/state (RoleView), the fields a restart must reproduce */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveService } from '../../src/service/live.js';
+import type { LiveService } from '../../src/server/live.js';
 import type { Simulator } from '../../src/sim/simulator.js';
 import { ALL_STRINGS } from '../../web/src/i18n.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, liveOnSimulator, REPO } from './helpers.js';
@@ -569,7 +569,7 @@ describe('a service stopped and started again', () => {
       await dealer.screenshot({ path: join(SHOTS, 'dealer-disconnected.png') });
 
       // the same service again on the same port and data folder (no table source: it resumes from the log)
-      const { startLive } = await import('../../src/service/live.js');
+      const { startLive } = await import('../../src/server/live.js');
       const { SIM_TABLE } = await import('./helpers.js');
       void SIM_TABLE;
       svc = await startLive({

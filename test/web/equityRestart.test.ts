@@ -10,7 +10,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
 import type { TableEvent } from '../../src/engine/types.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
 import type { TableEventInput } from '../../src/session/index.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { TableConfig } from '../../src/engine/index.js';
 import { parseScenario } from '../../src/engine/index.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
 import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { playAt } from '../server/floorTables.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
-import { type LiveService, startLive } from '../../src/service/live.js';
+import { type LiveService, startLive } from '../../src/server/live.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 
 const config = parseScenario({

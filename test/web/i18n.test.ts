@@ -80,7 +80,7 @@ describe('UI strings', () => {
     for (const def of Object.values(ALERTS))
       for (const r of Object.values(def?.remedies ?? {}))
         for (const rule of Object.values(r?.rule ?? {})) if (!/^(tda|club|LOI|seed) \S+$/.test(rule)) own.add(rule);
-    expect([...own].sort()).toEqual(['panel', 'reader', 'table']);
+    expect([...own].sort()).toEqual(['panel', 'reader', 'room', 'table']);
     for (const rule of own) expect(hasKey(`ruleOf_${rule}`), rule).toBe(true);
     expect(ALL_STRINGS.ruleOf_reader.fr).not.toMatch(/reader/i);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/room/simTournament.js';
+import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/simRoom/simTournament.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 
 const rowOf = (page: Page, id: string) => `tr[data-player="${id}"]`;

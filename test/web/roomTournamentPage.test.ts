@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimTournament, startSimTournament } from '../../src/room/simTournament.js';
+import { type SimTournament, startSimTournament } from '../../src/simRoom/simTournament.js';
 import { TD_STRINGS } from '../../web/src/tournamentStrings.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 

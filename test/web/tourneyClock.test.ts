@@ -6,7 +6,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomClock } from '../../src/room/protocol.js';
-import type { SimTable } from '../../src/room/simTables.js';
+import type { SimTable } from '../../src/simRoom/simTables.js';
 import { type RoomRig, startRoomRig, waitFor } from '../room/helpers.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 

@@ -18,6 +18,7 @@ import {
   h,
   handNameOf,
   isPost,
+  isProcedure,
   makeStore,
   mountApp,
   Pots,
@@ -139,7 +140,7 @@ function ActionLog({ v }: { v: RoleView }): JSX.Element {
   }
   for (const [i, d] of (v.decisions ?? []).entries()) {
     // the posts are the log's first lines, above
-    if (d.kind === 'dealHole' || isPost(d)) continue;
+    if (d.kind === 'dealHole' || isPost(d) || isProcedure(d)) continue;
     if (d.street !== street) {
       street = d.street;
       items.push(h('li', { class: 'street', key: `s${i}` }, streetLabel(d.street)));

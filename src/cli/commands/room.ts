@@ -13,7 +13,7 @@ import { mosquittoInstalled, startMosquitto, writeBrokerFiles } from '../../room
 import { startInProcessBroker } from '../../room/inProcessBroker.js';
 import { checkTableId } from '../../room/protocol.js';
 import { startRoom } from '../../room/roomService.js';
-import { startSimTables } from '../../room/simTables.js';
+import { startSimTables } from '../../simRoom/simTables.js';
 import { defineCommand } from '../options.js';
 
 class RoomCommandError extends FeltwireError<'BAD_OPTION'> {
@@ -228,7 +228,7 @@ export const command = defineCommand(
   },
 );
 
-/** `--sim-tournament N`: the tournament on one machine (src/room/simTournament.ts), until Ctrl-C */
+/** `--sim-tournament N`: the tournament on one machine (src/simRoom/simTournament.ts), until Ctrl-C */
 async function runSimTournament(
   values: Record<string, string | undefined>,
   dataDir: string,
@@ -247,7 +247,7 @@ async function runSimTournament(
   if (values.broker) throw new RoomCommandError('--sim-tournament starts its own broker: leave out --broker');
   if (values.pace !== undefined && !['fast', 'table'].includes(values.pace))
     throw new RoomCommandError(`--pace must be fast or table: ${values.pace}`);
-  const { startSimTournament } = await import('../../room/simTournament.js');
+  const { startSimTournament } = await import('../../simRoom/simTournament.js');
   const t = await startSimTournament({
     players: n,
     dataDir,

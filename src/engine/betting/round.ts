@@ -1,7 +1,7 @@
 // The betting round: who acts, what is legal (a verify/can pair per action, as the dealer's tablet needs), and the
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
 import { raiseAlert } from '../alerts/raise.js';
-import { type DecisionWhy, recordDecision, WORDS } from '../hand/decisions.js';
+import { type DecisionWhy, recordDecision, recordMuck, WORDS } from '../hand/decisions.js';
 import { checkShowdownDone, onOneLeft, onRoundComplete } from '../hand/flow.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
@@ -330,6 +330,8 @@ export function killHand(state: HandState, seat: number, rule: string | null = n
     { kind: 'fold', seat, amount: 0, to: s.committed, facing, allIn: false, cards: [], refund },
     { source: 'table', rule },
   );
+  // killed at showdown: its cards go to the muck unshown (PHH `pN sm`)
+  if (state.phase === 'showdown') recordMuck(state, seat);
   if (state.phase === 'betting' && !state.round.complete) {
     if (state.round.toAct === seat || liveCount(state) <= 1) advance(state, seat);
   } else if (liveCount(state) <= 1) {

@@ -12,6 +12,12 @@ import { handSeat } from '../zone.js';
 
 const STREET_CARDS: Record<Street, number> = { preflop: 0, flop: 3, turn: 1, river: 1 };
 
+/** A card goes to the burn: kept in the burns and recorded (a `burn` decision, seat 0). */
+function burnCard(state: HandState, card: Card): void {
+  state.burns.push(card);
+  recordDecision(state, { kind: 'burn', seat: 0, amount: 0, to: 0, allIn: false, cards: [formatCard(card)] });
+}
+
 function bettingOpen(state: HandState): boolean {
   return state.phase === 'betting' && !state.round.complete;
 }
@@ -47,7 +53,7 @@ export function onBurn(state: HandState, card: Card): void {
   const ex = state.deal.exposedReplacement;
   if (ex && ex.card === card && !ex.burned) {
     ex.burned = true;
-    state.burns.push(card);
+    burnCard(state, card);
     b.burnWaived = Math.max(b.burnWaived, 1);
     if (ex.replaced) resolveAlert(state, ex.alertId);
     return;
@@ -55,7 +61,7 @@ export function onBurn(state: HandState, card: Card): void {
   // a card off the board moved to the burn: a remedy being carried out
   if (b.toBurn.includes(card)) {
     b.toBurn = b.toBurn.filter((c) => c !== card);
-    state.burns.push(card);
+    burnCard(state, card);
     const a = findOpen(state, 'BURN_MISSED');
     if (a && b.toBurn.length === 0) resolveAlert(state, a);
     return;
@@ -68,13 +74,13 @@ export function onBurn(state: HandState, card: Card): void {
     // a burn for the next street: the seats still to act with nothing to call checked
     if (!inferChecksToEnd(state)) {
       // burned before the round is over: kept as the next street's burn (tda 74: "the burn stays")
-      state.burns.push(card);
+      burnCard(state, card);
       b.burnWaived++;
       return;
     }
   }
   const street = dealingStreet(state);
-  state.burns.push(card);
+  burnCard(state, card);
   if (!street) return;
   b.burnsThisStreet++;
   if (b.burnsThisStreet === 2 && b.cardsThisStreet === 0) {
@@ -98,7 +104,7 @@ function cardFromAHand(state: HandState, card: Card): boolean {
   const s = state.seats[seat];
   if (!s?.cards.includes(card)) return false;
   s.cards = s.cards.filter((c) => c !== card);
-  state.burns.push(card);
+  burnCard(state, card);
   const extra = state.alerts.find(
     (a) => a.code === 'DEAL_CARD_COUNT' && a.seat === seat && !a.resolved && a.facts?.variant === 'smallBlindExtra',
   );
@@ -237,7 +243,7 @@ function fourFlopBurn(state: HandState, card: Card): void {
   const b = state.boardState;
   const ff = b.fourFlop;
   if (!ff) return;
-  state.burns.push(card);
+  burnCard(state, card);
   if (!ff.cards.includes(card)) {
     // a card from the stub, not one of the four: the four still lie there, one of them must be burned (the stub's
     // card went face down to the burn: the alert names only the four the table saw)

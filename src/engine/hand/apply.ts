@@ -19,7 +19,7 @@ import { type Card, formatCard, parseCard } from '../cards.js';
 import { playerSits } from '../dealing/absent.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
 import type { Face, TableEvent } from '../types.js';
-import { recordDecision } from './decisions.js';
+import { recordDecision, recordMuck, settleAwards } from './decisions.js';
 import { checkShowdownDone } from './flow.js';
 import { redeal } from './redeal.js';
 import type { HandState } from './state.js';
@@ -105,8 +105,9 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
             raiseAlert(state, 'TABLED_HAND_MUCKED', { seat: owner, cards: s.shown.map(formatText), zone: 'muck' });
           return;
         }
-        // a hand that touched the muck is dead (club 5-3)
+        // a hand that touched the muck is dead (club 5-3): mucked unshown
         foldSeat(state, s);
+        recordMuck(state, owner);
         checkShowdownDone(state, true);
         return;
       }
@@ -259,5 +260,6 @@ export function applyEvent(state: HandState, ev: TableEvent): HandState {
   }
   applyPendingOutOfTurn(state);
   checkClock(state);
+  if (state.phase === 'complete') settleAwards(state);
   return state;
 }

@@ -1,4 +1,6 @@
-// What the engine decided, one typed value per action: the chip ledger, the hand-history writers,
+// What the engine decided, one typed value per state change of the hand (PokerKit's operations as the model: posts,
+// deals, burns, the players' actions, shows and mucks, the uncalled bet's return, bet collection, each pot's award;
+// a kill is the fold the rules record for the seat, source 'table'): the chip ledger, the hand-history writers,
 // the views and the tablet read these values. The hand's PHH text is rendered from them by the PHH writer
 // (src/phh/write.ts) only: the state keeps no text.
 import type { Street } from '../types.js';
@@ -23,11 +25,32 @@ export type DecisionKind =
   /** a hand tabled at showdown or for an all-in (PHH `pN sm CARDS`) */
   | 'show'
   /** the part of the seat's bet no one called went back to it when the betting ended (`amount`: the chips back) */
-  | 'uncalled';
+  | 'uncalled'
+  /** a card burned (seat 0, `cards`: the card): PHH has no notation for it (the export writes it as a comment) */
+  | 'burn'
+  /** a live hand thrown to the muck unshown at showdown, or killed there (PHH `pN sm` with no cards) */
+  | 'muck'
+  /** the betting round's bets gathered into the pots (seat 0, `amount`: the chips gathered) */
+  | 'collect'
+  /** a pot's share paid to a seat when the hand ended (`pot`: the pot's index, 0 the main pot; `amount`: the share) */
+  | 'award';
 
 /** The posts the rules make at the shuffle (PHH writes them as `blinds_or_straddles` and `antes`, not as actions). */
 export const POST_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['postSb', 'postBb', 'postAnte']);
 export const isPost = (d: { kind: DecisionKind }): boolean => POST_KINDS.has(d.kind);
+
+/** A player's own actions (and the folds the rules record for a seat: a kill): what "acted" means anywhere. */
+export const PLAYER_ACTION_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
+  'fold',
+  'check',
+  'call',
+  'bet',
+  'raise',
+]);
+export const isPlayerAction = (d: { kind: DecisionKind }): boolean => PLAYER_ACTION_KINDS.has(d.kind);
+
+/** The dealer's and the rules' procedure that moves no player's turn: burns, collection, awards, mucks. */
+export const PROCEDURE_KINDS: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['burn', 'muck', 'collect', 'award']);
 
 /** What the decision was read from. */
 export type DecisionSource =
@@ -68,6 +91,8 @@ export interface Decision {
   source: DecisionSource;
   /** the rule that changed what the chips or words alone would say (e.g. "tda 44"), null when none did */
   rule: string | null;
+  /** award: the pot's index (0 the main pot); absent otherwise */
+  pot?: number;
   /** ms since the hand began */
   t: number;
   /** read at resume: from the readers' first inventory after a restart (the action taken while the service was
@@ -108,7 +133,8 @@ export function recordDecision(
     rule: why.rule ?? null,
     t: state.t,
   };
-  if (state.readingAtResume) decision.atResume = true;
+  // the dealer's procedure is not read: what the rules did after an action read at resume is not itself read
+  if (state.readingAtResume && !PROCEDURE_KINDS.has(decision.kind)) decision.atResume = true;
   state.decisions.push(decision);
   return decision;
 }
@@ -135,7 +161,65 @@ export function roundDecisions(state: HandState): Decision[] {
   for (let i = state.decisions.length - 1; i >= 0; i--) {
     const d = state.decisions[i];
     if (d.kind === 'dealBoard' || d.kind === 'dealHole') break;
-    if (d.kind !== 'show' && d.kind !== 'uncalled' && !isPost(d)) out.push(d);
+    if (isPlayerAction(d)) out.push(d);
   }
   return out.reverse();
+}
+
+/** A live hand thrown to the muck unshown at showdown, or killed there (PHH `pN sm`). */
+export function recordMuck(state: HandState, seat: number): void {
+  const s = state.seats[seat];
+  recordDecision(state, { kind: 'muck', seat, amount: 0, to: s?.committed ?? 0, allIn: false, cards: [] });
+}
+
+/**
+ * Each pot's shares as `award` decisions once the hand is over (PokerKit's chips pushing), one per pot and winner.
+ * A ruling that changes the award after the hand ended (a floor award) rewrites them: the same count in place, else
+ * the old ones go and the new ones come last.
+ */
+export function settleAwards(state: HandState): void {
+  const want: { pot: number; seat: number; amount: number }[] = [];
+  state.award?.pots.forEach((p, pot) => {
+    for (const [seat, amount] of Object.entries(p.shares))
+      if (amount > 0) want.push({ pot, seat: Number(seat), amount });
+  });
+  const at: number[] = [];
+  for (let i = 0; i < state.decisions.length; i++) if (state.decisions[i].kind === 'award') at.push(i);
+  if (
+    at.length === want.length &&
+    at.every((i, k) => {
+      const d = state.decisions[i];
+      return d.pot === want[k].pot && d.seat === want[k].seat && d.amount === want[k].amount;
+    })
+  )
+    return;
+  const make = (w: (typeof want)[number], base?: Decision): Decision => {
+    const d: Decision = {
+      kind: 'award',
+      street: base?.street ?? state.street,
+      seat: w.seat,
+      amount: w.amount,
+      to: 0,
+      facing: 0,
+      raiseBy: 0,
+      allIn: false,
+      full: false,
+      refund: 0,
+      cards: [],
+      chips: [],
+      source: 'table',
+      rule: null,
+      pot: w.pot,
+      t: base?.t ?? state.t,
+    };
+    return d;
+  };
+  if (at.length === want.length) {
+    at.forEach((i, k) => {
+      state.decisions[i] = make(want[k], state.decisions[i]);
+    });
+    return;
+  }
+  if (at.length > 0) state.decisions = state.decisions.filter((d) => d.kind !== 'award');
+  for (const w of want) state.decisions.push(make(w));
 }

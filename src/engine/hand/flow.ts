@@ -46,6 +46,27 @@ export function returnUncalled(state: HandState): void {
   });
 }
 
+/**
+ * The betting round's bets gathered into the pots (PokerKit's bet collection): a `collect` decision, seat 0, with the
+ * chips gathered (before the flop the big blind's ante with them). None when no chips were bet.
+ */
+export function collectBets(state: HandState): void {
+  // once a street: a hand killed after its round ended (between streets) finds the bets already gathered
+  for (let i = state.decisions.length - 1; i >= 0; i--) {
+    const k = state.decisions[i].kind;
+    if (k === 'collect') return;
+    if (k === 'dealBoard' || k === 'dealHole') break;
+  }
+  let amount = 0;
+  for (const seat of state.seatOrder) {
+    const s = state.seats[seat];
+    if (!s) continue;
+    amount += s.committed;
+    if (state.street === 'preflop') amount += s.ante;
+  }
+  if (amount > 0) recordDecision(state, { kind: 'collect', seat: 0, amount, to: amount, allIn: false, cards: [] });
+}
+
 function ableCount(state: HandState): number {
   let n = 0;
   for (const seat of state.seatOrder) {
@@ -69,6 +90,7 @@ export function onRoundComplete(state: HandState): void {
     onOneLeft(state);
     return;
   }
+  collectBets(state);
   if (state.street === 'river') {
     state.lastActionWasBetOnRiver = state.round.anyBet;
     enterShowdown(state);
@@ -89,6 +111,7 @@ export function onOneLeft(state: HandState): void {
     checkBlinds(state);
   }
   returnUncalled(state);
+  collectBets(state);
   state.round.toAct = 0;
   state.round.complete = true;
   state.award = computeAward(state);

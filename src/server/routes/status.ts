@@ -23,7 +23,7 @@ export const routes = defineRoutes<TableContext>((app, ctx) => {
 
   app.get('/api/whoami', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async (req) => ({
     role: req.role,
-    delayMs: req.role === 'overlay' ? hub.broadcastDelayMs : 0,
+    delayMs: viewFor(req.role, { kind: 'delay', broadcastDelayMs: hub.broadcastDelayMs }, mono()),
   }));
 
   app.get('/api/state', { schema: { querystring: tokenQuery }, config: { roles: ROLES } }, async (req) => {

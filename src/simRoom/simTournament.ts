@@ -4,13 +4,13 @@
 // back from its journal and clock in the room's data folder.
 import { join } from 'node:path';
 import type { MonotonicClock } from '../clock/index.js';
+import { account, makeAccounts } from '../room/acl.js';
+import { RoomArchive } from '../room/archive.js';
+import { type InProcessBroker, startInProcessBroker } from '../room/inProcessBroker.js';
+import { type RoomService, startRoom } from '../room/roomService.js';
+import { RoomTournament } from '../room/roomTournament.js';
 import type { Player } from '../tournament/registration.js';
 import { type Structure, validateStructure } from '../tournament/structure.js';
-import { account, makeAccounts } from './acl.js';
-import { RoomArchive } from './archive.js';
-import { type InProcessBroker, startInProcessBroker } from './inProcessBroker.js';
-import { type RoomService, startRoom } from './roomService.js';
-import { RoomTournament } from './roomTournament.js';
 import { type SimTable, startSimTables } from './simTables.js';
 
 /** the simulated table's seats (hardware/tables/sim-table.json) */

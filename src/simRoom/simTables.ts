@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableConfig } from '../engine/types.js';
-import { type LiveService, startLive } from '../service/live.js';
+import type { RoomLinkOptions } from '../room/publisher.js';
+import { type LiveService, startLive } from '../server/live.js';
 import { type SimSourceOptions, simSource } from '../service/simSource.js';
 import type { Simulator } from '../sim/simulator.js';
-import type { RoomLinkOptions } from './publisher.js';
 
 export interface SimTable {
   tableId: string;

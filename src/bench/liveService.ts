@@ -6,9 +6,9 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { TableConfig } from '../engine/types.js';
+import { type LiveService, startLive } from '../server/live.js';
 import type { TableEventInput } from '../session/types.js';
 import type { TokenRole } from '../views/liveState.js';
-import { type LiveService, startLive } from './live.js';
 
 export type BenchServiceRequest =
   | { type: 'start'; dataDir: string; table: TableConfig; noEquity: boolean; broadcastDelayMs: number }
