@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 }
 
 /** every module specifier a file names: import/export ... from '...', import('...'), new URL('...', import.meta.url) */
-export function specifiers(text: string): string[] {
+function specifiers(text: string): string[] {
   const out: string[] = [];
   const patterns = [
     /\b(?:import|export)\s[^'";]*?\bfrom\s*'([^']+)'/g,
