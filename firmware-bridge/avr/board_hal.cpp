@@ -21,7 +21,7 @@ void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
 }
 
 // One host-interface frame: NSS low, the bytes at the SPI clock (SPDR, SPIF), NSS high. The BUSY handshake is the
-// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL).
+// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL, PORTC).
 // The PN5180s are the bus's only devices and no interrupt handler uses SPI: its settings are set once (begin), not
 // for every frame. `tx` null: 0xFF clocked out (the read of an answer); `rx` null: what comes in is dropped.
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
@@ -64,8 +64,10 @@ void BoardSpi::idle() {
   if (g_board) g_board->pump();
 }
 
-BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]) {
-  pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_;
+BoardHal::BoardHal()
+    : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]), pn4_(spi_[4]), pn5_(spi_[5]) {
+  static_assert(kReaders == 6, "one Pn5180 member per reader");
+  pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_, pn_[4] = &pn4_, pn_[5] = &pn5_;
   for (uint8_t r = 0; r < kReaders; r++)
     onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false,
     bgProbe_[r] = false;
@@ -75,8 +77,10 @@ BoardHal::BoardHal() : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]
 
 void BoardHal::begin() {
   Serial.begin(115200);
-  DDRA = 0x3F;  // RF switch select lines of readers 0 and 1
-  DDRC = 0x3F;  // readers 2 and 3
+  DDRA = 0x3F;   // RF switch select lines of readers 0 and 1 (PORTA 6-7: BUSY of readers 4 and 5, inputs)
+  DDRC = 0x3F;   // readers 2 and 3 (PORTC 6-7: NSS of readers 5 and 4, made outputs by BoardSpi::begin)
+  DDRH |= 0x38;  // reader 4
+  DDRB |= 0x70;  // reader 5 (PORTB 0-3: NSS of reader 0 and the SPI lines)
   for (uint8_t r = 0; r < kReaders; r++) spi_[r].begin(kPinNss[r], kPinBusy[r], kPinReset[r]);
   SPI.begin();
   SPI.beginTransaction(kSpi);  // held: every frame runs at these settings (BoardSpi::exchange)
@@ -112,7 +116,7 @@ void BoardHal::route(uint8_t a) {
   uint8_t port = 0;
   for (uint8_t i = 0; i < a; i++) port += kReaderOf[i] == r;
   const uint8_t shift = kSwitchShift[r];
-  volatile uint8_t& reg = r < 2 ? PORTA : PORTC;
+  volatile uint8_t& reg = r < 2 ? PORTA : r < 4 ? PORTC : r == 4 ? PORTH : PORTB;
   reg = static_cast<uint8_t>((reg & ~(0x7 << shift)) | (port & 0x7) << shift);
 }
 

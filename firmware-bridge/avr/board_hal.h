@@ -53,8 +53,9 @@ class BoardHal : public fw::Hal {
 
  private:
   void route(uint8_t a);
+  static_assert(kReaders <= fw::kMaxReaders, "the bridge keeps an inventory under way per reader");
   BoardSpi spi_[kReaders];
-  fw::Pn5180 pn0_, pn1_, pn2_, pn3_;
+  fw::Pn5180 pn0_, pn1_, pn2_, pn3_, pn4_, pn5_;
   fw::Pn5180* pn_[kReaders];
   fw::ReadStatus finish(uint8_t r, const fw::InventoryResult& res);
   int16_t onAir_[kReaders];  // antenna whose field is on, or -1

@@ -190,13 +190,13 @@ void Bridge::setStatus(uint8_t a, ReadStatus st) {
   sendErr(a, errOf(st));
 }
 
-void Bridge::tagArrived(uint8_t antenna, const TagSlot& t) {
+void Bridge::tagArrived(uint8_t antenna, const TagRead& t, char face) {
   if (!ready()) return;  // warm-up: the first INV reports it
   FrameRecord r{};
   r.type = Msg::Tag;
   r.antenna = antenna;
-  r.arg = static_cast<uint8_t>(t.face());
-  r.uidLen = t.len();
+  r.arg = static_cast<uint8_t>(face);
+  r.uidLen = t.uidLen;
   memcpy(r.u.uid, t.uid, r.uidLen);
   change(r);
 }
@@ -207,12 +207,12 @@ void Bridge::change(FrameRecord& r) {
   else heldOver_ = true;
 }
 
-void Bridge::tagLeft(uint8_t antenna, const TagSlot& t) {
+void Bridge::tagLeft(uint8_t antenna, const TagRead& t) {
   if (!ready()) return;
   FrameRecord r{};
   r.type = Msg::Gone;
   r.antenna = antenna;
-  r.uidLen = t.len();
+  r.uidLen = t.uidLen;
   memcpy(r.u.uid, t.uid, r.uidLen);
   change(r);
 }

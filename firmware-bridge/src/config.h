@@ -6,7 +6,7 @@
 #define FW_ANTENNAS 24
 #endif
 #ifndef FW_POOL_TAGS
-#define FW_POOL_TAGS 304
+#define FW_POOL_TAGS 384
 #endif
 
 namespace fw {
@@ -15,8 +15,10 @@ constexpr uint8_t kProtocolVersion = 2;
 constexpr const char* kFirmwareVersion = "2.0.0";
 constexpr uint8_t kAntennas = FW_ANTENNAS;
 static_assert(FW_ANTENNAS <= 32, "antenna sets are 32-bit masks");
-// Tags are kept in one pool shared by all antennas (a chip stack in one zone, nothing in the next): 12 bytes a tag.
+// Tags are kept in one pool shared by all antennas (a chip stack in one zone, nothing in the next): 8 bytes a tag
+// (the UID's last 4 bytes, an index into kPrefixes shared prefixes, state), 384 tags in 3,072 bytes.
 constexpr uint16_t kPoolTags = FW_POOL_TAGS;
+constexpr uint8_t kPrefixes = 16;  // distinct UID prefixes (length + first 0/3/4 bytes) a pool holds at once
 // One antenna holds at most this many tags (a pot, a tall stack); more raise ERR,<a>,OVERRUN once.
 constexpr uint8_t kMaxTagsPerAntenna = 120;
 // Protocol v2 INV: up to 8 UIDs fit one frame ("$65535,INV,23," + 8 x 17 - 1 + "*XXXX\n" = 155 bytes); a longer

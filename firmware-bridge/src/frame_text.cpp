@@ -78,7 +78,9 @@ uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId,
       b.str("INV,").dec(r.antenna).ch(',');
       for (uint8_t i = 0; i < n; i++) {
         if (i) b.ch(' ');
-        b.uid(inv[i]->uid, inv[i]->len());
+        TagRead u;
+        presence.uidOf(*inv[i], u);
+        b.uid(u.uid, u.uidLen);
       }
       // a part resent after the antenna shrank keeps its number: the service drops an inventory whose parts disagree
       if (parts > 1 || part > 1) b.ch(',').dec(part).ch('/').dec(parts > part ? parts : part);

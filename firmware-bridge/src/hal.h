@@ -9,7 +9,7 @@ namespace fw {
 // Pending: the antenna's inventory goes on (one ISO 15693 round a call); call readTags again for it later.
 // Foreign: every tag was read, but one of them cannot be reported (a 10-byte UID): ERR,<a>,FOREIGN_TAG.
 enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun, Pending, Foreign };
-constexpr uint8_t kMaxReaders = 4;
+constexpr uint8_t kMaxReaders = 6;  // the board of avr/board_config.h: 2 card readers, 4 chip readers
 
 class Hal {
  public:

@@ -3,13 +3,6 @@
 
 namespace fw {
 
-// The last byte first: the UIDs of a chip order or a deck share their first 4-5 bytes (E0 04 01 50 ..., 04 A1 ...),
-// so a memcmp from the first byte runs 5 bytes deep for every pair of a 40-chip stack; the last byte tells most
-// pairs apart at once.
-bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen) {
-  return alen == blen && a[alen - 1] == b[alen - 1] && memcmp(a, b, alen - 1) == 0;
-}
-
 void Presence::begin(uint8_t antenna, uint8_t face) {
   face_[antenna] = face == 'U' ? 1 : face == 'D' ? 2 : 0;
   overrun_ &= ~(1ul << antenna);
@@ -17,8 +10,38 @@ void Presence::begin(uint8_t antenna, uint8_t face) {
     if (pool_[i].antenna == antenna) pool_[i].seen = 0;
 }
 
+int8_t Presence::prefixOf(const uint8_t* uid, uint8_t len, bool create) {
+  const uint8_t n = static_cast<uint8_t>(len - 4);
+  int8_t free = -1;
+  for (uint8_t i = 0; i < kPrefixes; i++) {
+    const Prefix& p = prefix_[i];
+    if (p.len == 0) {
+      if (free < 0) free = static_cast<int8_t>(i);
+    } else if (p.len == len && memcmp(p.b, uid, n) == 0) {
+      return static_cast<int8_t>(i);
+    }
+  }
+  if (!create) return -1;
+  if (free < 0) {  // full: sweep the prefixes no tag of the pool holds any more (a deck or chip order gone)
+    uint16_t held = 0;
+    for (uint16_t i = 0; i < kPoolTags; i++)
+      if (pool_[i].antenna != kFreeSlot) held |= static_cast<uint16_t>(1u << pool_[i].prefix);
+    for (uint8_t i = 0; i < kPrefixes; i++) {
+      if ((held >> i) & 1) continue;
+      prefix_[i].len = 0;
+      if (free < 0) free = static_cast<int8_t>(i);
+    }
+    if (free < 0) return -1;
+  }
+  prefix_[free].len = len;
+  memcpy(prefix_[free].b, uid, n);
+  return free;
+}
+
 bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   if (len != 4 && len != 7 && len != 8) return true;  // not a UID of ours: ignored
+  const uint8_t* suffix = uid + len - 4;
+  int8_t prefix = prefixOf(uid, len, false);
   int16_t free = -1;
   uint8_t count = 0;
   for (uint16_t i = 0; i < kPoolTags; i++) {
@@ -27,7 +50,7 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
       if (free < 0) free = static_cast<int16_t>(i);
     } else if (s.antenna == antenna) {
       count++;
-      if (!sameUid(s.uid, s.len(), uid, len)) continue;
+      if (prefix < 0 || !same(s, prefix, suffix)) continue;
       if (!s.seen) {
         s.seen = 1;
         if (s.hits < 3) s.hits++;
@@ -36,14 +59,14 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
       return true;
     }
   }
-  if (free < 0 || count >= kMaxTagsPerAntenna) {
+  if (free < 0 || count >= kMaxTagsPerAntenna || (prefix < 0 && (prefix = prefixOf(uid, len, true)) < 0)) {
     overrun_ |= 1ul << antenna;
     return false;
   }
   TagSlot& s = pool_[free];
-  memcpy(s.uid, uid, len);
+  memcpy(s.suffix, suffix, 4);
   s.antenna = antenna;
-  s.lenCode = len == 4 ? 0 : len == 7 ? 1 : 2;
+  s.prefix = static_cast<uint8_t>(prefix);
   s.hits = 1;
   s.reported = 0;
   s.seen = 1;
@@ -52,14 +75,30 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   return true;
 }
 
+void Presence::uidOf(const TagSlot& t, TagRead& out) const {
+  const Prefix& p = prefix_[t.prefix];
+  const uint8_t n = static_cast<uint8_t>(p.len - 4);
+  memcpy(out.uid, p.b, n);
+  memcpy(out.uid + n, t.suffix, 4);
+  out.uidLen = p.len;
+}
+
+uint8_t Presence::prefixesUsed() const {
+  uint8_t n = 0;
+  for (uint8_t i = 0; i < kPrefixes; i++) n += prefix_[i].len != 0;
+  return n;
+}
+
 uint8_t Presence::reportFresh(PresenceSink& sink, uint8_t max) {
   uint8_t n = 0;
   for (uint16_t i = 0; i < kPoolTags && n < max; i++) {
     TagSlot& s = pool_[i];
-    if (s.antenna == kFreeSlot || s.lenCode != 2 || s.reported || !s.seen) continue;
+    if (s.antenna == kFreeSlot || prefix_[s.prefix].len != 8 || s.reported || !s.seen) continue;
     s.reported = 1;
     n++;
-    sink.tagArrived(s.antenna, s);
+    TagRead u;
+    uidOf(s, u);
+    sink.tagArrived(s.antenna, u, s.face());
   }
   if (n < max) fresh_ = 0;  // the walk found them all
   return n;
@@ -67,36 +106,39 @@ uint8_t Presence::reportFresh(PresenceSink& sink, uint8_t max) {
 
 bool Presence::elsewhere(uint16_t k) const {
   const TagSlot& t = pool_[k];
-  const uint8_t len = t.len(), last = t.uid[len - 1], code = t.lenCode;
   for (uint16_t i = 0; i < kPoolTags; i++) {
     const TagSlot& s = pool_[i];
-    // the cheap tests first (a 304-slot walk for each tag a clean scan reports: 40 of them after a push): the UID's
-    // last byte and length, then the rest
-    if (s.uid[len - 1] != last || s.lenCode != code || i == k || s.antenna == kFreeSlot || s.antenna == t.antenna)
-      continue;
-    if (memcmp(s.uid, t.uid, len - 1) == 0) return true;
+    // the UID's last byte first (a 384-slot walk for each tag a clean scan reports: 40 of them after a push)
+    if (s.suffix[3] != t.suffix[3] || i == k || s.antenna == kFreeSlot || s.antenna == t.antenna) continue;
+    if (same(s, static_cast<int8_t>(t.prefix), t.suffix)) return true;
   }
   return false;
 }
 
 bool Presence::end(uint8_t antenna, uint32_t now, bool complete, PresenceSink& sink, bool clean) {
-  const uint16_t t = static_cast<uint16_t>(now);
+  const uint16_t t = static_cast<uint16_t>(now) & 0x3FFF;
   for (uint16_t i = 0; i < kPoolTags; i++) {
     TagSlot& s = pool_[i];
     if (s.antenna != antenna) continue;
     if (s.seen) {
       s.lastSeen = t;
-      const uint8_t need = s.len() == 8 ? kLatchOnReadsChips : kLatchOnReads;
+      const uint8_t need = prefix_[s.prefix].len == 8 ? kLatchOnReadsChips : kLatchOnReads;
       if (!s.reported && (s.hits >= need || (clean && !elsewhere(i)))) {
         s.reported = 1;
-        sink.tagArrived(antenna, s);
+        TagRead u;
+        uidOf(s, u);
+        sink.tagArrived(antenna, u, s.face());
       }
       continue;
     }
     if (!complete) continue;  // an unresolved read proves nothing about the tags it missed
     s.hits = 0;               // consecutive reads only
-    if (static_cast<uint16_t>(t - s.lastSeen) < kLatchOffMs) continue;
-    if (s.reported) sink.tagLeft(antenna, s);
+    if (((t - s.lastSeen) & 0x3FFF) < kLatchOffMs) continue;
+    if (s.reported) {
+      TagRead u;
+      uidOf(s, u);
+      sink.tagLeft(antenna, u);
+    }
     s.antenna = kFreeSlot;
   }
   return (overrun_ >> antenna) & 1;
@@ -131,8 +173,7 @@ bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
   uint16_t i = cursor;
   for (const TagSlot* s = pool_ + i; i < kPoolTags; i++, s++) {
     if (s->antenna != antenna || s->seen) continue;
-    out.uidLen = s->len();
-    memcpy(out.uid, s->uid, out.uidLen);
+    uidOf(*s, out);
     cursor = static_cast<uint16_t>(i + 1);
     return true;
   }
@@ -143,7 +184,9 @@ bool Presence::known(uint8_t antenna, uint16_t& cursor, TagRead& out) const {
 bool Presence::tagAt(uint8_t antenna, uint16_t k, const uint8_t* uid, uint8_t len) {
   if (k >= kPoolTags) return false;
   TagSlot& s = pool_[k];
-  if (s.antenna != antenna || !sameUid(s.uid, s.len(), uid, len)) return false;
+  if (s.antenna != antenna || len < 4) return false;
+  const Prefix& p = prefix_[s.prefix];
+  if (p.len != len || memcmp(s.suffix, uid + len - 4, 4) != 0 || memcmp(p.b, uid, len - 4u) != 0) return false;
   if (!s.seen) {
     s.seen = 1;
     if (s.hits < 3) s.hits++;

@@ -9,18 +9,21 @@ namespace fw {
 
 constexpr uint8_t kFreeSlot = 0xFF;
 
+// A tag of the pool: 8 bytes, not 12. Its UID is kept whole (no wire change: TAG, GONE and INV carry it as read):
+// the last 4 bytes here, the bytes before them (0, 3 or 4: a 4-, 7- or 8-byte UID) as an index into the pool's
+// table of kPrefixes prefixes, which the UIDs of a chip order or a deck share (E0 04 01 50 ..., 04 A1 00 ...).
 struct TagSlot {
-  uint8_t uid[kUidMaxBytes];  // most significant byte first, as printed
+  uint8_t suffix[4];          // the UID's last 4 bytes, most significant first
   uint8_t antenna;            // kFreeSlot: unused
-  uint8_t lenCode : 2;        // 0: 4 bytes, 1: 7, 2: 8
+  uint8_t prefix : 4;         // Presence's prefix table: the UID's length and its first bytes
   uint8_t hits : 2;           // consecutive scans that read it, capped at 3
   uint8_t reported : 1;
   uint8_t seen : 1;           // read in the scan under way
-  uint8_t faceCode : 2;       // 0 '-', 1 'U', 2 'D'
-  uint16_t lastSeen;          // low 16 bits of millis(): latch-off spans are far below 65 s
-  uint8_t len() const { return lenCode == 0 ? 4 : lenCode == 1 ? 7 : 8; }
+  uint16_t lastSeen : 14;     // low 14 bits of millis(): latch-off spans (400 ms) are far below 16 s
+  uint16_t faceCode : 2;      // 0 '-', 1 'U', 2 'D'
   char face() const { return faceCode == 1 ? 'U' : faceCode == 2 ? 'D' : '-'; }
 };
+static_assert(sizeof(TagSlot) == 8, "a pool tag is 8 bytes");
 
 struct TagRead {
   uint8_t uid[kUidMaxBytes];
@@ -42,18 +45,20 @@ class TagSink {
 
 class PresenceSink {
  public:
-  virtual void tagArrived(uint8_t antenna, const TagSlot& t) = 0;
-  virtual void tagLeft(uint8_t antenna, const TagSlot& t) = 0;
+  virtual void tagArrived(uint8_t antenna, const TagRead& t, char face) = 0;
+  virtual void tagLeft(uint8_t antenna, const TagRead& t) = 0;
 };
 
 class Presence {
  public:
   Presence() {
     for (uint16_t i = 0; i < kPoolTags; i++) pool_[i].antenna = kFreeSlot;
+    for (uint8_t i = 0; i < kPrefixes; i++) prefix_[i].len = 0;
   }
   // A scan of `antenna` begins (face: what its sensor shows now). Scans of several antennas may run at once.
   void begin(uint8_t antenna, uint8_t face);
-  // One tag read (MSB first); duplicates within a scan are ignored. False when the pool or the antenna is full.
+  // One tag read (MSB first); duplicates within a scan are ignored. False when the pool or the antenna is full, or
+  // its UID needs a 17th prefix (kPrefixes) while every prefix is held by a tag of the pool.
   bool tag(uint8_t antenna, const uint8_t* uid, uint8_t len);
   // The scan of `antenna` ended at `now`. `complete`: every tag in the field was resolved, so an unread tag may
   // latch off. `clean`: it also ended without any fault (no collision, overrun, foreign tag): a tag it read is
@@ -68,6 +73,10 @@ class Presence {
   // Reported tags [from, from + max) of an antenna, in pool order; returns how many were written to `out`.
   uint8_t reported(uint8_t antenna, const TagSlot** out, uint8_t from, uint8_t max) const;
   uint16_t used() const;
+  // The whole UID of a pool tag (prefix + suffix).
+  void uidOf(const TagSlot& t, TagRead& out) const;
+  // Prefixes in use (tests).
+  uint8_t prefixesUsed() const;
   // The next tag of `antenna` from pool slot `cursor` on that its scan under way has not read yet (TagSink::known).
   bool known(uint8_t antenna, uint16_t& cursor, TagRead& out) const;
   // tag() for a UID known to be in pool slot `k` on `antenna` (a known card that answered its SELECT): no pool
@@ -81,8 +90,20 @@ class Presence {
   uint8_t reportFresh(PresenceSink& sink, uint8_t max);
 
  private:
+  struct Prefix {
+    uint8_t len;  // the whole UID's length (4, 7 or 8); 0: free
+    uint8_t b[4];
+  };
   bool elsewhere(uint16_t k) const;  // slot k's UID is held on another antenna too
+  // The prefix entry of this UID; -1 if none. create: make one (a full table is first swept of the prefixes no
+  // pool tag holds), -1 when there is no room.
+  int8_t prefixOf(const uint8_t* uid, uint8_t len, bool create);
+  bool same(const TagSlot& s, int8_t prefix, const uint8_t* suffix) const {
+    return s.suffix[3] == suffix[3] && s.prefix == prefix && s.suffix[2] == suffix[2] && s.suffix[1] == suffix[1] &&
+           s.suffix[0] == suffix[0];
+  }
   TagSlot pool_[kPoolTags];
+  Prefix prefix_[kPrefixes];
   uint8_t face_[kAntennas] = {};  // face code of each antenna's scan under way
   uint32_t overrun_ = 0;          // antennas whose scan under way could not keep a tag
   uint8_t fresh_ = 0;             // chips put in the pool by tag() since the last reportFresh
@@ -110,7 +131,5 @@ class AntennaSink : public TagSink {
   uint8_t a_;
   uint16_t last_ = 0;
 };
-
-bool sameUid(const uint8_t* a, uint8_t alen, const uint8_t* b, uint8_t blen);
 
 }  // namespace fw

@@ -136,8 +136,8 @@ TEST(bridge_renders_the_golden_frames_byte_for_byte) {
         reads.push_back(t);
       }
       struct : PresenceSink {
-        void tagArrived(uint8_t, const TagSlot&) override {}
-        void tagLeft(uint8_t, const TagSlot&) override {}
+        void tagArrived(uint8_t, const TagRead&, char) override {}
+        void tagLeft(uint8_t, const TagRead&) override {}
       } quiet;
       for (int k = 0; k < 2; k++)  // two reads latch a card on
         presence.scanned(r.antenna, reads.data(), static_cast<uint8_t>(reads.size()), '-', 1000u * k, quiet);

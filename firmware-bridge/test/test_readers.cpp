@@ -432,8 +432,8 @@ TEST(iso15693_empty_or_single_tag_antenna_costs_one_probe) {
 TEST(antenna_sink_known_tags_of_the_pool_and_their_reads) {
   struct Events : PresenceSink {
     int arrived = 0, left = 0;
-    void tagArrived(uint8_t, const TagSlot&) override { arrived++; }
-    void tagLeft(uint8_t, const TagSlot&) override { left++; }
+    void tagArrived(uint8_t, const TagRead&, char) override { arrived++; }
+    void tagLeft(uint8_t, const TagRead&) override { left++; }
   } ev;
   static Presence p;  // ~3.6 KB: not on the stack
   TagRead held[2] = {{{0x04, 0xA1, 0x00, 0x00, 0x10, 0x2F, 0x4C}, 7}, {{0x04, 0xA1, 0x00, 0x00, 0x10, 0x33, 0x3D}, 7}};
@@ -467,8 +467,8 @@ TEST(presence_reports_chips_of_a_scan_under_way_once_and_leaves_cards_to_its_end
   struct Events : PresenceSink {
     std::vector<std::string> arrived;
     int left = 0;
-    void tagArrived(uint8_t a, const TagSlot& t) override { arrived.push_back(std::to_string(a) + ":" + hex(t.uid, t.len())); }
-    void tagLeft(uint8_t, const TagSlot&) override { left++; }
+    void tagArrived(uint8_t a, const TagRead& t, char) override { arrived.push_back(std::to_string(a) + ":" + hex(t.uid, t.uidLen)); }
+    void tagLeft(uint8_t, const TagRead&) override { left++; }
   } ev;
   static Presence p;
   uint8_t chip[8] = {0xE0, 0x04, 0x01, 0x50, 0x00, 0x00, 0x00, 0x01};

@@ -32,8 +32,8 @@ uint8_t parseHex(const std::string& u, uint8_t* out) {
 }
 
 struct Quiet : PresenceSink {
-  void tagArrived(uint8_t, const TagSlot&) override {}
-  void tagLeft(uint8_t, const TagSlot&) override {}
+  void tagArrived(uint8_t, const TagRead&, char) override {}
+  void tagLeft(uint8_t, const TagRead&) override {}
 };
 
 }  // namespace

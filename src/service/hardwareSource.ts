@@ -6,7 +6,16 @@ import { PanelLink } from '../hardware/panel/index.js';
 import type { LedState } from '../hardware/types.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState } from '../session/types.js';
-import { type AntennaMap, type HardwareFile, loadHardwareFile, TableLayer, TagRegistry } from '../table/index.js';
+import { prefixCapacityAlert } from '../table/alerts.js';
+import {
+  type AntennaMap,
+  checkUidPrefixes,
+  type HardwareFile,
+  loadHardwareFile,
+  prefixAdvice,
+  TableLayer,
+  TagRegistry,
+} from '../table/index.js';
 import { wireLinkCounters } from './linkHealth.js';
 import { resumeTableLayer } from './resume.js';
 import { type TableSource, type TableSourceFactory, wireTableLayer } from './source.js';
@@ -80,6 +89,12 @@ export function hardwareSource(opts: HardwareSourceOptions): TableSourceFactory 
       const unwire = wireTableLayer(layer, session, `bridge ${opts.serial}`, (err) =>
         say(`table event refused: ${(err as Error).message}`),
       );
+      // the bridge keeps 16 UID prefixes (uidPrefixes.ts): a registry beyond them is told now, not at a tag mid-hand
+      const prefixes = checkUidPrefixes(registry.uids());
+      if (!prefixes.ok) {
+        say(`registry: ${prefixAdvice(prefixes)}`);
+        layer.emit('alert', prefixCapacityAlert(Date.now(), prefixes.count));
+      }
       // after a restart the readers' first inventories are movements from where the log left the cards
       resumeTableLayer(layer, session);
       const link = await BridgeLink.open({ path: opts.serial, baudRate: opts.baudRate });

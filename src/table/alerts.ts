@@ -107,6 +107,14 @@ export function readerFaultAlert(
   return alert;
 }
 
+/** The registry's tags need more UID prefixes than the reader bridge keeps (uidPrefixes.ts): said at start. */
+export function prefixCapacityAlert(wall: number, count: number): TableAlert {
+  const facts: AlertFacts = { seat: null, antenna: null, fault: 'PREFIXES', amount: count, variant: 'prefixes' };
+  const alert = tableAlert('READER_FAULT', wall, facts);
+  alert.reason = 'PREFIXES';
+  return alert;
+}
+
 export function linkAlert(
   wall: number,
   state: 'lost' | 'restored',

@@ -42,3 +42,4 @@ export {
   type TableLayerEvents,
   type TableLayerOptions,
 } from './tableLayer.js';
+export { BRIDGE_UID_PREFIXES, checkUidPrefixes, type PrefixCheck, prefixAdvice, uidPrefix } from './uidPrefixes.js';

@@ -116,6 +116,11 @@ export class TagRegistry {
     return this.chipSets.has(id);
   }
 
+  /** Every enrolled tag's UID: the decks' in order, then the chip sets'. */
+  uids(): string[] {
+    return [...this.owner.keys()];
+  }
+
   /** Where a tag is enrolled, if anywhere (used by enrollment to refuse a tag already in use). */
   ownerOf(uid: string): { kind: 'deck' | 'chips'; id: string } | undefined {
     return this.owner.get(uid.toUpperCase());

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { command } from '../../src/cli/commands/enroll.js';
 import { VirtualBridgeWire } from '../../src/hardware/bridge/index.js';
 import { openPtyPair, type PtyPair } from '../../src/sim/ptyPair.js';
-import { TagRegistry } from '../../src/table/index.js';
+import { ENROLL_ORDER, TagRegistry } from '../../src/table/index.js';
 import { A, SIM_TABLE } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -132,5 +132,67 @@ describe('feltwire enroll over a pty', () => {
     expect(code, text + errors.join('')).toBe(1);
     expect(text, text).toContain('deck "blue": 51/52 present; missing: 4d');
     expect(text).toContain('deck NOT OK');
+  });
+
+  it("warns at the chip that needs a 17th UID prefix and does not save a registry beyond the bridge's 16", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enroll-'));
+    const registry = join(dir, 'registry.json');
+    // a deck of NTAG cards from 16 production lots (04 A1 <lot> ...): 16 prefixes, the bridge's all
+    const reg = new TagRegistry();
+    const cards: Record<string, string> = {};
+    ENROLL_ORDER.forEach((card, i) => {
+      cards[`04A1${(i % 16).toString(16).toUpperCase().padStart(2, '0')}${i.toString(16).padStart(8, '0')}`] = card;
+    });
+    reg.addDeck('red', 'Red', cards);
+    reg.save(registry);
+    const before = readFileSync(registry, 'utf8');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const errors: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    const { service, wire: w } = await bridge();
+    const run = command.run([
+      'chips',
+      '--set',
+      'house',
+      '--denomination',
+      '500',
+      '--count',
+      '2',
+      '--serial',
+      service,
+      '--hardware',
+      SIM_TABLE,
+      '--registry',
+      registry,
+      '--idle',
+      '5',
+    ]);
+    await vi.waitFor(() => expect(w.stats.received).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+    // two ISO 15693 chips of a lot the registry does not know (E0 04 01 50 ...): a 17th prefix
+    for (const uid of ['E004015000000001', 'E004015000000002']) {
+      w.arrive(A.enroll, uid);
+      await sleep(5);
+      w.leave(A.enroll, uid);
+      await sleep(5);
+    }
+    const code = await run;
+    const text = lines.join('');
+    expect(code, text + errors.join('')).toBe(2);
+    const warning = `warning: tag E004015000000001 needs a UID prefix beyond the bridge's: the tags use 17 distinct UID prefixes, the reader bridge keeps 16`;
+    // said right after the chip that brings the 17th prefix, before the next chip
+    const at = text.indexOf('E004015000000001\n');
+    expect(at, text).toBeGreaterThan(0);
+    expect(text.slice(at + 17).startsWith(warning), text).toBe(true);
+    expect(errors.join('')).toContain(
+      `feltwire enroll: not saved to ${registry}: the tags use 17 distinct UID prefixes`,
+    );
+    expect(readFileSync(registry, 'utf8')).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 // The floor's operations in Debian's chromium, on one live service driven through its session (no simulator: the
 // test is the table), restarted once: "Call the floor" on the dealer tablet opens a FLOOR_CALLED alert on the
-// floor's tablet (English, then French on both tablets); a Misdeal after substantial action is refused with its rule; a misdeal storm needs one decision;
+// floor's tablet (English, then French on both tablets); a Misdeal after substantial action is refused with its rule
+// and a misdeal storm needs one decision (each in English, then in French);
 // the floor's history is the service's (a reload and a second tablet see it); an alert of a past hand closed by the
 // floor stays closed after a restart.
 import { join } from 'node:path';
@@ -109,7 +110,7 @@ describe('floor operations in chromium', () => {
     await floor.locator('#lang').click();
   });
 
-  it('a Misdeal tapped after substantial action is refused with tda 35, 36; a misdeal storm needs one decision', {
+  it('a Misdeal tapped after substantial action is refused with tda 35, 36; a misdeal storm needs one decision (EN, then FR)', {
     timeout: 60_000,
   }, async () => {
     // seat 1 acts out of turn (a warning left open in this hand), seat 3 folds, seat 4 calls: substantial action
@@ -122,6 +123,16 @@ describe('floor operations in chromium', () => {
       .toMatch(/Misdeal refused \(TDA rules 35, 36\): substantial action has taken place, the hand goes on/);
     expect(await dealer.locator('#notice').getAttribute('class')).toMatch(/error/);
     expect(t.live.session.snapshot().hand.phase).not.toBe('misdeal');
+    // the same tap in French: the refusal, its rule and the remedy in French; the hand still goes on
+    await dealer.locator('#lang').click();
+    await dealer.locator('#misdeal').click();
+    await dealer.locator('#confirm-yes').click();
+    await expect
+      .poll(() => dealer.locator('#notice').textContent())
+      .toMatch(/Fausse donne refusée \(règles TDA 35, 36\) : il y a eu une action substantielle, la main continue/);
+    expect(await dealer.locator('#notice').getAttribute('class')).toMatch(/error/);
+    expect(t.live.session.snapshot().hand.phase).not.toBe('misdeal');
+    await dealer.locator('#lang').click();
     // the deck gathered early: hand 1 is void; hand 2 is dealt from the wrong seat and on as if nothing happened
     ingest({ kind: 'dealer', button: 'shuffle' });
     expect(t.live.session.handNo).toBe(2);
@@ -141,6 +152,32 @@ describe('floor operations in chromium', () => {
     await expect.poll(() => stops.count()).toBe(0);
     await dealer.locator('#lock-note').waitFor({ state: 'detached', timeout: 5000 });
     expect(openStops(t.live.session.snapshot())).toEqual([]);
+    // again in French on the floor's tablet: the redeal dealt from the wrong seat, one stop, one decision in French
+    await floor.locator('#lang').click();
+    ingest({ kind: 'dealer', button: 'shuffle' });
+    const redealNo = t.live.session.handNo;
+    blindsAndDeal([2, 1, 3, 4, 1, 2, 3, 4]);
+    // the hand's alerts after the ones closed above: this incident's
+    const raisedFr = t.live.session.snapshot().hand.alerts.slice(raised.length);
+    expect(raisedFr.filter((a) => a.severity === 'stop').length).toBeGreaterThanOrEqual(2);
+    await floor
+      .locator(`.log-item[data-code="MISDEAL"][data-hand="${redealNo}"][data-state="open"]`)
+      .waitFor({ timeout: 5000 });
+    await expect.poll(() => stops.count()).toBe(1);
+    expect(Number(await stops.first().getAttribute('data-count'))).toBe(raisedFr.length);
+    const frText = (await stops.first().textContent()) ?? '';
+    expect(frText).toContain(`×${raisedFr.length}`);
+    expect(frText).toMatch(/main nº \d+ · MISDEAL · ×\d+ · STOP · Règle : règle TDA 35 · ouverte/);
+    expect(frText).not.toMatch(/\bopen\b|Seat \d/);
+    await dealer.locator('#lock-note').waitFor({ timeout: 5000 });
+    await decide(stops.first(), 'Fausse donne : on redistribue');
+    await expect
+      .poll(() => floor.locator('#notice').textContent())
+      .toMatch(new RegExp(`Décision enregistrée : ${raisedFr.length} alertes d’un même incident closes`));
+    await expect.poll(() => stops.count()).toBe(0);
+    await dealer.locator('#lock-note').waitFor({ state: 'detached', timeout: 5000 });
+    expect(openStops(t.live.session.snapshot())).toEqual([]);
+    await floor.locator('#lang').click();
   });
 
   it('a reload of the floor keeps its history, and a second floor tablet reads the same', {

@@ -191,6 +191,28 @@ describe('dealer tablet layout', () => {
               .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
             expect(pots.length, what).toBeGreaterThanOrEqual(1);
             for (const px of pots) expect(px, `${what}: a pot`).toBeGreaterThanOrEqual(24);
+            // every seat's stack: a figure alone (named "Stack …" for screen readers), 24 px, shown whole in its seat
+            const stacks = await page.locator('#seats .seat .stack').evaluateAll((els) =>
+              els.map((e) => {
+                const r = e.getBoundingClientRect();
+                const seat = (e.closest('.seat') as HTMLElement).getBoundingClientRect();
+                return {
+                  px: Number.parseFloat(getComputedStyle(e).fontSize),
+                  text: e.textContent ?? '',
+                  label: e.getAttribute('aria-label') ?? '',
+                  cut:
+                    e.scrollWidth > e.clientWidth + 0.5 || r.bottom > seat.bottom + 0.5 || r.right > seat.right + 0.5,
+                };
+              }),
+            );
+            expect(stacks.length, what).toBe(seats);
+            for (const [i, st] of stacks.entries()) {
+              expect(st.px, `${what} ${step}: the stack of seat ${i + 1}`).toBeGreaterThanOrEqual(24);
+              expect(st.text, `${what}: the stack of seat ${i + 1}`).toMatch(/^\d[\d,\s\u202f\u00a0]*$/);
+              expect(st.label, `${what}: the stack's name`).toContain(st.text);
+              expect(st.label, `${what}: the stack's name`).toMatch(lang === 'fr' ? /^Jetons / : /^Stack /);
+              expect(st.cut, `${what} ${step}: the stack of seat ${i + 1} cut`).toBe(false);
+            }
             // the first open alert (the most severe) shown whole: its message and remedy not cut by the list
             const cut = await page.locator('#alerts .alert').evaluateAll((els) =>
               els.slice(0, 1).flatMap((e) => {

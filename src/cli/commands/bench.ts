@@ -81,7 +81,7 @@ function human(figures: Figures): string[] {
       `    40-chip push (focused zone): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it; the Mega adds ~0.5 ms of CPU to each of its ~270 frames)`,
     );
     lines.push(
-      `    betting zones of the same reader unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (target ${fmt(fw.betZoneUnreadTargetMs)}; bound: 547 ms of air, the 40 chips' 403 ms + the reader's 3 other 8-chip zones at 48 ms, read between two of its reads), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,
+      `    betting zones unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (target ${fmt(fw.betZoneUnreadTargetMs)}; bound: 451 ms of air, the 40 chips' 403 ms + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two of its reads), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,
     );
   }
   lines.push(

@@ -9,11 +9,13 @@ import { FeltwireError } from '../../errors.js';
 import { BridgeLink } from '../../hardware/bridge/index.js';
 import {
   ChipEnrollment,
+  checkUidPrefixes,
   DeckCheck,
   DeckEnrollment,
   type EnrollEvent,
   type EnrollStep,
   loadHardwareFile,
+  prefixAdvice,
   TableError,
   TableLayer,
   TagRegistry,
@@ -32,6 +34,12 @@ class EnrollCommandError extends FeltwireError<'BAD_OPTION'> {
 }
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
+
+/** A registry the bridge could not keep every tag of is not saved. */
+function refuseOverCapacity(registry: TagRegistry, path: string): void {
+  const check = checkUidPrefixes(registry.uids());
+  if (!check.ok) throw new EnrollCommandError(`not saved to ${path}: ${prefixAdvice(check)}`);
+}
 
 function describe(step: EnrollStep, expected?: string | null): string {
   switch (step.status) {
@@ -99,11 +107,19 @@ export const command = defineCommand(
               .map(([v, n]) => `${n}x${v}`)
               .join(' ')}`,
           );
-        return 0;
+        const p = checkUidPrefixes(registry.uids());
+        out(`UID prefixes: ${p.count} of the bridge's ${p.capacity}${p.ok ? '' : ` -- ${prefixAdvice(p)}`}`);
+        return p.ok ? 0 : 1;
       }
       if (!['deck', 'chips', 'check'].includes(mode))
         throw new EnrollCommandError(`unknown mode "${mode}" (deck, chips, check, list)`);
       if (!values.serial) throw new EnrollCommandError('--serial PATH is required');
+      // the reader bridge keeps 16 UID prefixes (uidPrefixes.ts): a registry already beyond them is refused before
+      // anything is enrolled into it
+      const before = checkUidPrefixes(registry.uids());
+      if (mode !== 'check' && !before.ok)
+        throw new EnrollCommandError(`${registryPath}: ${prefixAdvice(before)}; nothing enrolled`);
+      const added: string[] = [];
       const hardware = loadHardwareFile(resolve(values.hardware ?? defaultTableFile()));
       let flow: DeckEnrollment | ChipEnrollment | DeckCheck;
       let count = Number.POSITIVE_INFINITY;
@@ -133,6 +149,13 @@ export const command = defineCommand(
         let idle = setTimeout(done, idleMs);
         layer.on('enroll', (e: EnrollEvent) => {
           out(describe(e.step, e.expected));
+          if (e.step.status === 'enrolled' && mode !== 'check') {
+            // said at the tag that brings one prefix too many, so that the technician sets it aside at once
+            added.push(e.step.uid);
+            const now = checkUidPrefixes([...registry.uids(), ...added]);
+            if (now.beyond.some((b) => b.uid === e.step.uid.toUpperCase()))
+              out(`warning: tag ${e.step.uid} needs a UID prefix beyond the bridge's: ${prefixAdvice(now)}`);
+          }
           clearTimeout(idle);
           const finished =
             (flow instanceof DeckEnrollment && flow.expected() === null) ||
@@ -154,12 +177,14 @@ export const command = defineCommand(
         );
         flow.finish({ allowIncomplete: values['allow-incomplete'] });
         if (values.play) registry.setDeckInPlay(flow.deckId);
+        refuseOverCapacity(registry, registryPath);
         registry.save(registryPath);
         out(`deck "${flow.deckId}" saved to ${registryPath}`);
         return r.missing.length ? 1 : 0;
       }
       if (flow instanceof ChipEnrollment) {
         const r = flow.finish();
+        refuseOverCapacity(registry, registryPath);
         registry.save(registryPath);
         out(
           `${r.total} chips (${Object.entries(r.counts)

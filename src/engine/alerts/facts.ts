@@ -172,7 +172,7 @@ export interface AlertFactsByCode {
   FLOOR_CALLED: F<'seat'> & V<'dispute' | 'cards' | 'chips' | 'action' | 'conduct' | 'other'>;
   FLOOR_RULING: F<'words' | 'pot' | 'amount' | 'seats' | 'handNo'> & V<'misdeal' | 'void' | 'stands' | 'award'>;
   FLOOR_RESYNC: F<'by' | 'cards', 'amount' | 'differences'> & V<'none'>;
-  READER_FAULT: F<'seat' | 'zone' | 'antenna', 'fault'>;
+  READER_FAULT: F<'seat' | 'zone' | 'antenna' | 'amount', 'fault'> & V<'prefixes'>;
   LINK_LOST: F<'cause' | 'system' | 'path'>;
   LINK_RESTORED: F<never>;
   PANEL_SILENT: F<'system'>;

@@ -11,7 +11,8 @@ const storage = { default: { rule: both('table') } };
 export const READER_ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   CHIP_UNKNOWN: { severity: 'warn', remedies: reader },
   CARD_CROSSTALK: { severity: 'warn', remedies: reader },
-  READER_FAULT: { severity: 'warn', remedies: reader },
+  // variant prefixes: the registry's tags need more UID prefixes than the bridge keeps (raised at start)
+  READER_FAULT: { severity: 'warn', remedies: { ...reader, prefixes: { rule: both('reader') } } },
   LINK_LOST: { severity: 'stop', remedies: reader },
   LINK_RESTORED: { severity: 'info', remedies: reader },
   // the panel's buttons and lights are a convenience (the tablet does everything they do): warnings, never stops

@@ -1,6 +1,7 @@
 // The equipment's alert texts, English and French ICU messages: unknown chips, crosstalk and reader faults (the
 // table layer), the reader bridge's and the dealer panel's links, the event log's storage. `{system}` is what the
 // operating system or a driver said (an error message, quoted as given in both languages), never our prose.
+import { BRIDGE_UID_PREFIXES } from '../../table/uidPrefixes.js';
 import type { AlertMessages } from './shape.js';
 
 const FAULT_EN =
@@ -47,13 +48,17 @@ export const TABLE_MESSAGES = {
   },
   READER_FAULT: {
     message: {
-      en: `Reader fault on {antenna, select, none {the reader bridge} other {antenna {antenna}{zone, select, none {} other { ({zone})}}}}: ${FAULT_EN}`,
-      fr: `Défaut de lecture sur {antenna, select, none {le pont lecteur} other {antenne {antenna}{zone, select, none {} other { ({zone})}}}} : ${FAULT_FR}`,
+      en: `{fault, select, PREFIXES {The registry's tags use {amount} distinct UID prefixes; the reader bridge keeps ${BRIDGE_UID_PREFIXES}: beyond them a card or chip can go unread (OVERRUN)} other {Reader fault on {antenna, select, none {the reader bridge} other {antenna {antenna}{zone, select, none {} other { ({zone})}}}}: ${FAULT_EN}}}`,
+      fr: `{fault, select, PREFIXES {Les puces du registre utilisent {amount} préfixes d’UID distincts ; le pont lecteur en garde ${BRIDGE_UID_PREFIXES} : au-delà, une carte ou un jeton peut ne pas être lu (OVERRUN)} other {Défaut de lecture sur {antenna, select, none {le pont lecteur} other {antenne {antenna}{zone, select, none {} other { ({zone})}}}} : ${FAULT_FR}}}`,
     },
     remedies: {
       default: {
         en: 'Keep dealing and confirm what this zone holds by eye; tell the floor. If it repeats, call maintenance.',
         fr: 'Continuez à donner et vérifiez à l’œil le contenu de cette zone ; prévenez l’arbitre. Si cela se répète, appelez la maintenance.',
+      },
+      prefixes: {
+        en: 'Before play: enroll each deck and chip set from one production lot (the tags of a lot share their first bytes), or split decks and chips between tables; `feltwire enroll list` shows the count. Until then confirm what the zones hold by eye.',
+        fr: 'Avant de jouer : enregistrez chaque jeu de cartes et chaque jeu de jetons d’un seul lot de fabrication (les puces d’un lot partagent leurs premiers octets), ou répartissez cartes et jetons entre les tables ; `feltwire enroll list` donne le compte. D’ici là, vérifiez à l’œil le contenu des zones.',
       },
     },
   },

@@ -1,5 +1,5 @@
 /* Test bench for the reader-bridge firmware: the REAL Mega 2560 image (firmware-bridge/build/mega/feltwire_bridge.hex) under
- * simavr, with four PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
+ * simavr, with six PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
  * as firmware-bridge/avr/board_config.h wires them. The bridge's UART0 is a pseudo-terminal (printed as
  * "PTY <path>") for the service's BridgeLink; tags arrive and leave on stdin:
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
@@ -33,17 +33,17 @@
 #include "pn5180_model.h"
 
 #define ANTENNAS 24
-#define READERS 4
+#define READERS 6
 /* board_config.h: kReaderOf, kPinNss/Busy/Reset (Mega pins -> ports), kSwitchShift */
-static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 0, 1, 1, 0};
-static const char nss_port[READERS] = {'B', 'L', 'L', 'L'};
-static const int nss_pin[READERS] = {0, 2, 3, 4};     /* 53, 47, 46, 45 */
-static const char busy_port[READERS] = {'L', 'L', 'L', 'L'};
-static const int busy_pin[READERS] = {0, 5, 6, 7};    /* 49, 44, 43, 42 */
-static const char rst_port[READERS] = {'L', 'G', 'G', 'G'};
-static const int rst_pin[READERS] = {1, 0, 1, 2};     /* 48, 41, 40, 39 */
-static const char sw_port[READERS] = {'A', 'A', 'C', 'C'};
-static const int sw_shift[READERS] = {0, 3, 0, 3};
+static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 0, 1, 1, 0};
+static const char nss_port[READERS] = {'B', 'L', 'L', 'L', 'C', 'C'};
+static const int nss_pin[READERS] = {0, 2, 3, 4, 7, 6};     /* 53, 47, 46, 45, 30, 31 */
+static const char busy_port[READERS] = {'L', 'L', 'L', 'L', 'A', 'A'};
+static const int busy_pin[READERS] = {0, 5, 6, 7, 6, 7};    /* 49, 44, 43, 42, 28, 29 */
+static const char rst_port[READERS] = {'L', 'G', 'G', 'G', 'D', 'G'};
+static const int rst_pin[READERS] = {1, 0, 1, 2, 7, 5};     /* 48, 41, 40, 39, 38, 4 */
+static const char sw_port[READERS] = {'A', 'A', 'C', 'C', 'H', 'B'};
+static const int sw_shift[READERS] = {0, 3, 0, 3, 3, 4};
 
 static avr_t* avr;
 static avr_spi_t* spi;
@@ -51,7 +51,7 @@ static pn5180 pn[READERS];
 static pn_antenna ants[ANTENNAS];
 static double last_read[ANTENNAS], max_gap[ANTENNAS];
 static avr_irq_t* busy_irq[READERS];
-static uint8_t port_a, port_c;
+static uint8_t port_a, port_c, port_h, port_b;
 static int master = -1;
 static uint8_t spi_reply;
 static int xon = 1;
@@ -139,7 +139,7 @@ static void pin_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
 
 static void route_all(void) {
   for (int r = 0; r < READERS; r++) {
-    const uint8_t reg = sw_port[r] == 'A' ? port_a : port_c;
+    const uint8_t reg = sw_port[r] == 'A' ? port_a : sw_port[r] == 'C' ? port_c : sw_port[r] == 'H' ? port_h : port_b;
     const int portno = (reg >> sw_shift[r]) & 7;
     int a = -1, k = 0;
     for (int i = 0; i < ANTENNAS; i++)
@@ -152,7 +152,7 @@ static void route_all(void) {
 static void switch_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
   (void)irq;
   const int what = (int)(intptr_t)param; /* port * 8 + bit */
-  uint8_t* reg = what / 8 == 0 ? &port_a : &port_c;
+  uint8_t* reg = what / 8 == 0 ? &port_a : what / 8 == 1 ? &port_c : what / 8 == 2 ? &port_h : &port_b;
   const int bit = what % 8;
   *reg = (uint8_t)((*reg & ~(1u << bit)) | (value ? 1u << bit : 0));
   route_all();
@@ -505,6 +505,10 @@ int main(int argc, char** argv) {
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('A'), b), switch_changed, (void*)(intptr_t)b);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('C'), b), switch_changed, (void*)(intptr_t)(8 + b));
   }
+  for (int b = 3; b < 6; b++)
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('H'), b), switch_changed, (void*)(intptr_t)(16 + b));
+  for (int b = 4; b < 7; b++)
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), b), switch_changed, (void*)(intptr_t)(24 + b));
 
   uint32_t f = 0;
   avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &f);

@@ -122,7 +122,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     registry.addChips(
       'bench-chips',
       'Bench chips (ISO 15693)',
-      Object.fromEntries(Array.from({ length: 400 }, (_, i) => [chipUid(i), denomOf(i)])),
+      Object.fromEntries(Array.from({ length: 480 }, (_, i) => [chipUid(i), denomOf(i)])),
     );
     registry.setDeckInPlay('bench');
     layer = new TableLayer({ hardware: HW, registry, chipSettleMs: 50, latchOffMs: 0 });
@@ -203,6 +203,14 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
   it("reads a 40-chip bet exactly (focused zone), reported within x2.5 of one inventory's air time (target x1.5 printed)", async () => {
     const a = antennaOf('bet1');
     link.focus([a, antennaOf('board')]);
+    // the hand's bets: 8 chips in each other zone (UIDs after the push's 40 and the full table's 265)
+    const others = [2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => antennaOf(`bet${s}`));
+    others.forEach((z, k) => {
+      bench.send(...Array.from({ length: 8 }, (_, i) => `place ${z} ${chipUid(400 + k * 8 + i)}`));
+    });
+    await until('8 chips in every other zone', () =>
+      [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => layer.view().bets[`bet${s}`]?.length === 8),
+    );
     await new Promise((r) => setTimeout(r, 300));
     bench.send('reset');
     const chips = Array.from({ length: 40 }, (_, i) => i);
@@ -227,9 +235,19 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(
       `40-chip push in the focused betting zone: all 40 reported within ${st.chipLatencyMaxMs} ms; the PN5180 model's air time for one inventory of 40: ${air} ms (x${ratio.toFixed(2)}, target <= x1.5)`,
     );
+    // while bet1 inventories, the other zones (8 chips each) keep being read: the longest any went unread
+    const zonesUnread = Math.max(...others.map((z) => st.maxGapMs[z]));
+    figures.push(
+      `while that push inventories, the other betting zones (8 chips each) went unread up to ${zonesUnread} ms (target 600)`,
+    );
     // target x1.5 (issue 26), printed; asserted: the background rounds keep it under x2.5 (x4.3 before them:
     // 1,742 ms, the rounds alternating one for one with card reads)
     expect(ratio).toBeLessThan(2.5);
+    expect(zonesUnread).toBeLessThan(1500); // 2-3 s in the issue's independent bench
+    for (const z of others) bench.send(`clear ${z}`);
+    await until('the other zones empty', () =>
+      [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => (layer.view().bets[`bet${s}`]?.length ?? 0) === 0),
+    );
   }, 60_000);
 
   it('sees a card leave', async () => {
@@ -308,7 +326,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
   }, 120_000);
 
   it('a full table: every betting zone holding chips, every tag read, no ERR; the scan figures printed', async () => {
-    // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 304 tags)
+    // 10 betting zones: bet1 keeps its 40, the nine others get 25 each (the bridge's pool holds 384 tags)
     let next = 40;
     for (let s = 2; s <= 10; s++) {
       const a = antennaOf(`bet${s}`);
