@@ -160,7 +160,11 @@ export type AlertCode =
   /** the room calls a break: this hand finished, no deal until it ends */
   | 'ROOM_BREAK'
   /** the colour-up's new chips read back: a stack not as the race gave it (warn), or every one as it did (info) */
-  | 'COLOUR_UP_CHECK';
+  | 'COLOUR_UP_CHECK'
+  /** a break's count read from the chips: its start, every stack as the hands say (info), or one difference (warn) */
+  | 'BREAK_COUNT'
+  /** a colour-up's race: what the dealer takes from and gives to each seat */
+  | 'COLOUR_UP';
 
 export type { AlertFacts } from './alerts/facts.js';
 

@@ -184,6 +184,10 @@ const alertFacts = object(
     read: num,
     expected: num,
     oldChips: chips,
+    withSeat: seat,
+    newChip: num,
+    raceChips: int,
+    race: array(object({ seat, take: num, give: int }, { why: literal('won', 'granted') })),
   },
 );
 

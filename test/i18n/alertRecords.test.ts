@@ -74,6 +74,13 @@ const FULL: AlertFacts = {
   read: 2050,
   expected: 2000,
   oldChips: [5, 5],
+  withSeat: 6,
+  newChip: 100,
+  raceChips: 2,
+  race: [
+    { seat: 3, take: 75, give: 1, why: 'won' },
+    { seat: 5, take: 1050, give: 10 },
+  ],
 };
 
 describe('the closed set of codes', () => {
@@ -168,7 +175,7 @@ describe('an alert record', () => {
     const count = v?.alerts.find((a) => a.code === 'BREAK_COUNT');
     expect(count?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
     expect(count?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');
-    expect(count?.remedyFr).toBe('Appelez l’arbitre : le tapis est compté à la main avant la reprise.');
+    expect(count?.remedyFr).toBe('Comptez le tapis à la main avant la reprise et prévenez l’arbitre.');
     s.close();
   });
 });

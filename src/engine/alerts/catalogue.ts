@@ -81,6 +81,19 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
     severity: 'warn',
     remedies: { default: { rule: both('LOI 2') }, checked: { rule: both('LOI 2'), severity: 'info' } },
   },
+  // a break's count (src/room/breakCount.ts, tableBreak.ts; seed 003 regulation 5): a difference is a warning (the
+  // dealer counts the stack by hand and tells the floor; no hand is held: the break is on), its start and a clean
+  // count are information
+  BREAK_COUNT: {
+    severity: 'warn',
+    remedies: {
+      default: { rule: both('seed 003') },
+      start: { rule: both('seed 003'), severity: 'info' },
+      clean: { rule: both('seed 003'), severity: 'info' },
+    },
+  },
+  // the colour-up's race (LOI 2): the dealer's instructions
+  COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both('LOI 2') } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */

@@ -24,6 +24,16 @@ export interface ResumeRead {
 }
 /** where a card lies for a resync: a seat's hand, the board, the burn, the muck; null: read by no antenna / not held */
 export type ResyncPlace = { seat: number } | 'board' | 'burn' | 'muck';
+/** one seat's part of a colour-up (LOI 2): the chips taken away, the new chips given and why one more */
+export interface ColourUpLine {
+  seat: number;
+  /** the value of the leaving chips taken */
+  take: number;
+  /** how many new chips given */
+  give: number;
+  /** the seat won a chip of the race, or was granted one so as not to be out */
+  why?: 'won' | 'granted';
+}
 export type ResyncDifference =
   | { kind: 'chips'; seat: number; was: number; now: number }
   /** `named`: the cards named (board cards only: a hole card is counted, never named) */
@@ -112,6 +122,12 @@ export interface AlertFacts {
   expected?: number;
   /** chips of denominations no longer in play, still in a stack */
   oldChips?: number[];
+  /** the other seat of chips moved between two stacks at a break's count */
+  withSeat?: number;
+  /** a colour-up: the new chip, the race's chips, and what each seat gives and gets */
+  newChip?: number;
+  raceChips?: number;
+  race?: ColourUpLine[];
 }
 
 type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
@@ -185,6 +201,12 @@ export interface AlertFactsByCode {
   /** `amount`: the break's minutes */
   ROOM_BREAK: F<never, 'amount' | 'time'>;
   COLOUR_UP_CHECK: F<'seat' | 'zone' | 'read' | 'expected' | 'oldChips'> & V<'checked'>;
+  /** a break's count: `start` (`amount` the seats to read), `clean`, or one difference (`amount` its size; `chips`
+   * the chips not in play of `foreign`) */
+  BREAK_COUNT: F<'seat' | 'zone' | 'amount' | 'read' | 'expected' | 'chips' | 'withSeat'> &
+    V<'start' | 'clean' | 'missing' | 'extra' | 'foreign' | 'gone' | 'come'>;
+  /** a colour-up's race: `chips` the denominations leaving */
+  COLOUR_UP: F<never, 'chips' | 'newChip' | 'raceChips' | 'race'>;
 }
 
 /** compile-time check: every code has its facts */
