@@ -164,7 +164,11 @@ export type AlertCode =
   /** a break's count read from the chips: its start, every stack as the hands say (info), or one difference (warn) */
   | 'BREAK_COUNT'
   /** a colour-up's race: what the dealer takes from and gives to each seat */
-  | 'COLOUR_UP';
+  | 'COLOUR_UP'
+  /** a seating order of the room (a move, a player out, a late registration, a player absent or back) */
+  | 'ROOM_SEATING'
+  /** a penalty order of the room (tda 71): given, served, or following its player to another table */
+  | 'ROOM_PENALTY';
 
 export type { AlertFacts } from './alerts/facts.js';
 

@@ -131,6 +131,18 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     race: (f.race ?? [])
       .map((r) => format(LIST_ITEMS.raceLine[lang], lang, { ...r, why: r.why ?? NONE, newChip: f.newChip ?? 0 }))
       .join('; '),
+    player: orNone(f.player),
+    table: orNone(f.table),
+    toTable: orNone(f.toTable),
+    move: orNone(f.move),
+    place: orNone(f.place),
+    prize: f.prize ? f.prize : NONE,
+    waits: f.waits ? 'yes' : 'no',
+    noShow: f.noShow ? 'yes' : 'no',
+    penalty: orNone(f.penalty),
+    count: f.count ?? 0,
+    handsLeft: f.handsLeft ?? 0,
+    rules: orNone(f.rules),
   };
 }
 

@@ -188,6 +188,18 @@ const alertFacts = object(
     newChip: num,
     raceChips: int,
     race: array(object({ seat, take: num, give: int }, { why: literal('won', 'granted') })),
+    player: text,
+    table: text,
+    toTable: text,
+    move: literal('break', 'balance'),
+    place: int,
+    prize: num,
+    waits: bool,
+    noShow: bool,
+    penalty: literal('warning', 'hands', 'rounds', 'minutes', 'levels', 'deadHand', 'elimination', 'disqualification'),
+    count: int,
+    handsLeft: int,
+    rules: text,
   },
 );
 

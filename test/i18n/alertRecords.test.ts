@@ -81,13 +81,35 @@ const FULL: AlertFacts = {
     { seat: 3, take: 75, give: 1, why: 'won' },
     { seat: 5, take: 1050, give: 10 },
   ],
+  player: 'Bea',
+  table: '2',
+  toTable: '4',
+  move: 'break',
+  place: 7,
+  prize: 150,
+  waits: true,
+  noShow: true,
+  penalty: 'rounds',
+  count: 2,
+  handsLeft: 14,
+  rules: 'LOI 25, 32',
+};
+
+/** the variants of the room's codes whose remedy is the default one (each message variant renders too) */
+const MESSAGE_VARIANTS: Partial<Record<AlertCode, string[]>> = {
+  BREAK_COUNT: ['start', 'clean', 'missing', 'extra', 'foreign', 'gone', 'come'],
+  ROOM_SEATING: ['leave', 'arrive', 'out', 'late', 'absent', 'back', 'seat', 'remove'],
+  ROOM_PENALTY: ['given', 'served', 'carried', 'hands'],
 };
 
 describe('the closed set of codes', () => {
   it('every code and variant renders in English and French from its facts, none missing', () => {
     expect(CODES.length).toBeGreaterThanOrEqual(47);
     for (const code of CODES)
-      for (const variant of [undefined, ...Object.keys(ALERT_MESSAGES[code].remedies)]) {
+      for (const variant of [
+        undefined,
+        ...new Set([...Object.keys(ALERT_MESSAGES[code].remedies), ...(MESSAGE_VARIANTS[code] ?? [])]),
+      ]) {
         const t = alertTextsOf(code, variant ? { ...FULL, variant } : FULL);
         const e = ALERT_MESSAGES[code];
         const r = (variant ? e.remedies[variant] : undefined) ?? e.remedies.default ?? Object.values(e.remedies)[0];

@@ -94,6 +94,17 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   },
   // the colour-up's race (LOI 2): the dealer's instructions
   COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both('LOI 2') } } },
+  // the room's seating orders (src/room/tableSeating.ts; a seat the blinds have passed: LOI 32, given by the table)
+  ROOM_SEATING: {
+    severity: 'warn',
+    remedies: {
+      default: { rule: both('LOI 25') },
+      absent: { rule: both('club 3-2') },
+      back: { rule: both('club 3-2') },
+    },
+  },
+  // the room's penalty orders (tda 71: the seat dealt in, its hand killed, its blinds posted)
+  ROOM_PENALTY: { severity: 'warn', remedies: { default: { rule: both('tda 71') } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */

@@ -128,7 +128,39 @@ export interface AlertFacts {
   newChip?: number;
   raceChips?: number;
   race?: ColourUpLine[];
+  // the room's seating and penalty orders to a table
+  /** a player's name as the room registered it, quoted as given */
+  player?: string;
+  /** another table of the room (where a player comes from, a broken table), and where a player goes */
+  table?: string;
+  toTable?: string;
+  /** why a player moves */
+  move?: 'break' | 'balance';
+  /** a place in the tournament, its prize (0: none) */
+  place?: number;
+  prize?: number;
+  /** a seat the blinds have passed: no hand until the button has passed it (LOI 32) */
+  waits?: boolean;
+  /** a player out who never came (seed 003 regulation 10) */
+  noShow?: boolean;
+  /** a penalty the floor gave (src/tournament/penalties.ts PenaltyKind), its count, the hands it means */
+  penalty?: PenaltyFact;
+  count?: number;
+  handsLeft?: number;
+  /** the rules the room applied to an order, as the tournament cites them (`club 8-1, 8-7, 8-8; LOI 25, 32`) */
+  rules?: string;
 }
+
+/** the penalties the floor gives (the same set as src/tournament/penalties.ts PenaltyKind) */
+export type PenaltyFact =
+  | 'warning'
+  | 'hands'
+  | 'rounds'
+  | 'minutes'
+  | 'levels'
+  | 'deadHand'
+  | 'elimination'
+  | 'disqualification';
 
 type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
   Required<Pick<AlertFacts, R>>;
@@ -207,6 +239,17 @@ export interface AlertFactsByCode {
     V<'start' | 'clean' | 'missing' | 'extra' | 'foreign' | 'gone' | 'come'>;
   /** a colour-up's race: `chips` the denominations leaving */
   COLOUR_UP: F<never, 'chips' | 'newChip' | 'raceChips' | 'race'>;
+  /** a seating order of the room: a move's two halves (`leave`, `arrive`), a player out, a late registration, a
+   * player absent or back; `seat` and `remove` from a room that sent no facts (only the order's own fields) */
+  ROOM_SEATING: F<
+    'player' | 'table' | 'toTable' | 'withSeat' | 'move' | 'place' | 'prize' | 'amount' | 'waits' | 'noShow' | 'rules',
+    'seat'
+  > &
+    V<'leave' | 'arrive' | 'out' | 'late' | 'absent' | 'back' | 'seat' | 'remove'>;
+  /** a penalty order of the room: given (`penalty`, `count`, `handsLeft`, the floor's `words`), served, carried from
+   * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
+  ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
+    V<'given' | 'served' | 'carried' | 'hands'>;
 }
 
 /** compile-time check: every code has its facts */
