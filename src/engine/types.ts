@@ -168,7 +168,10 @@ export type AlertCode =
   /** a seating order of the room (a move, a player out, a late registration, a player absent or back) */
   | 'ROOM_SEATING'
   /** a penalty order of the room (tda 71): given, served, or following its player to another table */
-  | 'ROOM_PENALTY';
+  | 'ROOM_PENALTY'
+  /** an alert an earlier version logged under a code this version does not hold (read back only: its recorded
+   * texts are shown; the code is its fact `earlierCode`) */
+  | 'EARLIER_ALERT';
 
 export type { AlertFacts } from './alerts/facts.js';
 

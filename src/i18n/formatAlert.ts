@@ -143,6 +143,7 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     count: f.count ?? 0,
     handsLeft: f.handsLeft ?? 0,
     rules: orNone(f.rules),
+    earlierCode: orNone(f.earlierCode),
   };
 }
 

@@ -200,6 +200,7 @@ const alertFacts = object(
     count: int,
     handsLeft: int,
     rules: text,
+    earlierCode: text,
   },
 );
 

@@ -93,6 +93,7 @@ const FULL: AlertFacts = {
   count: 2,
   handsLeft: 14,
   rules: 'LOI 25, 32',
+  earlierCode: 'BRIDGE_BAD_FRAME',
 };
 
 /** the variants of the room's codes whose remedy is the default one (each message variant renders too) */

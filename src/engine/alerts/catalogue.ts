@@ -105,6 +105,8 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   },
   // the room's penalty orders (tda 71: the seat dealt in, its hand killed, its blinds posted)
   ROOM_PENALTY: { severity: 'warn', remedies: { default: { rule: both('tda 71') } } },
+  // read back from an earlier version's log only (its own severity and rule kept)
+  EARLIER_ALERT: { severity: 'info', remedies: { default: { rule: both('table') } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */

@@ -149,6 +149,8 @@ export interface AlertFacts {
   handsLeft?: number;
   /** the rules the room applied to an order, as the tournament cites them (`club 8-1, 8-7, 8-8; LOI 25, 32`) */
   rules?: string;
+  /** an earlier version's alert code, not in this catalogue (EARLIER_ALERT) */
+  earlierCode?: string;
 }
 
 /** the penalties the floor gives (the same set as src/tournament/penalties.ts PenaltyKind) */
@@ -250,6 +252,7 @@ export interface AlertFactsByCode {
    * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
   ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
     V<'given' | 'served' | 'carried' | 'hands'>;
+  EARLIER_ALERT: F<never, 'earlierCode'>;
 }
 
 /** compile-time check: every code has its facts */

@@ -63,4 +63,16 @@ export const SEATING_MESSAGES = {
       },
     },
   },
+  EARLIER_ALERT: {
+    message: {
+      en: 'An alert {earlierCode} an earlier version logged, under a code this version does not know.',
+      fr: 'Une alerte {earlierCode} notée par une version antérieure, sous un code que cette version ne connaît pas.',
+    },
+    remedies: {
+      default: {
+        en: 'Nothing to do: it is shown as it was logged.',
+        fr: 'Rien à faire : elle est montrée telle qu’elle a été notée.',
+      },
+    },
+  },
 } satisfies AlertMessages;
