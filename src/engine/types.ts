@@ -160,7 +160,18 @@ export type AlertCode =
   /** the room calls a break: this hand finished, no deal until it ends */
   | 'ROOM_BREAK'
   /** the colour-up's new chips read back: a stack not as the race gave it (warn), or every one as it did (info) */
-  | 'COLOUR_UP_CHECK';
+  | 'COLOUR_UP_CHECK'
+  /** a break's count read from the chips: its start, every stack as the hands say (info), or one difference (warn) */
+  | 'BREAK_COUNT'
+  /** a colour-up's race: what the dealer takes from and gives to each seat */
+  | 'COLOUR_UP'
+  /** a seating order of the room (a move, a player out, a late registration, a player absent or back) */
+  | 'ROOM_SEATING'
+  /** a penalty order of the room (tda 71): given, served, or following its player to another table */
+  | 'ROOM_PENALTY'
+  /** an alert an earlier version logged under a code this version does not hold (read back only: its recorded
+   * texts are shown; the code is its fact `earlierCode`) */
+  | 'EARLIER_ALERT';
 
 export type { AlertFacts } from './alerts/facts.js';
 

@@ -35,6 +35,9 @@ const list = (lang: AlertLang, items: (string | number)[]): string =>
 
 const NONE = 'none';
 
+/** a number as the locale groups it (1,000 / 1 000) */
+const number = (lang: AlertLang, n: number): string => new Intl.NumberFormat(LOCALE[lang]).format(n);
+
 function placeArgs(prefix: 'from' | 'to', p: ResyncPlace | null): Record<string, string | number> {
   if (p === null) return { [prefix]: NONE, [`${prefix}Seat`]: NONE };
   if (typeof p === 'object') return { [prefix]: 'seat', [`${prefix}Seat`]: p.seat };
@@ -121,6 +124,26 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     read: f.read ?? 0,
     expected: f.expected ?? 0,
     oldChips: f.oldChips?.length ? f.oldChips.join(', ') : NONE,
+    chipList: (f.chips ?? []).map((c) => number(lang, c)).join(', '),
+    withSeat: orNone(f.withSeat),
+    newChip: f.newChip ?? 0,
+    raceChips: f.raceChips ?? 0,
+    race: (f.race ?? [])
+      .map((r) => format(LIST_ITEMS.raceLine[lang], lang, { ...r, why: r.why ?? NONE, newChip: f.newChip ?? 0 }))
+      .join('; '),
+    player: orNone(f.player),
+    table: orNone(f.table),
+    toTable: orNone(f.toTable),
+    move: orNone(f.move),
+    place: orNone(f.place),
+    prize: f.prize ? f.prize : NONE,
+    waits: f.waits ? 'yes' : 'no',
+    noShow: f.noShow ? 'yes' : 'no',
+    penalty: orNone(f.penalty),
+    count: f.count ?? 0,
+    handsLeft: f.handsLeft ?? 0,
+    rules: orNone(f.rules),
+    earlierCode: orNone(f.earlierCode),
   };
 }
 

@@ -5,92 +5,57 @@
 // between two players). At a break with a colour-up (LOI 2, 3, 17), the race is computed from the chips read
 // (src/tournament/colourUp.ts chipRace: one card per leftover chip, at most one new chip per player, nobody
 // eliminated by it) and the dealer is told what to give whom; the new chips read back are checked (checkColourUp).
-// Pure: the readings and the random source are given; the alerts are plain values (src/session TableAlertInput).
+// Pure: the readings and the random source are given; the alerts are codes and their facts (src/session
+// TableAlertInput), their texts rendered from the catalogue at the edge (src/i18n/alerts/room.ts).
 import { alertRule } from '../engine/alerts/catalogue.js';
+import type { AlertFactsByCode } from '../engine/alerts/facts.js';
 import type { TableAlertInput } from '../session/types.js';
 import { type ChipRace, checkColourUp, chipRace } from '../tournament/colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from '../tournament/counts.js';
 import type { RandomSource } from '../tournament/random.js';
-import { proseAlert } from './proseAlert.js';
 
-const fmt = (n: number, lang: 'en' | 'fr'): string => n.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB');
-
-/** the dealer's and the floor's alert for one difference of the count (English and French) */
-export function countAlert(d: CountDiscrepancy): TableAlertInput {
-  const n = (l: 'en' | 'fr') => fmt(Math.abs(d.difference), l);
-  const said = (l: 'en' | 'fr') =>
-    l === 'en'
-      ? `(read ${fmt(d.read, l)}, the hands say ${fmt(d.expected, l)})`
-      : `(lu ${fmt(d.read, l)}, les mains disent ${fmt(d.expected, l)})`;
-  let message: string;
-  let messageFr: string;
-  switch (d.kind) {
-    case 'missing':
-      message = `Count at the break: seat ${d.seat} is ${n('en')} short ${said('en')}.`;
-      messageFr = `Comptage à la pause : au siège ${d.seat}, il manque ${n('fr')} ${said('fr')}.`;
-      break;
-    case 'extra':
-      message = `Count at the break: seat ${d.seat} has ${n('en')} too many ${said('en')}.`;
-      messageFr = `Comptage à la pause : le siège ${d.seat} a ${n('fr')} de trop ${said('fr')}.`;
-      break;
-    case 'foreign': {
-      const list = (d.foreign ?? []).join(', ');
-      message = `Count at the break: seat ${d.seat} holds chips not in play (${list}), not counted (LOI 16).`;
-      messageFr = `Comptage à la pause : le siège ${d.seat} a des jetons hors jeu (${list}), non comptés (LOI 16).`;
-      break;
-    }
-    case 'moved':
-      message =
-        d.difference < 0
-          ? `Count at the break: ${n('en')} gone from seat ${d.seat} to seat ${d.withSeat}.`
-          : `Count at the break: ${n('en')} come to seat ${d.seat} from seat ${d.withSeat}.`;
-      messageFr =
-        d.difference < 0
-          ? `Comptage à la pause : ${n('fr')} passés du siège ${d.seat} au siège ${d.withSeat}.`
-          : `Comptage à la pause : ${n('fr')} arrivés au siège ${d.seat} depuis le siège ${d.withSeat}.`;
-      break;
-  }
-  return proseAlert({
+/** a BREAK_COUNT alert of these facts (its texts rendered from them at the edge) */
+export function breakCountAlert(facts: AlertFactsByCode['BREAK_COUNT']): TableAlertInput {
+  return {
     code: 'BREAK_COUNT',
-    severity: 'warn',
-    rule: 'seed 003',
+    ...alertRule('BREAK_COUNT', facts, 'tda'),
+    ...(facts.seat !== undefined ? { seat: facts.seat } : {}),
+    ...(facts.zone !== undefined ? { zone: facts.zone } : {}),
+    facts,
+  };
+}
+
+/** the dealer's and the floor's alert for one difference of the count */
+export function countAlert(d: CountDiscrepancy): TableAlertInput {
+  const variant = d.kind === 'moved' ? (d.difference < 0 ? 'gone' : 'come') : d.kind === 'foreign' ? 'foreign' : d.kind;
+  return breakCountAlert({
+    variant,
     seat: d.seat,
     zone: `bet${d.seat}`,
-    message,
-    messageFr,
-    remedy: 'Call the floor: the stack is counted by hand before play resumes.',
-    remedyFr: 'Appelez l’arbitre : le tapis est compté à la main avant la reprise.',
+    amount: Math.abs(d.difference),
+    read: d.read,
+    expected: d.expected,
+    ...(d.kind === 'foreign' ? { chips: d.foreign ?? [] } : {}),
+    ...(d.withSeat !== undefined ? { withSeat: d.withSeat } : {}),
   });
 }
 
-/** the dealer's instructions of a colour-up, one alert (English and French) */
+/** the dealer's instructions of a colour-up, one alert */
 export function colourUpAlert(race: ChipRace, leaving: readonly number[]): TableAlertInput {
-  const lines = (l: 'en' | 'fr') =>
-    race.seats
+  const facts: AlertFactsByCode['COLOUR_UP'] = {
+    chips: [...leaving],
+    newChip: race.newChip,
+    raceChips: race.raceChips,
+    race: race.seats
       .filter((s) => s.leavingValue > 0)
-      .map((s) => {
-        const give = s.exchanged + (s.wonRace || s.granted ? 1 : 0);
-        const out =
-          l === 'en'
-            ? `seat ${s.seat}: take ${fmt(s.leavingValue, l)}`
-            : `siège ${s.seat} : retirez ${fmt(s.leavingValue, l)}`;
-        const inn =
-          l === 'en'
-            ? `give ${give} × ${fmt(race.newChip, l)}${s.wonRace ? ' (race won)' : s.granted ? ' (so as not to be out)' : ''}`
-            : `donnez ${give} × ${fmt(race.newChip, l)}${s.wonRace ? ' (course gagnée)' : s.granted ? ' (pour ne pas être éliminé)' : ''}`;
-        return `${out}, ${inn}`;
-      })
-      .join('; ');
-  const chips = leaving.map((c) => fmt(c, 'en')).join(', ');
-  return proseAlert({
-    code: 'COLOUR_UP',
-    severity: 'warn',
-    rule: 'LOI 2',
-    message: `Colour-up of the ${chips} chips, race for ${race.raceChips} × ${fmt(race.newChip, 'en')}: ${lines('en')}.`,
-    messageFr: `Changement des jetons de ${leaving.map((c) => fmt(c, 'fr')).join(', ')}, course pour ${race.raceChips} × ${fmt(race.newChip, 'fr')} : ${lines('fr')}.`,
-    remedy: 'Give the new chips, then let the table read every stack again.',
-    remedyFr: 'Donnez les nouveaux jetons, puis laissez la table relire chaque tapis.',
-  });
+      .map((s) => ({
+        seat: s.seat,
+        take: s.leavingValue,
+        give: s.exchanged + (s.wonRace || s.granted ? 1 : 0),
+        ...(s.wonRace ? { why: 'won' as const } : s.granted ? { why: 'granted' as const } : {}),
+      })),
+  };
+  return { code: 'COLOUR_UP', ...alertRule('COLOUR_UP', facts, 'tda'), facts };
 }
 
 export interface BreakCountOptions {

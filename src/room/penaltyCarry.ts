@@ -6,6 +6,7 @@
 // they are booked late. Journal replay gives the same orders: the state is rebuilt from the same answers and hands.
 import type { TournamentFloor } from '../tournament/floor.js';
 import type { OrderInput } from './tournamentFloorOps.js';
+import { carriedAlert } from './tournamentTexts.js';
 
 /** one table's stretch of a player's hands penalty: hands numbered in (after, until] count */
 interface Stretch {
@@ -81,7 +82,7 @@ export function carriedOrders(
   return [
     {
       table: from.table,
-      order: { ...base, seat: from.seat, hands: 0, message: '', messageFr: '' },
+      order: { ...base, seat: from.seat, hands: 0 },
     },
     {
       table: to.table,
@@ -89,8 +90,7 @@ export function carriedOrders(
         ...base,
         seat: to.seat,
         hands,
-        message: `Penalty (tda 71) follows ${name} from table ${from.table}: seat ${to.seat} sits out ${hands} more hand${hands > 1 ? 's' : ''}; dealt in, the hand killed, the blinds posted.`,
-        messageFr: `Pénalité (tda 71) qui suit ${name} depuis la table ${from.table} : le siège ${to.seat} purge encore ${hands} main${hands > 1 ? 's' : ''} ; cartes distribuées, main tuée, blindes prélevées.`,
+        alert: carriedAlert(name, from.table, to.seat, hands),
       },
     },
   ];

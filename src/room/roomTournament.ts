@@ -38,7 +38,7 @@ import {
   writeClock,
 } from './tournamentJournal.js';
 import { tournamentAttachment } from './tournamentLink.js';
-import { arriveText, leaveText, moveLine, outText, waitText } from './tournamentTexts.js';
+import { arriveAlert, leaveAlert, moveLine, outAlert } from './tournamentTexts.js';
 
 export type { LiveTdView, MoveStep, RoomTournamentOptions } from './tournamentJournal.js';
 export { CLOCK_FILE, JOURNAL_FILE } from './tournamentJournal.js';
@@ -96,11 +96,7 @@ export class RoomTournament {
     for (const t of this.floor.tables)
       for (const [seat, player] of Object.entries(t.seats)) {
         this.seats.drawn(t.id, Number(seat), player);
-        this.order(
-          t.id,
-          { op: 'seat', seat: Number(seat), player, stack: start.structure.startingStack, message: '', messageFr: '' },
-          'draw',
-        );
+        this.order(t.id, { op: 'seat', seat: Number(seat), player, stack: start.structure.startingStack }, 'draw');
       }
   }
 
@@ -226,7 +222,7 @@ export class RoomTournament {
       this.seats.left(rec.table, seat, f.player, rec.handNo);
       this.order(
         rec.table,
-        { op: 'remove', seat, player: f.player, stack: 0, ...outText(this.name(f.player), seat, f.place, prize) },
+        { op: 'remove', seat, player: f.player, stack: 0, alert: outAlert(this.name(f.player), seat, f.place, prize) },
         'out',
       );
     }
@@ -248,7 +244,7 @@ export class RoomTournament {
     if (tr) this.transits.delete(m.player);
     const id = this.order(
       m.from.table,
-      { op: 'remove', seat: m.from.seat, player: m.player, stack: 0, ...leaveText(m, this.name(m.player)) },
+      { op: 'remove', seat: m.from.seat, player: m.player, stack: 0, alert: leaveAlert(m, this.name(m.player)) },
       'leave',
     );
     this.transits.set(m.player, { move: m, leaveOrder: id, arriveOrder: null, stack: null });
@@ -284,8 +280,6 @@ export class RoomTournament {
       this.seats.coming(to.table, to.seat, info.player);
       // LOI 32, club 8-10: a seat the blinds have passed waits for the button (the table deals it no hand till then)
       const waits = waitsForButton(this.floor.table(to.table), to.seat);
-      const text = arriveText(tr.move, this.name(info.player), r.stack);
-      const wait = waits ? waitText(this.name(info.player), to.seat) : { message: '', messageFr: '' };
       tr.arriveOrder = this.order(
         to.table,
         {
@@ -293,8 +287,7 @@ export class RoomTournament {
           seat: to.seat,
           player: info.player,
           stack: r.stack,
-          message: `${text.message}${waits ? ` ${wait.message}` : ''}`,
-          messageFr: `${text.messageFr}${waits ? ` ${wait.messageFr}` : ''}`,
+          alert: arriveAlert(tr.move, this.name(info.player), r.stack, waits),
           ...(waits ? { waitForButton: true } : {}),
         },
         'arrive',

@@ -1,5 +1,6 @@
 // A room tournament's seating orders (roomTournament.ts): each table's cumulative list, published retained on
 // `tables/<id>/seating` (a table applies each id once: tableSeating.ts), and what each order was for.
+import { formatAlert } from '../i18n/formatAlert.js';
 import { encodeMessage, PROTOCOL_VERSION, type SeatingOrder, topics } from './protocol.js';
 import type { RoomContext } from './roomAttach.js';
 
@@ -15,7 +16,13 @@ export class OrderBook {
     private readonly say: (line: string) => void,
   ) {}
 
-  add(table: string, o: Omit<SeatingOrder, 'id'> & { player: string }, kind: OrderKind): number {
+  /** an order; its `message` and `messageFr` are its alert's texts, rendered from the catalogue for a table that
+   * reads no facts */
+  add(
+    table: string,
+    o: Omit<SeatingOrder, 'id' | 'message' | 'messageFr'> & { player: string },
+    kind: OrderKind,
+  ): number {
     const id = this.next++;
     const list = this.orders.get(table) ?? [];
     list.push({
@@ -25,8 +32,9 @@ export class OrderBook {
       name: o.name,
       country: o.country,
       stack: o.stack,
-      message: o.message,
-      messageFr: o.messageFr,
+      message: o.alert ? formatAlert(o.alert.code, o.alert.facts, 'en').message : '',
+      messageFr: o.alert ? formatAlert(o.alert.code, o.alert.facts, 'fr').message : '',
+      ...(o.alert ? { alert: o.alert } : {}),
       ...(o.hands !== undefined ? { hands: o.hands } : {}),
       ...(o.waitForButton ? { waitForButton: true } : {}),
       ...(o.absent !== undefined ? { absent: o.absent } : {}),

@@ -11,8 +11,7 @@ import { alertRule } from '../engine/alerts/catalogue.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { SessionState, TableAlertInput } from '../session/types.js';
 import type { RandomSource } from '../tournament/random.js';
-import { TableBreakCount } from './breakCount.js';
-import { proseAlert } from './proseAlert.js';
+import { breakCountAlert, TableBreakCount } from './breakCount.js';
 import type { RoomClock } from './protocol.js';
 
 export interface TableBreakOptions {
@@ -68,17 +67,7 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
     });
     phase = 'count';
     session.divertChips(read);
-    raise(
-      proseAlert({
-        code: 'BREAK_COUNT',
-        severity: 'info',
-        rule: 'seed 003',
-        message: `Break: the count. Each player pushes their whole stack into their betting zone to be read, then takes it back (${seats.length} seats).`,
-        messageFr: `Pause : le comptage. Chaque joueur pousse tout son tapis dans sa zone de mise pour qu’il soit lu, puis le reprend (${seats.length} sièges).`,
-        remedy: 'Seat by seat; the table says when every stack is read.',
-        remedyFr: 'Siège par siège ; la table dit quand chaque tapis est lu.',
-      }),
-    );
+    raise(breakCountAlert({ variant: 'start', amount: seats.length }));
   };
 
   const read = (seat: number, chips: number[]) => {
@@ -88,18 +77,7 @@ export function startTableBreak(o: TableBreakOptions, fact: RoomClock): TableBre
       if (!count.complete()) return;
       const diffs = count.count();
       for (const a of diffs) raise(a);
-      if (diffs.length === 0)
-        raise(
-          proseAlert({
-            code: 'BREAK_COUNT',
-            severity: 'info',
-            rule: 'seed 003',
-            message: 'Count at the break: every stack is as the hands say.',
-            messageFr: 'Comptage à la pause : chaque tapis est conforme aux mains.',
-            remedy: 'Nothing to do.',
-            remedyFr: 'Rien à faire.',
-          }),
-        );
+      if (diffs.length === 0) raise(breakCountAlert({ variant: 'clean' }));
       say(`break: count of table ${o.tableId}: ${diffs.length} difference(s)`);
       const up = diffs.length === 0 ? count.colourUp() : null;
       if (!up) {

@@ -3,15 +3,17 @@
 // answered on `tables/<id>/seated` (retained, cumulative). A seated player joins the deal at the next shuffle; a
 // player taken away leaves at the next shuffle, and the answer gives the chips they leave with: at once when no hand
 // is under way, else at the end of the hand they are playing (they play it out, LOI 25's move comes after it). Each
-// order with a text is a table alert for the dealer (English and French). What was answered is kept in the data
+// order's alert (a code and its facts: ROOM_SEATING, ROOM_PENALTY) is a table alert for the dealer, its texts
+// rendered from the catalogue. What was answered is kept in the data
 // folder (room-seating.json): a restarted table applies nothing twice. A penalty the floor gave (tda 71) is the
 // session's: the seat dealt in, its hand killed, its blinds posted for its hands; a player seated where the blinds
 // have passed sits out until the button has passed the seat (LOI 32, club 8-10).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { alertRule } from '../engine/alerts/catalogue.js';
+import type { AlertFactsByCode } from '../engine/alerts/facts.js';
 import type { TableSession } from '../session/TableSession.js';
-import type { HandEndInfo, SessionState } from '../session/types.js';
-import { proseAlert } from './proseAlert.js';
+import type { HandEndInfo, SessionState, TableAlertInput } from '../session/types.js';
 import {
   PROTOCOL_VERSION,
   type SeatedMessage,
@@ -75,6 +77,39 @@ function load(dir: string | null, tableId: string): Saved {
   }
 }
 
+/**
+ * The dealer's table alert of an order: its code and facts as the room sent them (the order's seat is the seat), or,
+ * from a room that sends none, the facts of the order's own fields when it has a text (none: the opening draw).
+ */
+export function seatingAlert(order: SeatingOrder): TableAlertInput | null {
+  const rule = (code: 'ROOM_SEATING' | 'ROOM_PENALTY', facts: { variant?: string }) =>
+    alertRule(code, facts, 'tda', code === 'ROOM_SEATING' && order.waitForButton ? { rule: 'LOI 32' } : {});
+  if (order.alert) {
+    const { code } = order.alert;
+    const facts = { ...order.alert.facts, seat: order.seat };
+    return { code, ...rule(code, facts), seat: order.seat, facts };
+  }
+  if (!order.message) return null;
+  const player = order.name;
+  if (order.op === 'penalty') {
+    const facts: AlertFactsByCode['ROOM_PENALTY'] = {
+      variant: 'hands',
+      player,
+      seat: order.seat,
+      amount: order.hands ?? 0,
+    };
+    return { code: 'ROOM_PENALTY', ...rule('ROOM_PENALTY', facts), seat: order.seat, facts };
+  }
+  const variant = order.op === 'absent' ? (order.absent === false ? 'back' : 'absent') : order.op;
+  const facts: AlertFactsByCode['ROOM_SEATING'] = {
+    variant,
+    player,
+    seat: order.seat,
+    ...(order.waitForButton ? { waits: true } : {}),
+  };
+  return { code: 'ROOM_SEATING', ...rule('ROOM_SEATING', facts), seat: order.seat, facts };
+}
+
 export function startTableSeating(o: TableSeatingOptions): TableSeating {
   const saved = load(o.dataDir, o.tableId);
   const done = new Set(saved.results.map((r) => r.id));
@@ -99,37 +134,10 @@ export function startTableSeating(o: TableSeatingOptions): TableSeating {
     send();
   };
   const alert = (order: SeatingOrder) => {
-    if (!order.message) return;
-    const penalty = order.op === 'penalty';
+    const raised = seatingAlert(order);
+    if (!raised) return;
     try {
-      o.session.raiseTableAlert(
-        proseAlert({
-          code: penalty ? 'ROOM_PENALTY' : 'ROOM_SEATING',
-          severity: 'warn',
-          rule: penalty ? 'tda 71' : order.op === 'absent' ? 'club 3-2' : order.waitForButton ? 'LOI 32' : 'LOI 25',
-          seat: order.seat,
-          message: order.message,
-          remedy: penalty
-            ? (order.hands ?? 0) > 0
-              ? 'The table deals the seat in, kills its hand and posts its blinds while the penalty runs.'
-              : 'Tell the player.'
-            : order.op === 'absent'
-              ? 'The table deals the seat in and posts its blinds; its hand is killed until the player sits down.'
-              : order.op === 'seat'
-                ? 'Seat the player with their chips.'
-                : 'The player leaves with their chips.',
-          messageFr: order.messageFr,
-          remedyFr: penalty
-            ? (order.hands ?? 0) > 0
-              ? 'La table distribue au siège, tue sa main et prélève ses blindes tant que la pénalité court.'
-              : 'Prévenez le joueur.'
-            : order.op === 'absent'
-              ? 'La table distribue au siège et prélève ses blindes ; sa main est tuée tant que le joueur n’est pas assis.'
-              : order.op === 'seat'
-                ? 'Installez le joueur avec ses jetons.'
-                : 'Le joueur part avec ses jetons.',
-        }),
-      );
+      o.session.raiseTableAlert(raised);
     } catch (err) {
       o.say(`room: seating alert not raised: ${(err as Error).message}`);
     }

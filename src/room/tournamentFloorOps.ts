@@ -8,8 +8,9 @@ import type { TournamentFloor } from '../tournament/floor.js';
 import type { Penalty, PenaltyGiven } from '../tournament/penalties.js';
 import type { Player } from '../tournament/registration.js';
 import type { OrderKind } from './seatingOrders.js';
+import type { SeatingAlert } from './seatingWire.js';
 import type { Journal, Occupant } from './tournamentJournal.js';
-import { outText, penaltyText, waitText } from './tournamentTexts.js';
+import { absentAlert, lateAlert, outAlert, penaltyAlert, servedAlert } from './tournamentTexts.js';
 
 /** an order as roomTournament.ts takes it */
 export interface OrderInput {
@@ -17,8 +18,8 @@ export interface OrderInput {
   seat: number;
   player: string;
   stack: number;
-  message: string;
-  messageFr: string;
+  /** the dealer's table alert (none: the opening draw, a penalty's seat cleared when it follows its player) */
+  alert?: SeatingAlert;
   hands?: number;
   waitForButton?: boolean;
   absent?: boolean;
@@ -73,20 +74,21 @@ export class FloorOps {
     const t = this.h.floor().tables.find((x) => Object.values(x.seats).includes(g.player));
     const seat = Number(Object.entries(t?.seats ?? {}).find(([, p]) => p === g.player)?.[0] ?? 0);
     const res = this.h.floor().penalise(g);
-    const text = penaltyText(res.penalty, this.h.name(g.player), seat);
     if (!t) return res.penalty;
     if (g.kind === 'elimination' || g.kind === 'disqualification') {
       const o = (this.h.occupants().get(`${t.id}/${seat}`) ?? []).find(
         (x) => x.player === g.player && x.until === null,
       );
       if (o) o.until = this.h.lastHandNo(t.id);
-      this.h.order(t.id, { op: 'remove', seat, player: g.player, stack: 0, ...text }, 'out');
+      const alert = penaltyAlert(res.penalty, this.h.name(g.player), seat, 0);
+      this.h.order(t.id, { op: 'remove', seat, player: g.player, stack: 0, alert }, 'out');
     } else {
       // hands and rounds: that many hands at the table; minutes and levels: until served (lifted then)
       const away = g.kind === 'hands' || g.kind === 'rounds';
       const timed = g.kind === 'minutes' || g.kind === 'levels';
       const hands = away ? (res.penalty.handsLeft ?? 0) : timed ? 1000 : 0;
-      this.h.order(t.id, { op: 'penalty', seat, player: g.player, stack: 0, hands, ...text }, 'penalty');
+      const alert = penaltyAlert(res.penalty, this.h.name(g.player), seat, hands);
+      this.h.order(t.id, { op: 'penalty', seat, player: g.player, stack: 0, hands, alert }, 'penalty');
       if (timed) this.timed.set(res.penalty.id, { player: g.player, table: t.id, seat });
     }
     for (const m of res.moves) this.h.startMove(m);
@@ -122,8 +124,7 @@ export class FloorOps {
         player: x.player,
         stack: 0,
         hands: 0,
-        message: `Penalty served: ${name}, seat ${x.seat}, plays again from the next hand.`,
-        messageFr: `Pénalité purgée : ${name}, siège ${x.seat}, rejoue dès la main suivante.`,
+        alert: servedAlert(name, x.seat),
       },
       'penalty',
     );
@@ -146,7 +147,6 @@ export class FloorOps {
     // plays from the table's next hand: the hand it answers with
     this.h.occupants().set(key, [...(this.h.occupants().get(key) ?? []), { player: p.id, from: null, until: null }]);
     const stack = this.h.floor().structure.startingStack;
-    const wait = waits ? waitText(p.name, seat.seat) : { message: '', messageFr: '' };
     this.h.order(
       seat.table,
       {
@@ -154,8 +154,7 @@ export class FloorOps {
         seat: seat.seat,
         player: p.id,
         stack,
-        message: `Late registration (club 3-1): ${p.name} takes seat ${seat.seat} with ${stack} chips.${waits ? ` ${wait.message}` : ''}`,
-        messageFr: `Inscription tardive (club 3-1) : ${p.name} prend le siège ${seat.seat} avec ${stack} jetons.${waits ? ` ${wait.messageFr}` : ''}`,
+        alert: lateAlert(p.name, seat.seat, stack, waits),
         ...(waits ? { waitForButton: true } : {}),
       },
       'arrive',
@@ -187,12 +186,7 @@ export class FloorOps {
         player,
         stack: 0,
         absent,
-        message: absent
-          ? `${name}, seat ${seat}, is not here: dealt in, the blinds taken, the hand killed until they sit down (club 3-2).`
-          : `${name}, seat ${seat}, has arrived and plays from the next hand.`,
-        messageFr: absent
-          ? `${name}, siège ${seat}, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).`
-          : `${name}, siège ${seat}, est arrivé et joue dès la main suivante.`,
+        alert: absentAlert(name, seat, absent),
       },
       'absent',
     );
@@ -219,7 +213,7 @@ export class FloorOps {
       if (!at) continue;
       const o = (this.h.occupants().get(`${at.table}/${at.seat}`) ?? []).find((x) => x.player === f.player && !x.until);
       if (o) o.until = this.h.lastHandNo(at.table);
-      const text = outText(this.h.name(f.player), at.seat, f.place, this.h.floor().standings.prizeOf(f));
+      const prize = this.h.floor().standings.prizeOf(f);
       this.h.order(
         at.table,
         {
@@ -227,8 +221,7 @@ export class FloorOps {
           seat: at.seat,
           player: f.player,
           stack: 0,
-          message: `${text.message} Never came (seed 003 regulation 10): the chips leave play.`,
-          messageFr: `${text.messageFr} Jamais venu (seed 003 règlement 10) : les jetons sortent du jeu.`,
+          alert: outAlert(this.h.name(f.player), at.seat, f.place, prize, true),
         },
         'out',
       );

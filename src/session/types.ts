@@ -8,6 +8,7 @@ import type {
   TableConfig,
   TableEvent,
 } from '../engine/types.js';
+import { isCatalogued } from '../i18n/renderAlert.js';
 import type { FloorEntry } from './floorLog.js';
 import type { RosterOp, RosterSeat } from './roster.js';
 
@@ -22,7 +23,7 @@ export interface BlindLevel {
 
 /** An alert raised outside the engine (hardware and table layers: READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
 export interface TableAlertInput {
-  code: AlertCode | string;
+  code: AlertCode;
   /** what the texts were rendered from (cards, zone, seat): views mask on these */
   facts?: AlertFacts;
   seat?: number | null;
@@ -145,11 +146,15 @@ export interface HandSource {
 export type EventRecord = TableEvent;
 /** A table alert as a log holds it: versions before alerts were codes and facts alone wrote its four texts beside
  * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. */
-export type LoggedTableAlert = TableAlert & Partial<RecordedTexts>;
+export type LoggedTableAlert = Omit<TableAlert, 'code'> & { code: string } & Partial<RecordedTexts>;
 
 /** The alert a logged raise holds, as the session keeps it: an earlier version's texts as what it recorded. */
 export function tableAlertFromLog(logged: LoggedTableAlert): TableAlert {
-  const { message, remedy, messageFr, remedyFr, ...alert } = logged;
+  const { message, remedy, messageFr, remedyFr, code, ...rest } = logged;
+  // a code this version's catalogue does not hold (an earlier version's): EARLIER_ALERT, the code kept as its fact
+  const alert: TableAlert = isCatalogued(code)
+    ? { ...rest, code }
+    : { ...rest, code: 'EARLIER_ALERT', facts: { ...rest.facts, earlierCode: code } };
   if (message === undefined || alert.recorded) return alert;
   return {
     ...alert,

@@ -74,13 +74,43 @@ const FULL: AlertFacts = {
   read: 2050,
   expected: 2000,
   oldChips: [5, 5],
+  withSeat: 6,
+  newChip: 100,
+  raceChips: 2,
+  race: [
+    { seat: 3, take: 75, give: 1, why: 'won' },
+    { seat: 5, take: 1050, give: 10 },
+  ],
+  player: 'Bea',
+  table: '2',
+  toTable: '4',
+  move: 'break',
+  place: 7,
+  prize: 150,
+  waits: true,
+  noShow: true,
+  penalty: 'rounds',
+  count: 2,
+  handsLeft: 14,
+  rules: 'LOI 25, 32',
+  earlierCode: 'BRIDGE_BAD_FRAME',
+};
+
+/** the variants of the room's codes whose remedy is the default one (each message variant renders too) */
+const MESSAGE_VARIANTS: Partial<Record<AlertCode, string[]>> = {
+  BREAK_COUNT: ['start', 'clean', 'missing', 'extra', 'foreign', 'gone', 'come'],
+  ROOM_SEATING: ['leave', 'arrive', 'out', 'late', 'absent', 'back', 'seat', 'remove'],
+  ROOM_PENALTY: ['given', 'served', 'carried', 'hands'],
 };
 
 describe('the closed set of codes', () => {
   it('every code and variant renders in English and French from its facts, none missing', () => {
     expect(CODES.length).toBeGreaterThanOrEqual(47);
     for (const code of CODES)
-      for (const variant of [undefined, ...Object.keys(ALERT_MESSAGES[code].remedies)]) {
+      for (const variant of [
+        undefined,
+        ...new Set([...Object.keys(ALERT_MESSAGES[code].remedies), ...(MESSAGE_VARIANTS[code] ?? [])]),
+      ]) {
         const t = alertTextsOf(code, variant ? { ...FULL, variant } : FULL);
         const e = ALERT_MESSAGES[code];
         const r = (variant ? e.remedies[variant] : undefined) ?? e.remedies.default ?? Object.values(e.remedies)[0];
@@ -168,7 +198,7 @@ describe('an alert record', () => {
     const count = v?.alerts.find((a) => a.code === 'BREAK_COUNT');
     expect(count?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
     expect(count?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');
-    expect(count?.remedyFr).toBe('Appelez l’arbitre : le tapis est compté à la main avant la reprise.');
+    expect(count?.remedyFr).toBe('Comptez le tapis à la main avant la reprise et prévenez l’arbitre.');
     s.close();
   });
 });

@@ -3,6 +3,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AlertCode } from '../../src/engine/types.js';
 import { BridgeLink } from '../../src/hardware/bridge/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { wireLinkCounters } from '../../src/service/linkHealth.js';
@@ -26,7 +27,7 @@ afterEach(async () => {
   session = null;
 });
 
-const alert = (severity: 'stop' | 'warn' | 'info', code: string): TableAlertInput => ({
+const alert = (severity: 'stop' | 'warn' | 'info', code: AlertCode): TableAlertInput => ({
   code,
   severity,
   rule: '',
@@ -54,7 +55,7 @@ describe('alert bounds', () => {
     const { session, view, log } = await start();
     const stop = session.raiseTableAlert(alert('stop', 'LINK_LOST'));
     // (each on an antenna of its own: the same alert again while the first waits is one incident, counted there)
-    for (let i = 0; i < 260; i++) session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: i });
+    for (let i = 0; i < 260; i++) session.raiseTableAlert({ ...alert('warn', 'CHIP_UNKNOWN'), antenna: i });
     for (let i = 0; i < 230; i++) session.raiseTableAlert({ ...alert('info', 'CARD_UNKNOWN'), antenna: i });
     for (const role of ['dealer', 'floor'] as const) {
       const v = await view(role);
@@ -77,10 +78,10 @@ describe('alert bounds', () => {
       const a = session.raiseTableAlert(alert('stop', 'READER_FAULT'));
       session.decide(a.id, 'reader swapped', 'floor:Ann');
     }
-    for (let i = 0; i < 300; i++) session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 1000 + i });
+    for (let i = 0; i < 300; i++) session.raiseTableAlert({ ...alert('warn', 'CHIP_UNKNOWN'), antenna: 1000 + i });
     const ids = session.snapshot().tableAlerts.map((a) => a.id);
     // a warning pushed out of the state still waits in the floor's history, and the floor can close it there
-    const early = session.snapshot().floorLog?.find((e) => e.alert.code === 'BRIDGE_BAD_FRAME' && e.state === 'open');
+    const early = session.snapshot().floorLog?.find((e) => e.alert.code === 'CHIP_UNKNOWN' && e.state === 'open');
     expect(early && !ids.includes(early.alert.id)).toBe(true);
     session.decide(early?.alert.id as number, 'bridge reseated', 'floor:Ann');
     expect(session.snapshot().floorLog?.find((e) => e.key === early?.key)?.state).toBe('closed');
@@ -91,19 +92,19 @@ describe('alert bounds', () => {
 
   it('the same alert 50 times while the first waits is one alert counted 50 times, in the log replayed too', async () => {
     const { session, view, log } = await start();
-    let first = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
-    for (let i = 1; i < 50; i++) first = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
+    let first = session.raiseTableAlert({ ...alert('warn', 'CHIP_UNKNOWN'), antenna: 3 });
+    for (let i = 1; i < 50; i++) first = session.raiseTableAlert({ ...alert('warn', 'CHIP_UNKNOWN'), antenna: 3 });
     const v = await view('floor');
-    const shown = v.alerts.filter((a) => a.code === 'BRIDGE_BAD_FRAME');
+    const shown = v.alerts.filter((a) => a.code === 'CHIP_UNKNOWN');
     expect(shown).toHaveLength(1);
     expect(shown[0].count).toBe(50);
-    expect(v.floorLog?.filter((e) => e.alert.code === 'BRIDGE_BAD_FRAME').map((e) => e.count)).toEqual([50]);
+    expect(v.floorLog?.filter((e) => e.alert.code === 'CHIP_UNKNOWN').map((e) => e.count)).toEqual([50]);
     const again = TableSession.recover(log, { config: CONFIG, engine: fakeEngine() });
     expect(again.snapshot().tableAlerts.map((a) => [a.id, a.count])).toEqual([[first.id, 50]]);
     again.close();
     // acknowledged, the next one is a new incident
     session.acknowledge(first.id);
-    const next = session.raiseTableAlert({ ...alert('warn', 'BRIDGE_BAD_FRAME'), antenna: 3 });
+    const next = session.raiseTableAlert({ ...alert('warn', 'CHIP_UNKNOWN'), antenna: 3 });
     expect(next.id).not.toBe(first.id);
   });
 });

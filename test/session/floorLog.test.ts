@@ -1,8 +1,10 @@
 // The alert lifecycle on the real engine: one misdeal is one alert with its count and one decision; the floor calls
 // the floor's own stop; the floor's history (severity, then age) survives a restart of the session, with the alerts
 // of past hands closed by the floor, and info alerts expire when the next hand begins.
+
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
+import type { AlertCode } from '../../src/engine/types.js';
 import { openStops } from '../../src/server/taps.js';
 import { floorOrder } from '../../src/session/floorLog.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
@@ -171,7 +173,7 @@ describe("the floor's history", () => {
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     const raise = (severity: 'info' | 'warn') =>
       s.raiseTableAlert({
-        code: `X_${severity}`,
+        code: severity === 'info' ? 'LINK_RESTORED' : 'PANEL_LOST',
         severity,
         recorded: { message: '-', remedy: '-', messageFr: '-', remedyFr: '-' },
       });
@@ -188,22 +190,22 @@ describe("the floor's history", () => {
 
   it('sorted by severity then age: open first (stop, warn, info; the oldest first), then the closed, newest first', () => {
     const s = new TableSession({ config, log: new MemoryLog() });
-    const raise = (code: string, severity: 'stop' | 'warn' | 'info', antenna: number) =>
+    const raise = (code: AlertCode, severity: 'stop' | 'warn' | 'info', antenna: number) =>
       s.raiseTableAlert({
         code,
         severity,
         antenna,
         recorded: { message: code, remedy: '-', messageFr: code, remedyFr: '-' },
       });
-    const w1 = raise('W1', 'warn', 1);
-    raise('I1', 'info', 2);
-    const st1 = raise('S1', 'stop', 3);
-    raise('W2', 'warn', 4);
-    const st2 = raise('S2', 'stop', 5);
+    const w1 = raise('PANEL_SILENT', 'warn', 1);
+    raise('LINK_RESTORED', 'info', 2);
+    const st1 = raise('FLOOR_CALLED', 'stop', 3);
+    raise('PANEL_LOST', 'warn', 4);
+    const st2 = raise('RESUME_CARD_GONE', 'stop', 5);
     s.decide(w1.id, 'ok', 'floor:A');
     s.decide(st2.id, 'ok', 'floor:A');
     const order = s.snapshot().floorLog?.map((e) => e.alert.code);
-    expect(order).toEqual(['S1', 'W2', 'I1', 'S2', 'W1']);
+    expect(order).toEqual(['FLOOR_CALLED', 'PANEL_LOST', 'LINK_RESTORED', 'RESUME_CARD_GONE', 'PANEL_SILENT']);
     expect(st1.id).toBeLessThan(st2.id);
     const log = s.snapshot().floorLog ?? [];
     expect([...log].sort(floorOrder)).toEqual(log);

@@ -1,8 +1,10 @@
 // Info alerts expire by age on the monotonic clock as well as at their hand's end: the session's own timer publishes
 // the change (the floor's history says "expired"), a jump of the wall clock expires nothing, warnings and stops
 // never expire, and a restart counts a replayed info alert as at most a minute old (late, never early).
+
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
+import type { AlertCode } from '../../src/engine/types.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { viewFor } from '../../src/views/views.js';
 
@@ -46,7 +48,7 @@ const stateOf = (s: SessionState, code: string) => {
   return v?.floorLog?.find((e) => e.alert.code === code)?.state;
 };
 
-const raise = (s: TableSession, code: string, severity: 'info' | 'warn') =>
+const raise = (s: TableSession, code: AlertCode, severity: 'info' | 'warn') =>
   s.raiseTableAlert({ code, severity, recorded: { message: code, remedy: '-', messageFr: code, remedyFr: '-' } });
 
 describe('info alerts expire by age', () => {
@@ -63,26 +65,26 @@ describe('info alerts expire by age', () => {
     const s = new TableSession({ ...opts, log });
     const states: SessionState[] = [];
     s.on('state', (st) => states.push(st));
-    raise(s, 'INFO_NOTE', 'info');
-    raise(s, 'WARN_NOTE', 'warn');
-    expect(stateOf(s.snapshot(), 'INFO_NOTE')).toBe('open');
+    raise(s, 'LINK_RESTORED', 'info');
+    raise(s, 'PANEL_LOST', 'warn');
+    expect(stateOf(s.snapshot(), 'LINK_RESTORED')).toBe('open');
 
     // the wall clock jumps an hour (NTP at boot): nothing expires
     c.wall += 3_600_000;
     c.advance(1000, false);
-    expect(stateOf(s.snapshot(), 'INFO_NOTE')).toBe('open');
+    expect(stateOf(s.snapshot(), 'LINK_RESTORED')).toBe('open');
     // just short of its age: still open
     c.advance(AGE - 2000);
-    expect(stateOf(s.snapshot(), 'INFO_NOTE')).toBe('open');
+    expect(stateOf(s.snapshot(), 'LINK_RESTORED')).toBe('open');
     // its age reached: the session's timer expires it and publishes the new state; the warning stays open
     const before = states.length;
     c.advance(2000);
     expect(states.length).toBe(before + 1);
-    expect(stateOf(states[states.length - 1], 'INFO_NOTE')).toBe('expired');
-    expect(stateOf(s.snapshot(), 'WARN_NOTE')).toBe('open');
+    expect(stateOf(states[states.length - 1], 'LINK_RESTORED')).toBe('expired');
+    expect(stateOf(s.snapshot(), 'PANEL_LOST')).toBe('open');
 
     // a second info alert, then a restart 5 minutes later on the same log
-    raise(s, 'INFO_LATER', 'info');
+    raise(s, 'PANEL_RESTORED', 'info');
     c.advance(5 * 60_000);
     s.close();
     const c2 = clocks();
@@ -97,14 +99,14 @@ describe('info alerts expire by age', () => {
     const after = r.snapshot();
     // the expired one was expired by its age before: replayed, it counts at most a minute old, so it is open again
     // until its age passes on this start's clock; the later one likewise (late, never early)
-    expect(stateOf(after, 'INFO_NOTE')).toBe('open');
-    expect(stateOf(after, 'INFO_LATER')).toBe('open');
+    expect(stateOf(after, 'LINK_RESTORED')).toBe('open');
+    expect(stateOf(after, 'PANEL_RESTORED')).toBe('open');
     c2.advance(AGE - 61_000);
-    expect(stateOf(r.snapshot(), 'INFO_LATER')).toBe('open');
+    expect(stateOf(r.snapshot(), 'PANEL_RESTORED')).toBe('open');
     c2.advance(2000);
-    expect(stateOf(r.snapshot(), 'INFO_LATER')).toBe('expired');
-    expect(stateOf(r.snapshot(), 'INFO_NOTE')).toBe('expired');
-    expect(stateOf(r.snapshot(), 'WARN_NOTE')).toBe('open');
+    expect(stateOf(r.snapshot(), 'PANEL_RESTORED')).toBe('expired');
+    expect(stateOf(r.snapshot(), 'LINK_RESTORED')).toBe('expired');
+    expect(stateOf(r.snapshot(), 'PANEL_LOST')).toBe('open');
     r.close();
   });
 });

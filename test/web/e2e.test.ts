@@ -294,7 +294,7 @@ describe('views in chromium', () => {
   });
 
   it('at 1024x768 with two alerts open every seat is visible, in English and French; at 800x1280 too', async () => {
-    for (const code of ['READER_FAULT', 'TRAY_MISMATCH']) {
+    for (const code of ['READER_FAULT', 'CHIP_UNKNOWN'] as const) {
       live.session.raiseTableAlert({
         code,
         severity: 'warn',

@@ -81,6 +81,32 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
     severity: 'warn',
     remedies: { default: { rule: both('LOI 2') }, checked: { rule: both('LOI 2'), severity: 'info' } },
   },
+  // a break's count (src/room/breakCount.ts, tableBreak.ts; seed 003 regulation 5): a difference is a warning (the
+  // dealer counts the stack by hand and tells the floor; no hand is held: the break is on), its start and a clean
+  // count are information
+  BREAK_COUNT: {
+    severity: 'warn',
+    remedies: {
+      default: { rule: both('seed 003') },
+      start: { rule: both('seed 003'), severity: 'info' },
+      clean: { rule: both('seed 003'), severity: 'info' },
+    },
+  },
+  // the colour-up's race (LOI 2): the dealer's instructions
+  COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both('LOI 2') } } },
+  // the room's seating orders (src/room/tableSeating.ts; a seat the blinds have passed: LOI 32, given by the table)
+  ROOM_SEATING: {
+    severity: 'warn',
+    remedies: {
+      default: { rule: both('LOI 25') },
+      absent: { rule: both('club 3-2') },
+      back: { rule: both('club 3-2') },
+    },
+  },
+  // the room's penalty orders (tda 71: the seat dealt in, its hand killed, its blinds posted)
+  ROOM_PENALTY: { severity: 'warn', remedies: { default: { rule: both('tda 71') } } },
+  // read back from an earlier version's log only (its own severity and rule kept)
+  EARLIER_ALERT: { severity: 'info', remedies: { default: { rule: both('table') } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */

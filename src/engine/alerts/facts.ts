@@ -24,6 +24,16 @@ export interface ResumeRead {
 }
 /** where a card lies for a resync: a seat's hand, the board, the burn, the muck; null: read by no antenna / not held */
 export type ResyncPlace = { seat: number } | 'board' | 'burn' | 'muck';
+/** one seat's part of a colour-up (LOI 2): the chips taken away, the new chips given and why one more */
+export interface ColourUpLine {
+  seat: number;
+  /** the value of the leaving chips taken */
+  take: number;
+  /** how many new chips given */
+  give: number;
+  /** the seat won a chip of the race, or was granted one so as not to be out */
+  why?: 'won' | 'granted';
+}
 export type ResyncDifference =
   | { kind: 'chips'; seat: number; was: number; now: number }
   /** `named`: the cards named (board cards only: a hole card is counted, never named) */
@@ -112,7 +122,47 @@ export interface AlertFacts {
   expected?: number;
   /** chips of denominations no longer in play, still in a stack */
   oldChips?: number[];
+  /** the other seat of chips moved between two stacks at a break's count */
+  withSeat?: number;
+  /** a colour-up: the new chip, the race's chips, and what each seat gives and gets */
+  newChip?: number;
+  raceChips?: number;
+  race?: ColourUpLine[];
+  // the room's seating and penalty orders to a table
+  /** a player's name as the room registered it, quoted as given */
+  player?: string;
+  /** another table of the room (where a player comes from, a broken table), and where a player goes */
+  table?: string;
+  toTable?: string;
+  /** why a player moves */
+  move?: 'break' | 'balance';
+  /** a place in the tournament, its prize (0: none) */
+  place?: number;
+  prize?: number;
+  /** a seat the blinds have passed: no hand until the button has passed it (LOI 32) */
+  waits?: boolean;
+  /** a player out who never came (seed 003 regulation 10) */
+  noShow?: boolean;
+  /** a penalty the floor gave (src/tournament/penalties.ts PenaltyKind), its count, the hands it means */
+  penalty?: PenaltyFact;
+  count?: number;
+  handsLeft?: number;
+  /** the rules the room applied to an order, as the tournament cites them (`club 8-1, 8-7, 8-8; LOI 25, 32`) */
+  rules?: string;
+  /** an earlier version's alert code, not in this catalogue (EARLIER_ALERT) */
+  earlierCode?: string;
 }
+
+/** the penalties the floor gives (the same set as src/tournament/penalties.ts PenaltyKind) */
+export type PenaltyFact =
+  | 'warning'
+  | 'hands'
+  | 'rounds'
+  | 'minutes'
+  | 'levels'
+  | 'deadHand'
+  | 'elimination'
+  | 'disqualification';
 
 type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
   Required<Pick<AlertFacts, R>>;
@@ -185,6 +235,24 @@ export interface AlertFactsByCode {
   /** `amount`: the break's minutes */
   ROOM_BREAK: F<never, 'amount' | 'time'>;
   COLOUR_UP_CHECK: F<'seat' | 'zone' | 'read' | 'expected' | 'oldChips'> & V<'checked'>;
+  /** a break's count: `start` (`amount` the seats to read), `clean`, or one difference (`amount` its size; `chips`
+   * the chips not in play of `foreign`) */
+  BREAK_COUNT: F<'seat' | 'zone' | 'amount' | 'read' | 'expected' | 'chips' | 'withSeat'> &
+    V<'start' | 'clean' | 'missing' | 'extra' | 'foreign' | 'gone' | 'come'>;
+  /** a colour-up's race: `chips` the denominations leaving */
+  COLOUR_UP: F<never, 'chips' | 'newChip' | 'raceChips' | 'race'>;
+  /** a seating order of the room: a move's two halves (`leave`, `arrive`), a player out, a late registration, a
+   * player absent or back; `seat` and `remove` from a room that sent no facts (only the order's own fields) */
+  ROOM_SEATING: F<
+    'player' | 'table' | 'toTable' | 'withSeat' | 'move' | 'place' | 'prize' | 'amount' | 'waits' | 'noShow' | 'rules',
+    'seat'
+  > &
+    V<'leave' | 'arrive' | 'out' | 'late' | 'absent' | 'back' | 'seat' | 'remove'>;
+  /** a penalty order of the room: given (`penalty`, `count`, `handsLeft`, the floor's `words`), served, carried from
+   * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
+  ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
+    V<'given' | 'served' | 'carried' | 'hands'>;
+  EARLIER_ALERT: F<never, 'earlierCode'>;
 }
 
 /** compile-time check: every code has its facts */

@@ -34,6 +34,11 @@ export const LIST_ITEMS = {
     en: '{from, select, none {{to, select, seat {seat {toSeat}} board {the board} burn {the burn} other {the muck}}: {count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} read that the engine did not have} other {{to, select, none {{from, select, seat {seat {fromSeat}} board {the board} burn {the burn} other {the muck}}: {count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} read by no antenna} other {{count, plural, one {# card} other {# cards}}{named, select, none {} other { ({named})}} from {from, select, seat {seat {fromSeat}} board {the board} burn {the burn} other {the muck}} read on {to, select, seat {seat {toSeat}} board {the board} burn {the burn} other {the muck}}}}}}',
     fr: "{from, select, none {{to, select, seat {le siège {toSeat}} board {le tableau} burn {les brûlées} other {le rebut}} : {count, plural, one {# carte lue} other {# cartes lues}}{named, select, none {} other { ({named})}} que le moteur n'avait pas} other {{to, select, none {{from, select, seat {le siège {fromSeat}} board {le tableau} burn {les brûlées} other {le rebut}} : {count, plural, one {# carte lue} other {# cartes lues}}{named, select, none {} other { ({named})}} par aucune antenne} other {{count, plural, one {# carte} other {# cartes}}{named, select, none {} other { ({named})}} {from, select, seat {du siège {fromSeat}} board {du tableau} burn {des brûlées} other {du rebut}} {count, plural, one {lue} other {lues}} sur {to, select, seat {le siège {toSeat}} board {le tableau} burn {les brûlées} other {le rebut}}}}}}",
   },
+  /** one seat of a colour-up's race (COLOUR_UP `race`) */
+  raceLine: {
+    en: 'seat {seat}: take {take, number}, give {give} × {newChip, number}{why, select, won { (race won)} granted { (so as not to be out)} other {}}',
+    fr: 'siège {seat} : retirez {take, number}, donnez {give} × {newChip, number}{why, select, won { (course gagnée)} granted { (pour ne pas être éliminé)} other {}}',
+  },
 } satisfies Record<string, Msg>;
 
 export const FLOOR_MESSAGES = {

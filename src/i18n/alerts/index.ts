@@ -5,6 +5,7 @@ import { BETTING_MESSAGES } from './betting.js';
 import { DEALING_MESSAGES } from './dealing.js';
 import { FLOOR_MESSAGES, LIST_ITEMS } from './floor.js';
 import { ROOM_MESSAGES } from './room.js';
+import { SEATING_MESSAGES } from './seating.js';
 import type { AlertMessageEntry } from './shape.js';
 import { TABLE_MESSAGES } from './table.js';
 
@@ -18,4 +19,5 @@ export const ALERT_MESSAGES: Record<AlertCode, AlertMessageEntry> = {
   ...TABLE_MESSAGES,
   ...FLOOR_MESSAGES,
   ...ROOM_MESSAGES,
+  ...SEATING_MESSAGES,
 };

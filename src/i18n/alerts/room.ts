@@ -1,5 +1,5 @@
 // The room's alert texts that reach a table, English and French ICU messages (issue 22: the room's prose moves into
-// the catalogue code by code): the break the room calls, the colour-up's check.
+// the catalogue code by code): the break the room calls, the count at a break, the colour-up and its check.
 import type { AlertMessages } from './shape.js';
 
 export const ROOM_MESSAGES = {
@@ -21,6 +21,35 @@ export const ROOM_MESSAGES = {
         fr: 'Donnez ou reprenez la différence, puis relisez le tapis.',
       },
       checked: { en: 'Nothing to do.', fr: 'Rien à faire.' },
+    },
+  },
+  BREAK_COUNT: {
+    message: {
+      en: '{variant, select, start {Break: the count. Each player pushes their whole stack into their betting zone to be read, then takes it back ({amount, plural, one {# seat} other {# seats}}).} clean {Count at the break: every stack is as the hands say.} missing {Count at the break: seat {seat} is {amount, number} short (read {read, number}, the hands say {expected, number}).} extra {Count at the break: seat {seat} has {amount, number} too many (read {read, number}, the hands say {expected, number}).} foreign {Count at the break: seat {seat} holds chips not in play ({chipList}), not counted (LOI 16).} gone {Count at the break: {amount, number} gone from seat {seat} to seat {withSeat}.} other {Count at the break: {amount, number} come to seat {seat} from seat {withSeat}.}}',
+      fr: '{variant, select, start {Pause : le comptage. Chaque joueur pousse tout son tapis dans sa zone de mise pour qu’il soit lu, puis le reprend ({amount, plural, one {# siège} other {# sièges}}).} clean {Comptage à la pause : chaque tapis est conforme aux mains.} missing {Comptage à la pause : au siège {seat}, il manque {amount, number} (lu {read, number}, les mains disent {expected, number}).} extra {Comptage à la pause : le siège {seat} a {amount, number} de trop (lu {read, number}, les mains disent {expected, number}).} foreign {Comptage à la pause : le siège {seat} a des jetons hors jeu ({chipList}), non comptés (LOI 16).} gone {Comptage à la pause : {amount, number} passés du siège {seat} au siège {withSeat}.} other {Comptage à la pause : {amount, number} arrivés au siège {seat} depuis le siège {withSeat}.}}',
+    },
+    remedies: {
+      default: {
+        en: 'Count the stack by hand before play resumes and tell the floor.',
+        fr: 'Comptez le tapis à la main avant la reprise et prévenez l’arbitre.',
+      },
+      start: {
+        en: 'Seat by seat; the table says when every stack is read.',
+        fr: 'Siège par siège ; la table dit quand chaque tapis est lu.',
+      },
+      clean: { en: 'Nothing to do.', fr: 'Rien à faire.' },
+    },
+  },
+  COLOUR_UP: {
+    message: {
+      en: 'Colour-up of the {chipList} chips, race for {raceChips} × {newChip, number}: {race}.',
+      fr: 'Changement des jetons de {chipList}, course pour {raceChips} × {newChip, number} : {race}.',
+    },
+    remedies: {
+      default: {
+        en: 'Give the new chips, then let the table read every stack again.',
+        fr: 'Donnez les nouveaux jetons, puis laissez la table relire chaque tapis.',
+      },
     },
   },
 } satisfies AlertMessages;

@@ -6,7 +6,7 @@ import type { MonotonicClock, WallClock } from '../../clock/index.js';
 import { defineRoutes } from '../../http/routeModules.js';
 import type { EventLog, LogRecord } from '../../session/log.js';
 import type { TableSession } from '../../session/TableSession.js';
-import type { TableAlert } from '../../session/types.js';
+import { type TableAlert, tableAlertFromLog } from '../../session/types.js';
 import { type ArchiveIndex, DEFAULT_PAGE, MAX_PAGE } from '../../store/archiveIndex.js';
 import type { ExportFormat, HandArchive } from '../../store/index.js';
 import type { LiveHub } from '../../views/hub.js';
@@ -43,7 +43,7 @@ function tableAlertsAt(recs: LogRecord[], beforeSeq: number): TableAlert[] {
     if (d.op === 'raise') {
       const rep = d.alert.incident === undefined ? undefined : out.find((a) => a.id === d.alert.incident);
       if (rep) out = out.map((a) => (a === rep ? { ...a, count: (a.count ?? 1) + 1, lastWall: r.wall } : a));
-      else out.push(d.alert);
+      else out.push(tableAlertFromLog(d.alert));
     } else
       out = out.map((a) =>
         a.id !== d.id

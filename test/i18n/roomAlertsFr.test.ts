@@ -1,0 +1,119 @@
+// Issue 22: the room's alerts (the count at a break, the colour-up, the seating and penalty orders) are codes and
+// typed facts: a stored record holds no text, and the dealer's view renders each in French from its facts. An alert an
+// earlier version logged under a code this version does not hold reads back as EARLIER_ALERT with its texts.
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/engine/index.js';
+import { colourUpAlert, countAlert } from '../../src/room/breakCount.js';
+import { seatingAlert } from '../../src/room/tableSeating.js';
+import { arriveAlert, carriedAlert, penaltyAlert } from '../../src/room/tournamentTexts.js';
+import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { tableAlertFromLog } from '../../src/session/types.js';
+import { viewFor } from '../../src/views/views.js';
+import { texts } from '../alertTexts.js';
+
+const config = parseScenario({
+  name: 'four seats',
+  ruleset: 'tda',
+  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
+  events: [],
+} as never).config;
+const live = (s: SessionState) => ({ session: s, at: 0, equity: null, broadcastDelayMs: 60_000 });
+const TEXT_KEYS = /"(message|remedy|messageFr|remedyFr|recorded)"/;
+const order = { id: 1, seat: 3, name: 'Bea', country: 'FR', stack: 1000, message: 'x', messageFr: 'x' };
+
+describe('the room alerts in French', () => {
+  it('each new room code, stored with no text, reaches the dealer in French through viewFor', () => {
+    const s = new TableSession({ config, log: new MemoryLog() });
+    s.ingest({ kind: 'dealer', button: 'shuffle' });
+    s.raiseTableAlert(
+      countAlert({ table: '1', seat: 2, expected: 1500, read: 1400, difference: -100, kind: 'missing' }),
+    );
+    s.raiseTableAlert(
+      colourUpAlert(
+        {
+          newChip: 100,
+          raceChips: 1,
+          seats: [{ seat: 1, leavingValue: 75, exchanged: 0, wonRace: true, granted: false }],
+        } as never,
+        [25],
+      ),
+    );
+    const move = { player: 'p2', from: { table: '2', seat: 5 }, to: { table: '1', seat: 3 }, reason: 'break' as const };
+    const seated = seatingAlert({
+      ...order,
+      op: 'seat',
+      waitForButton: true,
+      alert: arriveAlert({ ...move, rule: 'LOI 25' }, 'Bea', 2400, true),
+    });
+    const penalty = seatingAlert({
+      ...order,
+      op: 'penalty',
+      hands: 2,
+      alert: penaltyAlert({ kind: 'hands', count: 2, reason: 'une carte montrée', rule: 'tda 71' }, 'Bea', 3, 2),
+    });
+    const carried = seatingAlert({ ...order, op: 'penalty', hands: 2, alert: carriedAlert('Bea', '2', 3, 2) });
+    for (const a of [seated, penalty, carried]) if (a) s.raiseTableAlert(a);
+    const stored = s.snapshot().tableAlerts;
+    expect(stored.map((a) => a.code)).toEqual([
+      'BREAK_COUNT',
+      'COLOUR_UP',
+      'ROOM_SEATING',
+      'ROOM_PENALTY',
+      'ROOM_PENALTY',
+    ]);
+    for (const a of stored) expect(JSON.stringify(a), a.code).not.toMatch(TEXT_KEYS);
+    expect(stored[2]?.rule).toBe('LOI 32');
+
+    const fr = (viewFor('dealer', live(s.snapshot()), 0)?.alerts ?? []).map((a) => a.messageFr);
+    expect(fr).toContain(
+      'Comptage à la pause : au siège 2, il manque 100 (lu 1\u202f400, les mains disent 1\u202f500).',
+    );
+    expect(fr).toContain(
+      'Changement des jetons de 25, course pour 1 × 100 : siège 1 : retirez 75, donnez 1 × 100 (course gagnée).',
+    );
+    expect(fr).toContain(
+      'Déplacement (la table 2 est cassée, LOI 25) : Bea arrive de la table 2 au siège 3 avec 2400 jetons, et joue dès la ' +
+        'main suivante à la position de ce siège (blindes comprises). Bea, siège 3 : les blindes ont passé ce siège ; pas ' +
+        'de cartes avant que le bouton l’ait passé (LOI 32).',
+    );
+    expect(fr).toContain(
+      'Pénalité (tda 71) : Bea, siège 3, 2 mains de pénalité pour : une carte montrée. Dès la fin de cette main, le ' +
+        'siège reçoit ses cartes, sa main est tuée et ses blindes prélevées.',
+    );
+    expect(fr).toContain(
+      'Pénalité (tda 71) qui suit Bea depuis la table 2 : le siège 3 purge encore 2 mains ; cartes distribuées, main tuée, blindes prélevées.',
+    );
+    s.close();
+  });
+
+  it('an order from a room that sends no facts: its own fields, rendered; the opening draw (no text): none', () => {
+    const a = seatingAlert({ ...order, op: 'absent', absent: true });
+    expect(a?.code).toBe('ROOM_SEATING');
+    expect(a?.rule).toBe('club 3-2');
+    expect(texts(a)?.messageFr).toBe(
+      'Bea, siège 3, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).',
+    );
+    expect(seatingAlert({ ...order, op: 'seat', message: '', messageFr: '' })).toBeNull();
+  });
+
+  it('a code an earlier version logged that this one does not hold: EARLIER_ALERT, its recorded texts shown', () => {
+    const a = tableAlertFromLog({
+      id: 1_000_001,
+      code: 'BRIDGE_BAD_FRAME',
+      severity: 'warn',
+      rule: 'reader',
+      wall: 1,
+      hand: 1,
+      acknowledged: false,
+      seat: null,
+      message: 'A bad frame',
+      remedy: 'Reseat the bridge',
+      messageFr: 'Une trame invalide',
+      remedyFr: 'Rebranchez le pont',
+    });
+    expect(a.code).toBe('EARLIER_ALERT');
+    expect(a.facts?.earlierCode).toBe('BRIDGE_BAD_FRAME');
+    expect(a.severity).toBe('warn');
+    expect(texts(a)?.messageFr).toBe('Une trame invalide');
+  });
+});
