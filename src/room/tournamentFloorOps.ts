@@ -173,8 +173,8 @@ export class FloorOps {
   }
 
   private applyAbsent(player: string, absent: boolean): void {
-    if (absent) this.h.floor().absent(player);
-    else this.h.floor().arrives(player);
+    const kind = absent ? this.h.floor().absent(player) : null;
+    if (!absent) this.h.floor().arrives(player);
     const t = this.h.floor().tables.find((x) => Object.values(x.seats).includes(player));
     if (!t) return;
     const seat = Number(Object.entries(t.seats).find(([, p]) => p === player)?.[0]);
@@ -187,12 +187,18 @@ export class FloorOps {
         player,
         stack: 0,
         absent,
-        message: absent
-          ? `${name}, seat ${seat}, is not here: dealt in, the blinds taken, the hand killed until they sit down (club 3-2).`
-          : `${name}, seat ${seat}, has arrived and plays from the next hand.`,
-        messageFr: absent
-          ? `${name}, siège ${seat}, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).`
-          : `${name}, siège ${seat}, est arrivé et joue dès la main suivante.`,
+        message:
+          kind === 'away'
+            ? `${name}, seat ${seat}, is away from the seat: dealt in, the blinds owed taken into the pot (they give no right), the hand killed until they sit down (LOI 23).`
+            : kind === 'noShow'
+              ? `${name}, seat ${seat}, is not here: dealt in, the blinds taken, the hand killed until they sit down (club 3-2).`
+              : `${name}, seat ${seat}, has arrived and plays from the next hand.`,
+        messageFr:
+          kind === 'away'
+            ? `${name}, siège ${seat}, a quitté sa place : ses cartes sont distribuées, les blindes dues versées au pot (elles ne donnent aucun droit), sa main tuée jusqu’à son retour (LOI 23).`
+            : kind === 'noShow'
+              ? `${name}, siège ${seat}, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).`
+              : `${name}, siège ${seat}, est arrivé et joue dès la main suivante.`,
       },
       'absent',
     );
@@ -200,7 +206,7 @@ export class FloorOps {
 
   /** the link's tick: once the first level (or the late registration) is over, the players who never came are out */
   noShowsDue(): void {
-    if (this.h.floor().absentPlayers().length === 0) return;
+    if (this.h.floor().neverCame().length === 0) return;
     if (this.h.floor().clock.status().level.level <= Math.max(1, this.h.floor().structure.lateRegistrationLevels))
       return;
     this.applyNoShows();
