@@ -6,7 +6,7 @@ import { balance, breakTable, haltsForBalance, type Move, type TableBreak, table
 import { type ClockState, type MonotonicClock, TournamentClock } from './clock.js';
 import { type ChipRace, type ColourUpCheck, checkColourUp, chipRace } from './colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from './counts.js';
-import { drawOpening, firstButtonByHighCard, lateSeat } from './draw.js';
+import { drawOpening, finalTableDraw, firstButtonByHighCard, lateSeat } from './draw.js';
 import { TournamentError } from './errors.js';
 import type { FloorEvent, FloorOptions, HandEnd } from './floorShapes.js';
 import {
@@ -44,6 +44,8 @@ export class TournamentFloor {
   /** LOI 32, club 8-10: players seated where the blinds have passed, dealt no hand until the button passes them */
   private readonly waitingForButton = new Set<string>();
 
+  private readonly finalTableDraw: boolean;
+
   constructor(
     readonly structure: Structure,
     readonly players: readonly Player[],
@@ -54,6 +56,7 @@ export class TournamentFloor {
     savedPenalties?: PenaltyBookState,
   ) {
     this.penalties = new PenaltyBook(savedPenalties);
+    this.finalTableDraw = opts.finalTableDraw === true;
     this.tables = opts.tableIds.map((id) => ({ id, maxSeats: opts.maxSeats, seats: {} }));
     this.standings = new Standings(players, structure, opts.buyIn);
     this.clock = new TournamentClock(structure, now, savedClock);
@@ -332,6 +335,14 @@ export class TournamentFloor {
     if (toBreak) {
       broken = breakTable(this.tables, toBreak.id, this.random);
       this.log.push({ kind: 'tableBroken', broken });
+      const left = this.liveTables();
+      if (this.finalTableDraw && left.length === 1) {
+        // club 8-2: the final table's seats are drawn again, the first button by high card, the blinds from it
+        const final = left[0] as FloorTable;
+        const { draw, button } = finalTableDraw(final, this.random);
+        this.log.push({ kind: 'finalTable', table: final.id, draw, button: button.button, cards: button.cards });
+        for (const p of Object.values(final.seats)) this.waitingForButton.delete(p);
+      }
     }
     const moves = balance(this.tables);
     for (const move of moves) this.log.push({ kind: 'move', move });

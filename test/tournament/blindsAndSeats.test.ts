@@ -200,3 +200,52 @@ describe('club 8-2: seats are drawn again only for the final table ("uniquement 
     expect([...seatsSeen.values()].some((s) => s.has(9) || s.has(4) || s.has(7))).toBe(true);
   });
 });
+
+describe('club 8-2 on the floor: the break that leaves one table draws the final table again', () => {
+  const finalFloor = (finalTableDraw: boolean, seed: number) => {
+    const floor = new TournamentFloor(
+      defaultStructure(),
+      players(11),
+      { tableIds: ['T1', 'T2'], maxSeats: 9, buyIn: 100, finalTableDraw },
+      lcg(seed),
+      () => 0,
+    );
+    floor.start();
+    const [t1, t2] = floor.tables as [FloorTable, FloorTable];
+    t1.seats = { 1: 'p1', 2: 'p2', 3: 'p3', 4: 'p4', 7: 'p5', 8: 'p6', 9: 'p7' };
+    t2.seats = { 1: 'p8', 2: 'p9', 3: 'p10', 4: 'p11' };
+    floor.handEnded('T1', { hand: 'T1#1', button: 2, sb: 3, bb: 4, start: chips(floor, t1), end: chips(floor, t1) });
+    // (7 against 4: T1#1's end moved T1's next big blind to T2, club 8-1)
+    const stayed = { ...t1.seats };
+    breakT2(floor, t2);
+    return { floor, t1, stayed };
+  };
+
+  it('every player left draws a seat of the final table; its first button by high card; nobody waits', () => {
+    let moved = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const { floor, t1 } = finalFloor(true, seed);
+      const e = floor.log.find((x) => x.kind === 'finalTable');
+      if (e?.kind !== 'finalTable') throw new Error('no final table draw');
+      expect(e.table).toBe('T1');
+      expect(e.draw.lines.map((l) => l.player).sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']);
+      for (const l of e.draw.lines) expect(t1.seats[l.seat]).toBe(l.player);
+      expect(t1.button).toBe(e.button);
+      if (['p1', 'p2', 'p3', 'p4'].some((p, i) => t1.seats[i + 1] !== p)) moved++;
+      const go = floor.shuffle('T1', 'T1#2');
+      if ('wait' in go) throw new Error(`T1 waits: ${go.wait}`);
+      expect(go.waiting).toEqual([]);
+    }
+    // the players who stayed at T1 are drawn too (not left where they sat)
+    expect(moved).toBeGreaterThan(5);
+  });
+
+  it('off (the room, whose live tables cannot carry a redraw out yet): the players who stay keep their seats', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const { floor, t1, stayed } = finalFloor(false, seed);
+      expect(floor.log.some((x) => x.kind === 'finalTable')).toBe(false);
+      expect(Object.keys(stayed)).toHaveLength(6);
+      for (const [seat, p] of Object.entries(stayed)) expect(t1.seats[Number(seat)]).toBe(p);
+    }
+  });
+});
