@@ -12,7 +12,7 @@ import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
-import type { HandMessage } from './protocol.js';
+import { type HandMessage, PROTOCOL_VERSION } from './protocol.js';
 
 export type { ArchiveSchema } from './archiveSchema.js';
 
@@ -342,6 +342,63 @@ export class RoomArchive {
         'end_wall',
         'received_wall',
       ]);
+  }
+
+  /**
+   * The hands stored for `tableIds` since `sinceWall` (the room's wall clock when it stored them), as the messages
+   * that brought them, in the order stored (a room restarted after a crash gives them again to the parts that must
+   * have heard of each: roomAttach.ts `reconcile`).
+   */
+  async storedSince(tableIds: readonly string[], sinceWall: number): Promise<HandMessage[]> {
+    if (tableIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('hands')
+      .select([
+        'table_id',
+        'log_id',
+        'hand_id',
+        'hand_no',
+        'prev_hand_no',
+        'table_seq',
+        'table_name',
+        'room_name',
+        'start_wall',
+        'end_wall',
+        'received_wall',
+        'played',
+      ])
+      .where('table_id', 'in', [...tableIds])
+      .where('received_wall', '>=', sinceWall)
+      .orderBy('table_id')
+      .orderBy('table_seq')
+      .execute();
+    // each table's hands in its own order; across tables, the one whose next hand the room stored first
+    const queues = new Map<string, typeof rows>();
+    for (const r of rows) queues.set(r.table_id, [...(queues.get(r.table_id) ?? []), r]);
+    const merged: typeof rows = [];
+    for (;;) {
+      let pick: (typeof rows)[number] | undefined;
+      for (const q of queues.values())
+        if (q[0] && (!pick || Number(q[0].received_wall) < Number(pick.received_wall))) pick = q[0];
+      if (!pick) break;
+      (queues.get(pick.table_id) as typeof rows).shift();
+      merged.push(pick);
+    }
+    return merged.map((r) => ({
+      v: PROTOCOL_VERSION,
+      kind: 'hand' as const,
+      tableId: r.table_id,
+      logId: r.log_id,
+      handId: r.hand_id,
+      handNo: Number(r.hand_no),
+      prevHandNo: r.prev_hand_no === null ? null : Number(r.prev_hand_no),
+      tableName: r.table_name,
+      roomName: r.room_name,
+      startWall: r.start_wall === null ? null : Number(r.start_wall),
+      endWall: Number(r.end_wall),
+      sent: Number(r.received_wall),
+      hand: JSON.parse(r.played) as PlayedHand,
+    }));
   }
 
   /** the stored hand; without a log id, the last stored one of that hand id (a table's histories may share ids) */

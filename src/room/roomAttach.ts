@@ -24,6 +24,12 @@ export interface RoomAttachment {
   onMessage(topic: string, payload: Buffer): void;
   /** a finished hand, right after the archive stored it (each once, in each table's order) */
   onHandStored(msg: HandMessage): void;
+  /**
+   * At the room's start, before any new hand is stored: the tables whose hands it must have heard of, stored from
+   * `sinceWall` on. The room gives it every such hand again through `onHandStored`, in the order stored (a room that
+   * died between storing a hand and telling it would lose that hand otherwise); it must take each hand once.
+   */
+  reconcile?(): { tableIds: string[]; sinceWall: number };
   /** the room's connection is (back) up */
   onConnect(): void;
   /** its routes, on the room's app before it listens; `staff` is the room token's route config */

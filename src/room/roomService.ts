@@ -160,10 +160,15 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   const receivedAt = new Map<string, number>();
   const handKey = (tableId: string, logId: string, handId: string) => `${tableId}\u0000${logId}\u0000${handId}`;
 
-  // one chain of stores per table: its hands are stored in the order they arrive, tables in parallel
+  // one chain of stores per table: its hands are stored in the order they arrive, tables in parallel; none before the
+  // attached part has been given the hands it missed (`reconcile`, below)
   const chains = new Map<string, Promise<void>>();
+  let openGate!: () => void;
+  const gate = new Promise<void>((r) => {
+    openGate = r;
+  });
   const onHand = (msg: HandMessage) => {
-    const prev = chains.get(msg.tableId) ?? Promise.resolve();
+    const prev = chains.get(msg.tableId) ?? gate;
     const next = prev.then(async () => {
       try {
         const received = mono();
@@ -321,6 +326,17 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
         say,
       })
     : null;
+
+  // the hands stored that the attached part may not have heard of (a crash between the store and onHandStored)
+  try {
+    const want = attached?.reconcile?.();
+    if (want && attached)
+      for (const msg of await archive.storedSince(want.tableIds, want.sinceWall)) attached.onHandStored(msg);
+  } catch (err) {
+    say(`room: the stored hands not given again: ${(err as Error).message}`);
+  } finally {
+    openGate();
+  }
 
   // The export delay is an age on this room's monotonic clock, counted from when the room received the hand: the
   // table's end time is another machine's clock, and the room's own wall clock may jump. A hand stored before this

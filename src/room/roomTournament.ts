@@ -60,6 +60,11 @@ export class RoomTournament {
   private readonly answered = new Set<number>();
   private readonly transits = new Map<string, Transit>();
   private readonly lastHand = new Map<string, { logId: string; handNo: number }>();
+  /** every hand booked, by its id (table, log, number): a hand is booked once, whoever gives it again */
+  private readonly booked = new Set<string>();
+  /** the wall time of the draw: the archive's hands of the tables stored since belong to the tournament */
+  readonly startWall: number;
+  private readonly beforeJournal: ((rec: Journal) => void) | undefined;
   private replaying = false;
   /** tda 71: hands penalties counted down from the archived hands, carried to a new table */
   private readonly carry = new PenaltyCarry(() => this.floor);
@@ -80,6 +85,8 @@ export class RoomTournament {
     this.clockPath = join(o.dataDir, CLOCK_FILE);
     this.players = [...start.players];
     this.tableIds = start.tableIds;
+    this.startWall = start.wall;
+    this.beforeJournal = o.beforeJournal;
     this.finished = new Promise((r) => {
       this.finishedResolve = r;
     });
@@ -164,18 +171,23 @@ export class RoomTournament {
 
   // ---- inputs ------------------------------------------------------------------------------------------------
 
-  /** a finished hand the archive stored */
-  onHand(msg: HandMessage): void {
-    if (!this.tableIds.includes(msg.tableId) || !msg.hand.complete) return;
+  /** a finished hand the archive stored (again after a restart: each is booked once, by its id) */
+  onHand(msg: HandMessage): boolean {
+    if (!this.tableIds.includes(msg.tableId) || !msg.hand.complete) return false;
+    const before = this.hands;
     this.apply(handRecord(msg, this.now()));
+    return this.hands > before;
   }
 
   private apply(rec: Journal): void {
     if (rec.r === 'hand') {
+      const id = `${rec.table}\u0000${rec.logId}\u0000${rec.handNo}`;
+      if (this.booked.has(id)) return;
       const last = this.lastHand.get(rec.table);
       if (last && last.logId === rec.logId && rec.handNo <= last.handNo) return;
       if (this.isFinished()) return;
       this.write(rec);
+      this.booked.add(id);
       this.lastHand.set(rec.table, { logId: rec.logId, handNo: rec.handNo });
       this.bookHand(rec);
     } else if (rec.r === 'penalty') this.ops.replay(rec);
@@ -376,6 +388,7 @@ export class RoomTournament {
 
   private write(rec: Journal): void {
     if (this.replaying) return;
+    this.beforeJournal?.(rec);
     appendJournal(this.journalPath, rec);
   }
 

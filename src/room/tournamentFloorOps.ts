@@ -172,8 +172,8 @@ export class FloorOps {
   }
 
   private applyAbsent(player: string, absent: boolean): void {
-    if (absent) this.h.floor().absent(player);
-    else this.h.floor().arrives(player);
+    const kind = absent ? this.h.floor().absent(player) : null;
+    if (!absent) this.h.floor().arrives(player);
     const t = this.h.floor().tables.find((x) => Object.values(x.seats).includes(player));
     if (!t) return;
     const seat = Number(Object.entries(t.seats).find(([, p]) => p === player)?.[0]);
@@ -186,7 +186,7 @@ export class FloorOps {
         player,
         stack: 0,
         absent,
-        alert: absentAlert(name, seat, absent),
+        alert: absentAlert(name, seat, kind),
       },
       'absent',
     );
@@ -194,7 +194,7 @@ export class FloorOps {
 
   /** the link's tick: once the first level (or the late registration) is over, the players who never came are out */
   noShowsDue(): void {
-    if (this.h.floor().absentPlayers().length === 0) return;
+    if (this.h.floor().neverCame().length === 0) return;
     if (this.h.floor().clock.status().level.level <= Math.max(1, this.h.floor().structure.lateRegistrationLevels))
       return;
     this.applyNoShows();

@@ -30,6 +30,9 @@ export interface RoomTournamentOptions {
   /** the wall clock: only what is written down */
   now?: WallClock;
   say?: (line: string) => void;
+  /** a test's crash point: called before each record is appended; a throw leaves it unwritten, as a room that died
+   * there would (test/room/handReconcile.test.ts) */
+  beforeJournal?: (rec: Journal) => void;
 }
 
 export type Journal =

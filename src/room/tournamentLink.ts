@@ -65,6 +65,8 @@ export function tournamentAttachment(t: RoomTournament, ctx: RoomContext): RoomA
       }
     },
     onHandStored: (msg) => t.onHand(msg),
+    // a hand stored but not journaled before a crash: booked now, each once, in the order stored
+    reconcile: () => ({ tableIds: t.tableIds, sinceWall: t.startWall }),
     onConnect: () => {
       t.publishAllOrders();
       if (readyTimer) clearTimeout(readyTimer);

@@ -48,8 +48,10 @@ export function lateAlert(name: string, seat: number, stack: number, waits: bool
 }
 
 /** a player not at their seat (club 3-2), or arrived */
-export function absentAlert(name: string, seat: number, absent: boolean): SeatingAlert {
-  return { code: 'ROOM_SEATING', facts: { variant: absent ? 'absent' : 'back', player: name, seat } };
+/** a player absent (club 3-2: never came; LOI 23: away after playing, the blinds owed still taken) or back */
+export function absentAlert(name: string, seat: number, kind: 'away' | 'noShow' | null): SeatingAlert {
+  const variant = kind === 'away' ? 'away' : kind === 'noShow' ? 'absent' : 'back';
+  return { code: 'ROOM_SEATING', facts: { variant, player: name, seat } };
 }
 
 export function moveLine(m: Move, name: string): string {

@@ -9,6 +9,7 @@ import { RoomArchive } from '../room/archive.js';
 import { type InProcessBroker, startInProcessBroker } from '../room/inProcessBroker.js';
 import { type RoomService, startRoom } from '../room/roomService.js';
 import { RoomTournament } from '../room/roomTournament.js';
+import type { Journal } from '../room/tournamentJournal.js';
 import type { Player } from '../tournament/registration.js';
 import { type Structure, validateStructure } from '../tournament/structure.js';
 import { type SimTable, startSimTables } from './simTables.js';
@@ -50,6 +51,8 @@ export interface SimTournamentOptions {
   /** the tournament clock (default performance.now; a test runs it faster) */
   mono?: MonotonicClock;
   say?: (line: string) => void;
+  /** a test's crash point before each journal record (RoomTournamentOptions.beforeJournal) */
+  beforeJournal?: (rec: Journal) => void;
 }
 
 export interface SimTournament {
@@ -89,6 +92,7 @@ export async function startSimTournament(o: SimTournamentOptions): Promise<SimTo
       seed: o.seed ?? 1,
       mono: o.mono,
       say,
+      beforeJournal: o.beforeJournal,
     });
   const roomAccount = account(accounts, 'room');
   const startTheRoom = (t: RoomTournament) =>

@@ -146,3 +146,27 @@ export function lateSeat(tables: readonly FloorTable[], random: RandomSource): S
   const seats = candidates.flatMap((t) => freeSeats(t).map((seat) => ({ table: t.id, seat })));
   return seats[Math.floor(random() * seats.length)] as Seat;
 }
+
+/**
+ * club 8-2: seats are drawn again only for the final table. Every player left draws a seat of the final table by the
+ * double-blind procedure (seed 002), the seats of the whole table offered; the first button then goes to the high
+ * card (club 2-2) and the blinds start from it. Balancing and breaking tables before then keep the players who stay
+ * where they sit (balancing.ts).
+ */
+export function finalTableDraw(
+  table: FloorTable,
+  random: RandomSource,
+): { draw: DoubleBlindDraw; button: HighCardDraw } {
+  const here = Object.entries(table.seats)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, player]) => player);
+  const seats = Array.from({ length: table.maxSeats }, (_, i) => ({ table: table.id, seat: i + 1 }));
+  const draw = doubleBlindDraw(here, seats, random);
+  table.seats = {};
+  for (const l of draw.lines) table.seats[l.seat] = l.player;
+  delete table.sb;
+  delete table.bb;
+  const button = firstButtonByHighCard(table, random);
+  table.button = button.button;
+  return { draw, button };
+}

@@ -6,7 +6,7 @@ import { balance, breakTable, haltsForBalance, type Move, type TableBreak, table
 import { type ClockState, type MonotonicClock, TournamentClock } from './clock.js';
 import { type ChipRace, type ColourUpCheck, checkColourUp, chipRace } from './colourUp.js';
 import { type CountDiscrepancy, countAtBreak } from './counts.js';
-import { drawOpening, firstButtonByHighCard, lateSeat } from './draw.js';
+import { drawOpening, finalTableDraw, firstButtonByHighCard, lateSeat } from './draw.js';
 import { TournamentError } from './errors.js';
 import type { FloorEvent, FloorOptions, HandEnd } from './floorShapes.js';
 import {
@@ -36,8 +36,15 @@ export class TournamentFloor {
   private readonly levelOf = new Map<string, number>();
   /** registered players not yet at their seat (club 3-1, seed 003 regulation 10) */
   private readonly notArrived = new Set<string>();
+  /** players who have been at their seat (arrived, or booked in a hand while not marked absent) */
+  private readonly came = new Set<string>();
+  /** LOI 23: players who came but are away from their seat (a moved player dodging the blinds): dealt in, the
+   * blinds taken, the hand killed; never taken out as a no-show */
+  private readonly away = new Set<string>();
   /** LOI 32, club 8-10: players seated where the blinds have passed, dealt no hand until the button passes them */
   private readonly waitingForButton = new Set<string>();
+
+  private readonly finalTableDraw: boolean;
 
   constructor(
     readonly structure: Structure,
@@ -49,6 +56,7 @@ export class TournamentFloor {
     savedPenalties?: PenaltyBookState,
   ) {
     this.penalties = new PenaltyBook(savedPenalties);
+    this.finalTableDraw = opts.finalTableDraw === true;
     this.tables = opts.tableIds.map((id) => ({ id, maxSeats: opts.maxSeats, seats: {} }));
     this.standings = new Standings(players, structure, opts.buyIn);
     this.clock = new TournamentClock(structure, now, savedClock);
@@ -85,15 +93,27 @@ export class TournamentFloor {
     return c.kind === 'break' ? c : null;
   }
 
-  /** club 3-1, seed 003 regulation 10: a registered player is not at their seat when play starts */
-  absent(player: string): void {
+  /**
+   * A player is not at their seat. club 3-1, seed 003 regulation 10: one who never came (`noShow`), out once the first
+   * level is over. LOI 23: one who has played (a player from a broken table avoiding the blinds at the new seat) is
+   * `away`: dealt in all the same, the blinds and ante taken into the pot (they give no right: the hand is killed),
+   * never taken out as a no-show.
+   */
+  absent(player: string): 'noShow' | 'away' {
     if (!this.stacks.has(player)) throw new TournamentError('PLAYER_UNKNOWN', `${player} is not in the tournament`);
+    if (this.came.has(player) && !this.notArrived.has(player)) {
+      this.away.add(player);
+      return 'away';
+    }
     this.notArrived.add(player);
+    return 'noShow';
   }
 
   /** the absent player sits down (their stack is what the blinds left) */
   arrives(player: string): void {
     this.notArrived.delete(player);
+    this.away.delete(player);
+    this.came.add(player);
   }
 
   /**
@@ -132,8 +152,13 @@ export class TournamentFloor {
     return this.log.slice(before).flatMap((e) => (e.kind === 'noShow' ? [e.finish] : []));
   }
 
-  /** registered players not at their seat yet */
+  /** players not at their seat: the registered who never came, then those away (LOI 23) */
   absentPlayers(): string[] {
+    return [...this.notArrived, ...this.away];
+  }
+
+  /** registered players who never came (seed 003 regulation 10: out once the first level is over) */
+  neverCame(): string[] {
     return [...this.notArrived];
   }
 
@@ -166,7 +191,7 @@ export class TournamentFloor {
     }
     const t = this.table(tableId);
     const absent = Object.entries(t.seats)
-      .filter(([, p]) => this.notArrived.has(p))
+      .filter(([, p]) => this.notArrived.has(p) || this.away.has(p))
       .map(([seat]) => Number(seat));
     const play = this.playClock();
     const penalised: number[] = [];
@@ -216,6 +241,7 @@ export class TournamentFloor {
     }
     for (const [seat, p] of Object.entries(t.seats)) if (p === g.player) delete t.seats[Number(seat)];
     this.stacks.delete(g.player);
+    this.away.delete(g.player);
     this.chipsIssued -= chips;
     if (this.standings.left === 1) {
       const [winner, stack] = [...this.stacks.entries()][0] as [string, number];
@@ -266,11 +292,13 @@ export class TournamentFloor {
       const player = t.seats[seat];
       if (player === undefined) throw new TournamentError('PLAYER_UNKNOWN', `${h.hand}: nobody sits at seat ${seat}`);
       this.stacks.set(player, stack);
+      if (!this.notArrived.has(player)) this.came.add(player);
       if (stack === 0) busted.push({ player, stackAtStart: h.start[seat] ?? 0 });
     }
     for (const e of elsewhere) {
       if (!this.stacks.has(e.player)) throw new TournamentError('PLAYER_UNKNOWN', `${h.hand}: ${e.player} is not in`);
       this.stacks.set(e.player, e.end);
+      if (!this.notArrived.has(e.player)) this.came.add(e.player);
       if (e.end === 0) busted.push({ player: e.player, stackAtStart: e.start });
     }
     t.button = h.button;
@@ -285,7 +313,10 @@ export class TournamentFloor {
       for (const table of this.tables)
         for (const [seat, player] of Object.entries(table.seats))
           if (this.standings.isOut(player)) delete table.seats[Number(seat)];
-      for (const b of busted) this.stacks.delete(b.player);
+      for (const b of busted) {
+        this.stacks.delete(b.player);
+        this.away.delete(b.player);
+      }
     }
     if (this.standings.left === 1) {
       const [winner, stack] = [...this.stacks.entries()][0] as [string, number];
@@ -304,6 +335,14 @@ export class TournamentFloor {
     if (toBreak) {
       broken = breakTable(this.tables, toBreak.id, this.random);
       this.log.push({ kind: 'tableBroken', broken });
+      const left = this.liveTables();
+      if (this.finalTableDraw && left.length === 1) {
+        // club 8-2: the final table's seats are drawn again, the first button by high card, the blinds from it
+        const final = left[0] as FloorTable;
+        const { draw, button } = finalTableDraw(final, this.random);
+        this.log.push({ kind: 'finalTable', table: final.id, draw, button: button.button, cards: button.cards });
+        for (const p of Object.values(final.seats)) this.waitingForButton.delete(p);
+      }
     }
     const moves = balance(this.tables);
     for (const move of moves) this.log.push({ kind: 'move', move });

@@ -85,7 +85,12 @@ export function simulateTournament(o: SimulationOptions): SimulationReport {
   const floor = new TournamentFloor(
     o.structure,
     players,
-    { tableIds: Array.from({ length: o.tables }, (_, i) => `T${i + 1}`), maxSeats: o.maxSeats, buyIn: o.buyIn },
+    {
+      tableIds: Array.from({ length: o.tables }, (_, i) => `T${i + 1}`),
+      maxSeats: o.maxSeats,
+      buyIn: o.buyIn,
+      finalTableDraw: true,
+    },
     random,
     () => now,
   );
@@ -240,6 +245,8 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
       return `move (${e.move.reason}): ${name(e.move.player)} ${e.move.from.table}-${e.move.from.seat} → ${e.move.to.table}-${e.move.to.seat} (${e.move.rule})`;
     case 'tableBroken':
       return `${e.broken.table} breaks: ${e.broken.moves.length} players drawn to new seats`;
+    case 'finalTable':
+      return `${e.table}: the final table, ${e.draw.lines.length} players drawn to new seats, first button seat ${e.button} by high card (club 8-2, 2-2)`;
     case 'late':
       return `${name(e.player)} registered late: ${e.seat.table}-${e.seat.seat}${e.waits ? ', waits for the button (LOI 32)' : ''} (club 3-1, 3-2)`;
     case 'noShow':

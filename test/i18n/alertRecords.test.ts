@@ -99,7 +99,7 @@ const FULL: AlertFacts = {
 /** the variants of the room's codes whose remedy is the default one (each message variant renders too) */
 const MESSAGE_VARIANTS: Partial<Record<AlertCode, string[]>> = {
   BREAK_COUNT: ['start', 'clean', 'missing', 'extra', 'foreign', 'gone', 'come'],
-  ROOM_SEATING: ['leave', 'arrive', 'out', 'late', 'absent', 'back', 'seat', 'remove'],
+  ROOM_SEATING: ['leave', 'arrive', 'out', 'late', 'absent', 'away', 'back', 'seat', 'remove'],
   ROOM_PENALTY: ['given', 'served', 'carried', 'hands'],
 };
 

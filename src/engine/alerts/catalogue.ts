@@ -100,6 +100,7 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
     remedies: {
       default: { rule: both('LOI 25') },
       absent: { rule: both('club 3-2') },
+      away: { rule: both('LOI 23') },
       back: { rule: both('club 3-2') },
     },
   },

@@ -247,7 +247,7 @@ export interface AlertFactsByCode {
     'player' | 'table' | 'toTable' | 'withSeat' | 'move' | 'place' | 'prize' | 'amount' | 'waits' | 'noShow' | 'rules',
     'seat'
   > &
-    V<'leave' | 'arrive' | 'out' | 'late' | 'absent' | 'back' | 'seat' | 'remove'>;
+    V<'leave' | 'arrive' | 'out' | 'late' | 'absent' | 'away' | 'back' | 'seat' | 'remove'>;
   /** a penalty order of the room: given (`penalty`, `count`, `handsLeft`, the floor's `words`), served, carried from
    * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
   ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
