@@ -74,7 +74,10 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool probeBegin();
   // Without waiting: false while the slot's answer may still come; true with its outcome in `out`.
   // microseconds until slotPoll can tell something (<= 0: now)
-  int32_t slotDueIn() { return static_cast<int32_t>(pollAfter_ - (bus_.micros() - sentAt_)); }
+  int32_t slotDueIn() { return slotDueIn(bus_.micros()); }
+  int32_t slotDueIn(uint32_t now) const { return static_cast<int32_t>(pollAfter_ - (now - sentAt_)); }
+  // slotPoll or cardPoll can tell something at `now` (micros()): else they would return at once
+  bool slotDue(uint32_t now) const { return now - sentAt_ >= pollAfter_; }
   bool slotPoll(Slot& out, uint8_t uid[8]);
 
   // Background card exchanges (BoardHal::pump), as the ISO 15693 slots: cardBegin sends one ISO 14443A frame
@@ -134,6 +137,7 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   bool transceive(const uint8_t* data, uint8_t n, uint8_t lastBits, const Window& w, uint32_t& rxStatus);
   // transceive in two halves: send (idle -> transceive, SEND_DATA) and await (the answer within `w` of the send)
   bool send(const uint8_t* data, uint8_t n, uint8_t lastBits);
+  bool sendData(const uint8_t* data, uint8_t n, uint8_t lastBits);  // SEND_DATA alone (send: after the set-up)
   bool await(const Window& w, uint32_t& rxStatus);
   Slot slotAnswer(uint32_t rxStatus, uint8_t uid[8]);
   void tightenSlot();

@@ -54,6 +54,7 @@ class Presence {
   Presence() {
     for (uint16_t i = 0; i < kPoolTags; i++) pool_[i].antenna = kFreeSlot;
     for (uint8_t i = 0; i < kPrefixes; i++) prefix_[i].len = 0;
+    for (uint8_t a = 0; a < kAntennas; a++) lo_[a] = hi_[a] = 0;
   }
   // A scan of `antenna` begins (face: what its sensor shows now). Scans of several antennas may run at once.
   void begin(uint8_t antenna, uint8_t face);
@@ -104,6 +105,12 @@ class Presence {
   }
   TagSlot pool_[kPoolTags];
   Prefix prefix_[kPrefixes];
+  // Every pool tag of antenna a lies in slots [lo_[a], hi_[a]) (empty: lo_ >= hi_): the walks of one antenna's tags
+  // (begin, end, known, tag, INV) cover that span, not the 384 slots (~3k cycles each on the AVR, without a pump:
+  // the other readers' slots waited). Widened by tag(), tightened by end()'s walk. Slots below freeFrom_ are used.
+  uint16_t lo_[kAntennas];
+  uint16_t hi_[kAntennas];
+  uint16_t freeFrom_ = 0;
   uint8_t face_[kAntennas] = {};  // face code of each antenna's scan under way
   uint32_t overrun_ = 0;          // antennas whose scan under way could not keep a tag
   uint8_t fresh_ = 0;             // chips put in the pool by tag() since the last reportFresh

@@ -1,4 +1,5 @@
 // The compact tag pool (issue 26): 8-byte records, the UID's last 4 bytes and an index into 16 shared prefixes.
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -110,4 +111,55 @@ TEST(the_pool_holds_kPoolTags_chips_of_one_order_then_overruns) {
   CHECK_EQ(p.reportFresh(log, 255), 255);
   CHECK_EQ(p.reportFresh(log, 255), kPoolTags - 255);
   CHECK_EQ(log.arrived[1], "10:E0040150009E3779:-");
+}
+
+// The per-antenna spans (lo_/hi_, freeFrom_): tags of many antennas arriving and leaving interleaved, the pool's
+// slots reused in any order; every scan's reports and every INV must match a plain set per antenna.
+TEST(antenna_spans_follow_interleaved_arrivals_and_departures) {
+  static Presence p;
+  p = Presence();
+  Log log;
+  std::vector<std::vector<uint32_t>> on(6);  // the chips in each antenna's field (serials)
+  std::vector<std::vector<uint32_t>> reported(6);
+  uint32_t seed = 12345, next = 1, now = 1000;
+  const auto rnd = [&](uint32_t n) { return (seed = seed * 1103515245u + 12345u) / 65536u % n; };
+  for (int round = 0; round < 400; round++) {
+    const uint8_t a = static_cast<uint8_t>(rnd(6));
+    auto& f = on[a];
+    const uint32_t op = rnd(10);
+    if (op < 5 && f.size() < 60) {  // a few chips placed
+      for (uint32_t k = 1 + rnd(8); k; k--) f.push_back(next++);
+    } else if (op < 8 && !f.empty()) {  // some taken
+      for (uint32_t k = 1 + rnd(static_cast<uint32_t>(f.size())); k && !f.empty(); k--) f.erase(f.begin() + rnd(static_cast<uint32_t>(f.size())));
+    }
+    now += 500;  // past the latch-off: a chip gone is GONE at this scan
+    std::vector<TagRead> reads;
+    for (uint32_t n : f) reads.push_back(chip(0x50, n));
+    log.arrived.clear(), log.left.clear();
+    CHECK(!p.scanned(a, reads.data(), static_cast<uint8_t>(reads.size()), '-', now, log));
+    CHECK_EQ(p.reportedCount(a), static_cast<uint8_t>(f.size()));
+    // what INV lists is exactly the field
+    std::vector<std::string> inv, want;
+    const TagSlot* slots[64];
+    const uint8_t got = p.reported(a, slots, 0, 64);
+    for (uint8_t i = 0; i < got; i++) {
+      TagRead t{};
+      p.uidOf(*slots[i], t);
+      inv.push_back(Log::hex(t));
+    }
+    for (uint32_t n : f) want.push_back(Log::hex(chip(0x50, n)));
+    std::sort(inv.begin(), inv.end()), std::sort(want.begin(), want.end());
+    CHECK(inv == want);
+    // each chip arrived once, each chip taken left once
+    std::vector<uint32_t> was = reported[a];
+    size_t arrivals = 0, departures = 0;
+    for (uint32_t n : f) arrivals += std::find(was.begin(), was.end(), n) == was.end();
+    for (uint32_t n : was) departures += std::find(f.begin(), f.end(), n) == f.end();
+    CHECK_EQ(log.arrived.size(), arrivals);
+    CHECK_EQ(log.left.size(), departures);
+    reported[a] = f;
+  }
+  size_t held = 0;
+  for (auto& f : on) held += f.size();
+  CHECK_EQ(p.used(), static_cast<uint16_t>(held));
 }

@@ -235,6 +235,9 @@ static void stats(void) {
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"
          "\"focusFrames\":%ld,\"overlapped\":%ld,\"frames\":[", viol, early, badsof, ex, ans, focus_frames, ov);
   for (int r = 0; r < READERS; r++) printf("%s%ld", r ? "," : "", pn[r].st.frames);
+  printf("],\"slotLagUs\":[%.1f,%.1f],\"slotLagMaxUs\":[%.1f,%.1f],\"slotLagN\":[%ld,%ld",
+         pn_lag_n[0] ? pn_lag_sum[0] / pn_lag_n[0] : 0, pn_lag_n[1] ? pn_lag_sum[1] / pn_lag_n[1] : 0, pn_lag_max[0],
+         pn_lag_max[1], pn_lag_n[0], pn_lag_n[1]);
   printf("],\"readerExchanges\":[");
   for (int r = 0; r < READERS; r++) printf("%s%ld", r ? "," : "", pn[r].st.exchanges);
   printf("]}\n");
@@ -255,6 +258,7 @@ static void command(char* l) {
   if (n >= 1 && strcmp(verb, "reset") == 0) {
     if (prof) memset(prof, 0, 0x40000 / 2 * sizeof *prof);
     lat_card_max = lat_chip_max = lat_gone_max = 0;
+    pn_lag_sum[0] = pn_lag_sum[1] = pn_lag_max[0] = pn_lag_max[1] = 0, pn_lag_n[0] = pn_lag_n[1] = 0;
     for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
     reset_at = t;
     hb_scan_max = 0;

@@ -47,7 +47,15 @@ interface Stats {
   /** exchanges sent while another reader's frame or answer was on air (the lockstep rounds) */
   overlapped: number;
   exchanges: number;
+  /** since the last reset: from a 16-slot round slot's outcome known (nobody answered / answered) to the host's
+   * next SEND_DATA on that reader: the Mega's reaction a slot (its mean in us, the longest, how many) */
+  slotLagUs: [number, number];
+  slotLagMaxUs: [number, number];
+  slotLagN: [number, number];
 }
+
+const lagOf = (st: Stats) =>
+  `the Mega's reaction a 16-slot round slot (its outcome known to its next SEND_DATA): empty ${st.slotLagUs[0]} us (${st.slotLagN[0]}, longest ${st.slotLagMaxUs[0]}), answered ${st.slotLagUs[1]} us (${st.slotLagN[1]}, longest ${st.slotLagMaxUs[1]})`;
 
 class Bench {
   private readonly proc: ChildProcess;
@@ -126,7 +134,8 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     );
     registry.setDeckInPlay('bench');
     layer = new TableLayer({ hardware: HW, registry, chipSettleMs: 50, latchOffMs: 0 });
-    bench = new Bench(`${FW}/build/mega/feltwire_bridge.hex`);
+    // FW_BENCH_HEX: another image of the same board (an A/B of two builds on one bench)
+    bench = new Bench(process.env.FW_BENCH_HEX ?? `${FW}/build/mega/feltwire_bridge.hex`);
     const pty = (await bench.next((l) => l.startsWith('PTY '))).slice(4);
     link = await BridgeLink.open({ path: pty });
     link.on('reader', (ev) => {
@@ -240,6 +249,8 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(
       `while that push inventories, the other betting zones (8 chips each) went unread up to ${zonesUnread} ms (target 600)`,
     );
+    figures.push(`push: ${lagOf(st)}`);
+    expect(st.slotLagN[0] + st.slotLagN[1]).toBeGreaterThan(200); // a 40-chip inventory is ~270 slots
     // target x1.5 (issue 26), printed; asserted: the background rounds keep it under x2.5 (x4.3 before them:
     // 1,742 ms, the rounds alternating one for one with card reads)
     expect(ratio).toBeLessThan(2.5);
@@ -346,6 +357,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     figures.push(
       `full table (${next} chips in 10 zones + 33 cards): worst card-antenna read gap ${worstCard} ms (target 250), longest a betting zone went unread ${Math.max(...chipGaps)} ms (target 600), HB full cycle ${st.hbScanMsMax} ms (target 1000)`,
     );
+    figures.push(`full table: ${lagOf(st)}`);
     figures.push(`stack peak ${st.stackBytes} bytes (SRAM low-water mark)`);
     figures.push(
       `exchanges sent while another reader's frame or answer was on air (background rounds): ${st.overlapped} of ${st.exchanges}`,

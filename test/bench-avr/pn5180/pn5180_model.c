@@ -43,6 +43,10 @@ pn_fold pn_fold_cfg;
 double pn_inv_air_cur[64], pn_inv_air_last[64];
 long pn_inv_closed[64];
 double pn_due_at[8];
+double pn_lag_sum[2], pn_lag_max[2];
+long pn_lag_n[2];
+static double g_slot_due[8]; /* the last 16-slot round slot's outcome time (pn_due_at, kept after the host's look) */
+static int g_slot_ans[8];
 static int g_fold_cut; /* the frame being sent is the armed fold's, mid-answer: cut its answer once computed */
 
 static void responder(pn5180* p, const pn_tag* t) {
@@ -391,6 +395,15 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     dur = (bits + (crc_tx ? 18 : 0) + 2) * BIT14443;
   }
   p->st.exchanges++;
+  /* (only where the same inventory goes on: the next slot's EOF or the next 16-slot round's request, not a probe) */
+  if (p->id >= 0 && p->id < 8 && g_slot_due[p->id] > 0 && iso15693 && p->now >= g_slot_due[p->id] &&
+      (eof_only || (n > 0 && !(d[0] & 0x20)))) {
+    const int k = g_slot_ans[p->id];
+    const double lag = p->now - g_slot_due[p->id];
+    pn_lag_sum[k] += lag, pn_lag_n[k]++;
+    if (lag > pn_lag_max[k]) pn_lag_max[k] = lag;
+  }
+  if (p->id >= 0 && p->id < 8) g_slot_due[p->id] = 0;
   for (int j = 0; j < 8; j++)
     if (j != p->id && g_air_end[j] > start) {
       p->st.overlapped++; /* another reader's frame or answer is still on its air: the readers work side by side */
@@ -421,6 +434,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     pn_due_at[p->id] = iso15693 && valid && p->inv_16 && p->slot >= 0
                            ? (p->rx_pending ? p->rx_end : t_rx + SOF_VICC_15693 + 40)
                            : 0;
+  if (p->id >= 0 && p->id < 8) g_slot_due[p->id] = pn_due_at[p->id], g_slot_ans[p->id] = 0;
   if (iso15693 && valid && p->antenna >= 0 && p->antenna < 64) {
     if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
       if (pn_inv_air_cur[p->antenna] > 0) pn_inv_closed[p->antenna]++;
@@ -464,6 +478,7 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
   p->rx_start = t_rx;
   p->rx_iso15693 = iso15693;
   p->rx_pending = 1;
+  if (p->id >= 0 && p->id < 8 && g_slot_due[p->id] > 0) g_slot_due[p->id] = p->rx_end, g_slot_ans[p->id] = 1;
   if (g_fold_cut) {
     g_fold_cut = 0;
     fold_lift(p, &p->ants[p->antenna]);
@@ -591,6 +606,8 @@ void pn_nss(pn5180* p, int low) {
   if (low) {
     if (p->nss_low) return;
     p->nss_low = 1;
+    { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
+      if (st == p->id) fprintf(stderr, "L %.4f r%d\n", p->now / 1000, p->id); } /* PN_SPITRACE: NSS low */
     if (p->busy || p->in_reset || !p->booted) p->st.violations++;
     p->frame_len = 0;
     p->resp_pos = 0;
@@ -600,13 +617,15 @@ void pn_nss(pn5180* p, int low) {
   p->nss_low = 0;
   p->st.frames++;
   if (p->resp_pending && p->resp_pos > 0) {
+    { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
+      if (st == p->id) fprintf(stderr, "R %.4f r%d n=%d\n", p->now / 1000, p->id, p->resp_pos); } /* a read */
     p->resp_pending = 0;
     set_busy(p, 2);
     return;
   }
   p->resp_pending = 0;
   { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
-    if (st == p->id) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.3f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
+    if (st == p->id) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.4f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
   execute(p);
 }
 

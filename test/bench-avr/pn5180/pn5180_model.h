@@ -98,6 +98,11 @@ extern long pn_inv_closed[64];
 /* per reader: when the host can know the outcome of the 16-slot round's slot on air (0: none), for PN_LAGPROF;
  * cleared by the host's first look at IRQ_STATUS after it */
 extern double pn_due_at[8];
+/* host reaction per 16-slot round slot (the CPU cost the figures carry): from the moment the host could know a
+ * slot's outcome (as pn_due_at) to its next SEND_DATA on that reader (the next slot's EOF or the next round's
+ * request); [0] slots nobody answered, [1] answered; summed in us, counted, the longest */
+extern double pn_lag_sum[2], pn_lag_max[2];
+extern long pn_lag_n[2];
 
 void pn_init(pn5180* p, int id, pn_antenna* ants, double* last_read, double* max_gap);
 /* host side */
