@@ -24,7 +24,20 @@ const seatingAlert = {
       required: ['seat'],
       properties: {
         variant: {
-          enum: ['leave', 'arrive', 'out', 'late', 'absent', 'away', 'back', 'seat', 'remove', 'given', 'served', 'carried'],
+          enum: [
+            'leave',
+            'arrive',
+            'out',
+            'late',
+            'absent',
+            'away',
+            'back',
+            'seat',
+            'remove',
+            'given',
+            'served',
+            'carried',
+          ],
         },
         seat: seatNo,
         player: playerName,
