@@ -7,10 +7,10 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parse as parseToml } from 'smol-toml';
-import { nameMatches } from '../nameSearch.js';
 import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
+import { searchHands, storedSince } from './archiveQueries.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
 import { type HandMessage, PROTOCOL_VERSION } from './protocol.js';
 
@@ -269,79 +269,8 @@ export class RoomArchive {
   }
 
   /** hands matching the query, per table in the order stored, oldest first */
-  async search(q: HandQuery = {}): Promise<ArchivedHand[]> {
-    let q2 = this.baseSelect();
-    if (q.table) q2 = q2.where('table_id', '=', q.table);
-    if (q.day) q2 = q2.where('day', '=', q.day);
-    if (q.player) {
-      // by part of the name, accent- and case-insensitive ("jose" finds "José Núñez"): the archive's distinct names
-      // (a card room's thousands at most) folded here, then the hands of the names that match, by index
-      let names = this.db.selectFrom('hand_players').select('name').distinct();
-      if (q.table) names = names.where('table_id', '=', q.table);
-      const matching = (await names.execute()).map((r) => r.name).filter((n) => nameMatches(n, q.player ?? ''));
-      if (matching.length === 0) return [];
-      q2 = q2.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('hand_players')
-            .select('seat')
-            .whereRef('hand_players.table_id', '=', 'hands.table_id')
-            .whereRef('hand_players.log_id', '=', 'hands.log_id')
-            .whereRef('hand_players.hand_no', '=', 'hands.hand_no')
-            .where('hand_players.name', 'in', matching),
-        ),
-      );
-    }
-    const rows = await q2
-      .orderBy('table_id')
-      .orderBy('table_seq')
-      .limit(Math.min(q.limit ?? 10_000, 100_000))
-      .execute();
-    const key = (tableId: string, logId: string, handNo: number) => `${tableId}\u0000${logId}\u0000${handNo}`;
-    const players = new Map<string, string[]>();
-    if (rows.length > 0) {
-      let pq = this.db.selectFrom('hand_players').select(['table_id', 'log_id', 'hand_no', 'seat', 'name']);
-      if (q.table) pq = pq.where('table_id', '=', q.table);
-      if (rows.length <= 500) {
-        pq = pq.where('hand_no', 'in', [...new Set(rows.map((r) => Number(r.hand_no)))]);
-      }
-      for (const p of await pq.orderBy('seat').execute()) {
-        const k = key(p.table_id, p.log_id, Number(p.hand_no));
-        const list = players.get(k) ?? [];
-        list.push(p.name);
-        players.set(k, list);
-      }
-    }
-    return rows.map((r) => ({
-      tableId: r.table_id,
-      logId: r.log_id,
-      handId: r.hand_id,
-      handNo: Number(r.hand_no),
-      tableSeq: Number(r.table_seq),
-      tableName: r.table_name,
-      day: r.day,
-      startWall: r.start_wall === null ? null : Number(r.start_wall),
-      endWall: Number(r.end_wall),
-      receivedWall: Number(r.received_wall),
-      players: players.get(key(r.table_id, r.log_id, Number(r.hand_no))) ?? [],
-    }));
-  }
-
-  private baseSelect() {
-    return this.db
-      .selectFrom('hands')
-      .select([
-        'table_id',
-        'log_id',
-        'hand_id',
-        'hand_no',
-        'table_seq',
-        'table_name',
-        'day',
-        'start_wall',
-        'end_wall',
-        'received_wall',
-      ]);
+  search(q: HandQuery = {}): Promise<ArchivedHand[]> {
+    return searchHands(this.db, q);
   }
 
   /**
@@ -349,56 +278,8 @@ export class RoomArchive {
    * that brought them, in the order stored (a room restarted after a crash gives them again to the parts that must
    * have heard of each: roomAttach.ts `reconcile`).
    */
-  async storedSince(tableIds: readonly string[], sinceWall: number): Promise<HandMessage[]> {
-    if (tableIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('hands')
-      .select([
-        'table_id',
-        'log_id',
-        'hand_id',
-        'hand_no',
-        'prev_hand_no',
-        'table_seq',
-        'table_name',
-        'room_name',
-        'start_wall',
-        'end_wall',
-        'received_wall',
-        'played',
-      ])
-      .where('table_id', 'in', [...tableIds])
-      .where('received_wall', '>=', sinceWall)
-      .orderBy('table_id')
-      .orderBy('table_seq')
-      .execute();
-    // each table's hands in its own order; across tables, the one whose next hand the room stored first
-    const queues = new Map<string, typeof rows>();
-    for (const r of rows) queues.set(r.table_id, [...(queues.get(r.table_id) ?? []), r]);
-    const merged: typeof rows = [];
-    for (;;) {
-      let pick: (typeof rows)[number] | undefined;
-      for (const q of queues.values())
-        if (q[0] && (!pick || Number(q[0].received_wall) < Number(pick.received_wall))) pick = q[0];
-      if (!pick) break;
-      (queues.get(pick.table_id) as typeof rows).shift();
-      merged.push(pick);
-    }
-    return merged.map((r) => ({
-      v: PROTOCOL_VERSION,
-      kind: 'hand' as const,
-      tableId: r.table_id,
-      logId: r.log_id,
-      handId: r.hand_id,
-      handNo: Number(r.hand_no),
-      prevHandNo: r.prev_hand_no === null ? null : Number(r.prev_hand_no),
-      tableName: r.table_name,
-      roomName: r.room_name,
-      startWall: r.start_wall === null ? null : Number(r.start_wall),
-      endWall: Number(r.end_wall),
-      sent: Number(r.received_wall),
-      hand: JSON.parse(r.played) as PlayedHand,
-    }));
+  storedSince(tableIds: readonly string[], sinceWall: number): Promise<HandMessage[]> {
+    return storedSince(this.db, tableIds, sinceWall);
   }
 
   /** the stored hand; without a log id, the last stored one of that hand id (a table's histories may share ids) */
