@@ -165,6 +165,10 @@ export type AlertCode =
   | 'BREAK_COUNT'
   /** a colour-up's race: what the dealer takes from and gives to each seat */
   | 'COLOUR_UP'
+  /** the room's own, about a table (the room view only): a table id now sending from another event log */
+  | 'ROOM_TABLE_REPLACED'
+  /** the room's own, about a table (the room view only): a hand the archive refused (an export that fails) */
+  | 'ROOM_HAND_REFUSED'
   /** a seating order of the room (a move, a player out, a late registration, a player absent or back) */
   | 'ROOM_SEATING'
   /** a penalty order of the room (tda 71): given, served, or following its player to another table */

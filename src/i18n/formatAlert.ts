@@ -143,9 +143,13 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     count: f.count ?? 0,
     handsLeft: f.handsLeft ?? 0,
     rules: orNone(f.rules),
+    format: f.format === undefined ? NONE : FORMAT_NAMES[f.format],
     earlierCode: orNone(f.earlierCode),
   };
 }
+
+/** a hand-history format as its users name it */
+const FORMAT_NAMES = { phh: 'PHH', ohh: 'OHH', pokerstars: 'PokerStars' } as const;
 
 /** The names alertArgs gives (the catalogue's placeholders must be among them). */
 export const ALERT_ARG_NAMES: ReadonlySet<string> = new Set(Object.keys(alertArgs({}, 'en')));

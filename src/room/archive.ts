@@ -25,20 +25,33 @@ export type StoreOutcome =
   /** the hand before it is missing: nothing written, the table must resend from lastHandNo */
   | { kind: 'gap'; lastHandNo: number }
   /** a hand some export cannot write (or writes into a file its format's reader refuses): nothing written */
-  | { kind: 'refused'; lastHandNo: number; reason: string };
+  | { kind: 'refused'; lastHandNo: number; problem: ExportProblem };
+
+/** why a hand is kept out of the archive: its record names another hand, or an export fails to write or to read
+ * back (`system`: the writer's or the reader's own message) */
+export type ExportProblem =
+  | { variant: 'handNo'; recordHandNo: number }
+  | { variant: 'export' | 'readBack'; format: ExportFormat; system: string };
+
+/** a refusal in one English line (the room's console) */
+export function problemLine(p: ExportProblem): string {
+  return p.variant === 'handNo'
+    ? `its record says hand ${p.recordHandNo}`
+    : `the ${p.format} export ${p.variant === 'export' ? 'fails' : 'does not read back'}: ${p.system}`;
+}
 
 /**
  * What keeps a hand out of the archive: each writer (PHH, OHH, PokerStars) exports it and its format's reader takes
  * the text back (TOML, JSON, one PokerStars header on lines without control characters). null: every export is fine.
  */
-export function exportProblem(msg: HandMessage): string | null {
-  if (msg.hand.handNo !== msg.handNo) return `its record says hand ${msg.hand.handNo}, the message ${msg.handNo}`;
+export function exportProblem(msg: HandMessage): ExportProblem | null {
+  if (msg.hand.handNo !== msg.handNo) return { variant: 'handNo', recordHandNo: msg.hand.handNo };
   for (const format of EXPORT_FORMATS) {
     let text: string;
     try {
       text = exportHand(msg.hand, format);
     } catch (err) {
-      return `the ${format} export fails: ${(err as Error).message}`;
+      return { variant: 'export', format, system: (err as Error).message };
     }
     try {
       if (format === 'phh') parseToml(text);
@@ -49,7 +62,7 @@ export function exportProblem(msg: HandMessage): string | null {
         if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text.replace(/\n/g, ''))) throw new Error('a control character');
       }
     } catch (err) {
-      return `the ${format} export does not read back: ${(err as Error).message}`;
+      return { variant: 'readBack', format, system: (err as Error).message };
     }
   }
   return null;
@@ -166,7 +179,7 @@ export class RoomArchive {
         .where('hand_no', '=', msg.handNo)
         .executeTakeFirst();
       if (have) return { kind: 'duplicate', lastHandNo: last } as const;
-      if (problem) return { kind: 'refused', lastHandNo: last, reason: problem } as const;
+      if (problem) return { kind: 'refused', lastHandNo: last, problem } as const;
       if ((msg.prevHandNo ?? 0) !== last) return { kind: 'gap', lastHandNo: last } as const;
       const seq = (t ? Number(t.hands) : 0) + 1;
       const start = msg.startWall ?? msg.endWall;

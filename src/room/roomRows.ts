@@ -1,17 +1,42 @@
 // The room view's rows: one per table (its status, its link, what the archive holds of it) and the room's own
-// alerts about it, in English and French.
+// alerts about it (codes of the catalogue, rendered in English and French).
+import { alertRule } from '../engine/alerts/catalogue.js';
+import type { AlertFacts, AlertFactsByCode } from '../engine/alerts/facts.js';
+import type { Severity } from '../engine/types.js';
+import { alertTextsOf } from '../i18n/renderAlert.js';
+import type { ExportProblem } from './archive.js';
 import type { StatusMessage } from './protocol.js';
 
-/** an alert of the room itself about a table (not the table's own: those are in its status) */
+/** an alert of the room itself about a table (not the table's own: those are in its status): a code of the
+ * catalogue and its facts; its texts rendered from them (the room view shows them as they are) */
 export interface RoomFloorAlert {
   code: 'ROOM_TABLE_REPLACED' | 'ROOM_HAND_REFUSED';
-  severity: 'warn' | 'stop';
+  severity: Severity;
+  facts: AlertFacts;
+  /** message and remedy, English and French, from the catalogue */
   message: string;
   messageFr: string;
   /** wall ms when the room raised it */
   wall: number;
   /** ROOM_HAND_REFUSED: the hand refused */
   handNo?: number;
+}
+
+function floorAlert<C extends 'ROOM_TABLE_REPLACED' | 'ROOM_HAND_REFUSED'>(
+  code: C,
+  facts: AlertFactsByCode[C],
+  wall: number,
+): RoomFloorAlert {
+  const { severity } = alertRule(code, facts, 'tda');
+  const t = alertTextsOf(code, facts);
+  return {
+    code,
+    severity,
+    facts,
+    message: `${t.message} ${t.remedy}`,
+    messageFr: `${t.messageFr} ${t.remedyFr}`,
+    wall,
+  };
 }
 
 export interface RoomTableRow {
@@ -41,33 +66,15 @@ export interface RoomTableRow {
 }
 
 export function replacedAlert(tableId: string, logs: number, wall: number): RoomFloorAlert {
-  return {
-    code: 'ROOM_TABLE_REPLACED',
-    severity: 'warn',
-    message:
-      `Table ${tableId} now sends from another event log (a new data folder or SD card under the same table id): ` +
-      `its ${logs} histories are all kept in the archive. Check that only one table runs as ${tableId}.`,
-    messageFr:
-      `La table ${tableId} envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle ` +
-      `carte SD sous le même identifiant) : ses ${logs} historiques sont tous conservés dans l’archive. Vérifiez ` +
-      `qu’une seule table tourne sous l’identifiant ${tableId}.`,
-    wall,
-  };
+  return floorAlert('ROOM_TABLE_REPLACED', { table: tableId, count: logs }, wall);
 }
 
-export function refusedAlert(tableId: string, handNo: number, reason: string, wall: number): RoomFloorAlert {
-  return {
-    code: 'ROOM_HAND_REFUSED',
-    severity: 'stop',
-    handNo,
-    message:
-      `Table ${tableId}: hand ${handNo} was refused by the archive (${reason}). It stays in the table's log and ` +
-      `the table's later hands wait behind it: check the table's software and its player names.`,
-    messageFr:
-      `Table ${tableId} : la main ${handNo} est refusée par l’archive (${reason}). Elle reste dans le journal de ` +
-      `la table et les mains suivantes attendent derrière elle : vérifiez le logiciel de la table et les noms des joueurs.`,
-    wall,
-  };
+export function refusedAlert(tableId: string, handNo: number, problem: ExportProblem, wall: number): RoomFloorAlert {
+  const facts: AlertFactsByCode['ROOM_HAND_REFUSED'] =
+    problem.variant === 'handNo'
+      ? { table: tableId, handNo, variant: 'handNo', amount: problem.recordHandNo }
+      : { table: tableId, handNo, variant: problem.variant, format: problem.format, system: problem.system };
+  return { ...floorAlert('ROOM_HAND_REFUSED', facts, wall), handNo };
 }
 
 export function blankRow(tableId: string, last: number): RoomTableRow {

@@ -10,7 +10,7 @@ import {
   wallNow,
 } from '../clock/index.js';
 import { viewFor } from '../views/views.js';
-import type { RoomArchive } from './archive.js';
+import { problemLine, type RoomArchive } from './archive.js';
 import {
   type AckMessage,
   decodeMessage,
@@ -206,10 +206,10 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
           const known = r2.roomAlerts.find((a) => a.code === 'ROOM_HAND_REFUSED');
           if (!known || known.handNo !== msg.handNo) {
             r2.roomAlerts = r2.roomAlerts.filter((a) => a.code !== 'ROOM_HAND_REFUSED');
-            r2.roomAlerts.push(refusedAlert(msg.tableId, msg.handNo, out.reason, now()));
+            r2.roomAlerts.push(refusedAlert(msg.tableId, msg.handNo, out.problem, now()));
             broadcast({ type: 'table', table: r2 });
           }
-          say(`room: hand ${msg.handNo} of table ${msg.tableId} refused: ${out.reason}`);
+          say(`room: hand ${msg.handNo} of table ${msg.tableId} refused: ${problemLine(out.problem)}`);
         } else if (out.kind === 'duplicate') {
           stats.duplicates++;
           ack(msg.tableId, msg.logId, out.lastHandNo, false);

@@ -200,6 +200,7 @@ const alertFacts = object(
     count: int,
     handsLeft: int,
     rules: text,
+    format: literal('phh', 'ohh', 'pokerstars'),
     earlierCode: text,
   },
 );

@@ -93,6 +93,7 @@ const FULL: AlertFacts = {
   count: 2,
   handsLeft: 14,
   rules: 'LOI 25, 32',
+  format: 'pokerstars',
   earlierCode: 'BRIDGE_BAD_FRAME',
 };
 
@@ -101,6 +102,7 @@ const MESSAGE_VARIANTS: Partial<Record<AlertCode, string[]>> = {
   BREAK_COUNT: ['start', 'clean', 'missing', 'extra', 'foreign', 'gone', 'come'],
   ROOM_SEATING: ['leave', 'arrive', 'out', 'late', 'absent', 'away', 'back', 'seat', 'remove'],
   ROOM_PENALTY: ['given', 'served', 'carried', 'hands'],
+  ROOM_HAND_REFUSED: ['handNo', 'export', 'readBack'],
 };
 
 describe('the closed set of codes', () => {

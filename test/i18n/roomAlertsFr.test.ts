@@ -3,7 +3,9 @@
 // earlier version logged under a code this version does not hold reads back as EARLIER_ALERT with its texts.
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/engine/index.js';
+import { exportProblem } from '../../src/room/archive.js';
 import { colourUpAlert, countAlert } from '../../src/room/breakCount.js';
+import { refusedAlert, replacedAlert } from '../../src/room/roomRows.js';
 import { seatingAlert } from '../../src/room/tableSeating.js';
 import { arriveAlert, carriedAlert, penaltyAlert } from '../../src/room/tournamentTexts.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
@@ -115,5 +117,29 @@ describe('the room alerts in French', () => {
     expect(a.facts?.earlierCode).toBe('BRIDGE_BAD_FRAME');
     expect(a.severity).toBe('warn');
     expect(texts(a)?.messageFr).toBe('Une trame invalide');
+  });
+
+  it("the room's own alerts about a table (the room view): codes of the catalogue, their facts, EN and FR", () => {
+    const replaced = replacedAlert('7', 2, 1);
+    expect(replaced.code).toBe('ROOM_TABLE_REPLACED');
+    expect(replaced.facts).toEqual({ table: '7', count: 2 });
+    expect(replaced.message).toBe(
+      'Table 7 now sends from another event log (a new data folder or SD card under the same table id): its 2 histories are all kept in the archive. Check that only one table runs as 7.',
+    );
+    expect(replaced.messageFr).toBe(
+      'La table 7 envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle carte SD sous le même identifiant) : ses 2 historiques sont tous conservés dans l’archive. Vérifiez qu’une seule table tourne sous l’identifiant 7.',
+    );
+    // a hand whose record names another hand number: the archive's own check gives the facts
+    const problem = exportProblem({ handNo: 5, hand: { handNo: 4 } } as never);
+    expect(problem).toEqual({ variant: 'handNo', recordHandNo: 4 });
+    const refused = refusedAlert('3', 5, problem as NonNullable<typeof problem>, 1);
+    expect(refused).toMatchObject({ code: 'ROOM_HAND_REFUSED', severity: 'stop', handNo: 5 });
+    expect(refused.facts).toEqual({ table: '3', handNo: 5, variant: 'handNo', amount: 4 });
+    expect(refused.messageFr).toBe(
+      'Table 3 : la main 5 est refusée par l’archive (son enregistrement indique la main 4). Elle reste dans le journal de la table et les mains suivantes attendent derrière elle. Vérifiez le logiciel de la table et les noms des joueurs.',
+    );
+    const readBack = refusedAlert('3', 6, { variant: 'readBack', format: 'pokerstars', system: '2 hand headers' }, 1);
+    expect(readBack.message).toContain('the PokerStars export does not read back: 2 hand headers');
+    expect(readBack.messageFr).toContain('l’export PokerStars ne se relit pas : 2 hand headers');
   });
 });

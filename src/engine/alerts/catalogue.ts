@@ -92,6 +92,9 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
       clean: { rule: both('seed 003'), severity: 'info' },
     },
   },
+  // the room's own alerts about a table, on the room view (src/room/roomRows.ts): the room's procedure
+  ROOM_TABLE_REPLACED: { severity: 'warn', remedies: { default: { rule: both('room') } } },
+  ROOM_HAND_REFUSED: { severity: 'stop', remedies: { default: { rule: both('room') } } },
   // the colour-up's race (LOI 2): the dealer's instructions
   COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both('LOI 2') } } },
   // the room's seating orders (src/room/tableSeating.ts; a seat the blinds have passed: LOI 32, given by the table)

@@ -149,6 +149,8 @@ export interface AlertFacts {
   handsLeft?: number;
   /** the rules the room applied to an order, as the tournament cites them (`club 8-1, 8-7, 8-8; LOI 25, 32`) */
   rules?: string;
+  /** a hand-history format (a hand the room's archive refused: the export that fails) */
+  format?: 'phh' | 'ohh' | 'pokerstars';
   /** an earlier version's alert code, not in this catalogue (EARLIER_ALERT) */
   earlierCode?: string;
 }
@@ -252,6 +254,11 @@ export interface AlertFactsByCode {
    * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
   ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
     V<'given' | 'served' | 'carried' | 'hands'>;
+  /** the room's own: `count` the histories (event logs) of the table id kept in the archive */
+  ROOM_TABLE_REPLACED: F<never, 'table' | 'count'>;
+  /** the room's own: the hand's record names another hand number (`amount`), or an export fails to write or to read
+   * back (`format`; `system`: the writer's or the reader's own message, quoted as given) */
+  ROOM_HAND_REFUSED: F<'amount' | 'format' | 'system', 'table' | 'handNo'> & V<'handNo' | 'export' | 'readBack'>;
   EARLIER_ALERT: F<never, 'earlierCode'>;
 }
 

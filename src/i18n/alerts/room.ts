@@ -3,6 +3,30 @@
 import type { AlertMessages } from './shape.js';
 
 export const ROOM_MESSAGES = {
+  ROOM_TABLE_REPLACED: {
+    message: {
+      en: 'Table {table} now sends from another event log (a new data folder or SD card under the same table id): {count, plural, one {its # history is} other {its # histories are all}} kept in the archive.',
+      fr: 'La table {table} envoie désormais depuis un autre journal (un nouveau dossier de données ou une nouvelle carte SD sous le même identifiant) : {count, plural, one {son historique est conservé} other {ses # historiques sont tous conservés}} dans l’archive.',
+    },
+    remedies: {
+      default: {
+        en: 'Check that only one table runs as {table}.',
+        fr: 'Vérifiez qu’une seule table tourne sous l’identifiant {table}.',
+      },
+    },
+  },
+  ROOM_HAND_REFUSED: {
+    message: {
+      en: 'Table {table}: hand {handNo} was refused by the archive ({variant, select, handNo {its record says hand {amount}} export {the {format} export fails: {system}} other {the {format} export does not read back: {system}}}). It stays in the table’s log and the table’s later hands wait behind it.',
+      fr: 'Table {table} : la main {handNo} est refusée par l’archive ({variant, select, handNo {son enregistrement indique la main {amount}} export {l’export {format} échoue : {system}} other {l’export {format} ne se relit pas : {system}}}). Elle reste dans le journal de la table et les mains suivantes attendent derrière elle.',
+    },
+    remedies: {
+      default: {
+        en: 'Check the table’s software and its player names.',
+        fr: 'Vérifiez le logiciel de la table et les noms des joueurs.',
+      },
+    },
+  },
   ROOM_BREAK: {
     message: {
       en: 'The room calls a {amount}-minute break: finish this hand, then deal no more until {time} UTC.',
