@@ -94,22 +94,8 @@ export async function storedSince(
   sinceWall: number,
 ): Promise<HandMessage[]> {
   if (tableIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('hands')
-    .select([
-      'table_id',
-      'log_id',
-      'hand_id',
-      'hand_no',
-      'prev_hand_no',
-      'table_seq',
-      'table_name',
-      'room_name',
-      'start_wall',
-      'end_wall',
-      'received_wall',
-      'played',
-    ])
+  const rows = await baseSelect(db)
+    .select(['prev_hand_no', 'room_name', 'played'])
     .where('table_id', 'in', [...tableIds])
     .where('received_wall', '>=', sinceWall)
     .orderBy('table_id')

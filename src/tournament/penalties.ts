@@ -4,25 +4,11 @@
 // While a penalty runs the player is away from the table: dealt in, their hand killed, their blinds posted (tda 71:
 // "averti de ne pas s'asseoir à la table"). Pure: time is the tournament's played time (levels only: the clock paused
 // and breaks do not serve a suspension), handed in by the floor.
+import type { PenaltyFact } from '../engine/alerts/facts.js';
 import { TournamentError } from './errors.js';
 
-export type PenaltyKind =
-  /** LOI 33, tda 71, seed 003 regulation 6: the first step of every scale */
-  | 'warning'
-  /** tda 71: one or more hands away from the table */
-  | 'hands'
-  /** tda 71: one or more rounds, a round being as many hands as there are players at the table when it is given */
-  | 'rounds'
-  /** LOI 33: a suspension of ten, twenty, thirty or forty minutes */
-  | 'minutes'
-  /** seed 003 regulation 6: one to five levels out of the table */
-  | 'levels'
-  /** tda 71: the hand in play is dead */
-  | 'deadHand'
-  /** tda 71, seed 003 regulation 6: out of the tournament in the place held then, the prize of that place */
-  | 'elimination'
-  /** LOI 33, tda 71: out, chips taken from play, no prize; the buy-in stays in the pool */
-  | 'disqualification';
+/** the penalties the floor gives: one set with the alerts' penalty fact (src/engine/alerts/facts.ts) */
+export type PenaltyKind = PenaltyFact;
 
 export const PENALTY_RULES: Record<PenaltyKind, string> = {
   warning: 'LOI 33',

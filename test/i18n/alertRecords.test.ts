@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { alertRule } from '../../src/engine/alerts/catalogue.js';
 import type { AlertFacts } from '../../src/engine/alerts/facts.js';
-import { parseScenario } from '../../src/engine/index.js';
 import type { AlertCode } from '../../src/engine/types.js';
 import { ALERT_MESSAGES } from '../../src/i18n/alerts/index.js';
 import { alertTextsOf } from '../../src/i18n/renderAlert.js';
 import { countAlert } from '../../src/room/breakCount.js';
-import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { viewFor } from '../../src/views/views.js';
+import { live, TEXT_KEYS } from '../alertTexts.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
 const CODES = Object.keys(ALERT_MESSAGES) as AlertCode[];
 
@@ -130,15 +131,7 @@ describe('the closed set of codes', () => {
   });
 });
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
-
-const live = (s: SessionState) => ({ session: s, at: 0, equity: null, broadcastDelayMs: 60_000 });
-const TEXT_KEYS = /"(message|remedy|messageFr|remedyFr|recorded)"/;
+const config = FOUR_SEATS;
 
 describe('an alert record', () => {
   it('holds no text, in the session nor in its log; the views render its texts from its facts', () => {

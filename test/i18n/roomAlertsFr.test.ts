@@ -2,25 +2,18 @@
 // typed facts: a stored record holds no text, and the dealer's view renders each in French from its facts. An alert an
 // earlier version logged under a code this version does not hold reads back as EARLIER_ALERT with its texts.
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
 import { exportProblem } from '../../src/room/archive.js';
 import { colourUpAlert, countAlert } from '../../src/room/breakCount.js';
 import { refusedAlert, replacedAlert } from '../../src/room/roomRows.js';
 import { seatingAlert } from '../../src/room/tableSeating.js';
 import { arriveAlert, carriedAlert, penaltyAlert } from '../../src/room/tournamentTexts.js';
-import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
+import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { tableAlertFromLog } from '../../src/session/types.js';
 import { viewFor } from '../../src/views/views.js';
-import { texts } from '../alertTexts.js';
+import { live, TEXT_KEYS, texts } from '../alertTexts.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
-const live = (s: SessionState) => ({ session: s, at: 0, equity: null, broadcastDelayMs: 60_000 });
-const TEXT_KEYS = /"(message|remedy|messageFr|remedyFr|recorded)"/;
+const config = FOUR_SEATS;
 const order = { id: 1, seat: 3, name: 'Bea', country: 'FR', stack: 1000, message: 'x', messageFr: 'x' };
 
 describe('the room alerts in French', () => {

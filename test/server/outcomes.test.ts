@@ -3,18 +3,13 @@
 // seat and a reason, a decision closing a whole incident. A browser's websocket carries its token as a subprotocol.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { parseScenario } from '../../src/engine/index.js';
 import { buildApp } from '../../src/server/app.js';
 import type { TapOutcome } from '../../src/server/outcomes.js';
 import { TokenStore } from '../../src/service/tokens.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
+const config = FOUR_SEATS;
 
 type Msg = { type: string; code?: string; ref?: number; role?: string; message?: string; outcome?: TapOutcome };
 const closers: Array<() => Promise<void>> = [];

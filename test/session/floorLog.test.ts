@@ -3,20 +3,15 @@
 // of past hands closed by the floor, and info alerts expire when the next hand begins.
 
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
 import type { AlertCode } from '../../src/engine/types.js';
 import { openStops } from '../../src/server/taps.js';
 import { floorOrder } from '../../src/session/floorLog.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { viewFor } from '../../src/views/views.js';
 import { texts } from '../alertTexts.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
+const config = FOUR_SEATS;
 
 /** a deal that starts at the wrong seat, and goes on as if nothing happened: the storm of issue 24 */
 function misdealStorm(s: TableSession): void {

@@ -3,17 +3,12 @@
 // never expire, and a restart counts a replayed info alert as at most a minute old (late, never early).
 
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
 import type { AlertCode } from '../../src/engine/types.js';
 import { MemoryLog, type SessionState, TableSession } from '../../src/session/index.js';
 import { viewFor } from '../../src/views/views.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
+const config = FOUR_SEATS;
 
 const AGE = 10 * 60_000;
 

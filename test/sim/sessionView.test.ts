@@ -2,16 +2,11 @@
 // the only engine. It reads only once the service has taken in every move (frames applied, windows drained, the
 // motion window over), plays the table the session deals, and the floor rules on the session's own alert id.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
 import { SessionView } from '../../src/service/simView.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
+const config = FOUR_SEATS;
 
 /** a session whose timers (the motion window's tick) run when the test says */
 function session() {

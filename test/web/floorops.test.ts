@@ -7,18 +7,13 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../src/engine/index.js';
 import { openStops } from '../../src/server/taps.js';
 import type { LiveService } from '../../src/service/live.js';
+import { FOUR_SEATS } from '../fourSeats.js';
 import { useLiveTable } from './floorFixture.js';
 import { REPO } from './helpers.js';
 
-const config = parseScenario({
-  name: 'four seats',
-  ruleset: 'tda',
-  table: { seats: { 1: 10000, 2: 10000, 3: 10000, 4: 10000 }, button: 4, blinds: [50, 100], bbAnte: 0, absent: [] },
-  events: [],
-} as never).config;
+const config = FOUR_SEATS;
 
 const t = useLiveTable(config, { broadcastDelayMs: 60_000, prefix: 'fw-floorops-' });
 const pages: Page[] = [];

@@ -143,7 +143,7 @@ export interface AlertFacts {
   waits?: boolean;
   /** a player out who never came (seed 003 regulation 10) */
   noShow?: boolean;
-  /** a penalty the floor gave (src/tournament/penalties.ts PenaltyKind), its count, the hands it means */
+  /** a penalty the floor gave (PenaltyFact below), its count, the hands it means */
   penalty?: PenaltyFact;
   count?: number;
   handsLeft?: number;
@@ -155,15 +155,23 @@ export interface AlertFacts {
   earlierCode?: string;
 }
 
-/** the penalties the floor gives (the same set as src/tournament/penalties.ts PenaltyKind) */
+/** the penalties the floor gives (LOI 7, 33; tda 71; seed 003 regulation 6; src/tournament/penalties.ts) */
 export type PenaltyFact =
+  /** LOI 33, tda 71, seed 003 regulation 6: the first step of every scale */
   | 'warning'
+  /** tda 71: one or more hands away from the table */
   | 'hands'
+  /** tda 71: one or more rounds, a round being as many hands as there are players at the table when it is given */
   | 'rounds'
+  /** LOI 33: a suspension of ten, twenty, thirty or forty minutes */
   | 'minutes'
+  /** seed 003 regulation 6: one to five levels out of the table */
   | 'levels'
+  /** tda 71: the hand in play is dead */
   | 'deadHand'
+  /** tda 71, seed 003 regulation 6: out of the tournament in the place held then, the prize of that place */
   | 'elimination'
+  /** LOI 33, tda 71: out, chips taken from play, no prize; the buy-in stays in the pool */
   | 'disqualification';
 
 type F<K extends keyof AlertFacts, R extends keyof AlertFacts = never> = Pick<AlertFacts, K> &
