@@ -107,15 +107,23 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
 
   // finished hands go out once sealed (the next hand has begun, so nothing more is logged under their number) and
   // the broadcast delay has passed since they ended
-  // (a table finished, TABLE_FINISHED: its last hand is sealed too, no next hand will begin)
   const sealed = () => {
     const t = mono();
     const delayMs = delay();
     const s = session.snapshot();
-    const over = (n: number) => s.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === n);
     // every hole card travels in a history: viewFor says when it may leave for the room
     const released = (at: number) => viewFor('room', { kind: 'history', endedAt: at, delayMs }, t);
-    return finished.filter((h) => (h.handNo < session.handNo || over(h.handNo)) && released(h.at));
+    return finished.filter((h) => (h.handNo < s.handNo || lastHandSealed(s, h.handNo)) && released(h.at));
+  };
+  // the table's last hand is sealed too when no next hand will begin: the table finished (TABLE_FINISHED), or its
+  // hand is over and no seat is left for the next one (a table the room broke: every player moved away). A table
+  // with one player waiting keeps its hand open: the next player who sits down deals the next hand.
+  const lastHandSealed = (s: SessionState, n: number): boolean => {
+    if (n !== s.handNo) return false;
+    if (s.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === n)) return true;
+    if (!s.handOver) return false;
+    const next: Record<number, number> = { ...s.hand.stacks, ...(session.pendingSeatChanges() ?? {}) };
+    return Object.values(next).every((stack) => stack <= 0);
   };
   function backlog(): number {
     return finished.filter((h) => h.handNo > cursor.acked).length;
@@ -300,12 +308,7 @@ export function startRoomLink(opts: RoomLinkOptions, deps: RoomLinkDeps): RoomLi
     sendStatus(state);
     // a new hand began: the one before is sealed, and a break due is told
     const last = finished[finished.length - 1];
-    if (
-      last &&
-      (last.handNo < state.handNo ||
-        state.tableAlerts.some((a) => a.code === 'TABLE_FINISHED' && a.hand === last.handNo))
-    )
-      pump();
+    if (last && (last.handNo < state.handNo || lastHandSealed(state, last.handNo))) pump();
     if (state.handStartWall !== null && state.handNo !== shownHand && !announcing) {
       shownHand = state.handNo;
       announcing = true;
