@@ -1,21 +1,12 @@
 // The shape of each kind of log record (src/shape.ts), checked when a record is written and when it is read back: a
 // record that is not what its kind says is refused, naming its seq and its first wrong field, before any reader
-// folds it. The compiler holds each shape equal to the record's type (the Holds lines at the end).
-import type {
-  AlertFacts,
-  DealerButton,
-  Declaration,
-  Face,
-  PotView,
-  TableConfig,
-  TableEvent,
-  Zone,
-} from '../engine/types.js';
+// folds it. The session's own records ('hand', 'config', 'handEnd') have their shapes and types in recordShapes.ts;
+// the engine's events and the logged alert, whose types are written beside, are held equal to their shapes here
+// (the Holds lines at the end).
+import type { AlertFacts, DealerButton, Declaration, Face, TableEvent, Zone } from '../engine/types.js';
 import {
-  anything,
   array,
   bool,
-  byNumber,
   describe,
   type Exact,
   type ExactUnion,
@@ -29,23 +20,14 @@ import {
   object,
   pair,
   pattern,
-  record,
   type Shape,
   type ShapeProblem,
   text,
   variants,
 } from '../shape.js';
 import type { LogData, LogKind } from './log.js';
-import type { Player, RosterOp } from './roster.js';
-import type {
-  BlindLevel,
-  ConfigRecord,
-  HandEndRecord,
-  HandRecord,
-  HandSource,
-  LoggedTableAlert,
-  TableAlertRecord,
-} from './types.js';
+import { configRecord, handEndRecord, handRecord } from './recordShapes.js';
+import type { LoggedTableAlert, TableAlertRecord } from './types.js';
 
 /** a zone of docs/scenario-format.md: `seatN`, `betN`, board, burn, muck */
 export const zoneShape: Shape<Zone> = pattern<Zone>(
@@ -55,27 +37,6 @@ export const zoneShape: Shape<Zone> = pattern<Zone>(
 const face: Shape<Face> = literal('up', 'down');
 const seat = int;
 const chips = array(num);
-
-const tableConfig = object(
-  {
-    ruleset: literal('tda', 'club'),
-    seats: byNumber(num),
-    button: seat,
-    blinds: pair(num, num),
-    bbAnte: num,
-    absent: array(seat),
-    chips,
-    motionMs: num,
-    orderKnown: bool,
-  },
-  { sb: nullable(seat), bb: seat, house: object({}, { checkOutOfTurnCallOrFold: bool }) },
-);
-
-const handSource = object({ fields: record(anything) }, { players: array(text) });
-const handRecord = object(
-  { config: tableConfig },
-  { restart: bool, redeal: literal('void', 'misdeal'), source: handSource },
-);
 
 const t = num;
 const dealerButton: Shape<DealerButton> = literal('shuffle', 'misdeal', 'floor');
@@ -241,38 +202,6 @@ const tableAlertRecord = variants('op', {
   close: object({ op: literal('close'), hand: int, id: int, decision: text, by: text }),
 });
 
-const player = object({ name: text }, { country: text, photoUrl: text, short: text });
-const rosterOp = variants('op', {
-  seat: object({ op: literal('seat'), seat, player }, { stack: num }),
-  move: object({ op: literal('move'), from: seat, to: seat }),
-  remove: object({ op: literal('remove'), seat }),
-  sitOut: object({ op: literal('sitOut'), seat, out: bool }),
-  short: object({ op: literal('short'), seat, short: text }),
-  park: object({ op: literal('park'), seats: byNumber(num) }),
-  moved: object({ op: literal('moved'), from: seat, to: seat }),
-});
-const blindLevel = object({ blinds: pair(num, num), bbAnte: num });
-const configRecord = object(
-  {},
-  {
-    level: blindLevel,
-    seats: byNumber(num),
-    roster: rosterOp,
-    broadcastDelay: object({ ms: num, under: num }),
-    absent: object({ seat, absent: bool }),
-    penalty: object({ seat, hands: int }),
-    waits: object({ seat, stack: num }),
-  },
-);
-
-const potView = object({ amount: num, eligible: array(seat) }, { winners: array(seat), shares: record(num) });
-const handEndRecord = object({
-  stacks: record(num),
-  pots: array(potView),
-  phase: literal('waiting', 'dealing', 'betting', 'board', 'showdown', 'complete', 'stopped', 'misdeal'),
-  board: array(text),
-});
-
 const BY_KIND: { [K in LogKind]: Shape<LogData[K]> } = {
   hand: handRecord,
   event: tableEvent,
@@ -321,19 +250,11 @@ export function checkedRecord(kind: unknown, data: unknown): CheckedRecord | nul
 /** a problem as one line: `data.card: expected a string, got number 42` */
 export const problemText = (p: ShapeProblem): string => `${p.field}: expected ${p.expected}, got ${p.got}`;
 
-// the shapes are the types: a field added to one and not the other does not build
+// the types written beside their shapes (the pure engine's events, the logged alert) are the shapes': a field added
+// to one and not the other does not build
 export type ShapesHold = [
-  Holds<Exact<Infer<typeof tableConfig>, TableConfig>>,
-  Holds<Exact<Infer<typeof handSource>, HandSource>>,
-  Holds<Exact<Infer<typeof handRecord>, HandRecord>>,
   Holds<ExactUnion<Infer<typeof tableEvent>, TableEvent, 'kind'>>,
   Holds<Exact<Infer<typeof alertFacts>, AlertFacts>>,
   Holds<Exact<Infer<typeof tableAlert>, LoggedTableAlert>>,
   Holds<ExactUnion<Infer<typeof tableAlertRecord>, TableAlertRecord, 'op'>>,
-  Holds<Exact<Infer<typeof player>, Player>>,
-  Holds<ExactUnion<Infer<typeof rosterOp>, RosterOp, 'op'>>,
-  Holds<Exact<Infer<typeof blindLevel>, BlindLevel>>,
-  Holds<Exact<Infer<typeof configRecord>, ConfigRecord>>,
-  Holds<Exact<Infer<typeof potView>, PotView>>,
-  Holds<Exact<Infer<typeof handEndRecord>, HandEndRecord>>,
 ];

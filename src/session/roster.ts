@@ -9,17 +9,10 @@
 // the new seat once the next hand begins.
 import { SessionError } from './errors.js';
 import type { LogRecord } from './log.js';
+import type { Player, RosterOp } from './recordShapes.js';
 
-export interface Player {
-  name: string;
-  /** ISO 3166-1 alpha-2 or alpha-3 code, upper case */
-  country?: string;
-  /** http(s) URL of a photo (the overlay's lower third) */
-  photoUrl?: string;
-  /** the short display name the floor set for the overlay's plates and the buttons (1-12 characters); the lower
-   * third keeps the full name */
-  short?: string;
-}
+/** a seated player and a roster change are their log shapes' (recordShapes.ts) */
+export type { Player, RosterOp } from './recordShapes.js';
 
 export interface RosterSeat {
   seat: number;
@@ -31,18 +24,6 @@ export interface RosterSeat {
   /** the stack kept for a seat sitting out (not in the engine's hand) */
   parked?: number;
 }
-
-export type RosterOp =
-  | { op: 'seat'; seat: number; player: Player; stack?: number }
-  | { op: 'move'; from: number; to: number }
-  | { op: 'remove'; seat: number }
-  | { op: 'sitOut'; seat: number; out: boolean }
-  /** the floor sets (or, with '', clears) a seated player's short display name */
-  | { op: 'short'; seat: number; short: string }
-  /** written by the session at a shuffle: stacks parked for seats sitting out (0: given back) */
-  | { op: 'park'; seats: Record<number, number> }
-  /** written by the session at a shuffle: a pending move done */
-  | { op: 'moved'; from: number; to: number };
 
 export interface RosterRecord {
   roster: RosterOp;

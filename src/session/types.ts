@@ -10,16 +10,11 @@ import type {
 } from '../engine/types.js';
 import { isCatalogued } from '../i18n/renderAlert.js';
 import type { FloorEntry } from './floorLog.js';
-import type { RosterOp, RosterSeat } from './roster.js';
+import type { BlindLevel } from './recordShapes.js';
+import type { RosterSeat } from './roster.js';
 
 /** A TableEvent as the table layer or the server hands it over: the session fills in the hand-relative `t`. */
 export type TableEventInput = TableEvent extends infer E ? (E extends TableEvent ? Omit<E, 't'> : never) : never;
-
-/** A blind level: applies from the next shuffle on (LOI 18, club 8-5). */
-export interface BlindLevel {
-  blinds: [number, number];
-  bbAnte: number;
-}
 
 /** An alert raised outside the engine (hardware and table layers: READER_FAULT, LINK_LOST, CARD_UNKNOWN, ...). */
 export interface TableAlertInput {
@@ -124,25 +119,8 @@ export interface HandEndInfo {
   wall: number;
 }
 
-/** The data of each log record kind (LogRecord.data). */
-export interface HandRecord {
-  config: TableConfig;
-  /** a new table (restartTable): the level and pending seat changes start from this config */
-  restart?: boolean;
-  /** the same hand dealt again from its start (`config` is its table): voided by an early shuffle, or a misdeal the
-   * floor declared (tda 35: same button, same blinds, no new player; the seats joining still wait for the next hand) */
-  redeal?: 'void' | 'misdeal';
-  /** an imported hand (a PHH file replayed): what its file said of itself */
-  source?: HandSource;
-}
-/** The optional fields of an imported PHH file (names, event, venue and place, date and time, hand, table, ...),
- * kept as the file wrote them. */
-export interface HandSource {
-  /** PHH `players`: pK's name (pK sits in seat K) */
-  players?: string[];
-  /** every other optional or user-defined field, by its PHH key */
-  fields: Record<string, unknown>;
-}
+/** The data of each log record kind (LogRecord.data): the session's own are their shapes' (recordShapes.ts). */
+export type { BlindLevel, ConfigRecord, HandEndRecord, HandRecord, HandSource } from './recordShapes.js';
 export type EventRecord = TableEvent;
 /** A table alert as a log holds it: versions before alerts were codes and facts alone wrote its four texts beside
  * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. */
@@ -168,28 +146,3 @@ export type TableAlertRecord =
   | { op: 'decision'; id: number; decision: string; by: string }
   /** the floor closes an alert of an earlier hand (`hand`, the engine's alert `id` in it) with a decision */
   | { op: 'close'; hand: number; id: number; decision: string; by: string };
-export interface ConfigRecord {
-  level?: BlindLevel;
-  /** seat changes for the next hand: seat -> stack (0 = leaves) */
-  seats?: Record<number, number>;
-  /** a roster change (src/session/roster.ts) */
-  roster?: RosterOp;
-  /** the floor lengthened the overlay's broadcast delay to `ms`, the command line's delay being `under` (the
-   * server's setting, src/service/delaySetting.ts; the session ignores it) */
-  broadcastDelay?: { ms: number; under: number };
-  /** a player away from the table (true) or back (false) from the next shuffle: dealt in, hand killed, blinds posted
-   * (LOI 8, club 2-18, 3-2) */
-  absent?: { seat: number; absent: boolean };
-  /** hands of penalty the seat still has to sit out (tda 71; dealt in and killed, tda 35); written by the floor
-   * (the count given) and by the session at each shuffle that deals the seat a penalty hand (the count left) */
-  penalty?: { seat: number; hands: number };
-  /** a new player seated at the left of the new button, before the blinds, sits this hand out and is dealt in from
-   * the next (club 8-10): written at the shuffle of the hand it waits, after that hand's record */
-  waits?: { seat: number; stack: number };
-}
-export interface HandEndRecord {
-  stacks: Record<string, number>;
-  pots: HandSnapshot['pots'];
-  phase: HandSnapshot['phase'];
-  board: string[];
-}
