@@ -10,12 +10,12 @@ import {
   wallNow,
 } from '../clock/index.js';
 import { viewFor } from '../views/views.js';
-import { problemLine, type RoomArchive } from './archive.js';
+import type { RoomArchive } from './archive.js';
+import { handIntake } from './handIntake.js';
 import {
   type AckMessage,
   decodeMessage,
   encodeMessage,
-  type HandMessage,
   type LinkMessage,
   PROTOCOL_VERSION,
   parseTableTopic,
@@ -26,7 +26,7 @@ import {
 } from './protocol.js';
 import { buildRoomApp, ROOM_ROLES_HTTP, ROOM_TOKEN_FILE, roomToken } from './roomApp.js';
 import type { RoomAttachment, RoomContext } from './roomAttach.js';
-import { blankRow, type RoomTableRow, refusedAlert, replacedAlert } from './roomRows.js';
+import { blankRow, type RoomTableRow, replacedAlert } from './roomRows.js';
 
 export type { RoomFloorAlert, RoomTableRow } from './roomRows.js';
 
@@ -154,82 +154,17 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     const msg: AckMessage = { v: PROTOCOL_VERSION, kind: 'ack', tableId, logId, handNo, resend, sent: now() };
     client.publish(topics.table(tableId, 'ack'), encodeMessage('ack', msg), { qos: 1, retain: !resend });
   };
-  /** monotonic ms of the last resend asked of each table */
-  const lastResend = new Map<string, number>();
-  /** monotonic ms each hand stored by this run was received (the start of its export delay) */
-  const receivedAt = new Map<string, number>();
-  const handKey = (tableId: string, logId: string, handId: string) => `${tableId}\u0000${logId}\u0000${handId}`;
-
-  // one chain of stores per table: its hands are stored in the order they arrive, tables in parallel; none before the
-  // attached part has been given the hands it missed (`reconcile`, below)
-  const chains = new Map<string, Promise<void>>();
-  let openGate!: () => void;
-  const gate = new Promise<void>((r) => {
-    openGate = r;
+  const intake = handIntake({
+    archive,
+    row,
+    stats,
+    ack,
+    broadcast,
+    attached: () => attached,
+    now,
+    mono,
+    say,
   });
-  const onHand = (msg: HandMessage) => {
-    const prev = chains.get(msg.tableId) ?? gate;
-    const next = prev.then(async () => {
-      try {
-        const received = mono();
-        const out = await archive.store(msg, now());
-        const r = row(msg.tableId);
-        if (out.kind === 'stored') {
-          receivedAt.set(handKey(msg.tableId, msg.logId, msg.handId), received);
-          stats.stored++;
-          r.archived++;
-          r.logId = msg.logId;
-          if (r.logs === 0) r.logs = 1;
-          if (out.replaced) {
-            r.logs++;
-            r.roomAlerts = r.roomAlerts.filter((a) => a.code !== 'ROOM_TABLE_REPLACED');
-            r.roomAlerts.push(replacedAlert(msg.tableId, r.logs, now()));
-            say(
-              `room: table ${msg.tableId} sends from another event log (${msg.logId}, was ${out.replaced.previousLogId || 'one without an id'}): both histories are kept`,
-            );
-          }
-          r.lastArchivedHandNo = out.lastHandNo;
-          r.lastArchivedWall = msg.endWall;
-          r.tableName = msg.tableName;
-          r.roomName = msg.roomName;
-          ack(msg.tableId, msg.logId, out.lastHandNo, false);
-          broadcast({ type: 'table', table: r });
-          try {
-            attached?.onHandStored(msg);
-          } catch (err) {
-            say(`room: hand ${msg.handNo} of ${msg.tableId}: ${(err as Error).message}`);
-          }
-        } else if (out.kind === 'refused') {
-          // nothing stored, nothing acknowledged: the hand stays in the table's log; the floor is told which table
-          stats.refused++;
-          const r2 = row(msg.tableId);
-          const known = r2.roomAlerts.find((a) => a.code === 'ROOM_HAND_REFUSED');
-          if (!known || known.handNo !== msg.handNo) {
-            r2.roomAlerts = r2.roomAlerts.filter((a) => a.code !== 'ROOM_HAND_REFUSED');
-            r2.roomAlerts.push(refusedAlert(msg.tableId, msg.handNo, out.problem, now()));
-            broadcast({ type: 'table', table: r2 });
-          }
-          say(`room: hand ${msg.handNo} of table ${msg.tableId} refused: ${problemLine(out.problem)}`);
-        } else if (out.kind === 'duplicate') {
-          stats.duplicates++;
-          ack(msg.tableId, msg.logId, out.lastHandNo, false);
-        } else {
-          stats.gaps++;
-          const t = mono();
-          const k = `${msg.tableId}/${msg.logId}`;
-          const last = lastResend.get(k);
-          if (last === undefined || t - last > 1000) {
-            lastResend.set(k, t);
-            ack(msg.tableId, msg.logId, out.lastHandNo, true);
-          }
-        }
-      } catch (err) {
-        stats.refused++;
-        say(`room: hand ${msg.handId} of ${msg.tableId} not stored: ${(err as Error).message}`);
-      }
-    });
-    chains.set(msg.tableId, next);
-  };
 
   client.on('connect', () => {
     client.subscribe(
@@ -286,7 +221,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
       } else if (t.stream === 'hands') {
         const h = decodeMessage('hand', payload);
         if (h.tableId !== t.tableId) throw new Error(`hand of ${h.tableId} on ${t.tableId}'s topic`);
-        onHand(h);
+        intake.take(h);
       }
     } catch (err) {
       stats.refused++;
@@ -335,7 +270,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   } catch (err) {
     say(`room: the stored hands not given again: ${(err as Error).message}`);
   } finally {
-    openGate();
+    intake.open();
   }
 
   // The export delay is an age on this room's monotonic clock, counted from when the room received the hand: the
@@ -343,7 +278,7 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   // start counts from its received wall time only when the clock is synchronised (else from the start: the delay
   // runs again in full, late, never early).
   const released = (h: { tableId: string; logId: string; handId: string; receivedWall: number }) => {
-    const endedAt = receivedAt.get(handKey(h.tableId, h.logId, h.handId)) ?? epoch.monoOf(h.receivedWall);
+    const endedAt = intake.receivedAt(h) ?? epoch.monoOf(h.receivedWall);
     return viewFor('room', { kind: 'history', endedAt, delayMs: opts.exportDelayMs }, mono());
   };
   const app = await buildRoomApp({
@@ -395,19 +330,13 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
     stats: () => ({ connected: client.connected, ...stats }),
     settings: () => settings,
     setSettings,
-    async idle() {
-      for (;;) {
-        const pending = [...chains.values()];
-        await Promise.all(pending);
-        if ([...chains.values()].every((p, i) => p === pending[i])) return;
-      }
-    },
+    idle: () => intake.idle(),
     close() {
       closing ??= (async () => {
         for (const ws of sockets) ws.close(1001, 'room shutting down');
         await attached?.close();
         await app.close();
-        await Promise.all([...chains.values()]);
+        await intake.idle();
         await client.endAsync().catch(() => {});
       })();
       return closing;

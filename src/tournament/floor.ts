@@ -17,9 +17,10 @@ import {
   type PlayClock,
   playedMs,
 } from './penalties.js';
+import { Presence } from './presence.js';
 import type { RandomSource } from './random.js';
 import { type Player, validatePlayer } from './registration.js';
-import { clockwise, countOf, type FloorTable, type Seat, waitsForButton } from './seating.js';
+import { clockwise, countOf, type FloorTable, type Seat } from './seating.js';
 import { type Finish, Standings } from './standings.js';
 import { type Break, chipsInPlayAt, type Level, type Structure } from './structure.js';
 
@@ -34,15 +35,8 @@ export class TournamentFloor {
   /** chips put into play: the starting stacks, then every race's and grant's change (LOI 2) */
   private chipsIssued = 0;
   private readonly levelOf = new Map<string, number>();
-  /** registered players not yet at their seat (club 3-1, seed 003 regulation 10) */
-  private readonly notArrived = new Set<string>();
-  /** players who have been at their seat (arrived, or booked in a hand while not marked absent) */
-  private readonly came = new Set<string>();
-  /** LOI 23: players who came but are away from their seat (a moved player dodging the blinds): dealt in, the
-   * blinds taken, the hand killed; never taken out as a no-show */
-  private readonly away = new Set<string>();
-  /** LOI 32, club 8-10: players seated where the blinds have passed, dealt no hand until the button passes them */
-  private readonly waitingForButton = new Set<string>();
+  /** who is at their seat: no-shows, players away, newcomers waiting for the button (presence.ts) */
+  private readonly presence = new Presence();
 
   private readonly finalTableDraw: boolean;
 
@@ -101,19 +95,12 @@ export class TournamentFloor {
    */
   absent(player: string): 'noShow' | 'away' {
     if (!this.stacks.has(player)) throw new TournamentError('PLAYER_UNKNOWN', `${player} is not in the tournament`);
-    if (this.came.has(player) && !this.notArrived.has(player)) {
-      this.away.add(player);
-      return 'away';
-    }
-    this.notArrived.add(player);
-    return 'noShow';
+    return this.presence.absent(player);
   }
 
   /** the absent player sits down (their stack is what the blinds left) */
   arrives(player: string): void {
-    this.notArrived.delete(player);
-    this.away.delete(player);
-    this.came.add(player);
+    this.presence.arrives(player);
   }
 
   /**
@@ -138,8 +125,7 @@ export class TournamentFloor {
     this.standings.enter(player);
     this.stacks.set(player.id, this.structure.startingStack);
     this.chipsIssued += this.structure.startingStack;
-    const waits = waitsForButton(t, seat.seat);
-    if (waits) this.waitingForButton.add(player.id);
+    const waits = this.presence.seated(t, seat.seat, player.id);
     this.log.push({ kind: 'late', player: player.id, seat, waits });
     return { seat, waits };
   }
@@ -154,12 +140,12 @@ export class TournamentFloor {
 
   /** players not at their seat: the registered who never came, then those away (LOI 23) */
   absentPlayers(): string[] {
-    return [...this.notArrived, ...this.away];
+    return this.presence.absentPlayers();
   }
 
   /** registered players who never came (seed 003 regulation 10: out once the first level is over) */
   neverCame(): string[] {
-    return [...this.notArrived];
+    return this.presence.neverCame();
   }
 
   /**
@@ -191,7 +177,7 @@ export class TournamentFloor {
     }
     const t = this.table(tableId);
     const absent = Object.entries(t.seats)
-      .filter(([, p]) => this.notArrived.has(p) || this.away.has(p))
+      .filter(([, p]) => this.presence.isAbsent(p))
       .map(([seat]) => Number(seat));
     const play = this.playClock();
     const penalised: number[] = [];
@@ -200,14 +186,10 @@ export class TournamentFloor {
         penalised.push(Number(seat));
         this.penalties.handDealt(p);
       }
-    const waiting: number[] = [];
-    for (const [seat, p] of Object.entries(t.seats)) {
-      if (!this.waitingForButton.has(p)) continue;
-      if (waitsForButton(t, Number(seat))) {
-        waiting.push(Number(seat));
-        this.log.push({ kind: 'waits', table: tableId, hand, seat: Number(seat), player: p });
-      } else this.waitingForButton.delete(p);
-    }
+    const waiting = this.presence.waitingAt(t).map(({ seat, player }) => {
+      this.log.push({ kind: 'waits', table: tableId, hand, seat, player });
+      return seat;
+    });
     return { level: st.level, chips: chipsInPlayAt(this.structure, st.period), absent, penalised, waiting };
   }
 
@@ -241,7 +223,7 @@ export class TournamentFloor {
     }
     for (const [seat, p] of Object.entries(t.seats)) if (p === g.player) delete t.seats[Number(seat)];
     this.stacks.delete(g.player);
-    this.away.delete(g.player);
+    this.presence.out(g.player);
     this.chipsIssued -= chips;
     if (this.standings.left === 1) {
       const [winner, stack] = [...this.stacks.entries()][0] as [string, number];
@@ -254,19 +236,19 @@ export class TournamentFloor {
 
   private removeNoShows(tableId: string, hand: string): void {
     if (
-      this.notArrived.size === 0 ||
+      !this.presence.anyNoShow() ||
       this.clock.status().level.level <= Math.max(1, this.structure.lateRegistrationLevels)
     )
       return;
     const t = this.table(tableId);
     let removed = false;
     for (const [seatText, player] of Object.entries(t.seats)) {
-      if (!this.notArrived.has(player) || this.standings.left <= 2) continue;
+      if (!this.presence.isNoShow(player) || this.standings.left <= 2) continue;
       const chips = this.stacks.get(player) ?? 0;
       const [finish] = this.standings.bust(hand, [{ player, stackAtStart: chips }]);
       delete t.seats[Number(seatText)];
       this.stacks.delete(player);
-      this.notArrived.delete(player);
+      this.presence.noShowOut(player);
       this.chipsIssued -= chips;
       this.log.push({ kind: 'noShow', finish: finish as Finish, chipsRemoved: chips });
       removed = true;
@@ -292,13 +274,13 @@ export class TournamentFloor {
       const player = t.seats[seat];
       if (player === undefined) throw new TournamentError('PLAYER_UNKNOWN', `${h.hand}: nobody sits at seat ${seat}`);
       this.stacks.set(player, stack);
-      if (!this.notArrived.has(player)) this.came.add(player);
+      this.presence.played(player);
       if (stack === 0) busted.push({ player, stackAtStart: h.start[seat] ?? 0 });
     }
     for (const e of elsewhere) {
       if (!this.stacks.has(e.player)) throw new TournamentError('PLAYER_UNKNOWN', `${h.hand}: ${e.player} is not in`);
       this.stacks.set(e.player, e.end);
-      if (!this.notArrived.has(e.player)) this.came.add(e.player);
+      this.presence.played(e.player);
       if (e.end === 0) busted.push({ player: e.player, stackAtStart: e.start });
     }
     t.button = h.button;
@@ -315,7 +297,7 @@ export class TournamentFloor {
           if (this.standings.isOut(player)) delete table.seats[Number(seat)];
       for (const b of busted) {
         this.stacks.delete(b.player);
-        this.away.delete(b.player);
+        this.presence.out(b.player);
       }
     }
     if (this.standings.left === 1) {
@@ -341,14 +323,14 @@ export class TournamentFloor {
         const final = left[0] as FloorTable;
         const { draw, button } = finalTableDraw(final, this.random);
         this.log.push({ kind: 'finalTable', table: final.id, draw, button: button.button, cards: button.cards });
-        for (const p of Object.values(final.seats)) this.waitingForButton.delete(p);
+        this.presence.drawnAgain(Object.values(final.seats));
       }
     }
     const moves = balance(this.tables);
     for (const move of moves) this.log.push({ kind: 'move', move });
     const all = (broken?.moves ?? []).concat(moves);
     // LOI 32, club 8-10: where the blinds have passed the new seat, the player waits for the button
-    for (const m of all) if (waitsForButton(this.table(m.to.table), m.to.seat)) this.waitingForButton.add(m.player);
+    for (const m of all) this.presence.seated(this.table(m.to.table), m.to.seat, m.player);
     return { moves: all, broken };
   }
 
