@@ -3,6 +3,7 @@
 
 import type { AlertFacts, MisdealCause } from './alerts/facts.js';
 import type { Decision } from './hand/decisions.js';
+import type { RuleRef } from './rules/ruleRef.js';
 import type { Face, Zone } from './zone.js';
 
 export type { Face, Zone } from './zone.js';
@@ -195,8 +196,8 @@ export interface RecordedTexts {
 export interface AlertCore<C extends string = AlertCode> {
   code: C;
   severity: Severity;
-  /** the rule applied, e.g. "tda 39", "club 2-7" */
-  rule: string;
+  /** the rule applied, as a value: { book: 'tda', id: '39' }, { book: 'club', id: '2-7' } (src/engine/rules/ruleRef.ts) */
+  rule: RuleRef;
   seat: number | null;
   /** what the alert is about; its texts are rendered from these (absent only on alerts recorded before facts) */
   facts?: AlertFacts;

@@ -3,6 +3,7 @@
 // record stores none: only an alert read back from a log an earlier version wrote carries that version's texts
 // (`recorded`), and shows them as recorded.
 import { alertRule } from '../engine/alerts/catalogue.js';
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import type { AlertCode, AlertFacts, RecordedTexts, Ruleset, Severity } from '../engine/types.js';
 import { ALERT_MESSAGES } from './alerts/index.js';
 import { formatAlert } from './formatAlert.js';
@@ -12,7 +13,7 @@ export type AlertTexts = RecordedTexts;
 /** What an alert says, rendered from its code and facts: severity and rule beside the four texts. */
 export interface RenderedAlert extends AlertTexts {
   severity: Severity;
-  rule: string;
+  rule: RuleRef;
 }
 
 /** Whether the catalogue holds texts for `code` (the closed set of codes). */
@@ -40,7 +41,7 @@ export function renderAlert(
   code: AlertCode,
   facts: AlertFacts,
   ruleset: Ruleset,
-  override: { rule?: string; severity?: Severity } = {},
+  override: { rule?: RuleRef; severity?: Severity } = {},
 ): RenderedAlert {
   return { ...alertRule(code, facts, ruleset, override), ...alertTextsOf(code, facts) };
 }

@@ -3,6 +3,7 @@
 // finishing_stacks, within one chip where the file records a fractional chip (the odd-chip rule decides).
 import { performance } from 'node:perf_hooks';
 import { applyEvent, createHand, type HandState, isHandOver, stacksOf } from '../engine/index.js';
+import { ruleTag } from '../engine/rules/ruleRef.js';
 import type { TableConfig, TableEvent } from '../engine/types.js';
 import { alertTexts } from '../i18n/renderAlert.js';
 import { PhhError, type PhhHand } from './parse.js';
@@ -63,7 +64,8 @@ export function runEvents(config: TableConfig, events: readonly TableEvent[]): H
 }
 
 function firstProblem(state: HandState): string | null {
-  for (const a of state.alerts) if (!PROMPTS.has(a.code)) return `${a.code} [${a.rule}]: ${alertTexts(a).message}`;
+  for (const a of state.alerts)
+    if (!PROMPTS.has(a.code)) return `${a.code} [${ruleTag(a.rule)}]: ${alertTexts(a).message}`;
   return null;
 }
 

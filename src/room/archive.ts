@@ -12,7 +12,7 @@ import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import { lastTableSeqs, searchHands, storedAfter, storedSince } from './archiveQueries.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
-import { type HandMessage, PROTOCOL_VERSION } from './protocol.js';
+import { type HandMessage, PROTOCOL_VERSION, playedWithRules } from './protocol.js';
 
 export type { ArchiveSchema } from './archiveSchema.js';
 
@@ -310,7 +310,7 @@ export class RoomArchive {
     let q = this.db.selectFrom('hands').select('played').where('table_id', '=', tableId).where('hand_id', '=', handId);
     if (logId !== undefined) q = q.where('log_id', '=', logId);
     const row = await q.orderBy('table_seq', 'desc').executeTakeFirst();
-    return row ? (JSON.parse(row.played) as PlayedHand) : null;
+    return row ? playedWithRules(JSON.parse(row.played) as PlayedHand) : null;
   }
 
   async exportOne(tableId: string, handId: string, format: ExportFormat, logId?: string): Promise<string | null> {

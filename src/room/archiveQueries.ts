@@ -5,7 +5,7 @@ import { nameMatches } from '../nameSearch.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import type { ArchivedHand, HandQuery } from './archive.js';
 import type { ArchiveSchema } from './archiveSchema.js';
-import { type HandMessage, PROTOCOL_VERSION } from './protocol.js';
+import { type HandMessage, PROTOCOL_VERSION, playedWithRules } from './protocol.js';
 
 /** hands matching the query, per table in the order stored, oldest first */
 export async function searchHands(db: Kysely<ArchiveSchema>, q: HandQuery = {}): Promise<ArchivedHand[]> {
@@ -170,6 +170,6 @@ function storedMessages(rows: StoredRow[]): HandMessage[] {
     startWall: r.start_wall === null ? null : Number(r.start_wall),
     endWall: Number(r.end_wall),
     sent: Number(r.received_wall),
-    hand: JSON.parse(r.played) as PlayedHand,
+    hand: playedWithRules(JSON.parse(r.played) as PlayedHand),
   }));
 }

@@ -3,7 +3,9 @@
 // publishes and by the room when it receives. src/room/README.md documents it for other clients.
 
 import { Ajv, type ValidateFunction } from 'ajv';
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import { FeltwireError } from '../errors.js';
+import { readRule } from '../session/legacyRule.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { type ByKind, type HandMessage, type Kind, SCHEMAS } from './wireMessages.js';
 import { TABLE_ID_PATTERN } from './wireSchemas.js';
@@ -108,7 +110,30 @@ export function decodeMessage<K extends Kind>(kind: K, payload: Buffer | string)
     throw new RoomProtocolError('BAD_PAYLOAD', `${kind} message is not JSON: ${(err as Error).message}`);
   }
   const message = checkMessage(kind, value);
-  return message.kind === 'hand' && message.v === 1 ? (fromVersion1(message) as ByKind[K]) : message;
+  if (kind !== 'hand') return message;
+  const handMessage = message as HandMessage;
+  const hand = handMessage.v === 1 ? fromVersion1(handMessage) : handMessage;
+  return { ...hand, hand: playedWithRules(hand.hand) } as ByKind[K];
+}
+
+/** a hand a table sent before rules were values: its decisions' and alerts' rules, written as tags ("tda 51"), read
+ * as the values (src/session/legacyRule.ts); a hand of this version as it is */
+export function playedWithRules(hand: PlayedHand): PlayedHand {
+  const final = hand.final as PlayedHand['final'] & {
+    decisions: { rule: RuleRef | string | null }[];
+    alerts: { rule: RuleRef | string }[];
+  };
+  const old =
+    final.decisions.some((d) => typeof d.rule === 'string') || final.alerts.some((a) => typeof a.rule === 'string');
+  if (!old) return hand;
+  return {
+    ...hand,
+    final: {
+      ...hand.final,
+      decisions: hand.final.decisions.map((d) => ({ ...d, rule: d.rule === null ? null : readRule(d.rule) })),
+      alerts: hand.final.alerts.map((a) => ({ ...a, rule: readRule(a.rule) })),
+    },
+  };
 }
 
 /** a version 1 hand as version 2 sends it: without the PHH lines the table sent beside its decisions */

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { alertRule } from '../engine/alerts/catalogue.js';
 import type { AlertFactsByCode } from '../engine/alerts/facts.js';
+import { loi } from '../engine/rules/ruleRef.js';
 import type { TableSession } from '../session/TableSession.js';
 import type { HandEndInfo, SessionState, TableAlertInput } from '../session/types.js';
 import {
@@ -83,7 +84,7 @@ function load(dir: string | null, tableId: string): Saved {
  */
 export function seatingAlert(order: SeatingOrder): TableAlertInput | null {
   const rule = (code: 'ROOM_SEATING' | 'ROOM_PENALTY', facts: { variant?: string }) =>
-    alertRule(code, facts, 'tda', code === 'ROOM_SEATING' && order.waitForButton ? { rule: 'LOI 32' } : {});
+    alertRule(code, facts, 'tda', code === 'ROOM_SEATING' && order.waitForButton ? { rule: loi('32') } : {});
   if (order.alert) {
     const { code } = order.alert;
     const facts = { ...order.alert.facts, seat: order.seat };

@@ -98,7 +98,22 @@ export const decision = {
     cards: cards(5),
     chips: { type: 'array', maxItems: 1000, items: chipsAmount },
     source: { enum: ['chips', 'say', 'muck', 'inferred', 'table'] },
-    rule: { type: ['string', 'null'], maxLength: 80, pattern: ONE_LINE_PATTERN },
+    // the rule as a value ({ book, id }: src/engine/rules/ruleRef.ts); a table before rules were values sends its tag
+    // ("tda 51"), read as the value by decodeMessage
+    rule: {
+      anyOf: [
+        { type: ['string', 'null'], maxLength: 80, pattern: ONE_LINE_PATTERN },
+        {
+          type: 'object',
+          required: ['book', 'id'],
+          additionalProperties: false,
+          properties: {
+            book: { enum: ['tda', 'club', 'LOI', 'seed', 'own'] },
+            id: { type: 'string', minLength: 1, maxLength: 40, pattern: ONE_LINE_PATTERN },
+          },
+        },
+      ],
+    },
     pot: { type: 'integer', minimum: 0, maximum: 20 },
     t: msT,
   },

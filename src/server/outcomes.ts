@@ -2,6 +2,8 @@
 // before and after it (never a bare "recorded"), which the tablet says in the reader's language (web/src/i18n.ts
 // `out_*`). A Misdeal tapped once it may no longer be declared is refused here with the rule and the remedy.
 import type { Decision } from '../engine/hand/decisions.js';
+import { club, type RuleRef, tda } from '../engine/rules/ruleRef.js';
+import type { Ruleset } from '../engine/types.js';
 import type { SessionState } from '../session/types.js';
 import type { InboundMessage } from './messages.js';
 
@@ -35,8 +37,8 @@ export interface TapOutcome {
   refused?: boolean;
   /** MISDEAL_REFUSED: why (substantial action, the hand is over, already a misdeal) */
   variant?: 'substantial' | 'over' | 'already';
-  /** the rule applied (MISDEAL_REFUSED) */
-  rule?: string;
+  /** the rules applied (MISDEAL_REFUSED), as values: the pages render them (src/i18n/ruleText.ts) */
+  rule?: readonly RuleRef[];
   hand?: number;
   seat?: number | null;
   /** the seat to act after the tap */
@@ -51,7 +53,7 @@ export interface TapOutcome {
 }
 
 /** Misdeals may not be declared after substantial action: tda 35 and 36 (seed 004), club 2-20 (seed 001). */
-const MISDEAL_LATE_RULE = { tda: 'tda 35, 36', club: 'club 2-20' } as const;
+const MISDEAL_LATE_RULE: Record<Ruleset, readonly RuleRef[]> = { tda: [tda('35'), tda('36')], club: [club('2-20')] };
 
 const BETTING = new Set(['fold', 'check', 'call', 'bet', 'raise']);
 

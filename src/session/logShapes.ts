@@ -25,6 +25,7 @@ import {
   text,
   variants,
 } from '../shape.js';
+import { loggedRule } from './legacyRule.js';
 import type { LogData, LogKind } from './log.js';
 import { configRecord, handEndRecord, handRecord } from './recordShapes.js';
 import type { LoggedTableAlert, TableAlertRecord } from './types.js';
@@ -171,7 +172,8 @@ const tableAlert = object(
     id: int,
     code: text,
     severity: literal('info', 'warn', 'stop'),
-    rule: text,
+    // the value (src/engine/rules/ruleRef.ts); an earlier version's tag ("tda 35"), read by tableAlertFromLog
+    rule: loggedRule,
     wall: num,
     hand: int,
     acknowledged: bool,

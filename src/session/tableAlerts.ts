@@ -2,6 +2,7 @@
 // incident when they repeat, acknowledged and decided through their log records; the engine alerts of the hand joined
 // to their incidents, with the acknowledgements and decisions the session keeps overlaid on them.
 import { alertRule, FLOOR_REASONS } from '../engine/alerts/catalogue.js';
+import { ownRule } from '../engine/rules/ruleRef.js';
 import type { Alert, HandSnapshot } from '../engine/types.js';
 import { SessionError } from './errors.js';
 import { alertOpen, incidentKey, type SessionAlert } from './floorLog.js';
@@ -49,7 +50,7 @@ export function raiseTableAlert(ctx: SessionCore, input: TableAlertInput, wall: 
   assertOpen(ctx);
   const alert: TableAlert = {
     ...input,
-    rule: input.rule ?? '',
+    rule: input.rule ?? ownRule('table'),
     id: ctx.nextTableAlertId,
     wall,
     hand: ctx.cur.handNo,

@@ -1,4 +1,5 @@
 // What the table session publishes and what it writes to the log. Plain data, JSON-serialisable.
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import type {
   AlertCode,
   AlertFacts,
@@ -10,6 +11,7 @@ import type {
 } from '../engine/types.js';
 import { isCatalogued } from '../i18n/renderAlert.js';
 import type { FloorEntry } from './floorLog.js';
+import { readRule } from './legacyRule.js';
 import type { BlindLevel } from './recordShapes.js';
 import type { RosterSeat } from './roster.js';
 
@@ -25,7 +27,8 @@ export interface TableAlertInput {
   zone?: string;
   uid?: string;
   severity: Severity;
-  rule?: string;
+  /** the rule applied, as a value (src/engine/rules/ruleRef.ts); none given: the table's own procedure */
+  rule?: RuleRef;
   /** texts an earlier version stored with the alert (read back from its log), or a room alert's until the room's
    * codes are in the catalogue; a catalogued alert stores none: its texts are rendered from its facts at the edge */
   recorded?: RecordedTexts;
@@ -35,7 +38,7 @@ export interface TableAlertInput {
 export interface TableAlert extends TableAlertInput {
   /** session-wide id, from TABLE_ALERT_ID_BASE up (engine alert ids are per hand and small) */
   id: number;
-  rule: string;
+  rule: RuleRef;
   /** wall-clock ms when raised */
   wall: number;
   hand: number;
@@ -123,12 +126,17 @@ export interface HandEndInfo {
 export type { BlindLevel, ConfigRecord, HandEndRecord, HandRecord, HandSource } from './recordShapes.js';
 export type EventRecord = TableEvent;
 /** A table alert as a log holds it: versions before alerts were codes and facts alone wrote its four texts beside
- * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. */
-export type LoggedTableAlert = Omit<TableAlert, 'code'> & { code: string } & Partial<RecordedTexts>;
+ * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. Versions before rules were
+ * values wrote the rule as its tag ("tda 35"): read back as the value (src/session/legacyRule.ts). */
+export type LoggedTableAlert = Omit<TableAlert, 'code' | 'rule'> & {
+  code: string;
+  rule: RuleRef | string;
+} & Partial<RecordedTexts>;
 
 /** The alert a logged raise holds, as the session keeps it: an earlier version's texts as what it recorded. */
 export function tableAlertFromLog(logged: LoggedTableAlert): TableAlert {
-  const { message, remedy, messageFr, remedyFr, code, ...rest } = logged;
+  const { message, remedy, messageFr, remedyFr, code, rule: loggedRule, ...fields } = logged;
+  const rest = { ...fields, rule: readRule(loggedRule) };
   // a code this version's catalogue does not hold (an earlier version's): EARLIER_ALERT, the code kept as its fact
   const alert: TableAlert = isCatalogued(code)
     ? { ...rest, code }

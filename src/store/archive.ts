@@ -1,6 +1,7 @@
 // The hand archive: each logged hand re-run through the engine from its configuration and events, for the floor's
 // step-through and the exports. It reads any EventLog; on the SQLite log it reads one hand's rows by index.
 import * as defaultEngine from '../engine/index.js';
+import { ruleTag } from '../engine/rules/ruleRef.js';
 import type { HandSnapshot, TableConfig, TableEvent } from '../engine/types.js';
 import { alertTexts } from '../i18n/renderAlert.js';
 import { foldHand, type ReplayEngine } from '../session/evolve.js';
@@ -176,7 +177,7 @@ export class HandArchive {
         notes.push({
           afterAction: snap.decisions.length,
           kind: 'alert',
-          text: `${a.code} (${a.severity}, ${a.rule})${seat}: ${texts.message} / ${texts.messageFr}`,
+          text: `${a.code} (${a.severity}, ${ruleTag(a.rule)})${seat}: ${texts.message} / ${texts.messageFr}`,
         });
       }
       if (ev.kind === 'floorDecision') {

@@ -6,6 +6,7 @@
 // them). A hand from a version 1 table (no posts among its decisions) has its posts re-made here as the rules made
 // them and its uncalled bet recomputed.
 import { isPost } from '../engine/hand/decisions.js';
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import type { Street } from '../engine/types.js';
 import { StoreError } from './errors.js';
 import { type PlayedHand, phhSeatOrder } from './playedHand.js';
@@ -39,7 +40,7 @@ export interface LedgerAction {
   allIn: boolean;
   cards: string[];
   /** a hand the engine killed (folded for it: card count, clock, floor), with the rule */
-  killed?: { rule: string | null; refund: number };
+  killed?: { rule: RuleRef | null; refund: number };
 }
 
 export interface Ledger {

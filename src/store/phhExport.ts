@@ -9,6 +9,7 @@
 // Odd chips: the table splits a pot in its smallest chip, not in units of 1; `_feltwire_chip_unit` says which.
 // An imported hand gives back the optional fields its file had (names, event, venue and place, date).
 import { stringify } from 'smol-toml';
+import { ruleTag } from '../engine/rules/ruleRef.js';
 import { phhLine } from '../phh/write.js';
 import { readLedger, streetCards } from './ledger.js';
 import { type PlayedHand, phhSeatOrder, playerName } from './playedHand.js';
@@ -66,7 +67,7 @@ export function toPhh(hand: PlayedHand): string {
       const killed = ledger.actions.find((a) => a.killed && a.seat === d.seat && a.type === 'fold');
       const why =
         d.kind === 'fold' && killed?.killed
-          ? ` # hand killed${killed.killed.rule ? ` (${killed.killed.rule})` : ''}`
+          ? ` # hand killed${killed.killed.rule ? ` (${ruleTag(killed.killed.rule)})` : ''}`
           : '';
       // a street as the board finally holds it (a remedy may have changed it after its deal was recorded)
       const line =

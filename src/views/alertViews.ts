@@ -1,5 +1,7 @@
 // Cards and alerts as a role may see them: the cards a hand has made public, free text scrubbed of the others,
 // and each alert masked on the facts of its own hand (views.ts calls these; it alone decides who sees what).
+
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import type { Alert, AlertFacts, HandSnapshot, RecordedTexts, Ruleset } from '../engine/types.js';
 import { type AlertTexts, alertTexts, alertTextsOf, isCatalogued } from '../i18n/renderAlert.js';
 import type { SessionAlert } from '../session/floorLog.js';
@@ -12,7 +14,8 @@ export interface AlertView {
   id: number;
   code: string;
   severity: string;
-  rule: string;
+  /** the rule applied, as a value: the pages render it in their language (src/i18n/ruleText.ts) */
+  rule: RuleRef;
   seat: number | null;
   message: string;
   remedy: string;
@@ -133,7 +136,7 @@ function maskFacts(facts: AlertFacts, mask: NonNullable<AlertMasker['card']>, bo
  * rendered again from its masked facts when a card is masked, else scrubbed of the cards the role may not see.
  */
 function maskTexts(
-  a: { code: string; rule: string; severity: string; facts?: AlertFacts; recorded?: RecordedTexts },
+  a: { code: string; rule: RuleRef; severity: string; facts?: AlertFacts; recorded?: RecordedTexts },
   m: AlertMasker,
 ): MaskedTexts {
   const board = BOARD_ALERTS.has(a.code);

@@ -1,7 +1,9 @@
 // The alert catalogue: every code the rules engine raises has a severity, a rule in each ruleset, and a message and
 // a remedy in English and French.
+
 import { describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/engine/index.js';
+import { isRuleRef } from '../../src/engine/rules/ruleRef.js';
 import { formatAlert } from '../../src/i18n/formatAlert.js';
 
 const ENGINE_CODES = [
@@ -36,8 +38,8 @@ describe('alert catalogue', () => {
       expect(formatAlert(code, facts, 'fr').message.length).toBeGreaterThan(5);
       expect(formatAlert(code, facts, 'fr').message).not.toBe(message);
       for (const [variant, r] of Object.entries(def.remedies)) {
-        expect(r.rule.tda, variant).toMatch(/\S/);
-        expect(r.rule.club, variant).toMatch(/\S/);
+        expect(isRuleRef(r.rule.tda), variant).toBe(true);
+        expect(isRuleRef(r.rule.club), variant).toBe(true);
         const en = formatAlert(code, { ...facts, variant }, 'en').remedy;
         const fr = formatAlert(code, { ...facts, variant }, 'fr').remedy;
         expect(en, variant).toMatch(/[.]$/);

@@ -1,7 +1,9 @@
 // Board and burns: the dealer's errors and both rulesets' remedies (club 2-5 to 2-13, tda 39, tda 74), and the
 // engine watching the remedy being carried out.
+
 import { describe, expect, it } from 'vitest';
 import { isPost, PROCEDURE_KINDS } from '../../src/engine/hand/decisions.js';
+import { type RuleRef, ruleTag } from '../../src/engine/rules/ruleRef.js';
 import type { Ruleset } from '../../src/engine/types.js';
 import { phhLine } from '../../src/phh/write.js';
 import { texts } from '../alertTexts.js';
@@ -20,8 +22,8 @@ function openAlert(t: Table, code: string) {
 
 describe('BURN_MISSED', () => {
   for (const ruleset of ['tda', 'club'] as const) {
-    const rule = ruleset === 'tda' ? 'tda 38' : 'club 2-5';
-    it(`${rule}: a flop without a burn: the first card is the burn, the next card completes the flop`, () => {
+    const rule: RuleRef = ruleset === 'tda' ? { book: 'tda', id: '38' } : { book: 'club', id: '2-5' };
+    it(`${ruleTag(rule)}: a flop without a burn: the first card is the burn, the next card completes the flop`, () => {
       const t = beforeFlop(ruleset).board('Ah', 'Kd', '7c');
       const a = openAlert(t, 'BURN_MISSED');
       expect(a).toMatchObject({ severity: 'warn', rule });
@@ -55,7 +57,7 @@ describe('BURN_MISSED', () => {
     for (const seat of [1, 2, 3]) t.say(seat, 'check');
     t.board('Qs');
     const a = openAlert(t, 'BURN_MISSED');
-    expect(a).toMatchObject({ rule: 'club 2-8' });
+    expect(a).toMatchObject({ rule: { book: 'club', id: '2-8' } });
     expect(texts(a)?.message).toMatch(/turn/);
     t.off('Qs', 'board').at('Qs', 'burn').board('Jh');
     expect(a?.resolved).toBe(true);
@@ -67,7 +69,7 @@ describe('BURN_EXTRA', () => {
   it('club 2-6: two burns before the flop: the second burn is turned as the first flop card', () => {
     const t = beforeFlop('club').burn('9h').burn('8h');
     const a = openAlert(t, 'BURN_EXTRA');
-    expect(a).toMatchObject({ severity: 'warn', rule: 'club 2-6' });
+    expect(a).toMatchObject({ severity: 'warn', rule: { book: 'club', id: '2-6' } });
     t.off('8h', 'burn').at('8h', 'board').board('Ah', 'Kd');
     expect(a?.resolved).toBe(true);
     expect(t.snap().board).toEqual(['8h', 'Ah', 'Kd']);
@@ -178,7 +180,7 @@ describe('FLOP_FOUR_CARDS', () => {
   it('tda 39: stop; the floor picks one of the four as the next burn, the other three are the flop', () => {
     const t = beforeFlop('tda').burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
-    expect(a).toMatchObject({ severity: 'stop', rule: 'tda 39' });
+    expect(a).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '39' } });
     expect(t.snap().phase).toBe('stopped');
     expect(t.snap().next).toBeNull();
     // the floor picked Kd
@@ -196,7 +198,7 @@ describe('FLOP_FOUR_CARDS', () => {
   it('club 2-7: the fourth card is burned and the turn comes without a further burn', () => {
     const t = beforeFlop('club').burn().board('Ah', 'Kd', '7c', 'Qs');
     const a = openAlert(t, 'FLOP_FOUR_CARDS');
-    expect(a).toMatchObject({ severity: 'stop', rule: 'club 2-7' });
+    expect(a).toMatchObject({ severity: 'stop', rule: { book: 'club', id: '2-7' } });
     expect(texts(a)?.remedy).toMatch(/Q♠/);
     t.off('Qs', 'board').at('Qs', 'burn');
     expect(a?.resolved).toBe(true);
@@ -290,7 +292,7 @@ describe('BOARD_PREMATURE', () => {
   it('tda 74: a premature turn is set aside, the round finished, and a new turn comes without a burn', () => {
     const t = flopWithBet('tda').burn('8s').board('Qd');
     const a = openAlert(t, 'BOARD_PREMATURE');
-    expect(a).toMatchObject({ severity: 'stop', rule: 'tda 74' });
+    expect(a).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '74' } });
     expect(t.snap().next).toBeNull();
     t.off('Qd', 'board');
     expect(a?.resolved).toBe(true);
@@ -303,7 +305,7 @@ describe('BOARD_PREMATURE', () => {
   it('club 2-11: a premature turn: after the round a burn, the next card is the turn, the river comes without a burn', () => {
     const t = flopWithBet('club').burn('8s').board('Qd');
     const a = openAlert(t, 'BOARD_PREMATURE');
-    expect(a).toMatchObject({ rule: 'club 2-11' });
+    expect(a).toMatchObject({ rule: { book: 'club', id: '2-11' } });
     t.off('Qd', 'board').say(2, 'call').bet(2, 200).say(3, 'call').bet(3, 200).collect();
     t.burn('6s').board('Js');
     expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', 'Js']);
@@ -317,7 +319,7 @@ describe('BOARD_PREMATURE', () => {
     const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset: 'club' }).start();
     t.say(3, 'raise', 300).bet(3, 300).burn('9h').board('Ah', 'Kd', '7c');
     const a = openAlert(t, 'BOARD_PREMATURE');
-    expect(a).toMatchObject({ rule: 'club 2-10' });
+    expect(a).toMatchObject({ rule: { book: 'club', id: '2-10' } });
     for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
     expect(a?.resolved).toBe(true);
     t.fold(1).say(2, 'call').bet(2, 300).collect().board('2s', '3s', '4s');
@@ -333,7 +335,10 @@ describe('BOARD_PREMATURE in both rulesets', () => {
       for (const seat of [1, 2, 3]) t.say(seat, 'check');
       t.burn().board('2s').say(1, 'bet', 200).bet(1, 200).burn('8s').board('Qd');
       const a = openAlert(t, 'BOARD_PREMATURE');
-      expect(a).toMatchObject({ severity: 'stop', rule: ruleset === 'tda' ? 'tda 74' : 'club 2-12' });
+      expect(a).toMatchObject({
+        severity: 'stop',
+        rule: ruleset === 'tda' ? { book: 'tda', id: '74' } : { book: 'club', id: '2-12' },
+      });
       expect(texts(a)?.message).toMatch(/river/);
       t.off('Qd', 'board').say(2, 'fold').fold(2).say(3, 'call').bet(3, 200).collect().board('3s');
       expect(t.snap().board).toEqual(['Ah', 'Kd', '7c', '2s', '3s']);
@@ -344,7 +349,9 @@ describe('BOARD_PREMATURE in both rulesets', () => {
     it(`${ruleset === 'tda' ? 'tda 74' : 'club 2-10'}: a premature flop: the burn stays, a new flop comes without a burn`, () => {
       const t = new Table({ seats: { 1: 10000, 2: 10000, 3: 10000 }, button: 3, ruleset }).start();
       t.say(3, 'call').bet(3, 100).burn('9h').board('Ah', 'Kd', '7c');
-      expect(openAlert(t, 'BOARD_PREMATURE')?.rule).toBe(ruleset === 'tda' ? 'tda 74' : 'club 2-10');
+      expect(openAlert(t, 'BOARD_PREMATURE')?.rule).toEqual(
+        ruleset === 'tda' ? { book: 'tda', id: '74' } : { book: 'club', id: '2-10' },
+      );
       for (const c of ['Ah', 'Kd', '7c']) t.off(c, 'board');
       t.say(1, 'call').bet(1, 100).say(2, 'check').collect().board('2s', '3s', '4s');
       expect(t.snap().board).toEqual(['2s', '3s', '4s']);
@@ -356,7 +363,7 @@ describe('BOARD_PREMATURE in both rulesets', () => {
 describe('BURN_EXTRA in the tda ruleset (the club remedy applies, cited as tda 38: docs/rules.md)', () => {
   it('tda 38: the second burn is turned as the first flop card', () => {
     const t = beforeFlop('tda').burn('9h').burn('8h');
-    expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: 'tda 38' });
+    expect(openAlert(t, 'BURN_EXTRA')).toMatchObject({ severity: 'warn', rule: { book: 'tda', id: '38' } });
     t.off('8h', 'burn').at('8h', 'board').board('Ah', 'Kd');
     expect(t.snap().board).toEqual(['8h', 'Ah', 'Kd']);
   });

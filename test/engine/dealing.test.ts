@@ -26,13 +26,13 @@ describe('deal order', () => {
     const t = four().at('2s', 'seat2');
     expect(t.codes()).toEqual(['DEAL_WRONG_SEAT', 'MISDEAL']);
     expect(t.snap().phase).toBe('misdeal');
-    expect(t.state.alerts[0]).toMatchObject({ severity: 'stop', rule: 'tda 35', seat: 2 });
+    expect(t.state.alerts[0]).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '35' }, seat: 2 });
   });
 
   it('club 2-17: the order broken later is a misdeal', () => {
     const t = four('club').at('2s', 'seat1').at('3s', 'seat3');
     expect(t.codes()).toEqual(['DEAL_WRONG_SEAT', 'MISDEAL']);
-    expect(t.state.alerts[0].rule).toBe('club 2-17');
+    expect(t.state.alerts[0].rule).toEqual({ book: 'club', id: '2-17' });
   });
 
   it('tda 35: the order broken later is a warning; the floor decides', () => {
@@ -104,7 +104,7 @@ describe('CARD_EXPOSED during the deal', () => {
     t.at('2c', 'seat1').at('4h', 'seat2').at('6c', 'seat3', 'up').at('8h', 'seat4');
     t.at('3d', 'seat1').at('5s', 'seat2').at('7d', 'seat3').at('9s', 'seat4');
     const a = t.state.alerts.find((x) => x.code === 'CARD_EXPOSED');
-    expect(a).toMatchObject({ severity: 'warn', rule: 'club 2-4', seat: 3 });
+    expect(a).toMatchObject({ severity: 'warn', rule: { book: 'club', id: '2-4' }, seat: 3 });
     expect(t.codes()).not.toContain('MISDEAL');
     // the remedy: the exposed card to the burn, the next card to seat 3
     t.off('6c', 'seat3').at('Tc', 'seat3').at('6c', 'burn');
@@ -145,7 +145,11 @@ describe('CARD_EXPOSED during the deal', () => {
   it('tda 68: a card exposed during play: warn, the hand stays live, everyone may see it', () => {
     const t = four().deal({ 3: ['Ah', 'Kd'] });
     t.at('Ah', 'seat3', 'up');
-    expect(t.state.alerts[0]).toMatchObject({ code: 'CARD_EXPOSED', severity: 'warn', rule: 'tda 68' });
+    expect(t.state.alerts[0]).toMatchObject({
+      code: 'CARD_EXPOSED',
+      severity: 'warn',
+      rule: { book: 'tda', id: '68' },
+    });
     expect(t.snap().seats.find((s) => s.seat === 3)).toMatchObject({ shown: ['Ah'], folded: false });
   });
 });
@@ -156,7 +160,7 @@ describe('DEAL_CARD_COUNT', () => {
     t.fold(3).say(4, 'call').bet(4, 100);
     t.at('Qs', 'seat5');
     const a = t.state.alerts.find((x) => x.code === 'DEAL_CARD_COUNT');
-    expect(a).toMatchObject({ severity: 'warn', rule: 'tda 38', seat: 5 });
+    expect(a).toMatchObject({ severity: 'warn', rule: { book: 'tda', id: '38' }, seat: 5 });
     expect(t.snap().seats.find((s) => s.seat === 5)?.dead).toBe(true);
     expect(t.snap().next?.toAct).toBe(1);
   });
@@ -170,7 +174,11 @@ describe('DEAL_CARD_COUNT', () => {
   it('club 2-17: one extra card to the small blind is taken back as the first burn', () => {
     const t = four('club').deal();
     t.at('Qs', 'seat1');
-    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', severity: 'warn', rule: 'club 2-17' });
+    expect(t.state.alerts[0]).toMatchObject({
+      code: 'DEAL_CARD_COUNT',
+      severity: 'warn',
+      rule: { book: 'club', id: '2-17' },
+    });
     expect(t.codes()).not.toContain('MISDEAL');
   });
 });
@@ -203,7 +211,7 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
   it('tda 35: cards go to absent players: a deal skipping absent seat 3 is a misdeal (stop), not a warning', () => {
     const t = skipping(four('tda', [3]));
     const missed = t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT');
-    expect(missed).toMatchObject({ severity: 'stop', rule: 'tda 35', seat: 3 });
+    expect(missed).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '35' }, seat: 3 });
     expect(texts(missed)?.remedy).toMatch(/absent player is dealt in/);
     expect(texts(missed)?.remedyFr).toMatch(/joueur absent reçoit ses cartes/);
     expect(t.codes().filter((c) => c === 'MISDEAL')).toHaveLength(1);
@@ -222,7 +230,10 @@ describe('tda 35, LOI 8: a deal that skips an absent player is a misdeal', () =>
 
   it('tda 35: the same deal skipping a present seat is a misdeal too', () => {
     const t = skipping(four('tda')).say(4, 'call');
-    expect(t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT')).toMatchObject({ rule: 'tda 35', seat: 3 });
+    expect(t.state.alerts.find((a) => a.code === 'DEAL_MISSED_SEAT')).toMatchObject({
+      rule: { book: 'tda', id: '35' },
+      seat: 3,
+    });
     expect(t.snap().phase).toBe('misdeal');
   });
 
@@ -271,7 +282,7 @@ describe('tda 37: button with too few cards', () => {
   it('the button short of a card gets the next card, even after substantial action', () => {
     const t = buttonShort();
     const a = t.state.alerts.find((x) => x.code === 'DEAL_CARD_COUNT');
-    expect(a).toMatchObject({ severity: 'warn', rule: 'tda 37', seat: 4 });
+    expect(a).toMatchObject({ severity: 'warn', rule: { book: 'tda', id: '37' }, seat: 4 });
     expect(t.codes()).not.toContain('MISDEAL');
     t.at('9s', 'seat4');
     expect(a?.resolved).toBe(true);
@@ -282,7 +293,7 @@ describe('tda 37: button with too few cards', () => {
   it('a button that acts with too few cards has a dead hand', () => {
     const t = buttonShort().say(4, 'call').bet(4, 100);
     expect(t.snap().seats.find((s) => s.seat === 4)).toMatchObject({ dead: true, folded: true });
-    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'tda 37' });
+    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: { book: 'tda', id: '37' } });
     expect(t.snap().next?.toAct).toBe(1);
   });
 });
@@ -293,7 +304,7 @@ describe('substantial action', () => {
 
   it('tda 36 (seed 002 example B): a fold and a call are substantial action: a third card kills the hand', () => {
     const t = five('tda').fold(3).say(4, 'call').bet(4, 100).at('Qs', 'seat5');
-    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'tda 38' });
+    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: { book: 'tda', id: '38' } });
   });
 
   it('club 2-20: a fold and a call are not yet two players having bet: a third card is still a misdeal', () => {
@@ -303,7 +314,7 @@ describe('substantial action', () => {
 
   it('club 2-20: once two players after the blinds have bet, play goes on without the hand concerned', () => {
     const t = five('club').say(3, 'call').bet(3, 100).say(4, 'call').bet(4, 100).at('Qs', 'seat5');
-    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'club 2-20' });
+    expect(t.state.alerts[0]).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: { book: 'club', id: '2-20' } });
     expect(t.snap().seats.find((s) => s.seat === 5)?.dead).toBe(true);
   });
 });
@@ -320,7 +331,11 @@ describe('club 2-16: a dead card mixed into a hand', () => {
       .burn('9h')
       .board('Ah', 'Kd', '7c');
     t.off('9h', 'burn').at('9h', 'seat2');
-    expect(t.state.alerts.at(-1)).toMatchObject({ code: 'DEAL_CARD_COUNT', rule: 'club 2-16', seat: 2 });
+    expect(t.state.alerts.at(-1)).toMatchObject({
+      code: 'DEAL_CARD_COUNT',
+      rule: { book: 'club', id: '2-16' },
+      seat: 2,
+    });
     expect(t.snap().seats.find((s) => s.seat === 2)?.dead).toBe(true);
     expect(t.snap().next?.toAct).toBe(1);
   });

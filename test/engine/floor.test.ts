@@ -36,7 +36,12 @@ describe('LOI 5 / club 5-6: the clock', () => {
     t.tick(60_000);
     expect(t.codes()).toEqual([]);
     t.tick(10_000);
-    expect(t.state.alerts[0]).toMatchObject({ code: 'CLOCK_EXPIRED', severity: 'warn', seat: 3, rule: 'LOI 5' });
+    expect(t.state.alerts[0]).toMatchObject({
+      code: 'CLOCK_EXPIRED',
+      severity: 'warn',
+      seat: 3,
+      rule: { book: 'LOI', id: '5' },
+    });
     expect(t.snap().seats.find((s) => s.seat === 3)?.dead).toBe(true);
     expect(t.snap().next?.toAct).toBe(1);
   });

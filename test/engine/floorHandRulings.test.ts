@@ -88,7 +88,7 @@ describe('engine: floorStands (tda 35: "la main continue"; LOI 1)', () => {
     expect(after.phase).not.toBe('stopped');
     expect(stop).toMatchObject({ resolved: true, decision: { decision: 'the hand stands', by: 'floor' } });
     const ruling = after.alerts.find((a) => a.code === 'FLOOR_RULING');
-    expect(ruling).toMatchObject({ severity: 'info', rule: 'LOI 1', facts: { variant: 'stands' } });
+    expect(ruling).toMatchObject({ severity: 'info', rule: { book: 'LOI', id: '1' }, facts: { variant: 'stands' } });
     expect(texts(ruling)?.message).toBe('The floor rules that the hand stands: “the 5000 shown is the bet”');
     expect(texts(ruling)?.messageFr).toBe("L'arbitre maintient le coup : « the 5000 shown is the bet »");
     expect(after.stacks).toEqual(stacks); // nothing given back, nothing awarded: the chips lie as they are

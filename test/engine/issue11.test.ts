@@ -1,6 +1,7 @@
 // Issue 11's cases, each from the seed's own words (the French text is the judge), as scenario files kept in
 // test/scenarios/issue11/ (docs/scenario-format.md format) and checked here beyond their `expect`: which decision the
 // engine recorded, which rule it cites, that no chip and no card is lost without an alert.
+
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import {
   runScenario,
   snapshot,
 } from '../../src/engine/index.js';
+import { ruleTag } from '../../src/engine/rules/ruleRef.js';
 import { texts } from '../alertTexts.js';
 import { Table } from './table.js';
 
@@ -32,7 +34,7 @@ function run(file: string): { state: HandState; outcome: ReturnType<typeof runSc
     console.log(
       file,
       outcome.failures,
-      outcome.alerts.map((a) => `${a.code}:${a.rule}`),
+      outcome.alerts.map((a) => `${a.code}:${ruleTag(a.rule)}`),
     );
   return { state, outcome };
 }
@@ -52,7 +54,12 @@ describe('issue 11, case 1: out of turn and inferred checks', () => {
   it('tda 53: seed 002 out-of-turn example 1: seat 5 calls, the raise to 800 of seat 6 binds', () => {
     const { state, outcome } = run('tda53-oot-ex1-binds.json');
     expect(outcome.passed).toBe(true);
-    expect(decisionsOf(state, 6).at(-1)).toMatchObject({ kind: 'raise', to: 800, street: 'flop', rule: 'tda 53' });
+    expect(decisionsOf(state, 6).at(-1)).toMatchObject({
+      kind: 'raise',
+      to: 800,
+      street: 'flop',
+      rule: { book: 'tda', id: '53' },
+    });
   });
 
   it('tda 53: seed 002 out-of-turn example 1: seat 5 raises to 600, the raise of seat 6 is void', () => {
@@ -81,7 +88,7 @@ describe('issue 11, case 2: chips before the last hole card', () => {
   it('tda 37: the button short of a card; the first seat pushing chips starts the betting', () => {
     const { state, outcome } = run('tda37-button-short-chips.json');
     expect(outcome.passed).toBe(true);
-    expect(outcome.alerts.map((a) => [a.code, a.rule])).toEqual([['DEAL_CARD_COUNT', 'tda 37']]);
+    expect(outcome.alerts.map((a) => [a.code, a.rule])).toEqual([['DEAL_CARD_COUNT', { book: 'tda', id: '37' }]]);
     expect(decisionsOf(state, 3)).toMatchObject([{ kind: 'call', to: 100, source: 'chips' }]);
   });
 
@@ -97,7 +104,12 @@ describe('issue 11, case 5: a killed hand gives back its raise, and the minimum 
   it('LOI 28: the uncalled 1400 of the raise to 2000 goes back; the minimum raise is again 400 (to 1000)', () => {
     const { state, outcome } = run('loi28-killed-raise-min-raise.json');
     expect(outcome.passed).toBe(true);
-    expect(decisionsOf(state, 4).at(-1)).toMatchObject({ kind: 'fold', source: 'table', rule: 'floor', refund: 1400 });
+    expect(decisionsOf(state, 4).at(-1)).toMatchObject({
+      kind: 'fold',
+      source: 'table',
+      rule: { book: 'own', id: 'floor' },
+      refund: 1400,
+    });
   });
 });
 
@@ -115,7 +127,7 @@ describe('issue 11, case 7: the floor rules on an undercall facing a raise', () 
     expect(outcome.passed).toBe(true);
     expect(state.seats[5]).toMatchObject({ folded: true, committed: 400, stack: 19600 });
     // 400 stays, the 100 left of the 500 chip goes back (seed 002: "B perd 400 et 100 lui est rendu")
-    expect(decisionsOf(state, 5).at(-1)).toMatchObject({ kind: 'fold', rule: 'tda 51', refund: 100 });
+    expect(decisionsOf(state, 5).at(-1)).toMatchObject({ kind: 'fold', rule: { book: 'tda', id: '51' }, refund: 100 });
     expect(state.alerts.find((x) => x.code === 'UNDERCALL')?.resolved).toBe(true);
   });
 });
@@ -146,7 +158,7 @@ describe('issue 11, case 3: a tabled hand cannot be killed by the muck', () => {
     const { state, outcome } = run('loi29-tabled-hand-mucked.json');
     expect(outcome.passed).toBe(true);
     const a = state.alerts.find((x) => x.code === 'TABLED_HAND_MUCKED');
-    expect(a).toMatchObject({ seat: 1, rule: 'tda 65B', severity: 'warn' });
+    expect(a).toMatchObject({ seat: 1, rule: { book: 'tda', id: '65B' }, severity: 'warn' });
     expect(a?.facts?.cards).toEqual(['As', 'Ac']);
     expect(snapshot(state).pots[0]?.winners).toEqual([1]);
   });
@@ -158,7 +170,10 @@ describe('issue 11, case 4: the small blind extra card', () => {
     expect(outcome.passed).toBe(true);
     expect(state.seats[1]?.cards.length).toBe(2);
     expect(snapshot(state).burns[0]).toBe('5h');
-    expect(state.alerts.find((a) => a.code === 'DEAL_CARD_COUNT')).toMatchObject({ rule: 'club 2-17', resolved: true });
+    expect(state.alerts.find((a) => a.code === 'DEAL_CARD_COUNT')).toMatchObject({
+      rule: { book: 'club', id: '2-17' },
+      resolved: true,
+    });
   });
 });
 
@@ -202,8 +217,8 @@ describe('issue 11, case 12: words and chips in conflict', () => {
     const { state, outcome } = run('seed002-confusing-words-chips.json');
     expect(outcome.passed).toBe(true);
     const a = state.alerts.find((x) => x.code === 'UNDERCALL');
-    expect(a).toMatchObject({ seat: 2, severity: 'stop', rule: 'TDA 2024 rule 1' });
-    expect(a?.rule).not.toBe('tda 52');
+    expect(a).toMatchObject({ seat: 2, severity: 'stop', rule: { book: 'tda', id: '1' } });
+    expect(a?.rule).not.toEqual({ book: 'tda', id: '52' });
     expect(a?.facts).toMatchObject({ variant: 'confusing', declared: 42000, zoneTotal: 5000 });
     expect(texts(a)?.remedy).toMatch(/call the floor/);
     expect(texts(a)?.remedyFr).toMatch(/appelez l'arbitre/);
@@ -219,7 +234,7 @@ describe('issue 11, case 10: a defective deck', () => {
     expect(snapshot(t.state).stacks).toEqual({ 1: 9950, 2: 9800, 3: 9500 });
     t.ev({ kind: 'cardAt', card: 'Ah', zone: 'board', face: 'up' });
     const a = t.state.alerts.find((x) => x.code === 'CARD_DUPLICATE');
-    expect(a).toMatchObject({ severity: 'stop', rule: 'tda 35' });
+    expect(a).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '35' } });
     expect(a?.facts).toMatchObject({ cards: ['Ah'], zone: 'seat1,board' });
     expect(t.state.phase).toBe('complete');
     expect(snapshot(t.state).stacks).toEqual({ 1: 10000, 2: 10000, 3: 10000 });
@@ -233,7 +248,7 @@ describe('issue 11, case 10: a defective deck', () => {
     expect(chip.facts).toMatchObject({ zone: 'bet3', uid: '04AABBCC' });
     expect(texts(chip)?.messageFr).toMatch(/jeton/);
     const card = unknownTagAlert(1, 2, 'seat3', '04AABBCD');
-    expect(card).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop', rule: 'tda 35' });
+    expect(card).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop', rule: { book: 'tda', id: '35' } });
     const foreign = unknownTagAlert(1, 7, 'bet3', '04AABBCE', 'blue');
     expect(foreign).toMatchObject({ code: 'CARD_UNKNOWN', severity: 'stop' });
     expect(texts(foreign)?.message).toMatch(/deck "blue"/);

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALERTS, applyEvent, createHand, parseScenario, snapshot } from '../../src/engine/index.js';
+import { ruleTag } from '../../src/engine/rules/ruleRef.js';
 import type { HandSnapshot, Ruleset } from '../../src/engine/types.js';
 import { renderAlert } from '../../src/i18n/renderAlert.js';
 import { isSessionFile, parseSessionScenario, runSessionScenario } from '../../src/session/index.js';
@@ -42,11 +43,11 @@ function citedBy(snap: HandSnapshot, where: string): Cited[] {
   const out: Cited[] = [];
   for (const a of snap.alerts) {
     const variant = String(a.facts?.variant ?? 'default');
-    for (const text of [a.rule, texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr])
+    for (const text of [ruleTag(a.rule), texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr])
       out.push({ where, code: a.code, variant, text });
   }
   for (const d of snap.decisions)
-    if (d.rule) out.push({ where, code: `decision ${d.kind}`, variant: 'default', text: d.rule });
+    if (d.rule) out.push({ where, code: `decision ${d.kind}`, variant: 'default', text: ruleTag(d.rule) });
   return out;
 }
 
@@ -58,7 +59,7 @@ function playFile(path: string, ruleset: Ruleset): Cited[] {
     const outcome = runSessionScenario(s);
     return outcome.hands.flatMap((h) =>
       h.alerts.flatMap((a) =>
-        [a.rule, texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr].map((text) => ({
+        [ruleTag(a.rule), texts(a)?.message, texts(a)?.remedy, texts(a)?.messageFr, texts(a)?.remedyFr].map((text) => ({
           where: `${path} hand ${h.name}`,
           code: a.code,
           variant: String(a.facts?.variant ?? 'default'),
@@ -167,7 +168,7 @@ describe('every rule cited is one of the table own ruleset', () => {
       for (const code of SESSION_CODES)
         for (const variant of Object.keys(ALERTS[code]?.remedies ?? {})) {
           const r = renderAlert(code, { variant, seat: 2, seats: [2, 3], amount: 100 }, ruleset);
-          for (const text of [r.rule, r.message, r.remedy, r.messageFr, r.remedyFr])
+          for (const text of [ruleTag(r.rule), r.message, r.remedy, r.messageFr, r.remedyFr])
             cited.push({ where: 'session', code, variant, text });
         }
       const seen = new Set(cited.map((c) => `${c.code}/${c.variant}`));

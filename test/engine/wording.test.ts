@@ -21,7 +21,7 @@ describe('LOI 22: a river dealt after everyone folded', () => {
       expect(t.snap().phase).toBe('complete');
       t.collect().burn('6h').board('2s');
       const a = t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY');
-      expect(a).toMatchObject({ rule: 'LOI 22', severity: 'warn' });
+      expect(a).toMatchObject({ rule: { book: 'LOI', id: '22' }, severity: 'warn' });
       expect(texts(a)?.remedy).toBe(
         'The hand is over: the cards that would have come are not dealt. Take 2♠ off the board to the muck; it is not part of the hand.',
       );
@@ -35,7 +35,7 @@ describe('LOI 22: a river dealt after everyone folded', () => {
     t.say(1, 'check').say(2, 'check').collect().burn('8h').board('Qs');
     t.say(1, 'check').say(2, 'check').collect().burn('6h').board('2s');
     t.say(1, 'check').say(2, 'check').board('3s');
-    expect(t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY')?.rule).toBe('tda 39');
+    expect(t.state.alerts.find((x) => x.code === 'BOARD_TOO_MANY')?.rule).toEqual({ book: 'tda', id: '39' });
   });
 });
 
@@ -47,7 +47,7 @@ describe('LOI 36, tda 40A: change given back after a declared call', () => {
       { chips: [5000], at: 'bet4' },
     ]);
     const a = o.alerts.find((x) => x.code === 'CHIPS_OUT_OF_ROUND');
-    expect(a).toMatchObject({ rule: 'LOI 36', severity: 'info', seat: 4 });
+    expect(a).toMatchObject({ rule: { book: 'LOI', id: '36' }, severity: 'info', seat: 4 });
     expect(texts(a)?.message).toBe('seat 4 paid its declared 1100 with 3900 too much: change');
     expect(texts(a)?.remedy).toBe('The declared 1100 stands: give the 3900 back to the player as change.');
     expect(texts(a)?.remedyFr).toBe(
@@ -64,7 +64,7 @@ describe('LOI 36, tda 40A: change given back after a declared call', () => {
       { chips: [1000, 100], at: 'bet5' },
       { chips: [1000, 1000], at: 'bet4' },
     ]);
-    expect(o.alerts.find((x) => x.code === 'CHIPS_OUT_OF_ROUND')).toMatchObject({ rule: 'LOI 36' });
+    expect(o.alerts.find((x) => x.code === 'CHIPS_OUT_OF_ROUND')).toMatchObject({ rule: { book: 'LOI', id: '36' } });
   });
 });
 

@@ -189,7 +189,7 @@ describe('an alert record', () => {
     );
     expect(brk?.remedyFr).toBe('Reprenez à 15:40 UTC.');
     expect(brk?.message).toBe('The room calls a 5-minute break: finish this hand, then deal no more until 15:40 UTC.');
-    expect(brk?.rule).toBe('room');
+    expect(brk?.rule).toEqual({ book: 'own', id: 'room' });
     const count = v?.alerts.find((a) => a.code === 'BREAK_COUNT');
     expect(count?.message).toBe('Count at the break: 100 gone from seat 2 to seat 3.');
     expect(count?.messageFr).toBe('Comptage à la pause : 100 passés du siège 2 au siège 3.');

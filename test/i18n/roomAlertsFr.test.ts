@@ -57,7 +57,7 @@ describe('the room alerts in French', () => {
       'ROOM_PENALTY',
     ]);
     for (const a of stored) expect(JSON.stringify(a), a.code).not.toMatch(TEXT_KEYS);
-    expect(stored[2]?.rule).toBe('LOI 32');
+    expect(stored[2]?.rule).toEqual({ book: 'LOI', id: '32' });
 
     const fr = (viewFor('dealer', live(s.snapshot()), 0)?.alerts ?? []).map((a) => a.messageFr);
     expect(fr).toContain(
@@ -84,7 +84,7 @@ describe('the room alerts in French', () => {
   it('an order from a room that sends no facts: its own fields, rendered; the opening draw (no text): none', () => {
     const a = seatingAlert({ ...order, op: 'absent', absent: true });
     expect(a?.code).toBe('ROOM_SEATING');
-    expect(a?.rule).toBe('club 3-2');
+    expect(a?.rule).toEqual({ book: 'club', id: '3-2' });
     expect(texts(a)?.messageFr).toBe(
       'Bea, siège 3, est absent : ses cartes sont distribuées, ses blindes prélevées, sa main tuée jusqu’à son arrivée (club 3-2).',
     );

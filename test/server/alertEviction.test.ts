@@ -30,7 +30,7 @@ afterEach(async () => {
 const alert = (severity: 'stop' | 'warn' | 'info', code: AlertCode): TableAlertInput => ({
   code,
   severity,
-  rule: '',
+  rule: { book: 'own', id: 'table' },
   recorded: {
     message: `${code} happened`,
     remedy: 'do something',

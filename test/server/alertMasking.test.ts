@@ -22,7 +22,7 @@ let tokens: TokenStore;
 const crosstalk = (card: string, a: number, b: number): TableAlertInput & { facts: AlertFacts } => ({
   code: 'CARD_CROSSTALK',
   severity: 'warn',
-  rule: '',
+  rule: { book: 'own', id: 'table' },
   recorded: {
     message: `Card ${card} read on two antennas (seat${a} and seat${b})`,
     remedy: `Move ${card} away from the edge between seat${a} and seat${b}`,

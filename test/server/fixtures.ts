@@ -46,7 +46,7 @@ export function alert(id: number, message: string, extra: Partial<Alert> = {}): 
     id,
     code: 'BURN_MISSED',
     severity: 'warn',
-    rule: 'club 2-5',
+    rule: { book: 'club', id: '2-5' },
     seat: null,
     facts: {},
     // texts as an earlier version recorded them: the views show them, scrubbed of the cards a role may not see

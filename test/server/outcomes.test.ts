@@ -87,7 +87,10 @@ describe('tap outcomes', () => {
       code: 'MISDEAL_REFUSED',
       refused: true,
       variant: 'substantial',
-      rule: 'tda 35, 36',
+      rule: [
+        { book: 'tda', id: '35' },
+        { book: 'tda', id: '36' },
+      ],
     });
     expect(session.snapshot().hand.phase).toBe(phase);
     // the floor, with a seat and a reason

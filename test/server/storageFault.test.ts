@@ -77,7 +77,7 @@ describe('the live service on a full disk', () => {
       live.session.raiseTableAlert({
         code: 'CARD_UNKNOWN',
         severity: 'info',
-        rule: '',
+        rule: { book: 'own', id: 'table' },
         recorded: {
           message: pad,
           remedy: '',

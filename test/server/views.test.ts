@@ -146,7 +146,7 @@ describe('viewFor: alerts, health and the clock by role', () => {
         id: 1_000_000,
         code: 'READER_FAULT',
         severity: 'warn',
-        rule: '',
+        rule: { book: 'own', id: 'table' },
         recorded: {
           message: 'antenna 4 (seat 1): Ah stuck',
           remedy: 'r',

@@ -30,7 +30,7 @@ export function fakeEngine(log?: EventLog, seen: number[] = []): HandEngine<unkn
           id: alerts.length + 1,
           code: 'BURN_MISSED',
           severity: 'warn',
-          rule: 'club 2-5',
+          rule: { book: 'club', id: '2-5' },
           seat: null,
           facts: {},
           recorded: {

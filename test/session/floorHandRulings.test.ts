@@ -94,7 +94,7 @@ describe('the floor declares a misdeal (tda 35)', () => {
     expect(ruling).toMatchObject({
       hand: 1,
       severity: 'info',
-      rule: 'tda 35',
+      rule: { book: 'tda', id: '35' },
       decision: { decision: 'misdeal', by: 'floor:Marie' },
     });
     expect(texts(ruling)?.message).toBe(
@@ -156,7 +156,7 @@ describe('the floor voids the hand', () => {
     expect(s.handOver).toBe(true);
     expect(s.hand.stacks).toEqual({ 1: 5000, 2: 5000, 3: 5000, 4: 5000 });
     const a = s.hand.alerts.find((x) => x.code === 'FLOOR_RULING');
-    expect(a).toMatchObject({ rule: 'LOI 1', decision: { decision: 'void', by: 'floor:Marie' } });
+    expect(a).toMatchObject({ rule: { book: 'LOI', id: '1' }, decision: { decision: 'void', by: 'floor:Marie' } });
     expect(texts(a)?.messageFr).toBe("L'arbitre annule le coup : « a card found face up in the stub »");
     expect(refusal(() => t.session.floorVoid('again', 'floor')).code).toBe('RULING_NOT_APPLICABLE');
     expect(t.recovered().snapshot().hand).toEqual(t.session.snapshot().hand);
@@ -283,7 +283,7 @@ describe('the floor rules that the hand stands (tda 35: "la main continue"; LOI 
     });
     const ruling = s.hand.alerts.find((a) => a.code === 'FLOOR_RULING');
     expect(ruling).toMatchObject({
-      rule: 'LOI 1',
+      rule: { book: 'LOI', id: '1' },
       facts: { variant: 'stands' },
       decision: { decision: 'the hand stands', by: 'floor:Marie' },
     });

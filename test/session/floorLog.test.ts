@@ -90,7 +90,7 @@ describe('calling the floor', () => {
     const s = new TableSession({ config, log });
     s.ingest({ kind: 'dealer', button: 'shuffle' });
     const a = s.callFloor({ seat: 3, reason: 'dispute' });
-    expect(a).toMatchObject({ code: 'FLOOR_CALLED', severity: 'stop', seat: 3, rule: 'LOI 1' });
+    expect(a).toMatchObject({ code: 'FLOOR_CALLED', severity: 'stop', seat: 3, rule: { book: 'LOI', id: '1' } });
     expect(texts(a)?.message).toBe('The dealer calls the floor to seat 3: a player disputes');
     expect(texts(a)?.messageFr).toBe("Le donneur appelle l'arbitre au siège 3 : un joueur conteste");
     expect(openStops(s.snapshot())).toContain(a.id);

@@ -37,7 +37,7 @@ describe('session: shuffle with the hand unfinished', () => {
     const v = s.tableAlerts.find((a) => a.code === 'HAND_VOID');
     expect(texts(v)?.message).toMatch(/hand 1 was over/);
     expect(texts(v)?.messageFr).toMatch(/coup 1/);
-    expect(v?.rule).toBe('tda 35');
+    expect(v?.rule).toEqual({ book: 'tda', id: '35' });
     // the new deal is read into the new hand: no count error
     at({ kind: 'chips', seat: 2, chips: [25, 25] });
     at({ kind: 'chips', seat: 3, chips: [100] });

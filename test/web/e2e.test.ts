@@ -262,7 +262,7 @@ describe('views in chromium', () => {
       live.session.raiseTableAlert({
         code: 'LINK_LOST',
         severity: 'stop',
-        rule: 'reader',
+        rule: { book: 'own', id: 'reader' },
         recorded: {
           message: 'Reader link lost',
           remedy: 'Stop the hand; call the floor.',
@@ -298,7 +298,7 @@ describe('views in chromium', () => {
       live.session.raiseTableAlert({
         code,
         severity: 'warn',
-        rule: 'reader',
+        rule: { book: 'own', id: 'reader' },
         recorded: {
           message: `${code}: antenna 7 does not answer`,
           remedy: 'Carry on; the floor checks the reader after the hand.',

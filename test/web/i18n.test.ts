@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/engine/alerts/catalogue.js';
+import { club, loi, OWN_PROCEDURES, ownRule, type RuleRef, tda } from '../../src/engine/rules/ruleRef.js';
 import { ALL_STRINGS, hasKey, ruleText } from '../../web/src/i18n.js';
 import { TD_STRINGS } from '../../web/src/tournamentStrings.js';
 
@@ -79,28 +80,32 @@ describe('UI strings', () => {
     const own = new Set<string>();
     for (const def of Object.values(ALERTS))
       for (const r of Object.values(def?.remedies ?? {}))
-        for (const rule of Object.values(r?.rule ?? {})) if (!/^(tda|club|LOI|seed) \S+$/.test(rule)) own.add(rule);
+        for (const rule of Object.values(r?.rule ?? {})) if (rule.book === 'own') own.add(rule.id);
     expect([...own].sort()).toEqual(['panel', 'reader', 'room', 'table']);
-    for (const rule of own) expect(hasKey(`ruleOf_${rule}`), rule).toBe(true);
-    expect(ALL_STRINGS.ruleOf_reader.fr).not.toMatch(/reader/i);
+    for (const id of OWN_PROCEDURES) {
+      expect(ruleText(ownRule(id), 'en'), id).not.toBe(id);
+      expect(ruleText(ownRule(id), 'fr'), id).not.toBe(id);
+    }
+    expect(ruleText(ownRule('reader'), 'fr')).not.toMatch(/reader/i);
   });
 
   it('rule references in the page’s language: never "TDA 2024 rule 16" inside French', () => {
-    expect(ruleText('tda 35', 'fr')).toBe('règle TDA 35');
-    expect(ruleText('tda 35', 'en')).toBe('TDA rule 35');
-    expect(ruleText('TDA 2024 rule 16', 'fr')).toBe('règle TDA 16');
-    expect(ruleText('club 2-5', 'en')).toBe('club rules 2-5');
-    expect(ruleText('club 2-5', 'fr')).toBe('règlement du club, art. 2-5');
-    expect(ruleText('LOI 9', 'fr')).toBe('LOI 9');
-    expect(ruleText('tda 35, 36', 'en')).toBe('TDA rules 35, 36');
-    expect(ruleText('tda 35, 36', 'fr')).toBe('règles TDA 35, 36');
-    expect(ruleText('reader', 'fr')).toBe('matériel de lecture');
-    // every rule the engine's alerts name, and the ones its code hard-wires, in French with no English word
-    const rules = new Set<string>(['TDA 2024 rule 16', 'TDA 2024 rule 1']);
+    expect(ruleText(tda('35'), 'fr')).toBe('règle TDA 35');
+    expect(ruleText(tda('35'), 'en')).toBe('TDA rule 35');
+    expect(ruleText(tda('16'), 'fr')).toBe('règle TDA 16');
+    expect(ruleText(club('2-5'), 'en')).toBe('club rules 2-5');
+    expect(ruleText(club('2-5'), 'fr')).toBe('règlement du club, art. 2-5');
+    expect(ruleText(loi('9'), 'fr')).toBe('LOI 9');
+    expect(ruleText([tda('35'), tda('36')], 'en')).toBe('TDA rules 35, 36');
+    expect(ruleText([tda('35'), tda('36')], 'fr')).toBe('règles TDA 35, 36');
+    expect(ruleText(ownRule('reader'), 'fr')).toBe('matériel de lecture');
+    // every rule the engine's alerts name, in French with no English word
+    const rules: RuleRef[] = [tda('16'), tda('1')];
     for (const def of Object.values(ALERTS))
       for (const r of Object.values(def?.remedies ?? {}))
-        for (const rule of Object.values(r?.rule ?? {})) rules.add(rule);
-    for (const rule of rules) expect(ruleText(rule, 'fr'), rule).not.toMatch(/\brule\b|reader|table procedure/);
+        for (const rule of Object.values(r?.rule ?? {})) rules.push(rule);
+    for (const rule of rules)
+      expect(ruleText(rule, 'fr'), JSON.stringify(rule)).not.toMatch(/\brule\b|reader|table procedure/);
   });
 
   it('the French texts fix the mistakes the issue lists', () => {

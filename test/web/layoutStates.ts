@@ -154,7 +154,7 @@ function sessionAt(seats: number, step: Step, version: number): SessionState {
           messageFr: 'Le lecteur cards-B ne répond pas : antenne 7 non lue',
           remedyFr: 'Continuez ; l’arbitre vérifie le lecteur après la main.',
         },
-        rule: '',
+        rule: { book: 'own', id: 'table' },
         wall: 995_000,
         hand: 42,
         acknowledged: false,

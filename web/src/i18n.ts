@@ -2,6 +2,8 @@
 // French elisions through a `vowel` select). The language is the page's `?lang=` (the producer's overlay URL) or the
 // switch's choice (localStorage). test/web/i18n.test.ts checks both languages have every key and every key used exists.
 import IntlMessageFormat from 'intl-messageformat';
+import type { RuleRef } from '../../src/engine/rules/ruleRef.js';
+import { rulesText } from '../../src/i18n/ruleText.js';
 import { FLOOR_STRINGS } from './i18nFloor.js';
 
 export type Lang = 'en' | 'fr';
@@ -253,19 +255,6 @@ const STRINGS = {
   remedy: { en: 'Remedy: {text}', fr: 'Remède : {text}' },
   remedyDone: { en: 'remedy done', fr: 'remède appliqué' },
   rule: { en: 'Rule: {rule}', fr: 'Règle : {rule}' },
-  // rules no rulebook names: the reader equipment's, the table's own procedure, the room's call (a break it calls) (src/engine/alerts/catalogue.ts)
-  ruleOf_reader: { en: 'reader equipment', fr: 'matériel de lecture' },
-  ruleOf_table: { en: 'table procedure', fr: 'procédure de la table' },
-  ruleOf_panel: { en: 'dealer panel', fr: 'pupitre du croupier' },
-  ruleOf_room: { en: "the room's call", fr: 'décision de la salle' },
-  // rulebook references, written in the page's language ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9")
-  ruleRef_tda: {
-    en: '{count, plural, one {TDA rule} other {TDA rules}} {n}',
-    fr: '{count, plural, one {règle TDA} other {règles TDA}} {n}',
-  },
-  ruleRef_club: { en: 'club rules {n}', fr: 'règlement du club, art. {n}' },
-  ruleRef_LOI: { en: 'LOI {n}', fr: 'LOI {n}' },
-  ruleRef_seed: { en: 'seed example {n}', fr: 'exemple de la source {n}' },
   alertOfHand: { en: 'hand #{n}', fr: 'main nº {n}' },
   corrected: { en: 'corrected', fr: 'corrigée' },
   // the floor and the stepper's event texts (i18nFloor.ts)
@@ -336,18 +325,14 @@ export function tIn(l: Lang, key: StringKey, values?: Values): string {
 }
 
 /**
- * A rule as the engine names it ("tda 35", "TDA 2024 rule 16", "club 2-5", "LOI 9", "seed 003", or the table's and
- * the reader equipment's own procedure), written in `l`: "TDA rule 35" / "règle TDA 35", never English in French.
+ * A rule, as the value the engine gives ({ book: 'tda', id: '35' }), written in `l`: "TDA rule 35" / "règle TDA 35",
+ * never English in French (the renderer the server's texts use: src/i18n/ruleText.ts). Several: "TDA rules 35, 36".
  */
-export function ruleText(rule: string, l: Lang = lang): string {
-  const own = `ruleOf_${rule}`;
-  if (hasKey(own)) return tIn(l, own);
-  const m = /^(TDA \d{4} rule|tda|club|LOI|seed) (\S.*)$/i.exec(rule.trim());
-  if (!m) return rule;
-  const head = m[1].toLowerCase();
-  const kind = head === 'club' ? 'club' : head === 'loi' ? 'LOI' : head === 'seed' ? 'seed' : 'tda';
-  return tIn(l, `ruleRef_${kind}`, { n: m[2], count: m[2].split(',').length });
+export function ruleText(rule: RuleRef | readonly RuleRef[], l: Lang = lang): string {
+  return isRuleList(rule) ? rulesText(rule, l) : rulesText([rule], l);
 }
+
+const isRuleList = (r: RuleRef | readonly RuleRef[]): r is readonly RuleRef[] => Array.isArray(r);
 
 /** French elision: 'yes' when a name takes d’ / l’ (starts with a vowel sound; h left out: h aspiré is common). */
 export function vowel(name: string): 'yes' | 'no' {

@@ -4,6 +4,7 @@
 // so an input being typed into, the focus and the scroll survive every update (no hand-written re-rendering).
 import { type ComponentChildren, Fragment, h, type JSX, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { RuleRef } from '../../src/engine/rules/ruleRef.js';
 import type { AlertCode } from '../../src/engine/types.js';
 import { ALERT_MESSAGES } from '../../src/i18n/alerts/index.js';
 import { formatAlert } from '../../src/i18n/formatAlert.js';
@@ -248,9 +249,9 @@ export function alertText(a: AlertView): { message: string; remedy: string } {
   };
 }
 
-/** A rule reference as shown: a rulebook's ("tda 35", "club 2-5", "LOI 9") as it is; the equipment's and the
- * table's own procedures ("reader", "table": no rulebook names them) in the reader's language. */
-export function ruleLabel(rule: string | null | undefined): string {
+/** A rule as shown, rendered from its value in the reader's language ("TDA rule 35", "règle TDA 35"; the equipment's
+ * and the table's own procedures in words); none: a dash. */
+export function ruleLabel(rule: RuleRef | null | undefined): string {
   if (!rule) return '—';
   return ruleText(rule);
 }

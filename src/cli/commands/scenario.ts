@@ -3,6 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseScenario, runScenario, ScenarioError, type ScenarioOutcome } from '../../engine/index.js';
+import { ruleTag } from '../../engine/rules/ruleRef.js';
 import type { Alert } from '../../engine/types.js';
 import { alertTexts } from '../../i18n/renderAlert.js';
 import { phhLines } from '../../phh/write.js';
@@ -34,7 +35,7 @@ type OutcomeAlert = Pick<Alert, 'code' | 'severity' | 'rule' | 'seat' | 'facts'>
 const printAlert = ({ code, severity, rule, seat, facts }: OutcomeAlert) => ({
   code,
   severity,
-  rule,
+  rule: ruleTag(rule),
   seat,
   ...alertTexts({ code, facts }),
 });
@@ -51,7 +52,7 @@ function human(file: string, o: ScenarioOutcome): string {
   for (const a of o.alerts) {
     const { message, remedy } = alertTexts(a);
     lines.push(
-      `  ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}: ${message.replace(/\.$/, '')}. ${remedy}`,
+      `  ${a.severity.padEnd(4)} ${a.code} [${ruleTag(a.rule)}]${a.seat ? ` seat ${a.seat}` : ''}: ${message.replace(/\.$/, '')}. ${remedy}`,
     );
   }
   if (o.next)
@@ -75,7 +76,7 @@ function humanSession(file: string, o: SessionOutcome): string {
       `  #${h.handNo} ${h.name}: ${h.dealt ? `button ${h.button}, sb ${h.sb ?? '-'}, bb ${h.bb}, blinds ${h.blinds.join('/')}${h.bbAnte ? ` ante ${h.bbAnte}` : ''}, posted ${blinds || '-'}, dealt ${h.dealtIn.join(',')}${h.absent.length ? `, absent ${h.absent.join(',')}` : ''}` : 'no hand dealt'}`,
     );
     for (const a of h.alerts)
-      lines.push(`    ${a.severity.padEnd(4)} ${a.code} [${a.rule}]${a.seat ? ` seat ${a.seat}` : ''}`);
+      lines.push(`    ${a.severity.padEnd(4)} ${a.code} [${ruleTag(a.rule)}]${a.seat ? ` seat ${a.seat}` : ''}`);
     for (const c of h.tableAlerts) lines.push(`    table ${c}`);
     lines.push(
       `    stacks: ${Object.entries(h.stacks)

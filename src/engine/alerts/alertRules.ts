@@ -1,9 +1,10 @@
 // The shape of an alert's rules: its severity, and per remedy variant the rule cited in each ruleset (and the
 // variant's own severity where it differs). The texts are the ICU catalogue's (src/i18n/alerts).
+import type { RuleRef } from '../rules/ruleRef.js';
 import type { Ruleset, Severity } from '../types.js';
 
 export interface RemedyRule {
-  rule: Record<Ruleset, string>;
+  rule: Record<Ruleset, RuleRef>;
   severity?: Severity;
 }
 
@@ -13,10 +14,10 @@ export interface AlertRules {
   remedies: Record<string, RemedyRule>;
 }
 
-export const both = (r: string): Record<Ruleset, string> => ({ tda: r, club: r });
+export const both = (r: RuleRef): Record<Ruleset, RuleRef> => ({ tda: r, club: r });
 
 /** The misdeal remedy's rule (tda 35: an exact replay with the same button and blinds). */
-export const redeal = (rule: Record<Ruleset, string>, severity?: Severity): RemedyRule => ({
+export const redeal = (rule: Record<Ruleset, RuleRef>, severity?: Severity): RemedyRule => ({
   rule,
   ...(severity ? { severity } : {}),
 });

@@ -3,6 +3,7 @@
 // from the alert's code and facts at the edge (src/i18n/renderAlert.ts). The dealing's rules are in dealingAlerts.ts, the equipment's in readerAlerts.ts,
 // the betting codes' with the chip rules (betting/bettingAlerts.ts).
 import { BETTING_ALERTS, isBettingAlertCode } from '../betting/bettingAlerts.js';
+import { club, loi, ownRule, type RuleRef, seed, tda } from '../rules/ruleRef.js';
 import type { AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import { type AlertRules, both } from './alertRules.js';
 import { DEALING_ALERTS } from './dealingAlerts.js';
@@ -17,69 +18,72 @@ export type FloorReason = (typeof FLOOR_REASONS)[number];
 
 export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   ...DEALING_ALERTS,
-  BLIND_INCORRECT: { severity: 'warn', remedies: { default: { rule: { tda: 'tda 72', club: 'club 8-6' } } } },
-  TABLE_ALL_HANDS: { severity: 'info', remedies: { default: { rule: { tda: 'tda 16', club: 'LOI 9' } } } },
-  SHOWDOWN_ORDER: { severity: 'info', remedies: { default: { rule: both('seed 003') } } },
-  TABLED_HAND_MUCKED: { severity: 'warn', remedies: { default: { rule: { tda: 'tda 65B', club: 'LOI 29' } } } },
+  BLIND_INCORRECT: { severity: 'warn', remedies: { default: { rule: { tda: tda('72'), club: club('8-6') } } } },
+  TABLE_ALL_HANDS: { severity: 'info', remedies: { default: { rule: { tda: tda('16'), club: loi('9') } } } },
+  SHOWDOWN_ORDER: { severity: 'info', remedies: { default: { rule: both(seed('003')) } } },
+  TABLED_HAND_MUCKED: { severity: 'warn', remedies: { default: { rule: { tda: tda('65B'), club: loi('29') } } } },
   CHIPS_OUT_OF_ROUND: {
     severity: 'warn',
     remedies: {
-      default: { rule: both('tda 53') },
+      default: { rule: both(tda('53')) },
       // chips paying a declared action, more than it holds: plain change (LOI 36: after "call" said, the extra chips
       // come back; tda 40A: the first action stands)
-      change: { rule: both('LOI 36'), severity: 'info' },
+      change: { rule: both(loi('36')), severity: 'info' },
     },
   },
   // raised by the session: a shuffle while the hand was unfinished. tda 35: the hand stopped, every chip back; club
   // 8-5: the next hand begins at the shuffle (silent on the chips: the TDA's common rule)
-  HAND_VOID: { severity: 'warn', remedies: { default: { rule: { tda: 'tda 35', club: 'club 8-5' } } } },
+  HAND_VOID: { severity: 'warn', remedies: { default: { rule: { tda: tda('35'), club: club('8-5') } } } },
   // raised by the session: a hand ended and fewer than two seats have chips
   TABLE_FINISHED: {
     severity: 'warn',
-    remedies: { default: { rule: both('table') }, tournament: { rule: both('table'), severity: 'info' } },
+    remedies: {
+      default: { rule: both(ownRule('table')) },
+      tournament: { rule: both(ownRule('table')), severity: 'info' },
+    },
   },
   // raised by the session after a restart (src/service/resume.ts). info: what was read at resume (`reads`); warn: a
   // betting zone no in-turn reading explains (variant `gone`, `changed`)
   RESUME_CHIPS_CHANGED: {
     severity: 'info',
     remedies: {
-      default: { rule: both('tda 53') },
-      gone: { rule: both('tda 1'), severity: 'warn' },
-      changed: { rule: both('tda 1'), severity: 'warn' },
+      default: { rule: both(tda('53')) },
+      gone: { rule: both(tda('1')), severity: 'warn' },
+      changed: { rule: both(tda('1')), severity: 'warn' },
     },
   },
   // a card the log placed that no antenna reads after a restart: a board card or a live hand's, a stop (the outcome
   // cannot be rebuilt exactly, tda 1); a folded hand's, the burn's or the muck's, a warning
   RESUME_CARD_GONE: {
     severity: 'warn',
-    remedies: { stop: { rule: both('tda 1'), severity: 'stop' }, warn: { rule: both('table') } },
+    remedies: { stop: { rule: both(tda('1')), severity: 'stop' }, warn: { rule: both(ownRule('table')) } },
   },
   // the dealer taps "Call the floor" (seat, reason as the variant): a stop until the floor rules
-  FLOOR_CALLED: { severity: 'stop', remedies: { default: { rule: { tda: 'LOI 1', club: 'table' } } } },
+  FLOOR_CALLED: { severity: 'stop', remedies: { default: { rule: { tda: loi('1'), club: ownRule('table') } } } },
   // the floor's own rulings, recorded for its history: a misdeal, the hand voided or standing, a pot awarded.
   // tda 35: after substantial action the hand goes on; LOI 1: the floor's decision is final (the club's text has no
   // floor article: the table's)
   FLOOR_RULING: {
     severity: 'info',
     remedies: {
-      default: { rule: { tda: 'tda 35', club: 'club 2-17' } },
-      void: { rule: { tda: 'LOI 1', club: 'table' } },
-      stands: { rule: { tda: 'LOI 1', club: 'table' } },
-      award: { rule: { tda: 'LOI 1', club: 'table' } },
+      default: { rule: { tda: tda('35'), club: club('2-17') } },
+      void: { rule: { tda: loi('1'), club: ownRule('table') } },
+      stands: { rule: { tda: loi('1'), club: ownRule('table') } },
+      award: { rule: { tda: loi('1'), club: ownRule('table') } },
     },
   },
   // the floor's resync with the readers (src/service/resume.ts resyncTable): one alert listing every difference
   FLOOR_RESYNC: {
     severity: 'warn',
-    remedies: { default: { rule: both('tda 1') }, none: { rule: both('tda 1'), severity: 'info' } },
+    remedies: { default: { rule: both(tda('1')) }, none: { rule: both(tda('1')), severity: 'info' } },
   },
   ...READER_ALERTS,
   // the room calls a break (src/room/publisher.ts): the table finishes its hand and stops
-  ROOM_BREAK: { severity: 'warn', remedies: { default: { rule: both('room') } } },
+  ROOM_BREAK: { severity: 'warn', remedies: { default: { rule: both(ownRule('room')) } } },
   // the colour-up's check (src/room/breakCount.ts, tableBreak.ts): LOI 2, the race
   COLOUR_UP_CHECK: {
     severity: 'warn',
-    remedies: { default: { rule: both('LOI 2') }, checked: { rule: both('LOI 2'), severity: 'info' } },
+    remedies: { default: { rule: both(loi('2')) }, checked: { rule: both(loi('2')), severity: 'info' } },
   },
   // a break's count (src/room/breakCount.ts, tableBreak.ts; seed 003 regulation 5): a difference is a warning (the
   // dealer counts the stack by hand and tells the floor; no hand is held: the break is on), its start and a clean
@@ -87,30 +91,30 @@ export const ALERTS: Partial<Record<AlertCode, AlertRules>> = {
   BREAK_COUNT: {
     severity: 'warn',
     remedies: {
-      default: { rule: both('seed 003') },
-      start: { rule: both('seed 003'), severity: 'info' },
-      clean: { rule: both('seed 003'), severity: 'info' },
+      default: { rule: both(seed('003')) },
+      start: { rule: both(seed('003')), severity: 'info' },
+      clean: { rule: both(seed('003')), severity: 'info' },
     },
   },
   // the room's own alerts about a table, on the room view (src/room/roomRows.ts): the room's procedure
-  ROOM_TABLE_REPLACED: { severity: 'warn', remedies: { default: { rule: both('room') } } },
-  ROOM_HAND_REFUSED: { severity: 'stop', remedies: { default: { rule: both('room') } } },
+  ROOM_TABLE_REPLACED: { severity: 'warn', remedies: { default: { rule: both(ownRule('room')) } } },
+  ROOM_HAND_REFUSED: { severity: 'stop', remedies: { default: { rule: both(ownRule('room')) } } },
   // the colour-up's race (LOI 2): the dealer's instructions
-  COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both('LOI 2') } } },
+  COLOUR_UP: { severity: 'warn', remedies: { default: { rule: both(loi('2')) } } },
   // the room's seating orders (src/room/tableSeating.ts; a seat the blinds have passed: LOI 32, given by the table)
   ROOM_SEATING: {
     severity: 'warn',
     remedies: {
-      default: { rule: both('LOI 25') },
-      absent: { rule: both('club 3-2') },
-      away: { rule: both('LOI 23') },
-      back: { rule: both('club 3-2') },
+      default: { rule: both(loi('25')) },
+      absent: { rule: both(club('3-2')) },
+      away: { rule: both(loi('23')) },
+      back: { rule: both(club('3-2')) },
     },
   },
   // the room's penalty orders (tda 71: the seat dealt in, its hand killed, its blinds posted)
-  ROOM_PENALTY: { severity: 'warn', remedies: { default: { rule: both('tda 71') } } },
+  ROOM_PENALTY: { severity: 'warn', remedies: { default: { rule: both(tda('71')) } } },
   // read back from an earlier version's log only (its own severity and rule kept)
-  EARLIER_ALERT: { severity: 'info', remedies: { default: { rule: both('table') } } },
+  EARLIER_ALERT: { severity: 'info', remedies: { default: { rule: both(ownRule('table')) } } },
 };
 
 /** The severity and rule of `code` for these facts (`facts.variant` picks the remedy). */
@@ -118,8 +122,8 @@ export function alertRule(
   code: AlertCode,
   facts: AlertFacts,
   ruleset: Ruleset,
-  override: { rule?: string; severity?: Severity } = {},
-): { severity: Severity; rule: string } {
+  override: { rule?: RuleRef; severity?: Severity } = {},
+): { severity: Severity; rule: RuleRef } {
   if (isBettingAlertCode(code)) {
     const entry = BETTING_ALERTS[code];
     return {

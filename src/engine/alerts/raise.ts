@@ -1,13 +1,14 @@
 // Raising an alert: the catalogue gives its severity and rule from the facts; the hand records it in order, as its
 // code and facts (no text: the catalogue renders that at the edge, src/i18n/renderAlert.ts).
 import type { HandState } from '../hand/state.js';
+import type { RuleRef } from '../rules/ruleRef.js';
 import type { Alert, AlertCode, AlertFacts, Severity } from '../types.js';
 import { alertRule } from './catalogue.js';
 import type { MisdealCause } from './facts.js';
 
 export interface RaiseOptions extends AlertFacts {
   /** overrides the catalogue's rule (e.g. a chip reading's own reference) */
-  rule?: string;
+  rule?: RuleRef;
   severity?: Severity;
   /** a misdeal's cause (Alert.reason) */
   reason?: MisdealCause;

@@ -1,5 +1,7 @@
 // The betting alerts: severity and rule per code (texts: the ICU catalogue, src/i18n/alerts/betting.ts), the facts of
 // a chip reading's ruling, and the alert a reading carries.
+
+import { club, loi, type RuleRef, tda } from '../rules/ruleRef.js';
 import type { Alert, AlertCode, AlertFacts, Ruleset, Severity } from '../types.js';
 import type { ChipReading } from './chipReading.js';
 
@@ -47,28 +49,28 @@ interface BettingAlertEntry {
   /** a remedy that needs the floor's ruling before play goes on is a stop, whatever the entry's default */
   severityOf?: (f: BettingAlertFacts) => Severity | undefined;
   /** the rule cited by default, per ruleset */
-  rule: Record<Ruleset, string>;
+  rule: Record<Ruleset, RuleRef>;
 }
 
 export const BETTING_ALERTS: Record<BettingAlertCode, BettingAlertEntry> = {
-  OVERSIZED_CHIP: { severity: 'info', rule: { tda: 'tda 44', club: 'tda 44' } },
-  MULTI_CHIP: { severity: 'info', rule: { tda: 'tda 45', club: 'tda 45' } },
-  BET_UNDER_MINIMUM: { severity: 'info', rule: { tda: 'tda 43', club: 'tda 43' } },
-  RAISE_UNDER_MINIMUM: { severity: 'info', rule: { tda: 'tda 43B', club: 'tda 43B' } },
+  OVERSIZED_CHIP: { severity: 'info', rule: { tda: tda('44'), club: tda('44') } },
+  MULTI_CHIP: { severity: 'info', rule: { tda: tda('45'), club: tda('45') } },
+  BET_UNDER_MINIMUM: { severity: 'info', rule: { tda: tda('43'), club: tda('43') } },
+  RAISE_UNDER_MINIMUM: { severity: 'info', rule: { tda: tda('43B'), club: tda('43B') } },
   UNDERCALL: {
     severity: 'warn',
     severityOf: (f) => (f.variant === 'floor' || f.variant === 'confusing' ? 'stop' : undefined),
-    rule: { tda: 'tda 51', club: 'tda 51' },
+    rule: { tda: tda('51'), club: tda('51') },
   },
-  STRING_BET: { severity: 'warn', rule: { tda: 'tda 56', club: 'tda 56' } },
-  CHIPS_WITHDRAWN: { severity: 'warn', rule: { tda: 'tda 46B', club: 'tda 46B' } },
+  STRING_BET: { severity: 'warn', rule: { tda: tda('56'), club: tda('56') } },
+  CHIPS_WITHDRAWN: { severity: 'warn', rule: { tda: tda('46B'), club: tda('46B') } },
   ACTION_OUT_OF_TURN: {
     severity: 'warn',
     severityOf: (f) => (f.variant === 'substantial' ? 'stop' : undefined),
-    rule: { tda: 'tda 53', club: 'tda 53' },
+    rule: { tda: tda('53'), club: tda('53') },
   },
-  RAISE_NOT_ALLOWED: { severity: 'warn', rule: { tda: 'tda 47', club: 'tda 47' } },
-  CLOCK_EXPIRED: { severity: 'warn', rule: { tda: 'LOI 5', club: 'club 5-6' } },
+  RAISE_NOT_ALLOWED: { severity: 'warn', rule: { tda: tda('47'), club: tda('47') } },
+  CLOCK_EXPIRED: { severity: 'warn', rule: { tda: loi('5'), club: club('5-6') } },
 };
 
 /** Builds a betting alert from its code and facts (no text: the catalogue renders it at the edge). `rule` overrides
@@ -77,7 +79,7 @@ export function bettingAlert(
   code: BettingAlertCode,
   facts: BettingAlertFacts,
   ruleset: Ruleset = 'tda',
-  rule?: string,
+  rule?: RuleRef,
 ): AlertDraft {
   const entry = BETTING_ALERTS[code];
   return {

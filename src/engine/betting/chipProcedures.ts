@@ -4,9 +4,11 @@
 // killedHand.ts; this module keeps their state on the seat (`SeatState.chipRules`) and calls the round's actions.
 // The seat's chip-rule state is in seatChipRules.ts, a reading applied to the hand in readingProcedures.ts, actions
 // out of turn in outOfTurnProcedures.ts; this module judges chips moved after an action, a fold, the clock.
+
 import { raiseAlert } from '../alerts/raise.js';
 import { roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
+import { tda } from '../rules/ruleRef.js';
 import { sum } from './chipReading.js';
 import { uncalledBetRefund } from './killedHand.js';
 import { holdOutOfTurn } from './outOfTurnProcedures.js';
@@ -116,7 +118,7 @@ export function judgeChipsAfterAction(
 export function restrictToCallOrFold(s: SeatState): void {
   const rules = chipRulesOf(s);
   rules.callOrFoldOnly = true;
-  rules.restrictedBy = 'tda 55';
+  rules.restrictedBy = tda('55');
 }
 
 /**

@@ -3,6 +3,7 @@
 // bet and its 50% line (tda 45, LOI 10), chips already in the zone (tda 46, seed 002 situations 1-5), the opening
 // bet under the big blind, the undercall (tda 51) and the raise a closed option does not allow (tda 47).
 // Declarations combined with chips (tda 40, 43B, 55) are read in declarations.ts.
+import { type RuleRef, tda } from '../rules/ruleRef.js';
 import type { AlertCode, Declaration, LegalActionKind, Severity } from '../types.js';
 import { minimumIncrement, minimumRaiseTotal } from './minimumRaise.js';
 import { undercallForfeit, undercallRuling } from './undercall.js';
@@ -21,7 +22,7 @@ export interface BettingContext {
   /** false when the seat's option is closed (tda 47): it may only call or fold */
   canRaise: boolean;
   /** the rule that closed the option when it is not tda 47: the seat's own check facing a bet (tda 55, tda 53) */
-  raiseClosedBy?: string;
+  raiseClosedBy?: RuleRef;
   /** the smallest denomination in play */
   unit: number;
   /** chips lying in the zone that are not part of the bet (the big-blind ante before it is collected); default 0 */
@@ -87,7 +88,7 @@ export interface ChipReading {
   /** chips still owed by the seat to reach `to` (a completion, a declared amount not yet pushed) */
   owed: number;
   /** the interpretation to announce, when the rules changed what the chips alone would say */
-  alert?: { code: AlertCode; rule: string; detail: string; severity?: Severity; facts?: ReadingFacts };
+  alert?: { code: AlertCode; rule: RuleRef; detail: string; severity?: Severity; facts?: ReadingFacts };
   /**
    * Set when nothing is settled yet: the seat is still to act and may only take one of these (a "check" said facing a
    * bet, tda 55: call or fold). `action` is then 'check' with nothing committed, a placeholder the flow must not apply.
@@ -165,7 +166,7 @@ export function readRaiseNotAllowed(ctx: BettingContext, total: number): ChipRea
   const reading = callReading(ctx, total);
   reading.alert = {
     code: 'RAISE_NOT_ALLOWED',
-    rule: ctx.raiseClosedBy ?? 'tda 47',
+    rule: ctx.raiseClosedBy ?? tda('47'),
     severity: 'warn',
     detail: `option closed: held to a call of ${reading.to}`,
     // the seat's own check (tda 55) or its out-of-turn check (tda 53) closed it: a typed ruling, not the rule's text
@@ -197,7 +198,7 @@ export function readUndercall(ctx: BettingContext, total: number): ChipReading {
   if (ruling === 'floor') facts.forfeit = undercallForfeit(ctx.betLevels ?? [ctx.currentBet], total, ctx.committed);
   reading.alert = {
     code: 'UNDERCALL',
-    rule: 'tda 51',
+    rule: tda('51'),
     // facing a raise the TD decides: a stop, the seat neither called nor folded until the floor rules
     severity: ruling === 'floor' ? 'stop' : 'warn',
     detail:
@@ -217,7 +218,7 @@ export function readWordsAndChipsConflict(ctx: BettingContext, total: number): C
   const reading = settle(ctx, 'call', callTo(ctx), total);
   reading.alert = {
     code: 'UNDERCALL',
-    rule: 'TDA 2024 rule 1',
+    rule: tda('1'),
     severity: 'stop',
     detail: `${total} answers the chips of a bet declared at ${ctx.currentBet}: the floor decides`,
     facts: { ...factsOf(ctx, total), ruling: 'confusing', declared: ctx.currentBet },
@@ -233,7 +234,7 @@ export function readShortRaiseActedOn(ctx: BettingContext, total: number): ChipR
   const reading = settle(ctx, 'call', callTo(ctx), total);
   reading.alert = {
     code: 'UNDERCALL',
-    rule: 'tda 52',
+    rule: tda('52'),
     severity: 'warn',
     detail: `${total} matches a raise short of the minimum: all complete to ${ctx.currentBet}`,
     facts: { ...factsOf(ctx, total), ruling: 'complete' },
@@ -256,7 +257,7 @@ export function readOversizedChip(ctx: BettingContext, total: number): ChipReadi
   if (reading.giveBack > 0 && !reading.alert) {
     reading.alert = {
       code: 'OVERSIZED_CHIP',
-      rule: 'tda 44',
+      rule: tda('44'),
       severity: 'info',
       detail: `one chip, no declaration: a call of ${reading.to}, ${reading.giveBack} back`,
       facts: factsOf(ctx, total),
@@ -287,7 +288,7 @@ export function readMultiChipBet(ctx: BettingContext, chips: readonly number[], 
   if ((reading.giveBack > 0 || reading.owed > 0) && !reading.alert) {
     reading.alert = {
       code: 'MULTI_CHIP',
-      rule: 'tda 45',
+      rule: tda('45'),
       severity: 'info',
       detail:
         reading.owed > 0
@@ -318,7 +319,7 @@ export function readOpeningBet(ctx: BettingContext, total: number): ChipReading 
     const reading = settle(ctx, 'bet', Math.min(ctx.bigBlind, allInTo(ctx)), total);
     reading.alert = {
       code: 'BET_UNDER_MINIMUM',
-      rule: 'tda 43',
+      rule: tda('43'),
       severity: 'info',
       detail: `a bet of ${total} is under the big blind: completed to ${reading.to}`,
       facts: factsOf(ctx, total),

@@ -1,6 +1,7 @@
 // Declarations (a `say` event) and how they combine with chips (docs/rules.md, Betting; tda 40, 43B, 44, 51A, 55, 59B;
 // LOI 30, 36). A declaration made first binds; chips pushed after it pay for it (the change goes back, a shortfall is
 // owed). When the chips came first, the chips stand (tda 40A) and readSilentChips reads them as if pushed silently.
+import { tda } from '../rules/ruleRef.js';
 import type { LegalActionKind } from '../types.js';
 import {
   allInTo,
@@ -65,7 +66,7 @@ export function readDeclaredCheck(
   if (silent.action === 'raise') {
     held.alert = {
       code: 'RAISE_NOT_ALLOWED',
-      rule: 'tda 55',
+      rule: tda('55'),
       severity: 'warn',
       detail: `"check" facing a bet: call or fold only, held to a call of ${held.to}`,
       facts: { ...factsOf(ctx, total), ruling: 'checked' },
@@ -98,7 +99,7 @@ export function readDeclaredRaise(
   const opening = ctx.currentBet === 0;
   r.alert = {
     code: opening ? 'BET_UNDER_MINIMUM' : 'RAISE_UNDER_MINIMUM',
-    rule: opening ? 'tda 55' : 'tda 43B',
+    rule: opening ? tda('55') : tda('43B'),
     severity: 'info',
     detail: `declared ${action} ${declaredTo === undefined ? `with ${target}` : `to ${target}`} is under the minimum: completed to ${r.to}`,
     facts: { ...factsOf(ctx, total), ...(declaredTo === undefined ? {} : { declared: declaredTo }) },

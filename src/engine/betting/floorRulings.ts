@@ -11,10 +11,12 @@
 // Each ruling resolves the stop alert it answers and records the decision on it; the void and the award are recorded
 // as a FLOOR_RULING (the floor's history keeps them). A ruling that does not apply changes nothing here: the session
 // refuses it first with its reason (src/session/TableSession.ts).
+
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
 import { voidHand } from '../hand/void.js';
 import { buildPots } from '../pots/sidePots.js';
+import { ownRule, tda } from '../rules/ruleRef.js';
 import { computeAward } from '../showdown/award.js';
 import type { Alert } from '../types.js';
 import { roundChips } from './context.js';
@@ -57,7 +59,7 @@ export function floorKill(state: HandState, seat: number): void {
     decide(state, state.alerts[u.alertId - 1], 'kill', seat);
   }
   decide(state, skippedSeatAlert(state, seat), 'kill', seat);
-  killHand(state, seat, 'floor');
+  killHand(state, seat, ownRule('floor'));
 }
 
 /**
@@ -82,7 +84,7 @@ export function floorFold(state: HandState, seat: number, by = 'floor'): void {
   s.owed = 0;
   clearUndercall(s);
   decide(state, state.alerts[u.alertId - 1], 'fold', seat, by);
-  killHand(state, seat, 'tda 51', back);
+  killHand(state, seat, tda('51'), back);
 }
 
 /** The floor holds an undercalling seat to the call (tda 51): it calls and owes the rest of the call. */
@@ -92,7 +94,7 @@ export function floorCall(state: HandState, seat: number): void {
   if (!s || s.folded || !u || state.phase !== 'betting' || state.round.toAct !== seat) return;
   clearUndercall(s);
   decide(state, state.alerts[u.alertId - 1], 'call', seat);
-  doCall(state, seat, { source: 'table', rule: 'tda 51' });
+  doCall(state, seat, { source: 'table', rule: tda('51') });
   s.owed = Math.max(0, s.committed - chipSum(roundChips(s, s.zone)));
 }
 

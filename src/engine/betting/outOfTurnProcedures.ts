@@ -1,6 +1,8 @@
 // Actions out of turn on the hand (tda 53): an action held until the turn reaches the seat, bound at once by
 // substantial action past the skipped seat, released (bound or void) when the turn comes. Pure.
+
 import type { HandState, SeatState } from '../hand/state.js';
+import { tda } from '../rules/ruleRef.js';
 import type { Declaration } from '../types.js';
 import { bettingContext, roundChips } from './context.js';
 import { readDeclaredChips } from './declarations.js';
@@ -102,7 +104,7 @@ export function releaseOutOfTurn(state: HandState, s: SeatState): boolean {
   if (!ruling.binds) {
     if (ruling.variant === 'callOrFold') {
       rules.callOrFoldOnly = true;
-      rules.restrictedBy = 'tda 53';
+      rules.restrictedBy = tda('53');
     }
     raiseBettingAlert(state, 'ACTION_OUT_OF_TURN', {
       seat: s.seat,
@@ -115,14 +117,14 @@ export function releaseOutOfTurn(state: HandState, s: SeatState): boolean {
   const ctx = bettingContext(state, s);
   if (held.kind === 'chips') {
     const reading = readSeatChips(state, ctx, held.before, roundChips(s, s.zone), undefined);
-    return applyReading(state, s, reading, false, 'tda 53');
+    return applyReading(state, s, reading, false, tda('53'));
   }
   if (held.kind === 'fold') {
-    doFold(state, s.seat, { source: 'say', rule: 'tda 53' });
+    doFold(state, s.seat, { source: 'say', rule: tda('53') });
     return true;
   }
   const lying = roundChips(s, s.zone);
   const declaration = held.to !== undefined ? { say: held.kind, to: held.to } : { say: held.kind };
   const reading = readDeclaredChips(ctx, lying, lying, declaration);
-  return applyReading(state, s, reading, true, 'tda 53');
+  return applyReading(state, s, reading, true, tda('53'));
 }

@@ -3,6 +3,7 @@
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { type DecisionWhy, roundDecisions } from '../hand/decisions.js';
 import type { HandState, SeatState } from '../hand/state.js';
+import type { RuleRef } from '../rules/ruleRef.js';
 import { readingFacts } from './bettingAlerts.js';
 import type { BettingContext, ChipReading, DeclarationInput } from './chipReading.js';
 import { readChips } from './readChips.js';
@@ -99,7 +100,7 @@ export function applyReading(
   s: SeatState,
   reading: ChipReading,
   declared: boolean,
-  rule?: string,
+  rule?: RuleRef,
 ): boolean {
   if (reading.undetermined) return false;
   if (reading.alert?.code === 'UNDERCALL' && reading.alert.facts?.ruling === 'floor') {

@@ -1,9 +1,11 @@
 // The betting round: who acts, what is legal (a verify/can pair per action, as the dealer's tablet needs), and the
 // actions themselves. Chips and declarations are turned into these actions by chipFlow.ts.
+
 import { raiseAlert } from '../alerts/raise.js';
 import { type DecisionWhy, recordDecision, recordMuck, WORDS } from '../hand/decisions.js';
 import { checkShowdownDone, onOneLeft, onRoundComplete } from '../hand/flow.js';
 import type { HandState, SeatState } from '../hand/state.js';
+import { type RuleRef, tda } from '../rules/ruleRef.js';
 import type { LegalActionKind, NextAction, Street } from '../types.js';
 import { refundKilledHand } from './killedHand.js';
 import { minimumRaiseTo, optionReopened, recordRaise } from './minimumRaise.js';
@@ -234,7 +236,7 @@ function buttonActedShort(state: HandState, s: SeatState): void {
   open.resolved = true;
   foldSeat(state, s);
   s.dead = true;
-  raiseAlert(state, 'DEAL_CARD_COUNT', { seat: s.seat, amount: s.cards.length, variant: 'deadHand', rule: 'tda 37' });
+  raiseAlert(state, 'DEAL_CARD_COUNT', { seat: s.seat, amount: s.cards.length, variant: 'deadHand', rule: tda('37') });
 }
 
 export function pno(state: HandState, seat: number): string {
@@ -316,7 +318,7 @@ export function doRaiseTo(state: HandState, seat: number, to: number, why: Decis
 }
 
 /** Kills a hand (floor, clock, card count): it is folded without acting; the turn moves on if it was its turn. */
-export function killHand(state: HandState, seat: number, rule: string | null = null, givenBack = 0): void {
+export function killHand(state: HandState, seat: number, rule: RuleRef | null = null, givenBack = 0): void {
   const s = state.seats[seat];
   // the last hand left has won: it cannot be killed (a decided pot stays awarded)
   if (!s || s.folded || state.phase === 'complete' || state.live <= 1) return;

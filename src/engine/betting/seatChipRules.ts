@@ -1,8 +1,10 @@
 // What the chip rules remember about a seat during a betting round (`SeatState.chipRules`: declared, an out-of-turn
 // action held, call-or-fold only, a withdrawal facing a raise, an undercall waiting for the floor), and the raising
 // of a betting alert from its facts. Pure: state in, state changed.
+
 import { raiseAlert } from '../alerts/raise.js';
 import type { HandState, SeatState } from '../hand/state.js';
+import type { RuleRef } from '../rules/ruleRef.js';
 import type { Alert, Declaration } from '../types.js';
 import type { BettingAlertCode, BettingAlertFacts } from './bettingAlerts.js';
 
@@ -30,7 +32,7 @@ export interface SeatChipRules {
   /** tda 55 / seed 002 passive example: the seat may only call or fold */
   callOrFoldOnly: boolean;
   /** the rule that left it only call or fold: "check" said facing a bet (tda 55) or a check out of turn (tda 53) */
-  restrictedBy: 'tda 55' | 'tda 53' | null;
+  restrictedBy: RuleRef | null;
   /** tda 46B: the seat took chips back while facing a raise; it may not fold */
   withdrewFacingRaise: boolean;
   /**
@@ -71,7 +73,7 @@ export function raiseBettingAlert(
   state: HandState,
   code: BettingAlertCode,
   facts: BettingAlertFacts,
-  opts: { rule?: string } = {},
+  opts: { rule?: RuleRef } = {},
 ): Alert {
   return raiseAlert(state, code, { ...facts, ...(opts.rule !== undefined ? { rule: opts.rule } : {}) });
 }

@@ -1,5 +1,6 @@
 // The string bet (tda 56, LOI 36): a bet or raise is made in one motion. Chips added in a second motion before the
 // next seat acts, without a declaration, do not count: only the first motion does.
+import { tda } from '../rules/ruleRef.js';
 import { type BettingContext, type ChipReading, callTo } from './chipReading.js';
 
 export interface SecondMotion {
@@ -42,7 +43,7 @@ export function readStringBet(ctx: BettingContext, first: ChipReading, total: nu
   base.owed = Math.max(0, base.to - total);
   base.alert = {
     code: 'STRING_BET',
-    rule: 'tda 56',
+    rule: tda('56'),
     severity: 'warn',
     detail: `second motion without a declaration: only the first counts (${base.action} ${base.to})`,
     facts: { call: ctx.currentBet, minRaiseTo: first.to, zoneTotal: total },

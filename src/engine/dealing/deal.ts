@@ -1,6 +1,7 @@
 // The initial deal: one card at a time clockwise from the first entitled seat left of the button (heads-up: the big
 // blind), two rounds (tda 35, club 2-17); exposed cards during the deal (club 2-4); absent players' hands (LOI 8,
 // club 2-18); card counts when the action starts (tda 35-38, club 2-17, 2-20); then the preflop round.
+
 import { TDA_DEAD_CARD_MIXED } from '../alerts/dealingAlerts.js';
 import type { MisdealCause } from '../alerts/facts.js';
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
@@ -8,6 +9,7 @@ import { foldSeat, killHand, startRound } from '../betting/round.js';
 import { type Card, formatCard } from '../cards.js';
 import { recordDecision } from '../hand/decisions.js';
 import type { HandState } from '../hand/state.js';
+import { ruleRef, tda } from '../rules/ruleRef.js';
 import { checkBlinds } from './blinds.js';
 
 function misdeal(state: HandState, cause: MisdealCause, facts: { seat?: number; amount?: number } = {}): void {
@@ -169,7 +171,7 @@ function countError(state: HandState, seatNo: number, count: number): void {
   }
   if (state.deal.substantial) {
     raiseAlert(state, 'DEAL_CARD_COUNT', { seat: seatNo, amount: count, variant: 'deadHand' });
-    killHand(state, seatNo, club ? 'club 2-20' : 'tda 38');
+    killHand(state, seatNo, club ? ruleRef('club', '2-20') : tda('38'));
     return;
   }
   if (club && count === 3 && seatNo === state.sb) {

@@ -1,5 +1,6 @@
 // The reducer: one TableEvent at a time, dispatched by kind (exhaustive), to the module that holds its rule.
 // Mutates the state in place and returns it (replay speed); no I/O, no clock but the events' `t`.
+
 import { raiseAlert, resolveAlert } from '../alerts/raise.js';
 import { applyPendingOutOfTurn, flushMotions, onChips, onDeclaration, onMuckedByPlayer } from '../betting/chipFlow.js';
 import { raiseClockExpired } from '../betting/chipProcedures.js';
@@ -18,6 +19,7 @@ import { onBoardCard, onBoardCardOff, onBurn, onBurnCardOff } from '../board/boa
 import { type Card, formatCard, parseCard } from '../cards.js';
 import { playerSits } from '../dealing/absent.js';
 import { beginAction, onDealCard, onExposedCardOff, onLateSeatCard, startDeal } from '../dealing/deal.js';
+import { loi, ruleRef, tda } from '../rules/ruleRef.js';
 import type { Face, TableEvent } from '../types.js';
 import { recordDecision, recordMuck, settleAwards } from './decisions.js';
 import { checkShowdownDone } from './flow.js';
@@ -115,7 +117,7 @@ function cardAt(state: HandState, text: string, zone: string, face: Face): void 
       if (state.phase === 'board') {
         // between streets no one acts: a hand that touched the muck is dead (club 5-3). The TDA texts name no muck
         // rule: the player folded before the action reached him, and "le pli du tour reste" (tda 53)
-        killHand(state, owner, state.config.ruleset === 'club' ? 'club 5-3' : 'tda 53');
+        killHand(state, owner, state.config.ruleset === 'club' ? ruleRef('club', '5-3') : tda('53'));
         return;
       }
       onMuckedByPlayer(state, owner);
@@ -172,7 +174,7 @@ function checkClock(state: HandState): void {
   if (clockState(c.t, state.t).phase === 'expired') {
     state.clock = null;
     raiseClockExpired(state, c.seat);
-    killHand(state, c.seat, state.config.ruleset === 'tda' ? 'LOI 5' : 'club 5-6');
+    killHand(state, c.seat, state.config.ruleset === 'tda' ? loi('5') : ruleRef('club', '5-6'));
   }
 }
 

@@ -3,6 +3,7 @@
 // a kill is the fold the rules record for the seat, source 'table'): the chip ledger, the hand-history writers,
 // the views and the tablet read these values. The hand's PHH text is rendered from them by the PHH writer
 // (src/phh/write.ts) only: the state keeps no text.
+import type { RuleRef } from '../rules/ruleRef.js';
 import type { Street } from '../types.js';
 import type { HandState } from './state.js';
 
@@ -90,7 +91,7 @@ export interface Decision {
   chips: number[];
   source: DecisionSource;
   /** the rule that changed what the chips or words alone would say (e.g. "tda 44"), null when none did */
-  rule: string | null;
+  rule: RuleRef | null;
   /** award: the pot's index (0 the main pot); absent otherwise */
   pot?: number;
   /** ms since the hand began */
@@ -104,7 +105,7 @@ export interface Decision {
 export interface DecisionWhy {
   source: DecisionSource;
   chips?: number[];
-  rule?: string | null;
+  rule?: RuleRef | null;
 }
 
 export const WORDS: DecisionWhy = { source: 'say' };
