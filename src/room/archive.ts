@@ -10,7 +10,7 @@ import { parse as parseToml } from 'smol-toml';
 import { EXPORT_FORMATS, type ExportFormat, exportHand } from '../store/archive.js';
 import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
-import { searchHands, storedSince } from './archiveQueries.js';
+import { lastTableSeqs, searchHands, storedAfter, storedSince } from './archiveQueries.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
 import { type HandMessage, PROTOCOL_VERSION } from './protocol.js';
 
@@ -293,6 +293,16 @@ export class RoomArchive {
    */
   storedSince(tableIds: readonly string[], sinceWall: number): Promise<HandMessage[]> {
     return storedSince(this.db, tableIds, sinceWall);
+  }
+
+  /** the hands stored for each table after its sequence in `after` (roomAttach.ts `reconcile`) */
+  storedAfter(after: Readonly<Record<string, number>>): Promise<HandMessage[]> {
+    return storedAfter(this.db, after);
+  }
+
+  /** each table's last sequence in the archive (0: none stored yet) */
+  lastTableSeqs(tableIds: readonly string[]): Promise<Record<string, number>> {
+    return lastTableSeqs(this.db, tableIds);
   }
 
   /** the stored hand; without a log id, the last stored one of that hand id (a table's histories may share ids) */

@@ -86,7 +86,7 @@ function baseSelect(db: Kysely<ArchiveSchema>) {
 /**
  * The hands stored for `tableIds` since `sinceWall` (the room's wall clock when it stored them), as the messages
  * that brought them, in the order stored (a room restarted after a crash gives them again to the parts that must
- * have heard of each: roomAttach.ts `reconcile`).
+ * have heard of each: roomAttach.ts `reconcile`). Only for a part that has no archive marks yet (storedAfter).
  */
 export async function storedSince(
   db: Kysely<ArchiveSchema>,
@@ -94,27 +94,67 @@ export async function storedSince(
   sinceWall: number,
 ): Promise<HandMessage[]> {
   if (tableIds.length === 0) return [];
-  const rows = await baseSelect(db)
-    .select(['prev_hand_no', 'room_name', 'played'])
+  return storedMessages(
+    await storedSelect(db)
+      .where('table_id', 'in', [...tableIds])
+      .where('received_wall', '>=', sinceWall)
+      .execute(),
+  );
+}
+
+/** The hands stored for each table of `after` after its sequence there (table_seq), as storedSince gives them. */
+export async function storedAfter(
+  db: Kysely<ArchiveSchema>,
+  after: Readonly<Record<string, number>>,
+): Promise<HandMessage[]> {
+  const tables = Object.entries(after);
+  if (tables.length === 0) return [];
+  return storedMessages(
+    await storedSelect(db)
+      .where((eb) =>
+        eb.or(tables.map(([id, seq]) => eb.and([eb('table_id', '=', id), eb('table_seq', '>', seq)]))),
+      )
+      .execute(),
+  );
+}
+
+/** each table's last sequence in the archive (0: none stored yet) */
+export async function lastTableSeqs(
+  db: Kysely<ArchiveSchema>,
+  tableIds: readonly string[],
+): Promise<Record<string, number>> {
+  const out: Record<string, number> = Object.fromEntries(tableIds.map((id) => [id, 0]));
+  if (tableIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('hands')
+    .select(['table_id', (eb) => eb.fn.max('table_seq').as('seq')])
     .where('table_id', 'in', [...tableIds])
-    .where('received_wall', '>=', sinceWall)
-    .orderBy('table_id')
-    .orderBy('table_seq')
+    .groupBy('table_id')
     .execute();
-  // each table's hands in its own order; across tables, the one whose next hand the room stored first
-  const queues = new Map<string, typeof rows>();
+  for (const r of rows) out[r.table_id] = Number(r.seq ?? 0);
+  return out;
+}
+
+const storedSelect = (db: Kysely<ArchiveSchema>) =>
+  baseSelect(db).select(['prev_hand_no', 'room_name', 'played']).orderBy('table_id').orderBy('table_seq');
+
+type StoredRow = Awaited<ReturnType<ReturnType<typeof storedSelect>['execute']>>[number];
+
+/** each table's hands in its own order; across tables, the one whose next hand the room stored first */
+function storedMessages(rows: StoredRow[]): HandMessage[] {
+  const queues = new Map<string, StoredRow[]>();
   for (const r of rows) {
     const q = queues.get(r.table_id);
     if (q) q.push(r);
     else queues.set(r.table_id, [r]);
   }
-  const merged: typeof rows = [];
+  const merged: StoredRow[] = [];
   for (;;) {
-    let pick: (typeof rows)[number] | undefined;
+    let pick: StoredRow | undefined;
     for (const q of queues.values())
       if (q[0] && (!pick || Number(q[0].received_wall) < Number(pick.received_wall))) pick = q[0];
     if (!pick) break;
-    (queues.get(pick.table_id) as typeof rows).shift();
+    (queues.get(pick.table_id) as StoredRow[]).shift();
     merged.push(pick);
   }
   return merged.map((r) => ({

@@ -25,11 +25,19 @@ export interface RoomAttachment {
   /** a finished hand, right after the archive stored it (each once, in each table's order) */
   onHandStored(msg: HandMessage): void;
   /**
-   * At the room's start, before any new hand is stored: the tables whose hands it must have heard of, stored from
-   * `sinceWall` on. The room gives it every such hand again through `onHandStored`, in the order stored (a room that
-   * died between storing a hand and telling it would lose that hand otherwise); it must take each hand once.
+   * At the room's start, before any new hand is stored: the tables whose hands it must have heard of. The room gives
+   * it every such hand again through `onHandStored`, in the order stored (a room that died between storing a hand
+   * and telling it would lose that hand otherwise); it must take each hand once. Which hands: those stored after
+   * `after` (each table's archive sequence, table_seq, as `mark` was given it); before any mark (a new tournament,
+   * or a journal of an earlier version), those received since `sinceWall`, and then the room gives `mark` each
+   * table's last sequence. Sequences, not the wall clock: a clock set back would hide hands from a wall window.
    */
-  reconcile?(): { tableIds: string[]; sinceWall: number };
+  reconcile?(): {
+    tableIds: string[];
+    sinceWall: number;
+    after: Record<string, number> | null;
+    mark(after: Record<string, number>): void;
+  };
   /** the room's connection is (back) up */
   onConnect(): void;
   /** its routes, on the room's app before it listens; `staff` is the room token's route config */

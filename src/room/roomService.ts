@@ -330,8 +330,13 @@ export async function startRoom(opts: RoomOptions): Promise<RoomService> {
   // the hands stored that the attached part may not have heard of (a crash between the store and onHandStored)
   try {
     const want = attached?.reconcile?.();
-    if (want && attached)
-      for (const msg of await archive.storedSince(want.tableIds, want.sinceWall)) attached.onHandStored(msg);
+    if (want && attached) {
+      const stored = want.after
+        ? await archive.storedAfter(want.after)
+        : await archive.storedSince(want.tableIds, want.sinceWall);
+      for (const msg of stored) attached.onHandStored(msg);
+      if (!want.after) want.mark(await archive.lastTableSeqs(want.tableIds));
+    }
   } catch (err) {
     say(`room: the stored hands not given again: ${(err as Error).message}`);
   } finally {

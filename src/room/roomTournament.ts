@@ -64,6 +64,8 @@ export class RoomTournament {
   private readonly booked = new Set<string>();
   /** the wall time of the draw: the archive's hands of the tables stored since belong to the tournament */
   readonly startWall: number;
+  /** each table's last archived hand (table_seq) at the first attach: the hands after it are the tournament's */
+  archiveMarks: Record<string, number> | null = null;
   private readonly beforeJournal: ((rec: Journal) => void) | undefined;
   private replaying = false;
   /** tda 71: hands penalties counted down from the archived hands, carried to a new table */
@@ -158,6 +160,13 @@ export class RoomTournament {
     this.ctx = ctx;
   }
 
+  /** the room's: the archive's sequence of each table now (journaled once; a restart reconciles from it) */
+  markArchive(after: Record<string, number>): void {
+    if (this.archiveMarks) return;
+    this.write({ r: 'archiveMarks', after, wall: this.now() });
+    this.archiveMarks = after;
+  }
+
   /** the tables' answers (a `seated` message): each order's once */
   takeAnswers(table: string, results: readonly SeatingResult[]): void {
     for (const r of results)
@@ -193,6 +202,7 @@ export class RoomTournament {
     } else if (rec.r === 'penalty') this.ops.replay(rec);
     else if (rec.r === 'lift' || rec.r === 'register' || rec.r === 'absent' || rec.r === 'noShows')
       this.ops.replay(rec);
+    else if (rec.r === 'archiveMarks') this.archiveMarks ??= rec.after;
     else if (rec.r === 'answer') {
       if (this.answered.has(rec.result.id)) return;
       this.answered.add(rec.result.id);
@@ -274,15 +284,7 @@ export class RoomTournament {
     if (info.kind === 'leave' && tr && tr.leaveOrder === r.id) {
       const from: Seat = tr.move.from;
       this.seats.left(from.table, from.seat, info.player, r.handNo);
-      this.moveSteps.push({
-        player: info.player,
-        kind: 'left',
-        table,
-        seat: from.seat,
-        stack: r.stack,
-        handNo: r.handNo,
-        reason: tr.move.reason,
-      });
+      this.step({ player: info.player, kind: 'left', table, seat: from.seat, reason: tr.move.reason }, r);
       if (r.stack === 0 || this.floor.standings.isOut(info.player)) {
         this.transits.delete(info.player);
         return;
@@ -311,18 +313,14 @@ export class RoomTournament {
     } else if (info.kind === 'arrive') {
       // seated: they play there from the next hand (even when a later move already calls them on)
       const seat = this.seats.seated(table, info.player, r.handNo);
-      const reason = tr?.move.reason ?? 'balance';
-      this.moveSteps.push({
-        player: info.player,
-        kind: 'seated',
-        table,
-        seat,
-        stack: r.stack,
-        handNo: r.handNo,
-        reason,
-      });
+      this.step({ player: info.player, kind: 'seated', table, seat, reason: tr?.move.reason ?? 'balance' }, r);
       if (tr && tr.arriveOrder === r.id) this.transits.delete(info.player);
     }
+  }
+
+  /** a move's step carried out at a table (the TD's view lists them) */
+  private step(s: Omit<MoveStep, 'stack' | 'handNo'>, r: SeatingResult): void {
+    this.moveSteps.push({ ...s, stack: r.stack, handNo: r.handNo });
   }
 
   // ---- penalties, late registration, no-shows (tournamentFloorOps.ts) -----------------------------------------

@@ -68,7 +68,10 @@ export type Journal =
   /** club 3-1, 3-2: a player not at their seat, or arrived */
   | { r: 'absent'; player: string; absent: boolean; wall: number }
   /** seed 003 regulation 10: the players who never came are out */
-  | { r: 'noShows'; wall: number };
+  | { r: 'noShows'; wall: number }
+  /** each table's last hand in the room's archive (its table_seq) when the tournament first attached: hands stored
+   * after it belong to the tournament (a restart reads them by this, never by the wall clock) */
+  | { r: 'archiveMarks'; after: Record<string, number>; wall: number };
 
 export interface Occupant {
   player: string;

@@ -66,7 +66,12 @@ export function tournamentAttachment(t: RoomTournament, ctx: RoomContext): RoomA
     },
     onHandStored: (msg) => t.onHand(msg),
     // a hand stored but not journaled before a crash: booked now, each once, in the order stored
-    reconcile: () => ({ tableIds: t.tableIds, sinceWall: t.startWall }),
+    reconcile: () => ({
+      tableIds: t.tableIds,
+      sinceWall: t.startWall,
+      after: t.archiveMarks,
+      mark: (after) => t.markArchive(after),
+    }),
     onConnect: () => {
       t.publishAllOrders();
       if (readyTimer) clearTimeout(readyTimer);

@@ -84,6 +84,14 @@ describe.each(targets)('room archive on %s', (_name, target) => {
     expect(stored.map((h) => h.handNo)).toEqual(a.map((m) => m.handNo));
     expect(stored.map((h) => h.tableSeq)).toEqual(a.map((_, i) => i + 1));
     expect((await archive.lastStored()).get('102')).toBe(b[b.length - 1].handNo);
+    // each table's last sequence, and the hands stored after a mark (a room's reconcile reads by these, not by time)
+    expect(await archive.lastTableSeqs(['101', '102', '103'])).toEqual({ '101': a.length, '102': b.length, '103': 0 });
+    const after = await archive.storedAfter({ '101': a.length - 2, '102': b.length - 1, '103': 0 });
+    expect(after.map((m) => `${m.tableId}/${m.handNo}`).sort()).toEqual(
+      [...a.slice(-2), ...b.slice(-1)].map((m) => `${m.tableId}/${m.handNo}`).sort(),
+    );
+    expect(after.filter((m) => m.tableId === '101').map((m) => m.handNo)).toEqual(a.slice(-2).map((m) => m.handNo));
+    expect(await archive.storedAfter({ '101': a.length })).toEqual([]);
     // reopening runs no migration twice and keeps everything
     await archive.close();
     archive = await RoomArchive.open(await target());

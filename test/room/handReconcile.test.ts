@@ -7,6 +7,10 @@
 // without the crash is the journal of every record the tournament was given up to the crash, the lost ones included,
 // replayed: the restarted room's book (stacks, busts, places) must equal it. Then the tournament plays on to the
 // winner: each place once, every chip accounted for, each hand in the journal once.
+//
+// The room's wall clock is set back a day once the crash is armed (the hands stored from then on carry a received
+// time before the draw): the restarted room finds the lost hands by each table's archive sequence journaled at the
+// first start (archiveMarks), which a clock does not move; a window on the wall clock would miss them.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +28,7 @@ import {
 const PLAYERS = 8;
 const STACK = 1000;
 const CLOCK_SPEED = 40;
+const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
@@ -88,8 +93,12 @@ describe('a room crash between storing a hand and journaling it', () => {
     const store = t.archive.store.bind(t.archive);
     t.archive.store = async (msg: HandMessage, wall?: number) => {
       if (dead) throw new Error('the room is dead (test)');
-      return store(msg, wall);
+      // the room's clock set back a day after the draw
+      return store(msg, armed ? (wall ?? Date.now()) - DAY : wall);
     };
+    // the first start journaled each table's archive sequence (no hand of this tournament stored yet)
+    expect(t.tournament.archiveMarks).toEqual({ '1': 0, '2': 0 });
+    expect(journalOf(dir).filter((r) => r.r === 'archiveMarks')).toHaveLength(1);
 
     await until('a first bust', () => t.tournament.floor.standings.left < PLAYERS, 120_000);
     armed = true;
@@ -99,11 +108,17 @@ describe('a room crash between storing a hand and journaling it', () => {
     const journaled = journalOf(dir);
     const lostHands = lost.filter((r) => r.r === 'hand');
     expect(lostHands.length).toBeGreaterThan(0);
-    // the lost hands are in the archive, not in the journal
-    const stored = await t.archive.storedSince(crashed.tableIds, crashed.startWall);
+    // the lost hands are in the archive, not in the journal; stored with the clock set back, they are before the
+    // draw by the wall clock, after each table's mark by the archive's sequence
+    const marks = crashed.archiveMarks ?? {};
+    const stored = await t.archive.storedAfter(marks);
     const storedIds = stored.map((m) => `${m.tableId}/${m.logId}/${m.handNo}`);
+    const byWall = (await t.archive.storedSince(crashed.tableIds, crashed.startWall)).map(
+      (m) => `${m.tableId}/${m.logId}/${m.handNo}`,
+    );
     for (const id of handIds(lostHands)) {
       expect(storedIds).toContain(id);
+      expect(byWall).not.toContain(id);
       expect(handIds(journaled)).not.toContain(id);
     }
 
@@ -137,8 +152,10 @@ describe('a room crash between storing a hand and journaling it', () => {
 
     // booking twice is impossible: every stored hand given again books nothing, writes nothing
     const lines = after.length;
-    for (const m of await t.archive.storedSince(crashed.tableIds, crashed.startWall))
-      expect(t.tournament.onHand(m)).toBe(false);
+    for (const m of await t.archive.storedAfter(marks)) expect(t.tournament.onHand(m)).toBe(false);
+    // the marks are kept, not taken again
+    expect(t.tournament.archiveMarks).toEqual(marks);
+    expect(journalOf(dir).filter((r) => r.r === 'archiveMarks')).toHaveLength(1);
     expect(journalOf(dir).length).toBe(lines);
     expect(bookOf(t.tournament).hands).toBe(expected.hands);
 
