@@ -44,7 +44,7 @@ void Bridge::poll() {
 }
 
 uint16_t Bridge::periodOf(uint8_t a) const {
-  if (focus_ & (1ul << a)) return kFocusPeriodMs;
+  if (focus_ & (1ul << a)) return hal_.chipsOnly(a) ? kFocusChipPeriodMs : kFocusPeriodMs;
   return hal_.chipsOnly(a) ? kChipPeriodMs : kCardPeriodMs;
 }
 
@@ -65,6 +65,12 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
     // an inventory that completed in the background: its outcome first (the report goes out at once)
     if (running && hal_.background()) return a;
     const uint32_t elapsed = now - (running ? stepAt_[r] : lastRead_[a]);
+    // Once warmed up, an antenna rests after its read (its reader idles, the CPU goes to the others' slots): a card
+    // antenna kCardRestMs (its next read still within the 250 ms of issue 26 (a)), a chip zone until it is due
+    // (issue 26 (b), (c): a zone beside the focused one is not read back to back, so a push that lands waits for one
+    // read of it at most once in its period, not nearly always; and no chip reader takes the CPU from the push's
+    // slots for reads nobody needs). During the warm-up every antenna is read back to back (HELLO comes sooner).
+    if (!running && warmup_ == 0 && elapsed < (hal_.chipsOnly(a) ? periodOf(a) : kCardRestMs)) continue;
     // ranks as elapsed / period without a 32-bit division (48 of them a read cost the AVR ~2 ms): elapsed times
     // 65535 / period, elapsed capped at 15 s so the product stays below the tier bits
     const uint32_t e = elapsed > 15000ul ? 15000ul : elapsed;

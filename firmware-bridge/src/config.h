@@ -43,8 +43,17 @@ static_assert(kLatchOnReadsChips == 1, "chips are reported while their inventory
 constexpr uint8_t kEarlyRoom = 64;
 // Scheduler (bridge.cpp): each antenna is due after its period; the most overdue (elapsed / period) is read next.
 constexpr uint16_t kCardPeriodMs = 200;   // target: every card antenna read at least every 250 ms
-constexpr uint16_t kFocusPeriodMs = 60;   // antennas named by FOCUS (the seat to act's betting zone, the board)
-constexpr uint16_t kChipPeriodMs = 600;   // other chip antennas: a full table in under 1 s
+constexpr uint16_t kFocusPeriodMs = 60;   // card antennas named by FOCUS (the board)
+// a chip antenna named by FOCUS (the seat to act's betting zone): probed again 20 ms after its last read, so that a
+// push waits for no more than that (and the 1 ms settle) before its inventory starts, not up to 60 ms (issue 26 (b):
+// the push's spread over seeds was mostly that wait); an empty zone's probe is ~2 ms of air and 4 SPI frames
+constexpr uint16_t kFocusChipPeriodMs = 20;
+// other chip antennas: read again 400 ms after their last read, so that a zone waits for at most that and its
+// reader's other zones (issue 26 (c): 600 ms was the target itself, a zone went unread 600 ms and more whenever its
+// reader was busy when it fell due); a full table is bound by its air time (its readers never idle), not by this
+constexpr uint16_t kChipPeriodMs = 400;
+// a card antenna is not read again sooner than this after its last read
+constexpr uint16_t kCardRestMs = 150;
 constexpr uint16_t kRoundPeriodMs = 40;   // an ISO 15693 inventory under way: its next 16-slot round
 
 }  // namespace fw

@@ -244,10 +244,49 @@ static void stats(void) {
   fflush(stdout);
 }
 
+/* `after <ms> <command>`: the command runs once the simulated time has gone <ms> on (a placing at a chosen phase
+ * of the readers' schedule, whatever the wall clock and the pipe do meanwhile: the bench test's seeds) */
+static struct {
+  double at;
+  char line[64];
+} later[192];
+static int nlater;
+
+static void command(char* l);
+
+static void later_poll(void) {
+  const double t = now_us();
+  for (int i = 0; i < nlater;)
+    if (later[i].at <= t) {
+      char line[64];
+      memcpy(line, later[i].line, sizeof line);
+      memmove(&later[i], &later[i + 1], (size_t)(nlater - i - 1) * sizeof later[0]), nlater--;
+      command(line);
+    } else {
+      i++;
+    }
+}
+
 static void command(char* l) {
   char verb[16] = "", uidhex[32] = "";
   int a = -1;
   const int n = sscanf(l, "%15s %d %31s", verb, &a, uidhex);
+  if (n >= 2 && strcmp(verb, "after") == 0 && a >= 0) {
+    const char* rest = l;
+    for (int k = 0; k < 2; k++) { /* past the verb and the delay */
+      while (*rest == ' ') rest++;
+      while (*rest && *rest != ' ') rest++;
+    }
+    while (*rest == ' ') rest++;
+    if (!*rest || strlen(rest) >= sizeof later[0].line || nlater == (int)(sizeof later / sizeof later[0])) {
+      printf("ERR bad command: %s\n", l);
+      fflush(stdout);
+      return;
+    }
+    later[nlater].at = now_us() + a * 1000.0;
+    snprintf(later[nlater++].line, sizeof later[0].line, "%s", rest);
+    return;
+  }
   const double t = now_us();
   if (n >= 1 && strcmp(verb, "quit") == 0) {
     printf("ACK %.1f quit\n", t / 1000);
@@ -262,6 +301,7 @@ static void command(char* l) {
     for (int i = 0; i < ANTENNAS; i++) max_gap[i] = 0, last_read[i] = -1;
     reset_at = t;
     hb_scan_max = 0;
+    if (getenv("PN_TRACE")) fprintf(stderr, "RESET %.3f\n", t / 1000);
     printf("ACK %.1f reset\n", t / 1000);
     fflush(stdout);
     return;
@@ -382,6 +422,7 @@ static void frame_seen(const char* l) {
 }
 
 static void io_poll(void) {
+  later_poll();
   if (out_len > 0 && master >= 0) {
     const ssize_t w = write(master, out_q, (size_t)out_len);
     if (w > 0) memmove(out_q, out_q + w, (size_t)(out_len - w)), out_len -= (int)w;
@@ -443,10 +484,11 @@ static avr_cycle_count_t periodic(avr_t* a, avr_cycle_count_t when, void* param)
   (void)param;
   if (prof && a->pc < 0x40000) {
     /* PN_LAGPROF: only the samples where a chip reader's slot outcome is known to the host and its next slot not sent */
-    static int lag = -1;
-    if (lag < 0) lag = getenv("PN_LAGPROF") != NULL;
+    static int lag = -1; /* PN_LAGPROF=<reader>: that chip reader's slots only (1: any) */
+    if (lag < 0) lag = getenv("PN_LAGPROF") ? atoi(getenv("PN_LAGPROF")) : 0;
     int due = !lag;
-    for (int r = 2; r < READERS && !due; r++) due = pn_due_at[r] > 0 && now_us() > pn_due_at[r] && pn[r].rf_on;
+    for (int r = 2; r < READERS && !due; r++)
+      due = (lag < 2 || r == lag) && pn_due_at[r] > 0 && now_us() > pn_due_at[r] && pn[r].rf_on;
     if (due) prof[a->pc / 2]++;
   }
   fold_poll();
