@@ -12,7 +12,7 @@ import type { PlayedHand } from '../store/playedHand.js';
 import { phhSeatOrder, playerName } from '../store/playedHand.js';
 import { lastTableSeqs, searchHands, storedAfter, storedSince } from './archiveQueries.js';
 import { type ArchiveSchema, migrations } from './archiveSchema.js';
-import { type HandMessage, PROTOCOL_VERSION, playedWithRules } from './protocol.js';
+import { type HandMessage, playedWithRules } from './protocol.js';
 
 export type { ArchiveSchema } from './archiveSchema.js';
 

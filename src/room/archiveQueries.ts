@@ -111,9 +111,7 @@ export async function storedAfter(
   if (tables.length === 0) return [];
   return storedMessages(
     await storedSelect(db)
-      .where((eb) =>
-        eb.or(tables.map(([id, seq]) => eb.and([eb('table_id', '=', id), eb('table_seq', '>', seq)]))),
-      )
+      .where((eb) => eb.or(tables.map(([id, seq]) => eb.and([eb('table_id', '=', id), eb('table_seq', '>', seq)]))))
       .execute(),
   );
 }

@@ -33,7 +33,6 @@ import {
   type LiveTdView,
   type MoveStep,
   type RoomTournamentOptions,
-  readClock,
   type Transit,
   writeClock,
 } from './tournamentJournal.js';

@@ -7,7 +7,7 @@ import {
   ScenarioError,
   type ScenarioExpect,
 } from '../engine/scenario/parse.js';
-import type { Alert, HandSnapshot, PotView, TableConfig, TableEvent } from '../engine/types.js';
+import type { Alert, PotView, TableConfig, TableEvent } from '../engine/types.js';
 import type { BlindLevel } from './types.js';
 
 /** What the floor or the table does that is the session's, not the hand's. */

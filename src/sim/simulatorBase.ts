@@ -11,7 +11,7 @@ import type { VirtualBridgeWire } from '../hardware/bridge/index.js';
 import type { PanelButton } from '../hardware/types.js';
 import { AntennaMap } from '../table/hardwareFile.js';
 import type { TagRegistry } from '../table/registry.js';
-import { SimBinding, sleep } from './binding.js';
+import { SimBinding } from './binding.js';
 import { SimError } from './errors.js';
 import type { FirmataEmulator } from './firmataEmulator.js';
 import { Rng } from './rng.js';

@@ -11,7 +11,6 @@ import { TableSession } from '../../src/session/TableSession.js';
 import type { TableAlertInput } from '../../src/session/types.js';
 import { crosstalkAlert } from '../../src/table/alerts.js';
 import type { AlertView, RoleView } from '../../src/views/views.js';
-import { texts } from '../alertTexts.js';
 import { CONFIG, fakeEngine } from '../session/fakeEngine.js';
 import { cardsIn } from './fixtures.js';
 
