@@ -6,6 +6,7 @@ import IntlMessageFormat, { type Formats } from 'intl-messageformat';
 import type { AlertFacts, ResyncDifference, ResyncPlace } from '../engine/alerts/facts.js';
 import type { AlertCode } from '../engine/types.js';
 import { ALERT_MESSAGES, LIST_ITEMS, type Msg } from './alerts/index.js';
+import { rulesText } from './ruleText.js';
 
 export type AlertLang = 'en' | 'fr';
 
@@ -142,7 +143,7 @@ export function alertArgs(facts: AlertFacts, lang: AlertLang): Record<string, st
     penalty: orNone(f.penalty),
     count: f.count ?? 0,
     handsLeft: f.handsLeft ?? 0,
-    rules: orNone(f.rules),
+    rules: f.cited?.length ? rulesText(f.cited, lang) : orNone(f.rules),
     format: f.format === undefined ? NONE : FORMAT_NAMES[f.format],
     earlierCode: orNone(f.earlierCode),
   };

@@ -57,7 +57,21 @@ const seatingAlert = {
         handsLeft: { type: 'integer', minimum: 0, maximum: 100000 },
         /** the floor's own words (a penalty's reason), quoted as given */
         words: text(500),
-        /** the rules the room applied, as it cites them */
+        /** the rules the room applied, as values (src/engine/rules/ruleRef.ts) */
+        cited: {
+          type: 'array',
+          maxItems: 12,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['book', 'id'],
+            properties: {
+              book: { enum: ['tda', 'club', 'LOI', 'seed'] },
+              id: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z§][0-9A-Za-z§ .-]*$' },
+            },
+          },
+        },
+        /** the same as a room of the previous version cited them, as text (read when `cited` is absent) */
         rules: { type: 'string', maxLength: 100, pattern: '^[^\\p{Cc}\\p{Zl}\\p{Zp}]*$' },
       },
     },

@@ -1,5 +1,6 @@
 // The players of a room tournament as the TD's page lists them (web/src/tournamentFloor.ts): where each sits, whether
 // they are absent (club 3-1, 3-2), and the penalties they serve now (LOI 7's reason, the rule, the hands left; tda 71).
+import type { RuleRef } from '../engine/rules/ruleRef.js';
 import type { TournamentFloor } from '../tournament/floor.js';
 import type { PenaltyKind } from '../tournament/penalties.js';
 import type { Player } from '../tournament/registration.js';
@@ -17,7 +18,7 @@ export interface TdRosterRow {
     id: number;
     kind: PenaltyKind;
     count: number | null;
-    rule: string;
+    rule: RuleRef[];
     reason: string;
     handsLeft: number | null;
   }[];
@@ -41,7 +42,7 @@ export function tdRoster(floor: TournamentFloor, players: readonly Player[]): Td
         id: x.id,
         kind: x.kind,
         count: x.count ?? null,
-        rule: x.rule,
+        rule: [...x.rule],
         reason: x.reason,
         handsLeft: x.handsLeft ?? null,
       })),

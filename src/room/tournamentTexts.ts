@@ -1,6 +1,7 @@
 // The dealer's table alerts of a tournament's seating orders (roomTournament.ts, tournamentFloorOps.ts), each a code
 // of the catalogue and its facts (ROOM_SEATING, ROOM_PENALTY: src/i18n/alerts/seating.ts renders them, English and
 // French), and the room's console lines. A table's number is its room id ("table 2").
+import { type BookRule, rulesTag } from '../engine/rules/ruleRef.js';
 import type { Move } from '../tournament/balancing.js';
 import type { PenaltyKind } from '../tournament/penalties.js';
 import type { SeatingAlert } from './seatingWire.js';
@@ -10,7 +11,7 @@ export function leaveAlert(m: Move, name: string): SeatingAlert {
   const facts = { variant: 'leave', player: name, seat: m.from.seat, table: m.from.table } as const;
   return {
     code: 'ROOM_SEATING',
-    facts: { ...facts, toTable: m.to.table, withSeat: m.to.seat, move: m.reason, rules: m.rule },
+    facts: { ...facts, toTable: m.to.table, withSeat: m.to.seat, move: m.reason, cited: [...m.rule] },
   };
 }
 
@@ -25,7 +26,7 @@ export function arriveAlert(m: Move, name: string, stack: number, waits: boolean
       table: m.from.table,
       amount: stack,
       move: m.reason,
-      rules: m.rule,
+      cited: [...m.rule],
       ...(waits ? { waits: true } : {}),
     },
   };
@@ -55,13 +56,13 @@ export function absentAlert(name: string, seat: number, kind: 'away' | 'noShow' 
 }
 
 export function moveLine(m: Move, name: string): string {
-  return `tournament: move (${m.reason}): ${name} ${m.from.table}-${m.from.seat} → ${m.to.table}-${m.to.seat} (${m.rule})`;
+  return `tournament: move (${m.reason}): ${name} ${m.from.table}-${m.from.seat} → ${m.to.table}-${m.to.seat} (${rulesTag(m.rule)})`;
 }
 
 /** a penalty the floor gave, to the player's table (LOI 7, 33; tda 68, 71; seed 003 regulation 6); `hands`: what
  * the table runs it for (0: told only) */
 export function penaltyAlert(
-  p: { kind: PenaltyKind; count?: number; reason: string; handsLeft?: number; rule: string },
+  p: { kind: PenaltyKind; count?: number; reason: string; handsLeft?: number; rule: readonly BookRule[] },
   name: string,
   seat: number,
   hands: number,
@@ -76,7 +77,7 @@ export function penaltyAlert(
       count: p.count ?? 0,
       handsLeft: p.handsLeft ?? 0,
       words: p.reason,
-      rules: p.rule,
+      cited: [...p.rule],
       amount: hands,
     },
   };

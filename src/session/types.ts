@@ -12,6 +12,7 @@ import type {
 import { isCatalogued } from '../i18n/renderAlert.js';
 import type { FloorEntry } from './floorLog.js';
 import { readRule } from './legacyRule.js';
+import type { LoggedTableAlert } from './logShapes.js';
 import type { BlindLevel } from './recordShapes.js';
 import type { RosterSeat } from './roster.js';
 
@@ -125,13 +126,8 @@ export interface HandEndInfo {
 /** The data of each log record kind (LogRecord.data): the session's own are their shapes' (recordShapes.ts). */
 export type { BlindLevel, ConfigRecord, HandEndRecord, HandRecord, HandSource } from './recordShapes.js';
 export type EventRecord = TableEvent;
-/** A table alert as a log holds it: versions before alerts were codes and facts alone wrote its four texts beside
- * (read back, tableAlertFromLog moves them into `recorded`); this version writes none. Versions before rules were
- * values wrote the rule as its tag ("tda 35"): read back as the value (src/session/legacyRule.ts). */
-export type LoggedTableAlert = Omit<TableAlert, 'code' | 'rule'> & {
-  code: string;
-  rule: RuleRef | string;
-} & Partial<RecordedTexts>;
+/** the logged alert and the log's alert records are their shapes' (logShapes.ts) */
+export type { LoggedTableAlert, TableAlertRecord } from './logShapes.js';
 
 /** The alert a logged raise holds, as the session keeps it: an earlier version's texts as what it recorded. */
 export function tableAlertFromLog(logged: LoggedTableAlert): TableAlert {
@@ -147,10 +143,3 @@ export function tableAlertFromLog(logged: LoggedTableAlert): TableAlert {
     recorded: { message, remedy: remedy ?? '', messageFr: messageFr ?? message, remedyFr: remedyFr ?? remedy ?? '' },
   };
 }
-
-export type TableAlertRecord =
-  | { op: 'raise'; alert: LoggedTableAlert }
-  | { op: 'ack'; id: number; by: string }
-  | { op: 'decision'; id: number; decision: string; by: string }
-  /** the floor closes an alert of an earlier hand (`hand`, the engine's alert `id` in it) with a decision */
-  | { op: 'close'; hand: number; id: number; decision: string; by: string };

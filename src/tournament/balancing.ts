@@ -10,6 +10,7 @@
 //   room's order on a tie) breaks; its players are drawn at random (LOI 13) onto the free seats by the double-blind
 //   procedure (seed 002), spread so the tables stay balanced. They take their new position's blinds, even a second
 //   time running (club 8-15, LOI 32); one dodging them still owes them (LOI 23).
+import { type BookRule, club, loi, seed } from '../engine/rules/ruleRef.js';
 import { type DoubleBlindDraw, doubleBlindDraw } from './draw.js';
 import { TournamentError } from './errors.js';
 import { type RandomSource, shuffled } from './random.js';
@@ -20,8 +21,14 @@ export interface Move {
   from: Seat;
   to: Seat;
   reason: 'balance' | 'break';
-  rule: string;
+  /** the rules the move applies (BALANCE_RULES, BREAK_RULES) */
+  rule: readonly BookRule[];
 }
+
+/** a move that balances: club 8-1, 8-7, 8-8; LOI 25, 32 */
+export const BALANCE_RULES: readonly BookRule[] = [club('8-1'), club('8-7'), club('8-8'), loi('25'), loi('32')];
+/** a move from a table that breaks: LOI 13, 23, 32; club 8-15; seed 002's table-break example */
+export const BREAK_RULES: readonly BookRule[] = [loi('13'), loi('23'), loi('32'), club('8-15'), seed('002')];
 
 const byId = (tables: readonly FloorTable[], id: string): FloorTable => {
   const t = tables.find((x) => x.id === id);
@@ -60,7 +67,7 @@ export function nextBalancingMove(tables: readonly FloorTable[]): Move | null {
     from: { table: most.id, seat },
     to: { table: fewest.id, seat: to },
     reason: 'balance',
-    rule: 'club 8-1, 8-7, 8-8; LOI 25, 32',
+    rule: BALANCE_RULES,
   };
 }
 
@@ -131,7 +138,7 @@ export function breakTable(tables: FloorTable[], id: string, random: RandomSourc
     from: { table: id, seat: (leaving.find((x) => x.player === l.player) as { seat: number }).seat },
     to: { table: l.table, seat: l.seat },
     reason: 'break',
-    rule: 'LOI 13, 23, 32; club 8-15; seed 002',
+    rule: BREAK_RULES,
   }));
   for (const m of moves) applyMove(tables, m);
   return { table: id, draw, moves };

@@ -5,20 +5,22 @@
 // "averti de ne pas s'asseoir à la table"). Pure: time is the tournament's played time (levels only: the clock paused
 // and breaks do not serve a suspension), handed in by the floor.
 import type { PenaltyFact } from '../engine/alerts/facts.js';
+import { type BookRule, loi, seed, tda } from '../engine/rules/ruleRef.js';
 import { TournamentError } from './errors.js';
 
 /** the penalties the floor gives: one set with the alerts' penalty fact (src/engine/alerts/facts.ts) */
 export type PenaltyKind = PenaltyFact;
 
-export const PENALTY_RULES: Record<PenaltyKind, string> = {
-  warning: 'LOI 33',
-  hands: 'tda 71',
-  rounds: 'tda 71',
-  minutes: 'LOI 33',
-  levels: 'seed 003 regulation 6',
-  deadHand: 'tda 71',
-  elimination: 'tda 71',
-  disqualification: 'LOI 33',
+/** the rule each penalty applies (seed 003's regulation 6 cited as `003 §6`) */
+export const PENALTY_RULES: Record<PenaltyKind, readonly BookRule[]> = {
+  warning: [loi('33')],
+  hands: [tda('71')],
+  rounds: [tda('71')],
+  minutes: [loi('33')],
+  levels: [seed('003 §6')],
+  deadHand: [tda('71')],
+  elimination: [tda('71')],
+  disqualification: [loi('33')],
 };
 
 /** LOI 33's suspensions, in increasing order */
@@ -37,7 +39,7 @@ export interface PenaltyGiven {
 
 export interface Penalty extends PenaltyGiven {
   id: number;
-  rule: string;
+  rule: readonly BookRule[];
   /** hands still to sit out ('hands', 'rounds') */
   handsLeft?: number;
   /** played ms at which a suspension ends ('minutes') */

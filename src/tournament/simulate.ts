@@ -3,6 +3,7 @@
 // counts and colour-ups are read from chips, as a table that reads every chip would. Pure: everything random comes
 // from the seed, time from a simulated monotonic clock (each hand takes `handMs`, the tables play side by side).
 import { type HandSnapshot, nextHandConfig, type TableConfig } from '../engine/index.js';
+import { rulesTag } from '../engine/rules/ruleRef.js';
 import { describeDiscrepancy } from './counts.js';
 import { TournamentFloor } from './floor.js';
 import type { FloorEvent } from './floorShapes.js';
@@ -242,7 +243,7 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
     case 'halt':
       return `${e.table}: waits for a player (seed 002)`;
     case 'move':
-      return `move (${e.move.reason}): ${name(e.move.player)} ${e.move.from.table}-${e.move.from.seat} → ${e.move.to.table}-${e.move.to.seat} (${e.move.rule})`;
+      return `move (${e.move.reason}): ${name(e.move.player)} ${e.move.from.table}-${e.move.from.seat} → ${e.move.to.table}-${e.move.to.seat} (${rulesTag(e.move.rule)})`;
     case 'tableBroken':
       return `${e.broken.table} breaks: ${e.broken.moves.length} players drawn to new seats`;
     case 'finalTable':
@@ -262,7 +263,7 @@ function describe(e: FloorEvent, name: (id: string) => string, floor: Tournament
     case 'penalty': {
       const p = e.penalty;
       const n = p.count === undefined ? '' : ` ${p.count}`;
-      return `${p.hand}: penalty to ${name(p.player)}: ${p.kind}${n}${p.handsLeft !== undefined ? ` (${p.handsLeft} hands away)` : ''}, ${p.reason} (${p.rule})`;
+      return `${p.hand}: penalty to ${name(p.player)}: ${p.kind}${n}${p.handsLeft !== undefined ? ` (${p.handsLeft} hands away)` : ''}, ${p.reason} (${rulesTag(p.rule)})`;
     }
     case 'eliminated':
       return `${e.finish.hand}: ${name(e.finish.player)} eliminated by the floor, place ${e.finish.place}, prize ${floor.standings.prizeOf(e.finish)}; ${e.chipsRemoved} chips taken out of play (tda 71)`;

@@ -2,6 +2,7 @@
 // typed facts: a stored record holds no text, and the dealer's view renders each in French from its facts. An alert an
 // earlier version logged under a code this version does not hold reads back as EARLIER_ALERT with its texts.
 import { describe, expect, it } from 'vitest';
+import { loi, tda } from '../../src/engine/rules/ruleRef.js';
 import { exportProblem } from '../../src/room/archive.js';
 import { colourUpAlert, countAlert } from '../../src/room/breakCount.js';
 import { refusedAlert, replacedAlert } from '../../src/room/roomRows.js';
@@ -9,6 +10,7 @@ import { seatingAlert } from '../../src/room/tableSeating.js';
 import { arriveAlert, carriedAlert, penaltyAlert } from '../../src/room/tournamentTexts.js';
 import { MemoryLog, TableSession } from '../../src/session/index.js';
 import { tableAlertFromLog } from '../../src/session/types.js';
+import { BALANCE_RULES } from '../../src/tournament/balancing.js';
 import { viewFor } from '../../src/views/views.js';
 import { live, TEXT_KEYS, texts } from '../alertTexts.js';
 import { FOUR_SEATS } from '../fourSeats.js';
@@ -38,13 +40,13 @@ describe('the room alerts in French', () => {
       ...order,
       op: 'seat',
       waitForButton: true,
-      alert: arriveAlert({ ...move, rule: 'LOI 25' }, 'Bea', 2400, true),
+      alert: arriveAlert({ ...move, rule: [loi('25')] }, 'Bea', 2400, true),
     });
     const penalty = seatingAlert({
       ...order,
       op: 'penalty',
       hands: 2,
-      alert: penaltyAlert({ kind: 'hands', count: 2, reason: 'une carte montrée', rule: 'tda 71' }, 'Bea', 3, 2),
+      alert: penaltyAlert({ kind: 'hands', count: 2, reason: 'une carte montrée', rule: [tda('71')] }, 'Bea', 3, 2),
     });
     const carried = seatingAlert({ ...order, op: 'penalty', hands: 2, alert: carriedAlert('Bea', '2', 3, 2) });
     for (const a of [seated, penalty, carried]) if (a) s.raiseTableAlert(a);
@@ -72,13 +74,28 @@ describe('the room alerts in French', () => {
         'de cartes avant que le bouton l’ait passé (LOI 32).',
     );
     expect(fr).toContain(
-      'Pénalité (tda 71) : Bea, siège 3, 2 mains de pénalité pour : une carte montrée. Dès la fin de cette main, le ' +
+      'Pénalité (règle TDA 71) : Bea, siège 3, 2 mains de pénalité pour : une carte montrée. Dès la fin de cette main, le ' +
         'siège reçoit ses cartes, sa main est tuée et ses blindes prélevées.',
     );
     expect(fr).toContain(
       'Pénalité (tda 71) qui suit Bea depuis la table 2 : le siège 3 purge encore 2 mains ; cartes distribuées, main tuée, blindes prélevées.',
     );
     s.close();
+  });
+
+  it("the rules of an order are values, written in each language; an earlier room's text is quoted as given", () => {
+    const move = { player: 'p2', from: { table: '2', seat: 5 }, to: { table: '1', seat: 3 } };
+    const balance = arriveAlert({ ...move, reason: 'balance', rule: BALANCE_RULES }, 'Bea', 2400, false);
+    expect(balance.facts.cited).toEqual([...BALANCE_RULES]);
+    const seated = texts(seatingAlert({ ...order, op: 'seat', alert: balance }));
+    expect(seated?.message).toContain('Move (balancing, club rules 8-1, 8-7, 8-8; LOI 25, 32)');
+    expect(seated?.messageFr).toContain('Déplacement (équilibrage, règlement du club, art. 8-1, 8-7, 8-8; LOI 25, 32)');
+    // a room of the version before: `rules` as its text, no `cited`
+    const { cited: _, ...facts } = balance.facts;
+    const earlier = texts(
+      seatingAlert({ ...order, op: 'seat', alert: { ...balance, facts: { ...facts, rules: 'club 8-1' } } }),
+    );
+    expect(earlier?.messageFr).toContain('club 8-1)');
   });
 
   it('an order from a room that sends no facts: its own fields, rendered; the opening draw (no text): none', () => {

@@ -92,8 +92,10 @@ describe('penalties and LOI 32 at live tables', () => {
     const order = orders.at(-1);
     if (!order) throw new Error('no order sent');
     expect(order).toMatchObject({ op: 'penalty', hands: 3, name: 'Bea' });
-    expect(order.message).toMatch(/^Penalty \(tda 71\): Bea, seat \d+, 3 hands away for a card shown/);
-    expect(order.messageFr).toMatch(/^Pénalité \(tda 71\) : Bea, siège \d+, 3 mains de pénalité pour : a card shown/);
+    expect(order.message).toMatch(/^Penalty \(TDA rule 71\): Bea, seat \d+, 3 hands away for a card shown/);
+    expect(order.messageFr).toMatch(
+      /^Pénalité \(règle TDA 71\) : Bea, siège \d+, 3 mains de pénalité pour : a card shown/,
+    );
 
     // the table: its session takes it (a table of the fixture's seats; the order names the seat)
     const session = handOver();
@@ -188,7 +190,10 @@ describe('penalties and LOI 32 at live tables', () => {
     });
     const eve = () => session.snapshot().roster?.find((r) => r.seat === seat);
     expect(eve()?.sittingOut).toBe(true);
-    expect(session.snapshot().tableAlerts.find((a) => a.code === 'ROOM_SEATING')?.rule).toBe('LOI 32');
+    expect(session.snapshot().tableAlerts.find((a) => a.code === 'ROOM_SEATING')?.rule).toEqual({
+      book: 'LOI',
+      id: '32',
+    });
     // a hand ends with the button where it was: still waiting
     const final = session.snapshot().hand;
     session.emit('handEnd', { handNo: 2, config: snap.config, final: { ...final, button }, wall: 2_000 });

@@ -70,7 +70,7 @@ describe('club 8-15: a player moved because a table closed may take the blind a 
       const r = breakT2(floor, t2);
       expect(r.broken?.table).toBe('T2');
       const m = r.moves.find((x) => x.player === 'p8');
-      expect(m?.rule).toContain('club 8-15');
+      expect(m?.rule).toContainEqual({ book: 'club', id: '8-15' });
       if (m?.to.seat !== 5) continue;
       found++;
       // the big blind moves one occupied seat forward from 4: seat 5, where p8 now sits

@@ -62,7 +62,7 @@ describe('LOI 33: the scale, a warning then suspensions of ten, twenty, thirty a
   it('a warning is recorded with its rule and sends nobody away', () => {
     const { floor } = floorOf(9, ['T1']);
     const r = floor.penalise({ player: 'p2', kind: 'warning', reason: 'showed a card (LOI 7)', hand: 'T1#3' });
-    expect(r.penalty).toMatchObject({ id: 1, rule: 'LOI 33', kind: 'warning' });
+    expect(r.penalty).toMatchObject({ id: 1, rule: [{ book: 'LOI', id: '33' }], kind: 'warning' });
     const go = floor.shuffle('T1', 'T1#4');
     expect('penalised' in go && go.penalised).toEqual([]);
     expect(floor.log.at(-2)).toMatchObject({ kind: 'penalty' });
@@ -166,7 +166,7 @@ describe('tda 71: hands and rounds away from the table', () => {
   it('a dead hand is recorded for the table to kill; it sends nobody away for later hands', () => {
     const { floor } = floorOf(9, ['T1']);
     const r = floor.penalise({ player: 'p2', kind: 'deadHand', reason: 'exposed with action pending', hand: 'T1#2' });
-    expect(r.penalty.rule).toBe('tda 71');
+    expect(r.penalty.rule).toEqual([{ book: 'tda', id: '71' }]);
     const go = floor.shuffle('T1', 'T1#3');
     expect('penalised' in go && go.penalised).toEqual([]);
   });
@@ -275,7 +275,7 @@ describe('a whole simulated tournament with penalties on the real engine', () =>
 
   it("tda 71: the penalised player's hands are dealt and killed, their blinds posted, for a round", () => {
     const [first] = of('penalty');
-    expect(first?.penalty).toMatchObject({ kind: 'rounds', rule: 'tda 71' });
+    expect(first?.penalty).toMatchObject({ kind: 'rounds', rule: [{ book: 'tda', id: '71' }] });
     const who = first?.penalty.player as string;
     const rounds = first?.penalty.count as number;
     const start = (first?.penalty.hand ?? '').split('#')[0];

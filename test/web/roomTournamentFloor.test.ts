@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimTournament, simTournamentStructure, startSimTournament } from '../../src/simRoom/simTournament.js';
 import { CHROMIUM_ARGS, ensureWebBuilt, WEB_ROOT } from './helpers.js';
 
-const rowOf = (page: Page, id: string) => `tr[data-player="${id}"]`;
+const rowOf = (_page: Page, id: string) => `tr[data-player="${id}"]`;
 
 async function waitText(page: Page, selector: string, re: RegExp): Promise<string> {
   const until = performance.now() + 15_000;
@@ -80,12 +80,12 @@ describe("the floor controls of the room's TD screen in chromium", () => {
     await waitText(
       en,
       `${rowOf(en, 'p002')} [data-penalty="hands"]`,
-      /^Hands away · \d hands? left · tda 71 · card exposed$/,
+      /^Hands away · \d hands? left · TDA rule 71 · card exposed$/,
     );
     await waitText(
       fr,
       `${rowOf(fr, 'p002')} [data-penalty="hands"]`,
-      /^Mains hors de la table · \d mains? restantes? · tda 71 · card exposed$/,
+      /^Mains hors de la table · \d mains? restantes? · règle TDA 71 · card exposed$/,
     );
 
     // from the French page: a warning (no count), shown on the English one
@@ -94,7 +94,9 @@ describe("the floor controls of the room's TD screen in chromium", () => {
     await fr.fill('#penalty-form [name=reason]', 'langage');
     await fr.click('#give-penalty');
     await waitText(fr, '#floor-outcome', /^Player 3 : Avertissement enregistrée$/);
-    expect(t.tournament.floor.penalties.of('p003')).toMatchObject([{ kind: 'warning', rule: 'LOI 33' }]);
+    expect(t.tournament.floor.penalties.of('p003')).toMatchObject([
+      { kind: 'warning', rule: [{ book: 'LOI', id: '33' }] },
+    ]);
 
     // late registration from the English page, then from the French one: listed with their seat
     await en.fill('#late-form [name=name]', 'Ada Late');

@@ -210,7 +210,7 @@ function App(): JSX.Element {
       h(Field, { s }),
       h(Moves, { s }),
       h(Standings, { s }),
-      s.live && s.roster && !s.finished ? h(FloorControls, { roster: s.roster, t, send, redraw: draw }) : null,
+      s.live && s.roster && !s.finished ? h(FloorControls, { roster: s.roster, t, lang, send, redraw: draw }) : null,
     ),
   );
 }

@@ -3,6 +3,8 @@
 // absent or arrived (club 3-2, seed 003 regulation 10), and the players still in with their seat, absence and the
 // penalties they serve. Each control calls the room's route with the TD token; the answer or the refusal is shown.
 import { h, type JSX } from 'preact';
+import type { RuleRef } from '../../src/engine/rules/ruleRef.js';
+import { rulesText } from '../../src/i18n/ruleText.js';
 import type { TdKey } from './tournamentStrings.js';
 
 export interface RosterRow {
@@ -15,7 +17,8 @@ export interface RosterRow {
     id: number;
     kind: string;
     count: number | null;
-    rule: string;
+    /** the rules the penalty applies, as values: written in the page's language */
+    rule: RuleRef[];
     reason: string;
     handsLeft: number | null;
   }[];
@@ -44,20 +47,22 @@ let outcome: { ok: boolean; text: string } | null = null;
 const value = (form: HTMLFormElement, name: string): string =>
   (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value.trim() ?? '';
 
-export function penaltyLabel(t: Say, p: RosterRow['penalties'][number]): string {
+export function penaltyLabel(t: Say, p: RosterRow['penalties'][number], lang: 'en' | 'fr'): string {
   const kind = t(`kind_${p.kind}` as TdKey);
   const left = p.handsLeft !== null ? ` · ${t('handsLeft', { n: p.handsLeft })}` : '';
-  return `${kind}${p.count !== null && p.handsLeft === null ? ` (${p.count})` : ''}${left} · ${p.rule} · ${p.reason}`;
+  return `${kind}${p.count !== null && p.handsLeft === null ? ` (${p.count})` : ''}${left} · ${rulesText(p.rule, lang)} · ${p.reason}`;
 }
 
 export function FloorControls({
   roster,
   t,
+  lang,
   send,
   redraw,
 }: {
   roster: RosterRow[];
   t: Say;
+  lang: 'en' | 'fr';
   send: Send;
   redraw: () => void;
 }): JSX.Element {
@@ -138,7 +143,7 @@ export function FloorControls({
             { 'data-field': 'penalties' },
             r.penalties.length === 0
               ? ''
-              : r.penalties.map((p) => h('div', { key: p.id, 'data-penalty': p.kind }, penaltyLabel(t, p))),
+              : r.penalties.map((p) => h('div', { key: p.id, 'data-penalty': p.kind }, penaltyLabel(t, p, lang))),
           ),
           h(
             'td',

@@ -2,6 +2,7 @@
 // closed set, never a sentence. Every text, English and French, is rendered from them by the ICU catalogue
 // (src/i18n); a view masks cards on these facts and renders again. The only free strings are what someone else said:
 // the floor's own words (`words`) and an operating system's or driver's error (`system`), quoted as given.
+import type { RuleRef } from '../rules/ruleRef.js';
 import type { AlertCode, Phase, Street } from '../types.js';
 
 /** why the engine declared a misdeal */
@@ -147,7 +148,10 @@ export interface AlertFacts {
   penalty?: PenaltyFact;
   count?: number;
   handsLeft?: number;
-  /** the rules the room applied to an order, as the tournament cites them (`club 8-1, 8-7, 8-8; LOI 25, 32`) */
+  /** the rules the room applied to an order (a move's club 8-1, 8-7, 8-8; LOI 25, 32), as values */
+  cited?: RuleRef[];
+  /** the same, as a room of the version before rules were values wrote them (`club 8-1, 8-7, 8-8; LOI 25, 32`):
+   * quoted as given, read only when `cited` is absent */
   rules?: string;
   /** a hand-history format (a hand the room's archive refused: the export that fails) */
   format?: 'phh' | 'ohh' | 'pokerstars';
@@ -254,13 +258,27 @@ export interface AlertFactsByCode {
   /** a seating order of the room: a move's two halves (`leave`, `arrive`), a player out, a late registration, a
    * player absent or back; `seat` and `remove` from a room that sent no facts (only the order's own fields) */
   ROOM_SEATING: F<
-    'player' | 'table' | 'toTable' | 'withSeat' | 'move' | 'place' | 'prize' | 'amount' | 'waits' | 'noShow' | 'rules',
+    | 'player'
+    | 'table'
+    | 'toTable'
+    | 'withSeat'
+    | 'move'
+    | 'place'
+    | 'prize'
+    | 'amount'
+    | 'waits'
+    | 'noShow'
+    | 'cited'
+    | 'rules',
     'seat'
   > &
     V<'leave' | 'arrive' | 'out' | 'late' | 'absent' | 'away' | 'back' | 'seat' | 'remove'>;
   /** a penalty order of the room: given (`penalty`, `count`, `handsLeft`, the floor's `words`), served, carried from
    * another table (`table`); `amount`: the hands the table runs it for (0: told only) */
-  ROOM_PENALTY: F<'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'rules', 'seat'> &
+  ROOM_PENALTY: F<
+    'player' | 'table' | 'penalty' | 'count' | 'handsLeft' | 'amount' | 'words' | 'cited' | 'rules',
+    'seat'
+  > &
     V<'given' | 'served' | 'carried' | 'hands'>;
   /** the room's own: `count` the histories (event logs) of the table id kept in the archive */
   ROOM_TABLE_REPLACED: F<never, 'table' | 'count'>;

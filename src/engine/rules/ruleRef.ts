@@ -14,19 +14,19 @@ export type RuleBook = (typeof RULE_BOOKS)[number];
 export const OWN_PROCEDURES = ['table', 'reader', 'panel', 'room', 'floor'] as const;
 export type OwnProcedure = (typeof OWN_PROCEDURES)[number];
 
-export type RuleRef =
-  | { readonly book: RuleBook; readonly id: string }
-  | { readonly book: 'own'; readonly id: OwnProcedure };
+/** a rulebook's rule (not one of the table's own procedures) */
+export type BookRule = { readonly book: RuleBook; readonly id: string };
+export type RuleRef = BookRule | { readonly book: 'own'; readonly id: OwnProcedure };
 
 /** a rulebook's rule: ruleRef('tda', '35'), ruleRef('club', '2-17') */
 export const ruleRef = (book: RuleBook, id: string): RuleRef => ({ book, id });
 /** one of the table's own procedures */
 export const ownRule = (id: OwnProcedure): RuleRef => ({ book: 'own', id });
 
-export const tda = (id: string): RuleRef => ruleRef('tda', id);
-export const club = (id: string): RuleRef => ruleRef('club', id);
-export const loi = (id: string): RuleRef => ruleRef('LOI', id);
-export const seed = (id: string): RuleRef => ruleRef('seed', id);
+export const tda = (id: string): BookRule => ({ book: 'tda', id });
+export const club = (id: string): BookRule => ({ book: 'club', id });
+export const loi = (id: string): BookRule => ({ book: 'LOI', id });
+export const seed = (id: string): BookRule => ({ book: 'seed', id });
 
 export const sameRule = (a: RuleRef | null | undefined, b: RuleRef | null | undefined): boolean =>
   a === b || (!!a && !!b && a.book === b.book && a.id === b.id);
