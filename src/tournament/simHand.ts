@@ -12,13 +12,21 @@ import {
   type TableEvent,
 } from '../engine/index.js';
 import type { Declaration, Zone } from '../engine/types.js';
+import { FeltwireError } from '../errors.js';
 import { alertTexts } from '../i18n/renderAlert.js';
 import { type RandomSource, shuffled } from './random.js';
 
 const RANKS = '23456789TJQKA';
 const DECK = Array.from({ length: 52 }, (_, i) => `${RANKS[i >> 2]}${'cdhs'[i & 3]}`);
 
-export class SimulationError extends Error {}
+/** why a simulated hand could not go on: the stack cannot be made of the chips, the dealer raised a stop, the hand
+ * stuck (a fault of the simulation, never of the caller's input: 500) */
+export type SimulationErrorCode = 'SIM_CHIPS' | 'SIM_STOPPED' | 'SIM_STUCK';
+export class SimulationError extends FeltwireError<SimulationErrorCode> {
+  get status(): number {
+    return 500;
+  }
+}
 
 /** a TableEvent without its time (distributed over the union) */
 type EventInput = TableEvent extends infer E ? (E extends TableEvent ? Omit<E, 't'> : never) : never;
@@ -32,7 +40,8 @@ export function chipsFor(amount: number, denominations: readonly number[]): numb
       out.push(d);
       left -= d;
     }
-  if (left !== 0) throw new SimulationError(`${amount} cannot be made with chips ${denominations.join(', ')}`);
+  if (left !== 0)
+    throw new SimulationError('SIM_CHIPS', `${amount} cannot be made with chips ${denominations.join(', ')}`);
   return out;
 }
 
@@ -84,12 +93,16 @@ export function playSimHand(
   for (let steps = 0; steps < 400; steps++) {
     const snap = snapshot(st);
     const stop = snap.alerts.find((a) => a.severity === 'stop' && !a.resolved);
-    if (stop) throw new SimulationError(`the simulated dealer raised ${stop.code} (${alertTexts(stop).message})`);
+    if (stop)
+      throw new SimulationError(
+        'SIM_STOPPED',
+        `the simulated dealer raised ${stop.code} (${alertTexts(stop).message})`,
+      );
     if (snap.phase === 'complete') return snap;
     if (snap.phase === 'betting' && snap.next) {
       const n = snap.next;
       const s = snap.seats.find((x) => x.seat === n.toAct);
-      if (!s) throw new SimulationError(`seat ${n.toAct} to act is not at the table`);
+      if (!s) throw new SimulationError('SIM_STUCK', `seat ${n.toAct} to act is not at the table`);
       const bb = snap.blinds[1];
       const short = s.stack + s.committed < 10 * bb;
       if (n.toCall === 0) {
@@ -122,7 +135,7 @@ export function playSimHand(
       continue;
     }
     if (snap.phase === 'showdown') {
-      if (shownAll) throw new SimulationError('the showdown did not end once every hand was tabled');
+      if (shownAll) throw new SimulationError('SIM_STUCK', 'the showdown did not end once every hand was tabled');
       showAll(snap);
       continue;
     }
@@ -134,7 +147,10 @@ export function playSimHand(
       for (let i = 0; i < n; i++) ev({ kind: 'cardAt', card: card(), zone: 'board', face: 'up' });
       continue;
     }
-    throw new SimulationError(`the simulated hand is stuck in phase ${snap.phase} (street ${snap.street})`);
+    throw new SimulationError(
+      'SIM_STUCK',
+      `the simulated hand is stuck in phase ${snap.phase} (street ${snap.street})`,
+    );
   }
-  throw new SimulationError('the simulated hand did not end in 400 steps');
+  throw new SimulationError('SIM_STUCK', 'the simulated hand did not end in 400 steps');
 }

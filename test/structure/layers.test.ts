@@ -93,3 +93,14 @@ describe('the layers of src/', () => {
     ).toEqual([]);
   });
 });
+
+describe('one error base (src/errors.ts)', () => {
+  it('no error class of src extends Error itself: each extends FeltwireError (a code and an HTTP status)', () => {
+    const direct = sources(SRC).flatMap((f) =>
+      [
+        ...readFileSync(f, 'utf8').matchAll(/class\s+(\w+)(?:<[^>]*>)?\s+extends\s+(?:Error|TypeError|RangeError)\b/g),
+      ].map((m) => `${relative(SRC, f)}: ${m[1]}`),
+    );
+    expect(direct).toEqual(['errors.ts: FeltwireError']);
+  });
+});
