@@ -10,6 +10,7 @@ import { decodeMessage, encodeMessage, type HandMessage, PROTOCOL_VERSION } from
 import { exportHand } from '../../src/store/archive.js';
 import { HandArchive, type PlayedHand } from '../../src/store/index.js';
 import { LOGS } from '../fixtures.js';
+import { handEnvelope } from './handEnvelope.js';
 
 function playedHands(): PlayedHand[] {
   const dir = mkdtempSync(join(tmpdir(), 'feltwire-wire-rules-'));
@@ -22,21 +23,7 @@ function playedHands(): PlayedHand[] {
   }
 }
 
-const message = (hand: unknown): Record<string, unknown> => ({
-  v: PROTOCOL_VERSION,
-  kind: 'hand',
-  tableId: '638766085',
-  logId: '63fdb9407ee8f583e5c130640aff16bb',
-  handId: '638766085-1',
-  handNo: 1,
-  prevHandNo: null,
-  tableName: 'Table 638766085',
-  roomName: 'feltwire',
-  startWall: 1796407578744,
-  endWall: 1796407589546,
-  sent: 1796407589600,
-  hand,
-});
+const message = (hand: unknown): Record<string, unknown> => handEnvelope(PROTOCOL_VERSION, hand);
 
 /** the hand as a table before rules were values sent it: every rule as its tag */
 const withTags = (h: PlayedHand) => ({

@@ -18,6 +18,7 @@ import {
 import { exportHand } from '../../src/store/archive.js';
 import { HandArchive, type PlayedHand } from '../../src/store/index.js';
 import { LOGS } from '../fixtures.js';
+import { handEnvelope } from './handEnvelope.js';
 
 const FIXTURE = join(LOGS, 'main-2026-12-04');
 
@@ -34,23 +35,7 @@ function playedHands(): PlayedHand[] {
   }
 }
 
-function message(v: number, hand: unknown): Record<string, unknown> {
-  return {
-    v,
-    kind: 'hand',
-    tableId: '638766085',
-    logId: '63fdb9407ee8f583e5c130640aff16bb',
-    handId: '638766085-1',
-    handNo: 1,
-    prevHandNo: null,
-    tableName: 'Table 638766085',
-    roomName: 'feltwire',
-    startWall: 1796407578744,
-    endWall: 1796407589546,
-    sent: 1796407589600,
-    hand,
-  };
-}
+const message = handEnvelope;
 
 /**
  * A hand as a version 1 table sent it: its final snapshot with the PHH lines beside the decisions, and neither posts
