@@ -74,7 +74,7 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
   it('OVERSIZED_CHIP from a reading: call of 1100, 3900 back', () => {
     const r = readChips(ctx({ bigBlind: 500, currentBet: 1100, minRaiseIncrement: 600 }), [], [5000]);
     const a = alertForReading(4, r);
-    expect(a).toMatchObject({ code: 'OVERSIZED_CHIP', severity: 'info', rule: 'tda 44', seat: 4 });
+    expect(a).toMatchObject({ code: 'OVERSIZED_CHIP', severity: 'info', rule: { book: 'tda', id: '44' }, seat: 4 });
     expect(texts(a)?.remedy).toBe('Announce "call, 1100" and give 3900 back to the player.');
     expect(texts(a)?.remedyFr).toBe('Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.');
   });
@@ -104,8 +104,8 @@ describe('betting alerts: a message and a remedy to read aloud, in English and F
   });
 
   it('CLOCK_EXPIRED cites LOI 5 for tda and club 5-6 for club', () => {
-    expect(bettingAlert('CLOCK_EXPIRED', { seat: 2 }, 'tda').rule).toBe('LOI 5');
-    expect(bettingAlert('CLOCK_EXPIRED', { seat: 2 }, 'club').rule).toBe('club 5-6');
+    expect(bettingAlert('CLOCK_EXPIRED', { seat: 2 }, 'tda').rule).toEqual({ book: 'LOI', id: '5' });
+    expect(bettingAlert('CLOCK_EXPIRED', { seat: 2 }, 'club').rule).toEqual({ book: 'club', id: '5-6' });
   });
 
   it('an exact action carries no alert', () => {

@@ -56,7 +56,7 @@ describe('tda 55: declarations with no bet to face, and "check" facing a bet', (
   it('tda 55: "check" facing a bet, then chips worth a raise: held to a call (RAISE_NOT_ALLOWED)', () => {
     const r = readChips(facing1100, [], [1000, 500, 500], { say: 'check' });
     expect(r).toMatchObject({ action: 'call', to: 1100, giveBack: 900 });
-    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: 'tda 55' });
+    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: { book: 'tda', id: '55' } });
   });
   it('"check" with no bet to face is a check', () => {
     expect(bindDeclaration(flop, { say: 'check' })).toMatchObject({ kind: 'action', reading: { action: 'check' } });
@@ -67,7 +67,7 @@ describe('tda 43B, LOI 36, tda 44: "raise" obliges the minimum', () => {
   it('tda 43B: "raise to 1500" facing 1100 (minimum 1700) is completed to 1700 (RAISE_UNDER_MINIMUM)', () => {
     const r = readChips(facing1100, [], [1000, 500], { say: 'raise', to: 1500 });
     expect(r).toMatchObject({ action: 'raise', to: 1700, owed: 200, giveBack: 0 });
-    expect(r.alert).toMatchObject({ code: 'RAISE_UNDER_MINIMUM', rule: 'tda 43B', severity: 'info' });
+    expect(r.alert).toMatchObject({ code: 'RAISE_UNDER_MINIMUM', rule: { book: 'tda', id: '43B' }, severity: 'info' });
     expect(r.alert?.facts?.declared).toBe(1500);
   });
   it('tda 44: "raise" and one 5000 chip with no amount is a raise to 5000', () => {
@@ -105,7 +105,7 @@ describe('tda 43B, LOI 36, tda 44: "raise" obliges the minimum', () => {
   it('tda 47: "raise" by a seat whose option is closed is held to a call', () => {
     const r = readChips({ ...facing1100, canRaise: false }, [], [1000, 1000], { say: 'raise' });
     expect(r).toMatchObject({ action: 'call', to: 1100, giveBack: 900 });
-    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: 'tda 47', severity: 'warn' });
+    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: { book: 'tda', id: '47' }, severity: 'warn' });
   });
 });
 

@@ -13,7 +13,7 @@ describe('chip readings announced on the table, with their text', () => {
     expect(codes(o)).toEqual(['OVERSIZED_CHIP']);
     expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
       severity: 'info',
-      rule: 'tda 44',
+      rule: { book: 'tda', id: '44' },
       seat: 4,
       remedy: 'Announce "call, 1100" and give 3900 back to the player.',
       remedyFr: 'Annoncez « suivre, 1\u202f100 » et rendez 3\u202f900 au joueur.',
@@ -55,7 +55,7 @@ describe('tda 56 string bets on the table', () => {
       { chips: [1000, 500, 100, 100], at: 'bet4' },
     ]);
     expect(codes(o)).toEqual(['STRING_BET']);
-    expect(o.alerts[0]).toMatchObject({ severity: 'warn', rule: 'tda 56', seat: 4 });
+    expect(o.alerts[0]).toMatchObject({ severity: 'warn', rule: { book: 'tda', id: '56' }, seat: 4 });
     expect(texts(o.alerts[0])?.remedy).toContain('a call of 1100');
     expect(o.next).toEqual({ toAct: 5, toCall: 1100, minRaiseTo: 1700, canRaise: true });
     expect(o.stacks['4']).toBe(18900);
@@ -197,7 +197,7 @@ describe('tda 53 action out of turn on the table', () => {
   it('seed 002 out-of-turn example 1: past a skipped seat 4, seat 5 calls and seat 6 folds: substantial, they bind, stop for the floor', () => {
     const o = play([{ chips: [1000, 100], at: 'bet3' }, { chips: [1000, 100], at: 'bet5' }, ...muck(6)]);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
-    expect(o.alerts[2]).toMatchObject({ severity: 'stop', rule: 'tda 53' });
+    expect(o.alerts[2]).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '53' } });
     expect(texts(o.alerts[2])?.remedy).toBe(
       "Stop and call the floor to rule on seat 4's hand (let it act, or kill it); the actions of seats 5 and 6 stand.",
     );
@@ -232,7 +232,7 @@ describe('tda 55 and tda 47 on the table', () => {
     ]);
     expect(codes(o)).toEqual(['RAISE_NOT_ALLOWED']);
     expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
-      rule: 'tda 55',
+      rule: { book: 'tda', id: '55' },
       message: 'Seat 4 checked facing a bet: the player may only call or fold.',
       remedy: 'Hold the player to a call of 1100 and give 1400 back.',
     });
@@ -284,7 +284,7 @@ describe('LOI 28, tda 65A: a killed hand gets back its uncalled bet', () => {
     ]);
     expect(codes(o)).toEqual(['CLOCK_EXPIRED']);
     expect({ ...o.alerts[0], ...texts(o.alerts[0]) }).toMatchObject({
-      rule: 'LOI 5',
+      rule: { book: 'LOI', id: '5' },
       seat: 4,
       severity: 'warn',
       remedy: 'The hand is dead: take the cards to the muck.',
@@ -303,7 +303,7 @@ describe('tda 52 on the table', () => {
       { chips: [1000, 500], at: 'bet5' },
     ]);
     expect(codes(o)).toEqual(['MULTI_CHIP', 'UNDERCALL']);
-    expect(o.alerts[1]).toMatchObject({ rule: 'tda 52', seat: 5 });
+    expect(o.alerts[1]).toMatchObject({ rule: { book: 'tda', id: '52' }, seat: 5 });
     expect(texts(o.alerts[1])?.remedy).toBe('Tell the player the bet is 1700: they must add 200 to complete the call.');
     expect(o.next).toMatchObject({ toAct: 6, toCall: 1700 });
   });

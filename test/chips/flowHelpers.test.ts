@@ -53,7 +53,7 @@ describe('tda 56, LOI 36: string bets', () => {
     expect(isStringBet(m)).toBe(true);
     const r = readStringBet(facing1100, first, 1700);
     expect(r).toMatchObject({ action: 'call', to: 1100, giveBack: 600, owed: 0 });
-    expect(r.alert).toMatchObject({ code: 'STRING_BET', rule: 'tda 56', severity: 'warn' });
+    expect(r.alert).toMatchObject({ code: 'STRING_BET', rule: { book: 'tda', id: '56' }, severity: 'warn' });
   });
 
   it('a first motion short of the call, topped up later: it is a call (tda 56: the call amount or less)', () => {

@@ -39,7 +39,7 @@ describe('tda 53: seed 002 forgotten player, example 1', () => {
     const o = playTable(SEED, example1);
     expect(codes(o)).toEqual(['ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN', 'ACTION_OUT_OF_TURN']);
     const stop = o.alerts[2];
-    expect(stop).toMatchObject({ severity: 'stop', rule: 'tda 53' });
+    expect(stop).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '53' } });
     expect(texts(stop)?.message).toBe(
       'Substantial action out of turn past seat 4, who did not speak up: the out-of-turn actions of seats 5 and 6 are binding.',
     );
@@ -91,7 +91,11 @@ describe('tda 53: seed 002 forgotten player, example 2', () => {
   it('tda 53: on the turn, the fold of seat 5 and the call of seat 6 bind at once; the floor is called for seat 4', () => {
     const o = playTable(SEED, example2);
     const stop = o.state.alerts.find((a) => a.severity === 'stop');
-    expect(stop).toMatchObject({ code: 'ACTION_OUT_OF_TURN', rule: 'tda 53', facts: { onTurn: 4, seats: [5, 6] } });
+    expect(stop).toMatchObject({
+      code: 'ACTION_OUT_OF_TURN',
+      rule: { book: 'tda', id: '53' },
+      facts: { onTurn: 4, seats: [5, 6] },
+    });
     expect(o.actions.slice(-3)).toEqual(['p3 cbr 600', 'p5 f', 'p6 cc']);
     expect(o.stacks['6']).toBe(20000 - 200 - 600);
     expect(o.state.seats[5]?.folded).toBe(true);

@@ -13,7 +13,7 @@ describe('tda 45 multi-chip bets, seed 002 examples', () => {
     const r = readChips(ctx({ bigBlind: 500, currentBet: 1200, minRaiseIncrement: 1200 }), [], [1000, 1000]);
     expect(r).toMatchObject({ action: 'call', to: 1200, giveBack: 800, owed: 0, allIn: false });
     expect(r.alert?.code).toBe('MULTI_CHIP');
-    expect(r.alert?.rule).toBe('tda 45');
+    expect(r.alert?.rule).toEqual({ book: 'tda', id: '45' });
   });
 
   it('example 1-B: a 500 and a 1000 facing 1100 are a call, 400 back', () => {

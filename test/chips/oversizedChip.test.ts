@@ -8,7 +8,7 @@ describe('tda 44, LOI 11: one oversized chip', () => {
   it('tda 44: one 5000 chip pushed silently facing 1100 is a call, 3900 back (scenario oversized-chip-call)', () => {
     const r = readChips(facing1100, [], [5000]);
     expect(r).toMatchObject({ action: 'call', to: 1100, giveBack: 3900, owed: 0, allIn: false });
-    expect(r.alert).toMatchObject({ code: 'OVERSIZED_CHIP', rule: 'tda 44', severity: 'info' });
+    expect(r.alert).toMatchObject({ code: 'OVERSIZED_CHIP', rule: { book: 'tda', id: '44' }, severity: 'info' });
   });
 
   it('tda 44: a single chip of exactly the call is a plain call, nothing announced', () => {

@@ -156,7 +156,7 @@ describe('tda 51 undercall examples on the table', () => {
   it('tda 51: example 1: 2000 opened, raised to 8000, 2000 pushed silently: a stop; no call presumed, the turn stays', () => {
     const o = playTable(bigBlinds, example1);
     expect(codes(o)).toEqual(['UNDERCALL']);
-    expect(o.alerts[0]).toMatchObject({ severity: 'stop', rule: 'tda 51', seat: 3 });
+    expect(o.alerts[0]).toMatchObject({ severity: 'stop', rule: { book: 'tda', id: '51' }, seat: 3 });
     expect(texts(o.alerts[0])?.remedy).toBe(
       'Stop and call the floor: the floor decides whether the player adds 6000 to call 8000, or folds and leaves 2000 in the pot.',
     );

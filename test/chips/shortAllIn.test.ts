@@ -16,7 +16,7 @@ describe('tda 47, LOI 38: short all-ins, seed 002 examples', () => {
     const c = ctx({ bigBlind: 100, currentBet: 200, committed: 125, minRaiseIncrement: 100, canRaise: false });
     const r = readChips(c, [100, 25], [100, 25, 100, 25, 25, 25, 25]);
     expect(r).toMatchObject({ action: 'call', to: 200, giveBack: 125, owed: 0 });
-    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: 'tda 47', severity: 'warn' });
+    expect(r.alert).toMatchObject({ code: 'RAISE_NOT_ALLOWED', rule: { book: 'tda', id: '47' }, severity: 'warn' });
   });
 
   it('example 1-A: the exact 75 to call is a plain call', () => {

@@ -15,7 +15,7 @@ describe('tda 51 undercall, seed 002 undercall examples', () => {
     });
     const r = readChips(c, [], [1000, 1000]);
     expect(r).toMatchObject({ action: 'call', to: 8000, owed: 6000 });
-    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: 'tda 51', severity: 'stop' });
+    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: { book: 'tda', id: '51' }, severity: 'stop' });
     expect(r.alert?.facts).toMatchObject({ ruling: 'floor', forfeit: 2000, call: 8000, zoneTotal: 2000 });
   });
 
@@ -76,6 +76,10 @@ describe('tda 52: a raise under the minimum acted on by others', () => {
     });
     const r = readChips(c, [], [1000, 500]);
     expect(r).toMatchObject({ action: 'call', to: 1700, owed: 200 });
-    expect(r.alert).toMatchObject({ code: 'UNDERCALL', rule: 'tda 52', facts: { ruling: 'complete' } });
+    expect(r.alert).toMatchObject({
+      code: 'UNDERCALL',
+      rule: { book: 'tda', id: '52' },
+      facts: { ruling: 'complete' },
+    });
   });
 });

@@ -76,7 +76,7 @@ describe('table layer: unknown and foreign tags (CARD_UNKNOWN)', () => {
     expect(alerts[0]).toMatchObject({
       code: 'CARD_UNKNOWN',
       severity: 'stop',
-      rule: 'tda 35',
+      rule: { book: 'tda', id: '35' },
       seat: 5,
       zone: 'seat5',
       uid: 'DEADBEEF',

@@ -3,6 +3,7 @@
 // blind reaches an empty seat), and a table broken once its players fit elsewhere (LOI 13, seed 002's draw).
 import { describe, expect, it } from 'vitest';
 import {
+  BALANCE_RULES,
   balance,
   breakTable,
   countOf,
@@ -94,7 +95,7 @@ describe("seed 002's example: table A has 5 players, table B (the fullest) 8, ni
         from: { table: 'B', seat: 5 },
         to: { table: 'A', seat: 6 },
         reason: 'balance',
-        rule: 'club 8-1, 8-7, 8-8; LOI 25, 32',
+        rule: BALANCE_RULES,
       },
     ]);
     expect(tables.map(countOf)).toEqual([6, 7]);
