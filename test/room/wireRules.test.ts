@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRuleRef, ruleTag } from '../../src/engine/rules/ruleRef.js';
 import { decodeMessage, encodeMessage, type HandMessage, PROTOCOL_VERSION } from '../../src/room/protocol.js';
+import type { SeatingMessage } from '../../src/room/seatingWire.js';
 import { exportHand } from '../../src/store/archive.js';
 import { HandArchive, type PlayedHand } from '../../src/store/index.js';
 import { LOGS } from '../fixtures.js';
@@ -61,5 +62,52 @@ describe('rules on the room wire', () => {
       for (const format of ['phh', 'ohh', 'pokerstars'] as const)
         expect(exportHand(got.hand, format), `hand ${h.handNo} ${format}`).toBe(exportHand(h, format));
     }
+  });
+});
+
+describe("a seating order's rules on the wire (values; an earlier room's text)", () => {
+  const seating = (facts: Record<string, unknown>) =>
+    JSON.stringify({
+      v: PROTOCOL_VERSION,
+      kind: 'seating',
+      tableId: '2',
+      sent: 1796407589600,
+      orders: [
+        {
+          id: 1,
+          op: 'seat',
+          seat: 3,
+          name: 'Bea',
+          country: 'FR',
+          stack: 2400,
+          message: 'x',
+          messageFr: 'x',
+          alert: { code: 'ROOM_SEATING', facts: { variant: 'arrive', seat: 3, player: 'Bea', ...facts } },
+        },
+      ],
+    });
+  const factsOf = (m: SeatingMessage) => m.orders[0]?.alert?.facts;
+  it('the rules as values go through and come back the same', () => {
+    const cited = [
+      { book: 'club', id: '8-1' },
+      { book: 'LOI', id: '25' },
+      { book: 'seed', id: '003 §6' },
+    ];
+    expect(factsOf(decodeMessage('seating', seating({ cited })))?.cited).toEqual(cited);
+  });
+  it("an earlier room's rules as text are read as given", () => {
+    expect(factsOf(decodeMessage('seating', seating({ rules: 'club 8-1, 8-7, 8-8; LOI 25, 32' })))?.rules).toBe(
+      'club 8-1, 8-7, 8-8; LOI 25, 32',
+    );
+  });
+  it('a rule of no book, an own procedure, an empty or a control-character id is refused', () => {
+    for (const bad of [
+      { book: 'wsop', id: '1' },
+      { book: 'own', id: 'table' },
+      { book: 'tda', id: '' },
+      { book: 'tda', id: '35\n' },
+      { book: 'tda' },
+    ])
+      expect(() => decodeMessage('seating', seating({ cited: [bad] })), JSON.stringify(bad)).toThrow();
   });
 });
