@@ -135,6 +135,7 @@ void BoardHal::route(uint8_t a) {
 void BoardHal::prepare(uint8_t a) {
   const uint8_t r = readerOf(a);
   fw::Pn5180& pn = *pn_[r];
+  if (peekHit_ && readerOf(static_cast<uint8_t>(peekA_)) == r) peekHit_ = false;  // its field goes elsewhere
   if (pn.air() != fw::Pn5180::Air::None) pn.fieldOff();
   onAir_[r] = -1;
   if (!pn.booted()) {
@@ -220,10 +221,16 @@ void BoardHal::chipPump() {
       bgDone_[r] = true;
       continue;
     }
+    if (peek_ != kPeekNone && r == readerOf(static_cast<uint8_t>(peekA_))) {
+      peekPump(r);
+      continue;
+    }
     if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
       if (!pn.slotPoll(s, uid)) continue;
       bgProbe_[r] = bgOn_[r] = false;
+      if (invOn_[r] == watch_) watchSeen(s, uid);
       if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+      else if (peekDue(r)) peekStart(r);
       else bgBegin(r);
       continue;
     }
@@ -254,7 +261,8 @@ void BoardHal::chipPump() {
       bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
       continue;
     }
-    bgBegin(r);  // the next round at once, the field still on
+    if (peekDue(r)) peekStart(r);  // the watched zone first, between two rounds
+    else bgBegin(r);               // the next round at once, the field still on
   }
   chipPumping_ = false;
 }
@@ -266,8 +274,15 @@ fw::ReadStatus BoardHal::chipStart(uint8_t r, uint8_t a, fw::TagSink& sink) {
   invOn_[r] = a;
   sink_[r] = &sink;
   bgDone_[r] = false;
-  bgProbe_[r] = true;
-  bgOn_[r] = false;  // the probe goes on air once the field has settled (pump)
+  bgOn_[r] = false;
+  if (peekHit_ && a == peekA_) {  // the watched zone after a peek found it changed: that probe's outcome, no other
+    peekHit_ = false;
+    bgProbe_[r] = false;
+    if (inv_[r].probed(static_cast<fw::Slot>(peekSlot_), peekUid_, sink)) bgDone_[r] = true;
+    else bgBegin(r);
+    return fw::ReadStatus::Pending;
+  }
+  bgProbe_[r] = true;  // the probe goes on air once the field has settled (pump)
   return fw::ReadStatus::Pending;
 }
 
@@ -280,7 +295,15 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     if (!bgDone_[r]) return fw::ReadStatus::Pending;
     bgDone_[r] = false;
     if (r < kCardReaders && cardStep_[r] != kCardIdle) return cardFinish(r, a, sink);
+    if (peekHit_ && readerOf(static_cast<uint8_t>(peekA_)) == r && a != peekA_) {
+      invOn_[r] = -1;  // cut short for the watched zone: its field stays on, the bridge reads it next
+      sink_[r] = nullptr;
+      onAir_[r] = peekA_;
+      return fw::ReadStatus::Interrupted;
+    }
     sink_[r] = nullptr;
+    // the watched zone's stack taken while its inventory ran: that inventory found nothing, the zone is empty
+    if (a == watch_ && inv_[r].result().count == 0 && !inv_[r].result().unresolved) watchHeld_ = 0;
     const fw::ReadStatus chips = finish(r, inv_[r].result());
     if (r >= kCardReaders || !(cardCursor_[r] & 0x8000u)) return chips;
     // the enroll pad: both outcomes (its cards' kept where the card read's cursor was)

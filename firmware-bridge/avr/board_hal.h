@@ -50,6 +50,7 @@ class BoardHal : public fw::Hal {
   int16_t onAir(uint8_t reader) override { return reader < kReaders && invOn_[reader] < 0 ? onAir_[reader] : -1; }
   fw::ReadStatus readTags(uint8_t a, fw::TagSink& sink) override;
   uint8_t face(uint8_t antenna) override;
+  void focus(uint32_t antennas) override;
 
  private:
   void route(uint8_t a);
@@ -86,6 +87,25 @@ class BoardHal : public fw::Hal {
   uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
   fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
   void chipPump();  // the chip readers' slots (pump() runs them before the card exchanges)
+  // The watched zone (issue 26 (b)): the FOCUS chip zone (the seat to act's bet). While its reader inventories
+  // another zone, it is probed between two 16-slot rounds (field to it, 1 ms settle, a 1-slot probe, field back,
+  // 1 ms settle: ~4 ms of that reader's time, at most every kFocusChipPeriodMs); when the probe finds more than the
+  // zone held (it was empty or held one chip), the other zone's inventory is cut short (Interrupted: the bridge reads
+  // the watched zone at once, its field on and its probe's outcome kept, and the other zone right after).
+  enum PeekStep : uint8_t { kPeekNone, kPeekSettle, kPeekProbe, kPeekBack };
+  bool peekDue(uint8_t r);
+  void peekStart(uint8_t r);
+  void peekPump(uint8_t r);
+  void watchSeen(fw::Slot s, const uint8_t uid[8]);  // a probe of the watched zone: what it holds now
+  int8_t watch_ = -1;          // the watched zone, or -1
+  uint8_t watchHeld_ = 2;      // what its last probe found: 0 nothing, 1 one chip (watchUid_), 2 more or unknown
+  uint8_t watchUid_[8] = {};
+  uint16_t watchAt_ = 0;       // millis() (low 16 bits) of its last probe
+  uint8_t peek_ = kPeekNone;   // the peek under way
+  int8_t peekA_ = -1;          // on that zone (the watched one when it began)
+  bool peekHit_ = false;       // the inventory was cut: the watched zone's field is on, its probe's outcome kept
+  uint8_t peekSlot_ = 0;
+  uint8_t peekUid_[8] = {};
   bool pumping_ = false;
   bool chipPumping_ = false;
   uint32_t bootTry_[kReaders];

@@ -8,8 +8,9 @@ namespace {
 constexpr uint32_t kAllAntennas = kAntennas >= 32 ? 0xFFFFFFFFul : (1ul << kAntennas) - 1;
 // The ERR code of an antenna's read status (Ok never gets here).
 ErrCode errOf(ReadStatus st) {
-  static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort, ErrCode::Collision,
-                                  ErrCode::Overrun,    ErrCode::AntTimeout, ErrCode::ForeignTag};
+  static const ErrCode kCode[] = {ErrCode::AntTimeout, ErrCode::AntTimeout, ErrCode::AntShort,
+                                  ErrCode::Collision,  ErrCode::Overrun,    ErrCode::AntTimeout,
+                                  ErrCode::ForeignTag, ErrCode::AntTimeout};  // (Interrupted is no fault: never here)
   return kCode[static_cast<uint8_t>(st)];
 }
 }
@@ -104,7 +105,9 @@ void Bridge::scanNext() {
     const int16_t on = hal_.onAir(r);  // the antenna the board already switched the field to, if any
     const int16_t go = on >= 0 ? on : pick(t, 0xFF, -1, r);
     // (a card reader goes on with its most overdue antenna at once: its reads run in the background too)
-    if (go >= 0 && (!hal_.chipsOnly(static_cast<uint8_t>(go)) || t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go)))) {
+    // (an inventory cut short for the focused zone: that zone now, its field already on)
+    if (go >= 0 && (st == ReadStatus::Interrupted || !hal_.chipsOnly(static_cast<uint8_t>(go)) ||
+                    t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go)))) {
       if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
       readOne(static_cast<uint8_t>(go));
     }
@@ -124,7 +127,15 @@ void Bridge::scanNext() {
 
 void Bridge::readOne(uint8_t a) {
   ReadStatus st;
-  if (fetch(a, st)) apply(a, st);
+  if (!fetch(a, st)) return;
+  apply(a, st);
+  // cut short for the focused zone of its reader: that zone now, its field already on (not the cut zone again,
+  // which the scheduler would rank first: it is the more overdue)
+  const uint8_t r = hal_.readerOf(a);
+  const int16_t on = st == ReadStatus::Interrupted ? hal_.onAir(r) : -1;
+  if (on < 0) return;
+  if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
+  readOne(static_cast<uint8_t>(on));
 }
 
 bool Bridge::fetch(uint8_t a, ReadStatus& st) {
@@ -147,7 +158,7 @@ bool Bridge::fetch(uint8_t a, ReadStatus& st) {
   // (a board's background card reads are Pending too, but they are no chip round)
   lastRound_ = hal_.chipsOnly(static_cast<uint8_t>(a)) || (!hal_.background() && (st == ReadStatus::Pending || resumed));
   if (st == ReadStatus::Pending) return false;  // more rounds later; other readers' antennas in between
-  lastRead_[a] = hal_.millis();
+  if (st != ReadStatus::Interrupted) lastRead_[a] = hal_.millis();  // (cut short: still due, read again next)
   return true;
 }
 
@@ -166,6 +177,7 @@ void Bridge::apply(uint8_t a, ReadStatus st) {
   if (heldOver_) sendInventory(static_cast<uint8_t>(a));
   else
     for (uint8_t i = 0; i < heldCount_; i++) emit(held_[i]);
+  if (st == ReadStatus::Interrupted) return;  // no fault and no change of one; the antenna's read is still to come
   ReadStatus shown = st;
   if (shown == ReadStatus::Ok && overrun) shown = ReadStatus::Overrun;
   if (ready()) setStatus(static_cast<uint8_t>(a), shown);
@@ -274,7 +286,7 @@ void Bridge::command(const FrameView& f) {
     sendHeartbeat();
   } else if (strcmp(f.type, "FOCUS") == 0) {
     uint32_t set = 0;
-    if (f.fieldCount == 0 || parseAntennas(f.fields[0], set)) focus_ = set;
+    if (f.fieldCount == 0 || parseAntennas(f.fields[0], set)) hal_.focus(focus_ = set);
     else unknown_++;
   } else {
     unknown_++;  // an extension this firmware does not know: ignored

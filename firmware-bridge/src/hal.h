@@ -8,7 +8,9 @@ namespace fw {
 
 // Pending: the antenna's inventory goes on (one ISO 15693 round a call); call readTags again for it later.
 // Foreign: every tag was read, but one of them cannot be reported (a 10-byte UID): ERR,<a>,FOREIGN_TAG.
-enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun, Pending, Foreign };
+// Interrupted: the board cut the inventory short for the FOCUS chip zone of the same reader, which it found changed
+// (focus()): the tags read so far count, none leaves, no fault; the antenna stays due and is read again next.
+enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun, Pending, Foreign, Interrupted };
 constexpr uint8_t kMaxReaders = 6;  // the board of avr/board_config.h: 2 card readers, 4 chip readers
 
 class Hal {
@@ -52,6 +54,10 @@ class Hal {
     return -1;
   }
   virtual bool background() { return false; }
+  // The FOCUS antennas (bit a), as the service last named them. A board may look at a focused chip zone between the
+  // rounds of another zone's inventory on the same reader, and cut that inventory short (Interrupted) when the
+  // focused zone changed: a bet pushed there is read now, not after the neighbour's stack.
+  virtual void focus(uint32_t antennas) { (void)antennas; }
   // 'U' or 'D' from the antenna's optical sensor, '-' where there is none.
   virtual uint8_t face(uint8_t antenna) {
     (void)antenna;

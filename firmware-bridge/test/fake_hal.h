@@ -55,6 +55,10 @@ class FakeHal : public fw::Hal {
   }
   std::vector<int> readOrder;  // antennas in the order they were read
   std::map<int, int> rounds;  // antenna -> calls its inventory takes (the first ones return Pending)
+  // antenna -> reads the board cuts short (Interrupted) after the first tag of the antenna (BoardHal's peek)
+  std::map<int, int> cut;
+  uint32_t focused = 0;  // the FOCUS antennas, as the bridge handed them to the board
+  void focus(uint32_t antennas) override { focused = antennas; }
   std::map<int, int> left_;
   uint8_t readers = 1;
   uint8_t readerOf(uint8_t a) override { return static_cast<uint8_t>(a % readers); }
@@ -66,6 +70,17 @@ class FakeHal : public fw::Hal {
     if (rounds.count(a)) {
       if (!left_.count(a) || left_[a] == 0) left_[a] = rounds[a];
       if (--left_[a] > 0) return fw::ReadStatus::Pending;
+    }
+    if (cut.count(a) && cut[a] > 0) {
+      cut[a]--;
+      if (!table[a].empty()) {
+        const std::string& uid = *table[a].begin();
+        uint8_t u[8];
+        const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
+        for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
+        sink.tag(u, len);
+      }
+      return fw::ReadStatus::Interrupted;
     }
     auto b = broken.find(selected);
     // Collision / Foreign: the tags listed were read, then that status (a 10-byte UID is not given to the sink)

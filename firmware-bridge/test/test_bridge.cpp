@@ -263,6 +263,40 @@ TEST(focus_antennas_are_read_more_often) {
   CHECK_EQ(b.focus(), 0u);
 }
 
+// Issue 26 (b): the board cut a zone's inventory short for the focused zone of its reader (BoardHal's peek). What
+// the cut read found counts; nothing leaves, no fault is raised or cleared, and the zone is read again at once.
+TEST(an_inventory_cut_short_for_the_focused_zone_loses_nothing_raises_nothing_and_is_read_again_next) {
+  FakeHal hal;
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  hal.table[12] = {chipUid(1), chipUid(2)};
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  hal.command("0,FOCUS,13 20");
+  b.poll();
+  CHECK_EQ(hal.focused, (1ul << 13) | (1ul << 20));  // the board knows the zone to watch
+  hal.sent.clear();
+  hal.readOrder.clear();
+  hal.table[12].insert(chipUid(3));  // a chip added; the next three reads are cut after the zone's first chip
+  hal.cut[12] = 3;
+  run(b, hal, 600);  // past the 400 ms latch-off
+  CHECK(hal.ofType("GONE").empty());  // the chips the cut reads did not get to are kept
+  CHECK(hal.ofType("ERR").empty());
+  CHECK(hal.ofType("CLR").empty());
+  const auto tags = hal.ofType("TAG");
+  CHECK_EQ(tags.size(), 1u);  // the added chip, once a whole read found it
+  if (!tags.empty()) CHECK(tags[0].fields.at(1) == chipUid(3));
+  // the cut zone stays due: its three cut reads and the whole one within a few reads of each other (its period is
+  // 400 ms: 50 reads of 8 ms)
+  std::vector<size_t> at;
+  for (size_t i = 0; i < hal.readOrder.size(); i++)
+    if (hal.readOrder[i] == 12) at.push_back(i);
+  CHECK(at.size() >= 4u);
+  if (at.size() >= 4u) CHECK(at[3] - at[0] <= 12u);
+  hal.command("1,FOCUS");
+  b.poll();
+  CHECK_EQ(hal.focused, 0u);
+}
+
 TEST(an_antenna_dead_from_boot_is_reported_right_after_hello) {
   FakeHal hal;
   hal.broken[4] = ReadStatus::Timeout;

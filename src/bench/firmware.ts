@@ -7,7 +7,10 @@
 //  - a 40-chip push in the focused zone: reported after x the PN5180 model's air time for one inventory of 40
 //    (target x1.5; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it);
 //  - the longest a betting zone went unread while another zone inventoried (target 600 ms; bound: the 40 chips'
-//    403 ms of air + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two reads of bet2).
+//    403 ms of air + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two reads of bet2);
+//  - the same push while bet2, the other zone of bet1's reader, holds 40 chips (its reader busy with that stack more
+//    than half the time): x the air time (target x1.5; bound: x1.0 plus one round of bet2's inventory, ~70 ms of air,
+//    the longest the bridge waits before it looks at the focused zone between two rounds and cuts bet2's short).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +34,9 @@ export interface FirmwareFigures {
   /** per push (PUSH_PHASES of them, each landing at its own phase of the readers' schedule): x the air time */
   pushRatios: number[];
   betZoneUnreadMs: number;
+  /** the push while the focused zone's neighbour holds a 40-chip stack: the worst, and per phase */
+  pushNearStackRatio: number;
+  pushNearStackRatios: number[];
   /** per push: the longest another betting zone went unread while it inventoried */
   betZoneUnreadRuns: number[];
   betZoneUnreadTargetMs: number;
@@ -55,6 +61,8 @@ const chipUid = (i: number) =>
   `E0040150${(0x10000 + i * 0x9e3779).toString(16).toUpperCase().slice(-8).padStart(8, '0')}`;
 /** pushes at different phases of the readers' schedule (issue 26 (b), (c) over runs, not one) */
 const PUSH_PHASES = 4;
+/** pushes beside a 40-chip stack, at phases over that stack's cycle (~0.55 s read, 0.4 s rest) */
+const NEAR_PHASES = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function make(dir: string, target: string): void {
@@ -150,6 +158,20 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       send(`clear ${bet1}`);
       await sleep(800); // past the 400 ms latch-off: the zone empty again before the next push
     }
+    // the same push while bet2 (bet1's reader's other zone) holds 40 chips: 32 more on its 8
+    log("FW: 40 chips in bet2, the focused zone's neighbour");
+    send(...Array.from({ length: 32 }, () => `place 11 ${chipUid(c++)}`));
+    await sleep(1500);
+    const near: number[] = [];
+    for (let p = 0; p < NEAR_PHASES; p++) {
+      const phase = 40 + ((p * 311) % 900);
+      log(`FW: a 40-chip push in the focused zone beside bet2's 40 (+${phase} ms)`);
+      send(`after ${phase} reset`, ...Array.from({ length: 40 }, () => `after ${phase} place ${bet1} ${chipUid(c++)}`));
+      await sleep(phase + 100);
+      near.push(await pushRatio(stats, bet1));
+      send(`clear ${bet1}`);
+      await sleep(800);
+    }
     const ratios = runs.map((r) => (r.air > 0 ? r.push.chipLatencyMaxMs / r.air : Number.NaN));
     const unread = runs.map((r) => Math.max(...[11, 12, 13, 14, 15, 16, 17, 18, 19].map((a) => r.push.maxGapMs[a])));
     const worst = runs[ratios.indexOf(Math.max(...ratios))] ?? runs[0];
@@ -164,6 +186,8 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       pushRatio: Math.max(...ratios),
       pushRatioTarget: 1.5,
       pushRatios: ratios.map((r) => Math.round(r * 100) / 100),
+      pushNearStackRatio: Math.max(...near),
+      pushNearStackRatios: near.map((r) => Math.round(r * 100) / 100),
       betZoneUnreadMs: Math.max(...unread),
       betZoneUnreadTargetMs: 600,
       betZoneUnreadRuns: unread,
@@ -175,4 +199,22 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
     await link?.close();
     proc.kill('SIGKILL');
   }
+}
+
+/** A push's report time as x the air time of the inventory that read it: once every chip is reported and the zone's
+ * next probe has closed that inventory. */
+async function pushRatio(stats: () => Promise<Stats>, zone: number): Promise<number> {
+  const end = Date.now() + 10_000;
+  let st = await stats();
+  while (st.unreported > 0 && Date.now() < end) {
+    await sleep(100);
+    st = await stats();
+  }
+  const closed = st.invClosed[zone];
+  while (st.invClosed[zone] <= closed && Date.now() < end + 5_000) {
+    await sleep(50);
+    st = await stats();
+  }
+  const air = st.invAirMs[zone];
+  return air > 0 ? st.chipLatencyMaxMs / air : Number.NaN;
 }

@@ -80,6 +80,10 @@ function human(figures: Figures): string[] {
     lines.push(
       `    40-chip push (focused zone), the worst of ${(fw.pushRatios as number[]).length} phases (x${(fw.pushRatios as number[]).join(', x')}): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it; the Mega adds ~0.5 ms of CPU to each of its ~270 frames)`,
     );
+    if (Array.isArray(fw.pushNearStackRatios))
+      lines.push(
+        `    the same push while the focused zone's neighbour (bet2) holds 40 chips, the worst of ${(fw.pushNearStackRatios as number[]).length} phases (x${(fw.pushNearStackRatios as number[]).join(', x')}): x${fmt(fw.pushNearStackRatio, 2)} (target x1.5; bound: x1.0 plus one 16-slot round of bet2's inventory, ~70 ms of air: the bridge looks at the empty focused zone between two rounds and cuts bet2's inventory short when chips landed; x2.3-2.6 before)`,
+      );
     lines.push(
       `    betting zones unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (per push: ${(fw.betZoneUnreadRuns as number[]).map((x) => fmt(x, 0)).join(', ')} ms; target ${fmt(fw.betZoneUnreadTargetMs)}; bound: 451 ms of air, the 40 chips' 403 ms + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two of its reads), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,
     );

@@ -189,6 +189,68 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     for (const [seed, ms] of unread.entries()) expect(ms, `seed ${seed}: zones unread`).toBeLessThan(650);
   }, 180_000);
 
+  // Issue 26 (b) beside a stack: the focused zone's neighbour on its reader holds 40 chips (a raise before the seat to
+  // act's turn), so its reader is busy with that stack's inventory more than half the time. The bridge probes the
+  // empty focused zone between two rounds of the neighbour's inventory (BoardHal's peek) and cuts that inventory
+  // short when the focused zone holds chips: a push waits for one round of the neighbour, not for its whole stack.
+  const NEAR_SEEDS = 6;
+  it(`a 40-chip push onto the focused zone while its neighbour's 40-chip stack is read: within x1.5 over ${NEAR_SEEDS} seeds`, async () => {
+    const a = antennaOf('bet1');
+    const b = antennaOf('bet2');
+    link.focus([a, antennaOf('board')]);
+    bench.send(`clear ${a}`);
+    await until('bet1 empty', () => (layer.view().bets.bet1?.length ?? 0) === 0);
+    bench.send(...Array.from({ length: 40 }, (_, i) => `place ${b} ${chipUid(760 + i)}`));
+    await until('40 chips in bet2', () => layer.view().bets.bet2?.length === 40);
+    // the neighbour's inventories cut short lose none of its chips, raise no fault (INTERRUPTED is no ERR)
+    const left: string[] = [];
+    const onReader = (ev: ReaderEvent) => {
+      if ((ev.kind === 'leave' && ev.antenna === b) || (ev.kind === 'fault' && (ev.antenna === a || ev.antenna === b)))
+        left.push(JSON.stringify(ev));
+      if (ev.kind === 'inventory' && ev.antenna === b && ev.uids.length !== 40) left.push(JSON.stringify(ev));
+    };
+    link.on('reader', onReader);
+    const ratios: number[] = [];
+    for (let seed = 0; seed < NEAR_SEEDS; seed++) {
+      const last = seed === NEAR_SEEDS - 1;
+      const ids = Array.from({ length: 40 }, (_, i) => (last ? i : 480 + seed * 40 + i));
+      const phase = 40 + ((seed * 157) % 900); // over a whole cycle of bet2: ~0.55 s read, 0.4 s rest
+      bench.send(`after ${phase} reset`, ...ids.map((i) => `after ${phase} place ${a} ${chipUid(i)}`));
+      await until(`near seed ${seed}: 40 chips in bet1`, () => (layer.view().bets.bet1?.length ?? 0) === 40);
+      let st = await bench.stats();
+      const closed = st.invClosed[a];
+      const end = Date.now() + 5_000;
+      while (st.invClosed[a] <= closed && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 50));
+        st = await bench.stats();
+      }
+      expect(st.unreported, `near seed ${seed}`).toBe(0);
+      expect(st.violations, `near seed ${seed}`).toBe(0);
+      expect(st.earlyRequests, `near seed ${seed}`).toBe(0);
+      const air = st.invAirMs[a];
+      const ratio = st.chipLatencyMaxMs / air;
+      ratios.push(ratio);
+      figures.push(
+        `push beside a 40-chip stack, seed ${seed} (+${phase} ms): 40 reported within ${st.chipLatencyMaxMs} ms, one inventory of 40 on air ${air} ms (x${ratio.toFixed(2)}, target <= x1.5); bet2 unread up to ${st.maxGapMs[b]} ms`,
+      );
+      expect(layer.view().bets.bet2, `near seed ${seed}: the neighbour's stack kept`).toHaveLength(40);
+      if (last) break;
+      bench.send(`clear ${a}`);
+      await until(`near seed ${seed}: bet1 empty`, () => (layer.view().bets.bet1?.length ?? 0) === 0);
+    }
+    link.off('reader', onReader);
+    bench.send(`clear ${b}`); // (before the assertions: the full table below starts from an empty bet2)
+    await until('bet2 empty', () => (layer.view().bets.bet2?.length ?? 0) === 0);
+    figures.push(
+      `40-chip push beside a 40-chip stack over ${NEAR_SEEDS} seeds: x${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)} of its air time (target x1.5)`,
+    );
+    expect(left, 'bet2 lost no chip, no fault on bet1 or bet2').toEqual([]);
+    // target x1.5, printed; asserted under x1.65 a seed (scan10 read x1.29-1.48 over 4 runs; scan9's build, which
+    // waited for the whole stack, x1.29-2.59: 2 or 3 seeds of 6 over x2.3 in each run)
+    for (const [seed, ratio] of ratios.entries())
+      expect(ratio, `near seed ${seed}: push x air time`).toBeLessThan(1.65);
+  }, 120_000);
+
   it('sees a card leave', async () => {
     bench.send('reset', `remove ${antennaOf('seat3')} ${cardUid(4)}`);
     await until('4c gone from seat3', () => !cardsIn('seat3').includes(CARDS[4]));
