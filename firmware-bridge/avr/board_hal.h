@@ -1,4 +1,4 @@
-// The Mega 2560 board: Serial (USB) at 115200 for the protocol; four PN5180 on the hardware SPI bus (through a
+// The Mega 2560 board: Serial (USB) at 115200 for the protocol; six PN5180 on the hardware SPI bus (through a
 // 5 V <-> 3.3 V level shifter), each with its NSS and BUSY line and an RF switch routing it to its antennas
 // (board_config.h); one reflective optical face sensor per seat on A0-A9.
 #pragma once

@@ -107,4 +107,20 @@ describe('the 10-seat table of hardware/README.md', () => {
       'enroll',
     ]);
   });
+
+  it("its parts list names a PN5180 and an RF switch for each of the table file's readers, and the cabling as many", () => {
+    const file = JSON.parse(readFileSync(new URL('../../hardware/tables/table-10.json', import.meta.url), 'utf8')) as {
+      readers: Array<{ id: string }>;
+    };
+    const readme = readFileSync(new URL('../../hardware/README.md', import.meta.url), 'utf8');
+    const parts = readme.slice(readme.indexOf('## Parts list'), readme.indexOf('## Antennas'));
+    const qty = (part: string) => Number(new RegExp(`^\\| (\\d+) \\| ${part}`, 'm').exec(parts)?.[1]);
+    const n = file.readers.length;
+    expect(n).toBe(6);
+    expect(qty('NXP PN5180')).toBe(n);
+    expect(qty('13.56 MHz SP8T')).toBe(n);
+    for (const r of file.readers) expect(parts, r.id).toContain(r.id);
+    expect(readme).toContain(`${n} x PN5180`);
+    expect(readme).toContain(`${n} x SP8T`);
+  });
 });

@@ -1,4 +1,4 @@
-// The real bridge image (firmware-bridge, built with Debian's arduino-mk) under simavr with four PN5180 models on its
+// The real bridge image (firmware-bridge, built with Debian's arduino-mk) under simavr with six PN5180 models on its
 // SPI bus (test/bench-avr/pn5180, C against libsimavr-dev), the service's BridgeLink on the bench's pty and the
 // table layer on top: a dealt hand of ten seats, board, burns and muck, a 40-chip bet, a card leaving, a full table.
 // The bench measures in simulated time (held to the wall clock) and the figures are printed.
@@ -183,8 +183,10 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => (layer.view().bets[`bet${s}`]?.length ?? 0) === 0),
     );
     // issue 26 (b), (c), targets x1.5 and 600 ms, printed. Asserted in every seed: under x1.65 and 650 ms (before scan9
-    // these seeds read x1.32-1.58 and 306-647 ms; scan9 x1.32-1.48 and 466-577 ms in 2 of 3 runs, one seed x1.60 in
-    // the third: a push that lands while its reader reads the focused zone's neighbour waits for that read)
+    // these seeds read x1.32-1.58 and 306-647 ms; scan9 x1.32-1.60 and 466-593 ms, a push that landed while its
+    // reader read the focused zone's neighbour waited for that whole read; scan10, which looks at the focused zone
+    // between the neighbour's rounds, x1.33-1.48 and 460-595 ms over 5 runs: the margin is the Mega's CPU, so the
+    // assertion keeps room for a loaded CI machine)
     for (const [seed, ratio] of ratios.entries()) expect(ratio, `seed ${seed}: push x air time`).toBeLessThan(1.65);
     for (const [seed, ms] of unread.entries()) expect(ms, `seed ${seed}: zones unread`).toBeLessThan(650);
   }, 180_000);
