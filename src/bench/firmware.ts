@@ -141,19 +141,7 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       log(`FW: a 40-chip push in the focused zone (+${phase} ms)`);
       send(`after ${phase} reset`, ...Array.from({ length: 40 }, () => `after ${phase} place ${bet1} ${chipUid(c++)}`));
       await sleep(phase + 100);
-      const end = Date.now() + 10_000;
-      let push = await stats();
-      while (push.unreported > 0 && Date.now() < end) {
-        await sleep(100);
-        push = await stats();
-      }
-      // the air time of the inventory that read the last of the 40 is counted when the zone's next probe closes it
-      // (chips are reported while their inventory runs: that can be ~0.3 s after the last report)
-      const closed = push.invClosed[bet1];
-      while (push.invClosed[bet1] <= closed && Date.now() < end + 5_000) {
-        await sleep(50);
-        push = await stats();
-      }
+      const push = await pushDone(stats, bet1);
       runs.push({ push, air: push.invAirMs[bet1] });
       send(`clear ${bet1}`);
       await sleep(800); // past the 400 ms latch-off: the zone empty again before the next push
@@ -168,7 +156,8 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       log(`FW: a 40-chip push in the focused zone beside bet2's 40 (+${phase} ms)`);
       send(`after ${phase} reset`, ...Array.from({ length: 40 }, () => `after ${phase} place ${bet1} ${chipUid(c++)}`));
       await sleep(phase + 100);
-      near.push(await pushRatio(stats, bet1));
+      const push = await pushDone(stats, bet1);
+      near.push(push.invAirMs[bet1] > 0 ? push.chipLatencyMaxMs / push.invAirMs[bet1] : Number.NaN);
       send(`clear ${bet1}`);
       await sleep(800);
     }
@@ -201,9 +190,9 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
   }
 }
 
-/** A push's report time as x the air time of the inventory that read it: once every chip is reported and the zone's
- * next probe has closed that inventory. */
-async function pushRatio(stats: () => Promise<Stats>, zone: number): Promise<number> {
+/** A push's stats once every chip is reported and the zone's next probe has closed the inventory that read the
+ * last of them: its air time is counted then (chips are reported while their inventory runs, ~0.3 s before). */
+async function pushDone(stats: () => Promise<Stats>, zone: number): Promise<Stats> {
   const end = Date.now() + 10_000;
   let st = await stats();
   while (st.unreported > 0 && Date.now() < end) {
@@ -215,6 +204,5 @@ async function pushRatio(stats: () => Promise<Stats>, zone: number): Promise<num
     await sleep(50);
     st = await stats();
   }
-  const air = st.invAirMs[zone];
-  return air > 0 ? st.chipLatencyMaxMs / air : Number.NaN;
+  return st;
 }

@@ -69,6 +69,17 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
   });
 
   const cardsIn = (zone: string) => layer.view().cards[zone] ?? [];
+  // the chips are reported while their inventory runs: its air time is counted once the zone's next probe has closed it
+  const closedStats = async (zone: number) => {
+    let st = await bench.stats();
+    const closed = st.invClosed[zone];
+    const end = Date.now() + 5_000;
+    while (st.invClosed[zone] <= closed && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      st = await bench.stats();
+    }
+    return st;
+  };
 
   it('the hardware file names the same reader for every antenna as the firmware board (board_config.h)', () => {
     const cfg = readFileSync(`${FW}/avr/board_config.h`, 'utf8');
@@ -146,15 +157,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       const want = ids.map(denomOf).sort((x, y) => y - x);
       await until(`seed ${seed}: 40 chips in bet1`, () => (layer.view().bets.bet1?.length ?? 0) === 40);
       expect(layer.view().bets.bet1, `seed ${seed}`).toEqual(want);
-      // the chips are reported while their inventory runs: its air time is counted once the zone's next probe has
-      // closed it
-      let st = await bench.stats();
-      const closed = st.invClosed[a];
-      const end = Date.now() + 5_000;
-      while (st.invClosed[a] <= closed && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 50));
-        st = await bench.stats();
-      }
+      const st = await closedStats(a);
       expect(st.unreported, `seed ${seed}`).toBe(0);
       expect(st.badSofFrames, `seed ${seed}`).toBe(0);
       expect(st.violations, `seed ${seed}`).toBe(0);
@@ -219,13 +222,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       const phase = 40 + ((seed * 157) % 900); // over a whole cycle of bet2: ~0.55 s read, 0.4 s rest
       bench.send(`after ${phase} reset`, ...ids.map((i) => `after ${phase} place ${a} ${chipUid(i)}`));
       await until(`near seed ${seed}: 40 chips in bet1`, () => (layer.view().bets.bet1?.length ?? 0) === 40);
-      let st = await bench.stats();
-      const closed = st.invClosed[a];
-      const end = Date.now() + 5_000;
-      while (st.invClosed[a] <= closed && Date.now() < end) {
-        await new Promise((r) => setTimeout(r, 50));
-        st = await bench.stats();
-      }
+      const st = await closedStats(a);
       expect(st.unreported, `near seed ${seed}`).toBe(0);
       expect(st.violations, `near seed ${seed}`).toBe(0);
       expect(st.earlyRequests, `near seed ${seed}`).toBe(0);
