@@ -69,7 +69,17 @@ describe('short display name', () => {
       short: 'Alex B.',
     });
     await overlay.reload();
-    await overlay.locator('.plate[data-seat="3"] .plate-name', { hasText: 'Alex B.' }).waitFor({ timeout: 10_000 });
+    // (20 s: a loaded CI machine once took more than 10 s here, the page reloaded and its socket reconnecting to the
+    // restarted service; what the page showed is in the message if it ever fails again)
+    await overlay
+      .locator('.plate[data-seat="3"] .plate-name', { hasText: 'Alex B.' })
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err: Error) => {
+        const shown = (await overlay.locator('body').textContent()) ?? '';
+        throw new Error(
+          `${err.message}\noverlay after the restart: ${JSON.stringify(shown.slice(0, 400))}; hub ${JSON.stringify(t.live.hub.stats())}`,
+        );
+      });
 
     // cleared: the plate fits the full name's best form again
     expect((await post('/api/seats/3/short', 'floor', { short: '' })).status).toBe(200);
