@@ -96,6 +96,7 @@ class BoardHal : public fw::Hal {
   bool peekDue(uint8_t r);
   void peekStart(uint8_t r);
   void peekPump(uint8_t r);
+  bool fieldTo(uint8_t r, int8_t a);
   void watchSeen(fw::Slot s, const uint8_t uid[8]);  // a probe of the watched zone: what it holds now
   int8_t watch_ = -1;          // the watched zone, or -1
   uint8_t watchHeld_ = 2;      // what its last probe found: 0 nothing, 1 one chip (watchUid_), 2 more or unknown

@@ -29,16 +29,20 @@ bool BoardHal::peekDue(uint8_t r) {
          static_cast<uint16_t>(static_cast<uint16_t>(::millis()) - watchAt_) >= fw::kFocusChipPeriodMs;
 }
 
-void BoardHal::peekStart(uint8_t r) {
+// Reader r's field to chip antenna `a` (off, switched, on: the tags there power up and settle 1 ms).
+bool BoardHal::fieldTo(uint8_t r, int8_t a) {
   fw::Pn5180& pn = *pn_[r];
+  pn.fieldOff();
+  route(static_cast<uint8_t>(a));
+  return pn.fieldOn(fw::Pn5180::Air::Iso15693);
+}
+
+void BoardHal::peekStart(uint8_t r) {
   peekA_ = watch_;
   bgOn_[r] = false;
-  pn.fieldOff();
-  route(static_cast<uint8_t>(peekA_));
   peek_ = kPeekSettle;
-  if (pn.fieldOn(fw::Pn5180::Air::Iso15693)) return;
-  route(static_cast<uint8_t>(invOn_[r]));  // the chip did not answer: back to the inventory, whose round finds out
-  pn.fieldOn(fw::Pn5180::Air::Iso15693);
+  if (fieldTo(r, peekA_)) return;
+  fieldTo(r, invOn_[r]);  // the chip did not answer: back to the inventory, whose round finds out
   peek_ = kPeekBack;
 }
 
@@ -75,8 +79,6 @@ void BoardHal::peekPump(uint8_t r) {
       return;
     }
   }
-  pn.fieldOff();
-  route(static_cast<uint8_t>(invOn_[r]));
-  pn.fieldOn(fw::Pn5180::Air::Iso15693);
+  fieldTo(r, invOn_[r]);
   peek_ = kPeekBack;
 }

@@ -104,9 +104,9 @@ void Bridge::scanNext() {
     const uint32_t t = hal_.millis();
     const int16_t on = hal_.onAir(r);  // the antenna the board already switched the field to, if any
     const int16_t go = on >= 0 ? on : pick(t, 0xFF, -1, r);
-    // (a card reader goes on with its most overdue antenna at once: its reads run in the background too)
-    // (an inventory cut short for the focused zone: that zone now, its field already on)
-    if (go >= 0 && (st == ReadStatus::Interrupted || !hal_.chipsOnly(static_cast<uint8_t>(go)) ||
+    // (a card reader goes on with its most overdue antenna at once: its reads run in the background too; an antenna
+    // whose field the board already switched on is read now: the focused zone after an inventory cut short for it)
+    if (go >= 0 && (go == on || !hal_.chipsOnly(static_cast<uint8_t>(go)) ||
                     t - lastRead_[go] >= periodOf(static_cast<uint8_t>(go)))) {
       if (prepared_ >= 0 && hal_.readerOf(static_cast<uint8_t>(prepared_)) == r) prepared_ = -1;
       readOne(static_cast<uint8_t>(go));

@@ -74,11 +74,8 @@ class FakeHal : public fw::Hal {
     if (cut.count(a) && cut[a] > 0) {
       cut[a]--;
       if (!table[a].empty()) {
-        const std::string& uid = *table[a].begin();
-        uint8_t u[8];
-        const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
-        for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
-        sink.tag(u, len);
+        uint8_t u[10];
+        sink.tag(u, bytesOf(*table[a].begin(), u));
       }
       return fw::ReadStatus::Interrupted;
     }
@@ -88,10 +85,8 @@ class FakeHal : public fw::Hal {
       return b->second;
     bool full = false;
     for (const auto& uid : table[selected]) {
-      uint8_t u[8];
-      const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
-      for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
-      if (!sink.tag(u, len)) full = true;
+      uint8_t u[10];
+      if (!sink.tag(u, bytesOf(uid, u))) full = true;
     }
     if (full) return fw::ReadStatus::Overrun;
     return b != broken.end() ? b->second : fw::ReadStatus::Ok;
@@ -118,6 +113,12 @@ class FakeHal : public fw::Hal {
   }
 
  private:
+  // a UID as the tests write it (hex, MSB first) into bytes; its length
+  static uint8_t bytesOf(const std::string& uid, uint8_t* u) {
+    const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
+    for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
+    return len;
+  }
   std::string pending_;
   int idlePumps_ = 0;
 };

@@ -244,7 +244,7 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
       `40-chip push beside a 40-chip stack over ${NEAR_SEEDS} seeds: x${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)} of its air time (target x1.5)`,
     );
     expect(left, 'bet2 lost no chip, no fault on bet1 or bet2').toEqual([]);
-    // target x1.5, printed; asserted under x1.65 a seed (scan10 read x1.29-1.48 over 4 runs; scan9's build, which
+    // target x1.5, printed; asserted under x1.65 a seed (scan10 read x1.29-1.53 over 7 runs, x1.53 once: the push landed in bet2's ~70 ms first round; scan9's build, which
     // waited for the whole stack, x1.29-2.59: 2 or 3 seeds of 6 over x2.3 in each run)
     for (const [seed, ratio] of ratios.entries())
       expect(ratio, `near seed ${seed}: push x air time`).toBeLessThan(1.65);
