@@ -84,7 +84,10 @@ bool Presence::tag(uint8_t antenna, const uint8_t* uid, uint8_t len) {
   s.reported = 0;
   s.seen = 1;
   s.faceCode = face_[antenna];
-  if (len == 8 && fresh_ < 0xFF) fresh_++;
+  if (len == 8) {  // a chip: reportFresh walks the span of the slots made fresh, not the 384 slots
+    if (f < freshLo_) freshLo_ = f;
+    if (f >= freshHi_) freshHi_ = static_cast<uint16_t>(f + 1);
+  }
   return true;
 }
 
@@ -104,7 +107,8 @@ uint8_t Presence::prefixesUsed() const {
 
 uint8_t Presence::reportFresh(PresenceSink& sink, uint8_t max) {
   uint8_t n = 0;
-  for (uint16_t i = 0; i < kPoolTags && n < max; i++) {
+  uint16_t i = freshLo_;
+  for (; i < freshHi_ && n < max; i++) {
     TagSlot& s = pool_[i];
     if (s.antenna == kFreeSlot || prefix_[s.prefix].len != 8 || s.reported || !s.seen) continue;
     s.reported = 1;
@@ -113,7 +117,8 @@ uint8_t Presence::reportFresh(PresenceSink& sink, uint8_t max) {
     uidOf(s, u);
     sink.tagArrived(s.antenna, u, s.face());
   }
-  if (n < max) fresh_ = 0;  // the walk found them all
+  if (n < max) freshLo_ = kPoolTags, freshHi_ = 0;  // the walk found them all
+  else freshLo_ = i;                                   // the rest at the next call
   return n;
 }
 
