@@ -200,9 +200,12 @@ void BoardHal::chipPump() {
   chipPumping_ = true;
   // the chip readers first, then the card readers (the enroll pad's chips); no `% kReaders` (avr-gcc's -Os calls
   // its 16-bit division routine, ~0.2 ms a pump of the six readers: a fifth of the CPU while slots waited)
+  // The focused zone's reader first (the seat to act: a push there waits for no other reader's slot work), then
+  // the others in turn.
   uint32_t now = ::micros();
   bool worked = false;  // a reader's SPI frames ran since `now` was read: read it again
-  for (uint8_t r = kCardReaders, i = 0; i < kReaders; i++, r = r + 1 == kReaders ? 0 : r + 1) {
+  const uint8_t first = watch_ >= 0 ? readerOf(static_cast<uint8_t>(watch_)) : kCardReaders;
+  for (uint8_t r = first, i = 0; i < kReaders; i++, r = r + 1 == kReaders ? 0 : r + 1) {
     if (invOn_[r] < 0 || bgDone_[r]) continue;
     if (r < kCardReaders && cardStep_[r] != kCardIdle) continue;  // its card exchanges: pump()
     fw::Pn5180& pn = *pn_[r];

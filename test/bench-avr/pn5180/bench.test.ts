@@ -134,65 +134,80 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
 
   // Issue 26 (b) and (c) over seeds: each seed places its own 40 UIDs (another inventory tree: which chips share a
   // slot, how deep the splits go) at its own phase of the readers' schedule (`after <ms>` in simulated time: where
-  // bet1's reader stands, and the other zones' readers, when the chips land). The last seed's chips (0-39) stay.
-  const PUSH_SEEDS = 8;
-  it(`reads a 40-chip bet exactly (focused zone) over ${PUSH_SEEDS} seeds: reported within x1.5 of one inventory's air time, no other zone unread 600 ms`, async () => {
-    const a = antennaOf('bet1');
-    link.focus([a, antennaOf('board')]);
-    // the hand's bets: 8 chips in each other zone (UIDs after the push's 40 and the full table's 265)
-    const others = [2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => antennaOf(`bet${s}`));
-    others.forEach((z, k) => {
-      bench.send(...Array.from({ length: 8 }, (_, i) => `place ${z} ${chipUid(400 + k * 8 + i)}`));
-    });
-    await until('8 chips in every other zone', () =>
-      [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => layer.view().bets[`bet${s}`]?.length === 8),
-    );
+  // the focused zone's reader stands, and the other zones' readers, when the chips land). Two zones to act: bet9,
+  // the middle of a 3-zone reader (pn5180-f: bet8, bet9, bet10; its two neighbours wait for the push's inventory),
+  // then bet1, on a 2-zone reader (pn5180-c: bet1, bet2), whose last seed's chips (0-39) stay for the tests below.
+  // Every other zone holds 8 chips (the hand's bets: UIDs 400 + 8 k for bet k+1).
+  const PUSHES: Array<[string, number]> = [
+    ['bet9', 4],
+    ['bet1', 8],
+  ];
+  const zones = Array.from({ length: 10 }, (_, k) => `bet${k + 1}`);
+  const eight = (zone: string) => {
+    const k = zones.indexOf(zone);
+    return Array.from({ length: 8 }, (_, i) => chipUid(400 + k * 8 + i));
+  };
+  const betsIn = (zone: string) => layer.view().bets[zone]?.length ?? 0;
+  it(`reads a 40-chip bet exactly (focused zone: ${PUSHES.map(([z, n]) => `${z} ${n} seeds`).join(', ')}): reported within x1.5 of one inventory's air time, no other zone unread 600 ms`, async () => {
     const ratios: number[] = [];
     const unread: number[] = [];
-    for (let seed = 0; seed < PUSH_SEEDS; seed++) {
-      const last = seed === PUSH_SEEDS - 1;
-      const ids = Array.from({ length: 40 }, (_, i) => (last ? i : 480 + seed * 40 + i));
-      const phase = 50 + ((seed * 173) % 600); // ms of simulated time: over a whole cycle of bet1's reader
-      bench.send(`after ${phase} reset`, ...ids.map((i) => `after ${phase} place ${a} ${chipUid(i)}`));
-      const want = ids.map(denomOf).sort((x, y) => y - x);
-      await until(`seed ${seed}: 40 chips in bet1`, () => (layer.view().bets.bet1?.length ?? 0) === 40);
-      expect(layer.view().bets.bet1, `seed ${seed}`).toEqual(want);
-      const st = await closedStats(a);
-      expect(st.unreported, `seed ${seed}`).toBe(0);
-      expect(st.badSofFrames, `seed ${seed}`).toBe(0);
-      expect(st.violations, `seed ${seed}`).toBe(0);
-      const air = st.invAirMs[a];
-      expect(air).toBeGreaterThan(40 * 3.9); // 40 answers of 3.9 ms at least: the model's air time is real
-      const ratio = st.chipLatencyMaxMs / air;
-      // while bet1 inventories, the other zones (8 chips each) keep being read: the longest any went unread
-      const gaps = others.map((z) => st.maxGapMs[z]);
-      const zonesUnread = Math.max(...gaps);
-      const worst = HW.antennas.find((x) => x.antenna === others[gaps.indexOf(zonesUnread)])?.zone;
-      ratios.push(ratio);
-      unread.push(zonesUnread);
+    for (const [zone, seeds] of PUSHES) {
+      const a = antennaOf(zone);
+      link.focus([a, antennaOf('board')]);
+      const others = zones.filter((z) => z !== zone).map(antennaOf);
+      bench.send(`clear ${a}`);
+      await until(`${zone} empty`, () => betsIn(zone) === 0);
+      for (const z of zones.filter((x) => x !== zone && betsIn(x) === 0))
+        bench.send(...eight(z).map((u) => `place ${antennaOf(z)} ${u}`));
+      await until('8 chips in every other zone', () => zones.every((z) => z === zone || betsIn(z) === 8));
+      const zr: number[] = [];
+      const zu: number[] = [];
+      for (let seed = 0; seed < seeds; seed++) {
+        const last = zone === 'bet1' && seed === seeds - 1;
+        const ids = Array.from({ length: 40 }, (_, i) => (last ? i : 480 + seed * 40 + i));
+        const phase = 50 + ((seed * 173) % 600); // ms of simulated time: over a whole cycle of the zone's reader
+        bench.send(`after ${phase} reset`, ...ids.map((i) => `after ${phase} place ${a} ${chipUid(i)}`));
+        const want = ids.map(denomOf).sort((x, y) => y - x);
+        await until(`${zone} seed ${seed}: 40 chips`, () => betsIn(zone) === 40);
+        expect(layer.view().bets[zone], `${zone} seed ${seed}`).toEqual(want);
+        const st = await closedStats(a);
+        expect(st.unreported, `${zone} seed ${seed}`).toBe(0);
+        expect(st.badSofFrames, `${zone} seed ${seed}`).toBe(0);
+        expect(st.violations, `${zone} seed ${seed}`).toBe(0);
+        const air = st.invAirMs[a];
+        expect(air).toBeGreaterThan(40 * 3.9); // 40 answers of 3.9 ms at least: the model's air time is real
+        const ratio = st.chipLatencyMaxMs / air;
+        // while the zone inventories, the other zones (8 chips each) keep being read: the longest any went unread
+        const gaps = others.map((z) => st.maxGapMs[z]);
+        const zonesUnread = Math.max(...gaps);
+        const worst = HW.antennas.find((x) => x.antenna === others[gaps.indexOf(zonesUnread)])?.zone;
+        zr.push(ratio);
+        zu.push(zonesUnread);
+        figures.push(
+          `push on ${zone} seed ${seed} (+${phase} ms): 40 reported within ${st.chipLatencyMaxMs} ms, one inventory of 40 on air ${air} ms (x${ratio.toFixed(2)}, target <= x1.5); other zones unread up to ${zonesUnread} ms (${worst}; target 600); ${lagOf(st)}`,
+        );
+        expect(st.slotLagN[0] + st.slotLagN[1]).toBeGreaterThan(200); // a 40-chip inventory is ~270 slots
+        if (last) break;
+        bench.send(`clear ${a}`); // (a stack lifted at once goes as an INV, which settles no removal: no pending)
+        await until(`${zone} seed ${seed}: empty`, () => betsIn(zone) === 0);
+      }
       figures.push(
-        `push seed ${seed} (+${phase} ms): 40 reported within ${st.chipLatencyMaxMs} ms, one inventory of 40 on air ${air} ms (x${ratio.toFixed(2)}, target <= x1.5); other zones unread up to ${zonesUnread} ms (${worst}; target 600); ${lagOf(st)}`,
+        `40-chip push on ${zone} over ${seeds} seeds: x${Math.min(...zr).toFixed(2)}-${Math.max(...zr).toFixed(2)} of its air time (target x1.5); other zones unread ${Math.min(...zu)}-${Math.max(...zu)} ms (target 600)`,
       );
-      expect(st.slotLagN[0] + st.slotLagN[1]).toBeGreaterThan(200); // a 40-chip inventory is ~270 slots
-      if (last) break;
-      bench.send(`clear ${a}`); // (a stack lifted at once goes as an INV, which settles no removal: no pending)
-      await until(`seed ${seed}: bet1 empty`, () => (layer.view().bets.bet1?.length ?? 0) === 0);
+      ratios.push(...zr);
+      unread.push(...zu);
     }
-    figures.push(
-      `40-chip push over ${PUSH_SEEDS} seeds: x${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)} of its air time (target x1.5); other zones unread ${Math.min(...unread)}-${Math.max(...unread)} ms (target 600)`,
-    );
-    for (const z of others) bench.send(`clear ${z}`);
-    await until('the other zones empty', () =>
-      [2, 3, 4, 5, 6, 7, 8, 9, 10].every((s) => (layer.view().bets[`bet${s}`]?.length ?? 0) === 0),
-    );
+    const others = zones.filter((z) => z !== 'bet1');
+    for (const z of others) bench.send(`clear ${antennaOf(z)}`);
+    await until('the other zones empty', () => others.every((z) => betsIn(z) === 0));
     // issue 26 (b), (c), targets x1.5 and 600 ms, printed. Asserted in every seed: under x1.65 and 650 ms (before scan9
-    // these seeds read x1.32-1.58 and 306-647 ms; scan9 x1.32-1.60 and 466-593 ms, a push that landed while its
+    // bet1's seeds read x1.32-1.58 and 306-647 ms; scan9 x1.32-1.60 and 466-593 ms, a push that landed while its
     // reader read the focused zone's neighbour waited for that whole read; scan10, which looks at the focused zone
-    // between the neighbour's rounds, x1.33-1.48 and 460-595 ms over 5 runs: the margin is the Mega's CPU, so the
-    // assertion keeps room for a loaded CI machine)
+    // between the neighbour's rounds, x1.33-1.48 and 460-595 ms over 5 runs; scan11 (less CPU a slot) below, in the
+    // firmware README: the margin is the Mega's CPU, so the assertion keeps room for a loaded CI machine)
     for (const [seed, ratio] of ratios.entries()) expect(ratio, `seed ${seed}: push x air time`).toBeLessThan(1.65);
     for (const [seed, ms] of unread.entries()) expect(ms, `seed ${seed}: zones unread`).toBeLessThan(650);
-  }, 180_000);
+  }, 240_000);
 
   // Issue 26 (b) beside a stack: the focused zone's neighbour on its reader holds 40 chips (a raise before the seat to
   // act's turn), so its reader is busy with that stack's inventory more than half the time. The bridge probes the
