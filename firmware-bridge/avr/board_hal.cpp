@@ -180,6 +180,12 @@ void BoardHal::pump() {
   // the chip readers' slots first (a slot is due every ~0.5 ms; every ms of delay repeats over ~270 slots of a
   // 40-chip inventory), then the card readers' exchanges (one a card, ~4 a known card)
   chipPump();
+  bool cards = false;  // a card exchange under way (most pumps: none, and no clock read for the gate below)
+  for (uint8_t r = 0; r < kCardReaders; r++) cards |= invOn_[r] >= 0 && !bgDone_[r] && cardStep_[r] != kCardIdle;
+  if (!cards) {
+    pumping_ = false;
+    return;
+  }
   // a stack's inventory (8 tags read already: ~270 slots in a row) whose slot is due within 60 us: the card
   // exchanges wait for the next pump, after that slot (0.15 ms before scan8: with 4 chip readers at 25+ chips one
   // of them was nearly always that close, the cards waited; at 60 us the push went x1.49-1.58 -> x1.38-1.48)
@@ -206,68 +212,79 @@ void BoardHal::chipPump() {
   bool worked = false;  // a reader's SPI frames ran since `now` was read: read it again
   const uint8_t first = watch_ >= 0 ? readerOf(static_cast<uint8_t>(watch_)) : kCardReaders;
   for (uint8_t r = first, i = 0; i < kReaders; i++, r = r + 1 == kReaders ? 0 : r + 1) {
-    if (invOn_[r] < 0 || bgDone_[r]) continue;
-    if (r < kCardReaders && cardStep_[r] != kCardIdle) continue;  // its card exchanges: pump()
-    fw::Pn5180& pn = *pn_[r];
-    if (worked) now = ::micros(), worked = false;
-    if (bgOn_[r] && !pn.slotDue(now)) continue;  // its slot's outcome cannot be known yet: no call, no SPI
-    worked = true;
-    uint8_t uid[8];
-    fw::Slot s = fw::Slot::Empty;
-    if (bgProbe_[r] && !bgOn_[r]) {  // the field settling: the probe goes on air once it has
-      if (pn.fieldAge() < fw::Pn5180::settleUs(fw::Pn5180::Air::Iso15693)) continue;
-      bgOn_[r] = pn.probeBegin();
-      if (bgOn_[r]) continue;
-      bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
-      uint8_t none[8] = {};
-      inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
-      bgDone_[r] = true;
-      continue;
-    }
-    if (peek_ != kPeekNone && r == readerOf(static_cast<uint8_t>(peekA_))) {
-      peekPump(r);
-      continue;
-    }
-    if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
-      if (!pn.slotPoll(s, uid)) continue;
-      bgProbe_[r] = bgOn_[r] = false;
-      if (invOn_[r] == watch_) watchSeen(s, uid);
-      if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
-      else if (peekDue(r)) peekStart(r);
-      else bgBegin(r);
-      continue;
-    }
-    if (!inv_[r].inRounds()) continue;
-    if (bgOn_[r]) {
-      if (!pn.slotPoll(s, uid)) continue;  // its answer may still come
-      bgOn_[r] = false;
-    } else if (bgSlot_[r] > 0) {  // a slot that could not be sent
-      s = pn.stalled() ? fw::Slot::Error : fw::Slot::Empty;
-    } else {
-      continue;
-    }
-    bgSlot_[r]++;
-    if (s != fw::Slot::Error && bgSlot_[r] < 16) {
-      // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
-      // AVR, while the next slot is on air instead of before it)
-      bgOn_[r] = pn.slotBegin(false, 0, 0);
-      inv_[r].roundSlot(s, uid, sink_[r]);
-      if (!bgOn_[r] && pn.stalled()) {
-        inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
-        inv_[r].roundEnd();
-        bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
-      }
-      continue;
-    }
-    inv_[r].roundSlot(s, uid, sink_[r]);
-    if (inv_[r].roundEnd() || s == fw::Slot::Error) {
-      bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
-      continue;
-    }
-    if (peekDue(r)) peekStart(r);  // the watched zone first, between two rounds
-    else bgBegin(r);               // the next round at once, the field still on
+    // (chipStep's first checks here too: most pumps find no reader due, and a call costs its ~40 registers' saves)
+    if (invOn_[r] < 0 || bgDone_[r] || (!worked && bgOn_[r] && !pn_[r]->slotDue(now))) continue;
+    if (worked) now = ::micros();
+    worked = chipStep(r, now);
+    // the focused zone's reader again after another reader's step (its SPI frames, a UID into the pool): a slot of
+    // the seat to act's push that fell due meanwhile goes on now, not after the rest of the pass
+    if (worked && r != first && watch_ >= 0) now = ::micros(), worked = chipStep(first, now);
   }
   chipPumping_ = false;
+}
+
+// One step of reader r's background inventory, if it has one: the probe sent once the field settled, a slot's
+// outcome taken and the next slot sent, the next round begun. False: nothing to do yet (no SPI frame was sent).
+bool BoardHal::chipStep(uint8_t r, uint32_t now) {
+  if (invOn_[r] < 0 || bgDone_[r]) return false;
+  if (r < kCardReaders && cardStep_[r] != kCardIdle) return false;  // its card exchanges: pump()
+  fw::Pn5180& pn = *pn_[r];
+  if (bgOn_[r] && !pn.slotDue(now)) return false;  // its slot's outcome cannot be known yet: no call, no SPI
+  uint8_t uid[8];
+  fw::Slot s = fw::Slot::Empty;
+  if (bgProbe_[r] && !bgOn_[r]) {  // the field settling: the probe goes on air once it has
+    if (pn.fieldAge() < fw::Pn5180::settleUs(fw::Pn5180::Air::Iso15693)) return true;
+    bgOn_[r] = pn.probeBegin();
+    if (bgOn_[r]) return true;
+    bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
+    uint8_t none[8] = {};
+    inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
+    bgDone_[r] = true;
+    return true;
+  }
+  if (peek_ != kPeekNone && r == readerOf(static_cast<uint8_t>(peekA_))) {
+    peekPump(r);
+    return true;
+  }
+  if (bgProbe_[r]) {  // the probe's answer: empty or one chip ends the inventory, a collision starts the rounds
+    if (!pn.slotPoll(s, uid)) return true;
+    bgProbe_[r] = bgOn_[r] = false;
+    if (invOn_[r] == watch_) watchSeen(s, uid);
+    if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+    else if (peekDue(r)) peekStart(r);
+    else bgBegin(r);
+    return true;
+  }
+  if (!inv_[r].inRounds()) return true;
+  if (bgOn_[r]) {
+    if (!pn.slotPoll(s, uid)) return true;  // its answer may still come
+    bgOn_[r] = false;
+  } else if (bgSlot_[r] > 0) {  // a slot that could not be sent
+    s = pn.stalled() ? fw::Slot::Error : fw::Slot::Empty;
+  } else {
+    return true;
+  }
+  bgSlot_[r]++;
+  if (s != fw::Slot::Error && bgSlot_[r] < 16) {
+    // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
+    // AVR, while the next slot is on air instead of before it)
+    bgOn_[r] = pn.slotBegin(false, 0, 0);
+    inv_[r].roundSlot(s, uid, sink_[r]);
+    if (!bgOn_[r] && pn.stalled()) {
+      inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
+      inv_[r].roundEnd();
+      bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
+    }
+    return true;
+  }
+  inv_[r].roundSlot(s, uid, sink_[r]);
+  if (inv_[r].roundEnd() || s == fw::Slot::Error) {
+    bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
+    return true;
+  }
+  if (peekDue(r)) peekStart(r);  // the watched zone first, between two rounds
+  else bgBegin(r);               // the next round at once, the field still on
+  return true;
 }
 
 // A chip inventory of antenna `a`, its field on: the field's 1 ms settle, then the 1-slot probe, sent and answered

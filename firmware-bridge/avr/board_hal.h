@@ -87,6 +87,7 @@ class BoardHal : public fw::Hal {
   uint16_t cardCursor_[kCardReaders];  // the enroll pad's chip read: 0x8000 | its cards' ReadStatus
   fw::TagRead cardKnown_[kCardReaders];  // the known card being checked
   void chipPump();  // the chip readers' slots (pump() runs them before the card exchanges)
+  bool chipStep(uint8_t r, uint32_t now);  // one reader's
   // The watched zone (issue 26 (b)): the FOCUS chip zone (the seat to act's bet). While its reader inventories
   // another zone, it is probed between two 16-slot rounds (field to it, 1 ms settle, a 1-slot probe, field back,
   // 1 ms settle: ~4 ms of that reader's time, at most every kFocusChipPeriodMs); when the probe finds more than the

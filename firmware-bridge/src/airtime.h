@@ -27,6 +27,7 @@ constexpr uint32_t answer15693Us(uint8_t bytes) { return 151 + static_cast<uint3
 // ISO/IEC 15693-3 9.1: t1 (VCD EOF to VICC SOF) 4320/fc nominal = 318.6 us, 4448/fc max = 328 us;
 // t2 (VICC EOF to next VCD EOF) >= 4192/fc = 309 us; t3 (no answer: VCD EOF to next EOF) >= 4384/fc + SOF.
 constexpr uint32_t k15693T1MaxUs = 328;
+constexpr uint32_t k15693T1MinUs = 309;  // 4192/fc: the earliest a VICC answers
 constexpr uint32_t k15693T2Us = 309;
 
 }  // namespace air

@@ -363,7 +363,7 @@ void Bridge::emit(FrameRecord& r) {
 
 void Bridge::transmit(const FrameRecord& r) {
   char line[kMaxFrame + 1];
-  const uint8_t len = renderFrame(r, bootId_, deviceId_, presence_, line);
+  const uint8_t len = renderFrame(r, bootId_, deviceId_, presence_, line, &hal_);
   hal_.pump();  // a slot whose outcome came while the frame was rendered (~0.1 ms: its text and CRC) goes on now
   hal_.serialWrite(line, len);
 }

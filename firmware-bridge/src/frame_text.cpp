@@ -47,7 +47,11 @@ LineBuilder& LineBuilder::uid(const uint8_t* uid, uint8_t len) {
 }
 
 uint8_t LineBuilder::finish() {
-  const uint16_t crc = crc16(buf_ + 1, len_ - 1);
+  uint16_t crc = 0xFFFF;  // crc16(buf_ + 1, len_ - 1), with a pump every 32 bytes
+  for (uint8_t i = 1; i < len_; i++) {
+    crc = crc16Update(crc, static_cast<uint8_t>(buf_[i]));
+    if ((i & 31) == 0) idle();
+  }
   buf_[len_++] = '*';
   for (int8_t k = 3; k >= 0; k--) buf_[len_++] = kHex[(crc >> (4 * k)) & 0xF];
   buf_[len_++] = '\n';
@@ -55,8 +59,9 @@ uint8_t LineBuilder::finish() {
   return len_;
 }
 
-uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const Presence& presence, char* out) {
-  LineBuilder b(out);
+uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId, const Presence& presence, char* out,
+                    Hal* idle) {
+  LineBuilder b(out, idle);
   b.ch('$').dec(r.seq).ch(',');
   switch (r.type) {
     case Msg::Hello:
@@ -81,6 +86,7 @@ uint8_t renderFrame(const FrameRecord& r, uint16_t bootId, const char* deviceId,
         TagRead u;
         presence.uidOf(*inv[i], u);
         b.uid(u.uid, u.uidLen);
+        b.idle();
       }
       // a part resent after the antenna shrank keeps its number: the service drops an inventory whose parts disagree
       if (parts > 1 || part > 1) b.ch(',').dec(part).ch('/').dec(parts > part ? parts : part);

@@ -144,7 +144,9 @@ class Pn5180 : public Iso15693Air, public Iso14443Air {
   static Window window14443(uint16_t txBits, uint16_t rxBits);
   static Window window15693(uint8_t txBytes, bool eofOnly, uint8_t rxBytes, uint16_t holdUs);
   uint16_t holdUs() const;
-  void rxSeen();  // an ISO 15693 answer was just seen complete (answered_): t2 runs from now
+  // an ISO 15693 answer was just seen complete (answered_): t2 runs from now, or from `latestEnd` after the last send
+  // when the answer had ended by then (0: unknown)
+  void rxSeen(uint32_t latestEnd = 0);
 
   SpiBus& bus_;
   Air air_ = Air::None;
