@@ -27,8 +27,12 @@ void Bridge::poll() {
   hal_.pump();
   // chips a background inventory has read so far: reported now (one TAG each), not after the ~0.6 s the rest of a
   // 40-chip inventory takes; while the ring keeps kEarlyRoom frames free (else its end reports them: INV)
-  if (ready() && presence_.fresh() && ring_.size() < kRingFrames - kEarlyRoom)
-    presence_.reportFresh(*this, static_cast<uint8_t>(kRingFrames - kEarlyRoom - ring_.size()));
+  // (two a loop at most: each TAG is ~4 ms of the link at 115200 once the TX buffer is full, and the scheduler below
+  // must not wait behind a dozen of them: a chip reader whose inventory ended would idle ~50 ms before its next zone)
+  if (ready() && presence_.fresh() && ring_.size() < kRingFrames - kEarlyRoom) {
+    const uint8_t room = static_cast<uint8_t>(kRingFrames - kEarlyRoom - ring_.size());
+    presence_.reportFresh(*this, room < kFreshPerLoop ? room : kFreshPerLoop);
+  }
   scanNext();
   if (!ready()) return;
   const uint32_t now = hal_.millis();

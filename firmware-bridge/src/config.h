@@ -41,6 +41,8 @@ static_assert(kLatchOnReadsChips == 1, "chips are reported while their inventory
 // A chip read while its zone's inventory goes on is reported at once (TAG) while the ring of unacknowledged frames
 // keeps this many free; else the inventory's end reports it (an INV when more than 7 changed).
 constexpr uint8_t kEarlyRoom = 64;
+// Chips reported that way in one turn of the bridge's loop (the scheduler runs between turns).
+constexpr uint8_t kFreshPerLoop = 2;
 // Scheduler (bridge.cpp): each antenna is due after its period; the most overdue (elapsed / period) is read next.
 constexpr uint16_t kCardPeriodMs = 200;   // target: every card antenna read at least every 250 ms
 constexpr uint16_t kFocusPeriodMs = 60;   // card antennas named by FOCUS (the board)
