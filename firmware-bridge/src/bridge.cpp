@@ -78,7 +78,8 @@ int16_t Bridge::pick(uint32_t now, uint8_t notReader, int16_t notAntenna, uint8_
     if (!running && warmup_ == 0 && elapsed < (hal_.chipsOnly(a) ? periodOf(a) : kCardRestMs)) continue;
     // ranks as elapsed / period without a 32-bit division (48 of them a read cost the AVR ~2 ms): elapsed times
     // 65535 / period, elapsed capped at 15 s so the product stays below the tier bits
-    const uint32_t e = elapsed > 15000ul ? 15000ul : elapsed;
+    const uint32_t ranked = !running && a == cutA_ && now - cutAt_ < elapsed ? now - cutAt_ : elapsed;
+    const uint32_t e = ranked > 15000ul ? 15000ul : ranked;
     const uint16_t period = periodOf(a);
     // a due chip zone whose reader is idle counts as a round too (else the reader idles while cards are read)
     const bool chipDue = !running && hal_.chipsOnly(a) && elapsed >= period && (r >= kMaxReaders || inProgress_[r] < 0);
@@ -162,7 +163,10 @@ bool Bridge::fetch(uint8_t a, ReadStatus& st) {
   // (a board's background card reads are Pending too, but they are no chip round)
   lastRound_ = hal_.chipsOnly(static_cast<uint8_t>(a)) || (!hal_.background() && (st == ReadStatus::Pending || resumed));
   if (st == ReadStatus::Pending) return false;  // more rounds later; other readers' antennas in between
-  if (st != ReadStatus::Interrupted) lastRead_[a] = hal_.millis();  // (cut short: still due, read again next)
+  // (cut short: still due, ranked from the cut)
+  if (st == ReadStatus::Interrupted) cutA_ = static_cast<int8_t>(a), cutAt_ = hal_.millis();
+  else lastRead_[a] = hal_.millis();
+  if (st != ReadStatus::Interrupted && cutA_ == static_cast<int8_t>(a)) cutA_ = -1;
   return true;
 }
 

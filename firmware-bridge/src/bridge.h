@@ -75,6 +75,11 @@ class Bridge : private PresenceSink {
   bool syncPending_ = false;
   uint8_t status_[kAntennas] = {};  // last ReadStatus per antenna: ERR / CLR only on a change
   uint32_t lastRead_[kAntennas] = {};
+  // The last read cut short (Interrupted) and when: still due (its read did not complete), but ranked by the time
+  // since the cut, so a zone of its reader that nobody touched for longer goes first (a 3-zone reader after a push
+  // in its middle zone: the neighbour left unread since before the push, then the one whose read the push cut)
+  int8_t cutA_ = -1;
+  uint32_t cutAt_ = 0;
   uint32_t focus_ = 0;      // FOCUS antennas (bit a)
   uint32_t cycleSeen_ = 0;  // antennas read since the cycle began
   uint32_t cycleStart_ = 0;

@@ -297,6 +297,33 @@ TEST(an_inventory_cut_short_for_the_focused_zone_loses_nothing_raises_nothing_an
   CHECK_EQ(hal.focused, 0u);
 }
 
+// A zone whose read was cut short stays due but ranks by the time since the cut: a zone of the same reader left unread
+// for longer goes first (before, the cut zone stayed the most overdue and was read again and again while cuts went on).
+TEST(a_zone_cut_short_ranks_after_a_zone_of_its_reader_left_unread_longer) {
+  FakeHal hal;
+  hal.readers = 4;  // zones 12 and 16 on reader 0
+  for (int a = 10; a < 20; a++) hal.chipAntennas.insert(a);
+  hal.table[12] = {chipUid(1), chipUid(2)};
+  hal.table[16] = {chipUid(3)};
+  Bridge b(hal, 1, "BR-T");
+  booted(b, hal);
+  run(b, hal, 1000);
+  hal.readOrder.clear();
+  hal.cut[12] = 20;  // its reads cut short again and again (a focused zone's pushes beside it)
+  run(b, hal, 1500);
+  std::vector<size_t> at12, at16;
+  for (size_t i = 0; i < hal.readOrder.size(); i++) {
+    if (hal.readOrder[i] == 12) at12.push_back(i);
+    if (hal.readOrder[i] == 16) at16.push_back(i);
+  }
+  CHECK(at12.size() > 20u);  // the cut reads and whole ones after them
+  size_t during = 0;  // reads of 16 between the first and the 20th cut read of 12
+  for (size_t i : at16)
+    if (at12.size() > 20u && i > at12[0] && i < at12[19]) during++;
+  CHECK(during >= 1u);
+  CHECK(hal.ofType("GONE").empty());
+}
+
 TEST(an_antenna_dead_from_boot_is_reported_right_after_hello) {
   FakeHal hal;
   hal.broken[4] = ReadStatus::Timeout;
