@@ -78,7 +78,7 @@ function human(figures: Figures): string[] {
       `FW  reader bridge, emulated (simavr + PN5180 models, simulated time)   10-seat hand: every card antenna read within ${fmt(fw.handCardGapMs)} ms (target ${fmt(fw.handCardGapTargetMs)}; bound: 115 ms of air a pass, 34 cards x 3.2 ms checked by SELECT; ~250 ms with the exchanges one after the other on the Mega), cards reported ${fmt(fw.handCardLatencyMs)} ms after placing`,
     );
     lines.push(
-      `    40-chip push (focused zone), the worst of ${(fw.pushRatios as number[]).length} phases (x${(fw.pushRatios as number[]).join(', x')}): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it; the Mega adds ~0.5 ms of CPU to each of its ~270 frames)`,
+      `    40-chip push (focused zone), the worst of ${(fw.pushRatios as number[]).length} phases (x${(fw.pushRatios as number[]).join(', x')}): reported after ${fmt(fw.pushReportMs)} ms = x${fmt(fw.pushRatio, 2)} the model's air time for one inventory of 40 (${fmt(fw.pushAirMs)} ms; target x${fmt(fw.pushRatioTarget)}; bound: x1.0, that air time: each chip's TAG goes out as the inventory reads it; the Mega adds ~0.3-0.4 ms of CPU to each of its ~270 slots)`,
     );
     if (Array.isArray(fw.pushNearStackRatios))
       lines.push(
