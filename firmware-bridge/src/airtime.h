@@ -24,7 +24,8 @@ inline uint32_t request15693Us(uint8_t bytes) { return 76 + static_cast<uint32_t
 constexpr uint32_t k15693EofUs = 38;
 // ISO/IEC 15693-2 8: VICC->VCD high data rate, one subcarrier: a bit = 37.76 us, SOF and EOF 151.04 us each.
 constexpr uint32_t answer15693Us(uint8_t bytes) { return 151 + static_cast<uint32_t>(bytes) * 8 * 3776 / 100 + 151; }
-// ISO/IEC 15693-3 9.1: t1 (VCD EOF to VICC SOF) 4320/fc nominal = 318.6 us, 4448/fc max = 328 us;
+// ISO/IEC 15693-3 9.1: t1 (VCD EOF to VICC SOF) 4192/fc min = 309.2 us, 4320/fc nominal = 318.6 us,
+// 4448/fc max = 328 us;
 // t2 (VICC EOF to next VCD EOF) >= 4192/fc = 309 us; t3 (no answer: VCD EOF to next EOF) >= 4384/fc + SOF.
 constexpr uint32_t k15693T1MaxUs = 328;
 constexpr uint32_t k15693T1MinUs = 309;  // 4192/fc: the earliest a VICC answers

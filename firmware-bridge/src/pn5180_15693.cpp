@@ -95,7 +95,7 @@ bool Pn5180::slotPoll(Slot& out, uint8_t uid[8]) {
       if ((irq & kIrqRxSofDetected) && !slotSof_) {  // an answer is on air: 3.9 ms of it to come
         slotSof_ = true;
         // from 0.3 ms before its latest end on, but not before its earliest: the frontend's hold (t2) at least 0,
-        // its EOF, t1 min (4288/fc) and the answer (each look before that costs the bus a 2-frame read for nothing)
+        // its EOF, t1 min (4192/fc) and the answer (each look before that costs the bus a 2-frame read for nothing)
         const uint32_t earliest = air::k15693EofUs + air::k15693T1MinUs + air::answer15693Us(12);
         pollAfter_ = since + (air::answer15693Us(12) - 151 - 300);
         if (pollAfter_ < earliest) pollAfter_ = earliest;
