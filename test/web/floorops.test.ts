@@ -207,8 +207,35 @@ describe('floor operations in chromium', () => {
     // the service stops and starts again on the same data folder and port
     await t.restart(() => floor.locator('#status[data-conn="closed"]').waitFor({ timeout: 5000 }));
     await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 10_000 });
+    // what the page did, said if it never shows the link open
+    const seen: string[] = [];
+    const t0 = performance.now();
+    const note = (s: string) => seen.push(`${Math.round(performance.now() - t0)}ms ${s}`);
+    floor.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
+    floor.on('pageerror', (e) => note(`page error: ${e.message}`));
+    floor.on('requestfailed', (r) => note(`failed ${r.url()}: ${r.failure()?.errorText}`));
+    floor.on('websocket', (ws) => {
+      note('ws opened');
+      ws.on('close', () => note('ws closed'));
+      ws.on('socketerror', (e) => note(`ws error ${e}`));
+      ws.on('framereceived', (f) => {
+        if (!String(f.payload).startsWith('{"type":"ok","ref":0')) note(`ws frame ${String(f.payload).slice(0, 40)}`);
+      });
+    });
     await floor.reload();
-    await floor.locator('#status[data-conn="open"]').waitFor({ timeout: 20_000 });
+    note('reloaded');
+    await floor
+      .locator('#status[data-conn="open"]')
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err: Error) => {
+        const conn = await floor
+          .locator('#status')
+          .getAttribute('data-conn', { timeout: 1000 })
+          .catch(() => null);
+        throw new Error(
+          `${err.message}; #status data-conn=${conn}; hub ${JSON.stringify(t.live.hub.stats())}; ${seen.join(' | ')}`,
+        );
+      });
     // the service's own history first (what any floor tablet gets), then the page's
     expect(
       t.live.session

@@ -176,7 +176,15 @@ export class LiveStore {
 /** The store's snapshot as preact state: the component re-renders on every change, preact patches what changed. */
 export function useLive(store: LiveStore): LiveSnapshot {
   const [snap, setSnap] = useState(store.get());
-  useEffect(() => store.subscribe(() => setSnap(store.get())), [store]);
+  useEffect(() => {
+    const sync = () => setSnap(store.get());
+    const off = store.subscribe(sync);
+    // the socket may have answered between the first render and this effect (preact runs effects after a frame, later
+    // on a busy tablet): what it said then reached no subscriber, and a page would show "connecting" until the next
+    // change of the hand
+    sync();
+    return off;
+  }, [store]);
   return snap;
 }
 
