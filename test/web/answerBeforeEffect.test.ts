@@ -3,7 +3,7 @@
 // before it reached nobody, and the page said "connecting" until the hand next changed (a floor tablet reloaded after
 // a restart, with no hand under way, stayed so). Chromium's page clock is held (timers and frames stop, the network
 // does not) while the socket says hello and sends the view; the clock then runs and every page must show them.
-import type { Page, WebSocket as PwSocket } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FOUR_SEATS } from '../fourSeats.js';
 import { useLiveTable } from './floorFixture.js';
@@ -15,12 +15,11 @@ const PAGES = ['dealer', 'floor', 'commentator', 'overlay', 'public'] as const;
 /** resolves once the page's socket has received a view that is not empty */
 function viewed(p: Page): Promise<void> {
   return new Promise((resolve) => {
-    const watch = (ws: PwSocket) =>
+    p.on('websocket', (ws) =>
       ws.on('framereceived', (f) => {
-        const s = String(f.payload);
-        if (s.startsWith('{"type":"view","view":{')) resolve();
-      });
-    p.on('websocket', watch);
+        if (String(f.payload).startsWith('{"type":"view","view":{')) resolve();
+      }),
+    );
   });
 }
 
