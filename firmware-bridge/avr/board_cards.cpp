@@ -95,6 +95,6 @@ fw::ReadStatus BoardHal::cardFinish(uint8_t r, uint8_t a, fw::TagSink& sink) {
     return chipStart(r, a, sink);
   }
   if (pn.stalled()) st = fw::ReadStatus::Timeout;
-  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = ::millis();  // a stalled chip: reset in 2 s
+  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = static_cast<uint16_t>(::millis());  // a stalled chip: reset in 2 s
   return st;
 }

@@ -21,7 +21,7 @@ void BoardSpi::begin(uint8_t nss, uint8_t busy, uint8_t rst) {
 }
 
 // One host-interface frame: NSS low, the bytes at the SPI clock (SPDR, SPIF), NSS high. The BUSY handshake is the
-// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL, PORTC).
+// driver's (Pn5180::ready before and after each frame). No interrupt handler touches the NSS ports (PORTB, PORTL, PORTC, PORTH).
 // The PN5180s are the bus's only devices and no interrupt handler uses SPI: its settings are set once (begin), not
 // for every frame. `tx` null: 0xFF clocked out (the read of an answer); `rx` null: what comes in is dropped.
 void BoardSpi::exchange(const uint8_t* tx, uint8_t* rx, uint8_t n) {
@@ -77,9 +77,9 @@ void BoardSpi::idle() {
 }
 
 BoardHal::BoardHal()
-    : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]), pn4_(spi_[4]), pn5_(spi_[5]) {
-  static_assert(kReaders == 6, "one Pn5180 member per reader");
-  pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_, pn_[4] = &pn4_, pn_[5] = &pn5_;
+    : pn0_(spi_[0]), pn1_(spi_[1]), pn2_(spi_[2]), pn3_(spi_[3]), pn4_(spi_[4]), pn5_(spi_[5]), pn6_(spi_[6]) {
+  static_assert(kReaders == 7, "one Pn5180 member per reader");
+  pn_[0] = &pn0_, pn_[1] = &pn1_, pn_[2] = &pn2_, pn_[3] = &pn3_, pn_[4] = &pn4_, pn_[5] = &pn5_, pn_[6] = &pn6_;
   for (uint8_t r = 0; r < kReaders; r++)
     onAir_[r] = -1, invOn_[r] = -1, bootTry_[r] = 0, sink_[r] = nullptr, bgOn_[r] = false, bgDone_[r] = false,
     bgProbe_[r] = false;
@@ -93,12 +93,13 @@ void BoardHal::begin() {
   DDRC = 0x3F;   // readers 2 and 3 (PORTC 6-7: NSS of readers 5 and 4, made outputs by BoardSpi::begin)
   DDRH |= 0x38;  // reader 4
   DDRB |= 0x70;  // reader 5 (PORTB 0-3: NSS of reader 0 and the SPI lines)
+  DDRK |= 0x1C;  // reader 6 (PORTK 0-1: the face sensors of seats 9 and 10; 5-6: its BUSY and RST; 7: A15, the noise)
   for (uint8_t r = 0; r < kReaders; r++) spi_[r].begin(kPinNss[r], kPinBusy[r], kPinReset[r]);
   SPI.begin();
   SPI.beginTransaction(kSpi);  // held: every frame runs at these settings (BoardSpi::exchange)
   for (uint8_t r = 0; r < kReaders; r++) {
     pn_[r]->boot();
-    bootTry_[r] = ::millis();
+    bootTry_[r] = static_cast<uint16_t>(::millis());
   }
   // A boot id that differs at every start: a counter kept in EEPROM, mixed with analog noise.
   uint16_t boots = eeprom_read_word(reinterpret_cast<uint16_t*>(0));
@@ -128,7 +129,7 @@ void BoardHal::route(uint8_t a) {
   uint8_t port = 0;
   for (uint8_t i = 0; i < a; i++) port += kReaderOf[i] == r;
   const uint8_t shift = kSwitchShift[r];
-  volatile uint8_t& reg = r < 2 ? PORTA : r < 4 ? PORTC : r == 4 ? PORTH : PORTB;
+  volatile uint8_t& reg = r < 2 ? PORTA : r < 4 ? PORTC : r == 4 ? PORTH : r == 5 ? PORTB : PORTK;
   reg = static_cast<uint8_t>((reg & ~(0x7 << shift)) | (port & 0x7) << shift);
 }
 
@@ -139,8 +140,9 @@ void BoardHal::prepare(uint8_t a) {
   if (pn.air() != fw::Pn5180::Air::None) pn.fieldOff();
   onAir_[r] = -1;
   if (!pn.booted()) {
-    if (::millis() - bootTry_[r] < 2000) return;  // a chip that failed to boot: reset again every 2 s
-    bootTry_[r] = ::millis();
+    const uint16_t ms = static_cast<uint16_t>(::millis());
+    if (static_cast<uint16_t>(ms - bootTry_[r]) < 2000) return;  // a chip that failed to boot: reset again every 2 s
+    bootTry_[r] = ms;
     if (!pn.boot()) return;
   }
   route(a);  // switch with the field off, then field on: the tags see it come up
@@ -154,7 +156,7 @@ fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
   invOn_[r] = -1;
   if (pn.stalled()) {
     pn.lost();
-    bootTry_[r] = ::millis();
+    bootTry_[r] = static_cast<uint16_t>(::millis());
     return fw::ReadStatus::Timeout;
   }
   if (res.overflow) return fw::ReadStatus::Overrun;
@@ -164,13 +166,13 @@ fw::ReadStatus BoardHal::finish(uint8_t r, const fw::InventoryResult& res) {
 
 void BoardHal::bgBegin(uint8_t r) {
   bgSlot_[r] = 0;
-  bgOn_[r] = pn_[r]->slotBegin(true, inv_[r].roundMaskLen(), inv_[r].roundMask());
+  bgOn_[r] = pn_[r]->slotBegin(true, inv(r).roundMaskLen(), inv(r).roundMask());
   if (!bgOn_[r]) {  // nothing went on air: the slot is Error (stalled) or Empty, the round goes on from pump()
     const fw::Slot s = pn_[r]->stalled() ? fw::Slot::Error : fw::Slot::Empty;
     uint8_t uid[8] = {};
-    inv_[r].roundSlot(s, uid, sink_[r]);
+    inv(r).roundSlot(s, uid, sink_[r]);
     bgSlot_[r] = 1;
-    if (s == fw::Slot::Error) inv_[r].roundEnd(), bgDone_[r] = true;
+    if (s == fw::Slot::Error) inv(r).roundEnd(), bgDone_[r] = true;
   }
 }
 
@@ -191,7 +193,7 @@ void BoardHal::pump() {
   // of them was nearly always that close, the cards waited; at 60 us the push went x1.49-1.58 -> x1.38-1.48)
   const uint32_t now = ::micros();
   for (uint8_t r = kCardReaders; r < kReaders; r++)
-    if (invOn_[r] >= 0 && !bgDone_[r] && bgOn_[r] && !bgProbe_[r] && inv_[r].count() >= 8 &&
+    if (invOn_[r] >= 0 && !bgDone_[r] && bgOn_[r] && !bgProbe_[r] && inv(r).count() >= 8 &&
         pn_[r]->slotDueIn(now) < 60) {
       pumping_ = false;
       return;
@@ -205,7 +207,7 @@ void BoardHal::chipPump() {
   if (chipPumping_) return;
   chipPumping_ = true;
   // the chip readers first, then the card readers (the enroll pad's chips); no `% kReaders` (avr-gcc's -Os calls
-  // its 16-bit division routine, ~0.2 ms a pump of the six readers: a fifth of the CPU while slots waited)
+  // its 16-bit division routine, ~0.2 ms a pump of six readers: a fifth of the CPU while slots waited)
   // The focused zone's reader first (the seat to act: a push there waits for no other reader's slot work), then
   // the others in turn.
   uint32_t now = ::micros();
@@ -228,6 +230,7 @@ void BoardHal::chipPump() {
 bool BoardHal::chipStep(uint8_t r, uint32_t now) {
   if (invOn_[r] < 0 || bgDone_[r]) return false;
   if (r < kCardReaders && cardStep_[r] != kCardIdle) return false;  // its card exchanges: pump()
+  if (r == kCardsOnlyReader) return false;                          // (no chip inventory: cards only)
   fw::Pn5180& pn = *pn_[r];
   if (bgOn_[r] && !pn.slotDue(now)) return false;  // its slot's outcome cannot be known yet: no call, no SPI
   uint8_t uid[8];
@@ -238,7 +241,7 @@ bool BoardHal::chipStep(uint8_t r, uint32_t now) {
     if (bgOn_[r]) return true;
     bgProbe_[r] = false;  // nothing sent: a stalled chip (ANT_TIMEOUT) or an empty slot
     uint8_t none[8] = {};
-    inv_[r].probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
+    inv(r).probed(pn.stalled() ? fw::Slot::Error : fw::Slot::Empty, none, *sink_[r]);
     bgDone_[r] = true;
     return true;
   }
@@ -250,12 +253,12 @@ bool BoardHal::chipStep(uint8_t r, uint32_t now) {
     if (!pn.slotPoll(s, uid)) return true;
     bgProbe_[r] = bgOn_[r] = false;
     if (invOn_[r] == watch_) watchSeen(s, uid);
-    if (inv_[r].probed(s, uid, *sink_[r])) bgDone_[r] = true;
+    if (inv(r).probed(s, uid, *sink_[r])) bgDone_[r] = true;
     else if (peekDue(r)) peekStart(r);
     else bgBegin(r);
     return true;
   }
-  if (!inv_[r].inRounds()) return true;
+  if (!inv(r).inRounds()) return true;
   if (bgOn_[r]) {
     if (!pn.slotPoll(s, uid)) return true;  // its answer may still come
     bgOn_[r] = false;
@@ -269,16 +272,16 @@ bool BoardHal::chipStep(uint8_t r, uint32_t now) {
     // the next slot's EOF first, then this slot's UID into the presence pool (a pool search, ~0.4 ms on the
     // AVR, while the next slot is on air instead of before it)
     bgOn_[r] = pn.slotBegin(false, 0, 0);
-    inv_[r].roundSlot(s, uid, sink_[r]);
+    inv(r).roundSlot(s, uid, sink_[r]);
     if (!bgOn_[r] && pn.stalled()) {
-      inv_[r].roundSlot(fw::Slot::Error, uid, sink_[r]);
-      inv_[r].roundEnd();
+      inv(r).roundSlot(fw::Slot::Error, uid, sink_[r]);
+      inv(r).roundEnd();
       bgDone_[r] = true;  // a stalled chip: finish() reports ANT_TIMEOUT
     }
     return true;
   }
-  inv_[r].roundSlot(s, uid, sink_[r]);
-  if (inv_[r].roundEnd() || s == fw::Slot::Error) {
+  inv(r).roundSlot(s, uid, sink_[r]);
+  if (inv(r).roundEnd() || s == fw::Slot::Error) {
     bgDone_[r] = true;  // complete: the bridge's next readTags(a) reports it
     return true;
   }
@@ -290,7 +293,7 @@ bool BoardHal::chipStep(uint8_t r, uint32_t now) {
 // A chip inventory of antenna `a`, its field on: the field's 1 ms settle, then the 1-slot probe, sent and answered
 // in the background like every slot (the loop waits neither the settle nor the ~6 ms of a collided probe).
 fw::ReadStatus BoardHal::chipStart(uint8_t r, uint8_t a, fw::TagSink& sink) {
-  inv_[r].begin();
+  inv(r).begin();
   invOn_[r] = a;
   sink_[r] = &sink;
   bgDone_[r] = false;
@@ -298,7 +301,7 @@ fw::ReadStatus BoardHal::chipStart(uint8_t r, uint8_t a, fw::TagSink& sink) {
   if (peekHit_ && a == peekA_) {  // the watched zone after a peek found it changed: that probe's outcome, no other
     peekHit_ = false;
     bgProbe_[r] = false;
-    if (inv_[r].probed(static_cast<fw::Slot>(peekSlot_), peekUid_, sink)) bgDone_[r] = true;
+    if (inv(r).probed(static_cast<fw::Slot>(peekSlot_), peekUid_, sink)) bgDone_[r] = true;
     else bgBegin(r);
     return fw::ReadStatus::Pending;
   }
@@ -323,8 +326,8 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     }
     sink_[r] = nullptr;
     // the watched zone's stack taken while its inventory ran: that inventory found nothing, the zone is empty
-    if (a == watch_ && inv_[r].result().count == 0 && !inv_[r].result().unresolved) watchHeld_ = 0;
-    const fw::ReadStatus chips = finish(r, inv_[r].result());
+    if (a == watch_ && inv(r).result().count == 0 && !inv(r).result().unresolved) watchHeld_ = 0;
+    const fw::ReadStatus chips = finish(r, inv(r).result());
     if (r >= kCardReaders || !(cardCursor_[r] & 0x8000u)) return chips;
     // the enroll pad: both outcomes (its cards' kept where the card read's cursor was)
     const fw::ReadStatus cards = static_cast<fw::ReadStatus>(cardCursor_[r] & 0xFF);
@@ -350,7 +353,7 @@ fw::ReadStatus BoardHal::readTags(uint8_t a, fw::TagSink& sink) {
     const fw::ReadStatus st2 = fw::readAntenna(pn, fw::Pn5180::Air::Iso15693, sink);
     if (st2 != fw::ReadStatus::Ok) st = st2;
   }
-  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = ::millis();  // a stalled chip: reset in 2 s
+  if (st == fw::ReadStatus::Timeout) pn.lost(), bootTry_[r] = static_cast<uint16_t>(::millis());  // a stalled chip: reset in 2 s
   return st;
 }
 

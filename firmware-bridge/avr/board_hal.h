@@ -1,4 +1,4 @@
-// The Mega 2560 board: Serial (USB) at 115200 for the protocol; six PN5180 on the hardware SPI bus (through a
+// The Mega 2560 board: Serial (USB) at 115200 for the protocol; seven PN5180 on the hardware SPI bus (through a
 // 5 V <-> 3.3 V level shifter), each with its NSS and BUSY line and an RF switch routing it to its antennas
 // (board_config.h); one reflective optical face sensor per seat on A0-A9.
 #pragma once
@@ -56,12 +56,14 @@ class BoardHal : public fw::Hal {
   void route(uint8_t a);
   static_assert(kReaders <= fw::kMaxReaders, "the bridge keeps an inventory under way per reader");
   BoardSpi spi_[kReaders];
-  fw::Pn5180 pn0_, pn1_, pn2_, pn3_, pn4_, pn5_;
+  fw::Pn5180 pn0_, pn1_, pn2_, pn3_, pn4_, pn5_, pn6_;
   fw::Pn5180* pn_[kReaders];
   fw::ReadStatus finish(uint8_t r, const fw::InventoryResult& res);
-  int16_t onAir_[kReaders];  // antenna whose field is on, or -1
-  fw::Inventory15693 inv_[kReaders];  // the chip inventory under way on each reader
-  int16_t invOn_[kReaders];           // its antenna, or -1
+  int8_t onAir_[kReaders];  // antenna whose field is on, or -1
+  // the chip inventory under way on each reader but the cards-only one (58 bytes of SRAM each)
+  fw::Inventory15693 inv_[kReaders - 1];
+  fw::Inventory15693& inv(uint8_t r) { return inv_[r > kCardsOnlyReader ? r - 1 : r]; }
+  int8_t invOn_[kReaders];  // its antenna (or the card antenna read in the background), or -1
   // Background rounds: once a chip antenna's probe collided, its 16-slot rounds run slot by slot from pump(),
   // beside whatever the other readers do (card reads, other chip rounds): each reader's air time overlaps.
   void bgBegin(uint8_t r);
@@ -110,7 +112,7 @@ class BoardHal : public fw::Hal {
   uint8_t peekUid_[8] = {};
   bool pumping_ = false;
   bool chipPumping_ = false;
-  uint32_t bootTry_[kReaders];
+  uint16_t bootTry_[kReaders];  // millis() (low 16 bits) of the reader's last boot try
   uint16_t bootId_ = 0;
   char deviceId_[8] = "BR-0000";
 };

@@ -67,7 +67,7 @@ class Bridge : private PresenceSink {
   uint32_t unknown_ = 0;
   bool bufFullReported_ = false;
   int16_t prepared_ = -1;  // antenna whose field is already settling on its reader
-  int8_t inProgress_[kMaxReaders] = {-1, -1, -1, -1, -1, -1};  // per reader: antenna whose inventory is under way
+  int8_t inProgress_[kMaxReaders] = {-1, -1, -1, -1, -1, -1, -1};  // per reader: antenna whose inventory is under way
   uint32_t stepAt_[kMaxReaders] = {};                   // and when its last round ended
   AntennaSink chipSink_[kMaxReaders];                   // its sink (a board may fill it in the background)
   bool lastRound_ = false;                              // the last read was a round of such an inventory

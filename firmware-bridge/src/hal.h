@@ -11,7 +11,7 @@ namespace fw {
 // Interrupted: the board cut the inventory short for the FOCUS chip zone of the same reader, which it found changed
 // (focus()): the tags read so far count, none leaves, no fault; the antenna stays due and is read again next.
 enum class ReadStatus : uint8_t { Ok, Timeout, Short, Collision, Overrun, Pending, Foreign, Interrupted };
-constexpr uint8_t kMaxReaders = 6;  // the board of avr/board_config.h: 2 card readers, 4 chip readers
+constexpr uint8_t kMaxReaders = 7;  // the board of avr/board_config.h: 2 card readers, 5 chip readers
 
 class Hal {
  public:

@@ -1,5 +1,5 @@
 // FW: the reader bridge's scan figures (issue 26) on the project's emulated bench: the real Mega 2560 image under
-// simavr with six PN5180 models (test/bench-avr/pn5180), the service's BridgeLink on its pty (FOCUS sent as the
+// simavr with seven PN5180 models (test/bench-avr/pn5180), the service's BridgeLink on its pty (FOCUS sent as the
 // table service sends it). Simulated time, held to the wall clock. Each figure beside its physical bound:
 //  - a 10-seat hand (20 hole cards, board, burns, muck, 8-chip bets): the longest any card antenna went unread
 //    (target 250 ms; bound: 115 ms of air a pass, 34 cards x 3.2 ms checked by SELECT of their UIDs, ~250 ms with

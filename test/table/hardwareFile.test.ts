@@ -116,7 +116,7 @@ describe('the 10-seat table of hardware/README.md', () => {
     const parts = readme.slice(readme.indexOf('## Parts list'), readme.indexOf('## Antennas'));
     const qty = (part: string) => Number(new RegExp(`^\\| (\\d+) \\| ${part}`, 'm').exec(parts)?.[1]);
     const n = file.readers.length;
-    expect(n).toBe(6);
+    expect(n).toBe(7);
     expect(qty('NXP PN5180')).toBe(n);
     expect(qty('13.56 MHz SP8T')).toBe(n);
     for (const r of file.readers) expect(parts, r.id).toContain(r.id);

@@ -1,5 +1,5 @@
 /* Test bench for the reader-bridge firmware: the REAL Mega 2560 image (firmware-bridge/build/mega/feltwire_bridge.hex) under
- * simavr, with six PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
+ * simavr, with seven PN5180 models (pn5180_model.c) on its SPI bus, each with its own NSS, BUSY, RST and RF switch,
  * as firmware-bridge/avr/board_config.h wires them. The bridge's UART0 is a pseudo-terminal (printed as
  * "PTY <path>") for the service's BridgeLink; tags arrive and leave on stdin:
  *   place <antenna> <UID hex>     14 hex digits: an ISO 14443A card (UID0 first; 8 or 20 digits: 4- or 10-byte UIDs);
@@ -33,17 +33,17 @@
 #include "pn5180_model.h"
 
 #define ANTENNAS 24
-#define READERS 6
+#define READERS 7
 /* board_config.h: kReaderOf, kPinNss/Busy/Reset (Mega pins -> ports), kSwitchShift */
-static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 0, 1, 1, 0};
-static const char nss_port[READERS] = {'B', 'L', 'L', 'L', 'C', 'C'};
-static const int nss_pin[READERS] = {0, 2, 3, 4, 7, 6};     /* 53, 47, 46, 45, 30, 31 */
-static const char busy_port[READERS] = {'L', 'L', 'L', 'L', 'A', 'A'};
-static const int busy_pin[READERS] = {0, 5, 6, 7, 6, 7};    /* 49, 44, 43, 42, 28, 29 */
-static const char rst_port[READERS] = {'L', 'G', 'G', 'G', 'D', 'G'};
-static const int rst_pin[READERS] = {1, 0, 1, 2, 7, 5};     /* 48, 41, 40, 39, 38, 4 */
-static const char sw_port[READERS] = {'A', 'A', 'C', 'C', 'H', 'B'};
-static const int sw_shift[READERS] = {0, 3, 0, 3, 3, 4};
+static const int reader_of[ANTENNAS] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 0, 1, 1, 0};
+static const char nss_port[READERS] = {'B', 'L', 'L', 'L', 'C', 'C', 'H'};
+static const int nss_pin[READERS] = {0, 2, 3, 4, 7, 6, 6};     /* 53, 47, 46, 45, 30, 31, 9 */
+static const char busy_port[READERS] = {'L', 'L', 'L', 'L', 'A', 'A', 'K'};
+static const int busy_pin[READERS] = {0, 5, 6, 7, 6, 7, 5};    /* 49, 44, 43, 42, 28, 29, A13 */
+static const char rst_port[READERS] = {'L', 'G', 'G', 'G', 'D', 'G', 'K'};
+static const int rst_pin[READERS] = {1, 0, 1, 2, 7, 5, 6};     /* 48, 41, 40, 39, 38, 4, A14 */
+static const char sw_port[READERS] = {'A', 'A', 'C', 'C', 'H', 'B', 'K'};
+static const int sw_shift[READERS] = {0, 3, 0, 3, 3, 4, 2};
 
 static avr_t* avr;
 static avr_spi_t* spi;
@@ -51,7 +51,7 @@ static pn5180 pn[READERS];
 static pn_antenna ants[ANTENNAS];
 static double last_read[ANTENNAS], max_gap[ANTENNAS];
 static avr_irq_t* busy_irq[READERS];
-static uint8_t port_a, port_c, port_h, port_b;
+static uint8_t port_a, port_c, port_h, port_b, port_k;
 static int master = -1;
 static uint8_t spi_reply;
 static int xon = 1;
@@ -139,7 +139,11 @@ static void pin_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
 
 static void route_all(void) {
   for (int r = 0; r < READERS; r++) {
-    const uint8_t reg = sw_port[r] == 'A' ? port_a : sw_port[r] == 'C' ? port_c : sw_port[r] == 'H' ? port_h : port_b;
+    const uint8_t reg = sw_port[r] == 'A'   ? port_a
+                        : sw_port[r] == 'C' ? port_c
+                        : sw_port[r] == 'H' ? port_h
+                        : sw_port[r] == 'B' ? port_b
+                                            : port_k;
     const int portno = (reg >> sw_shift[r]) & 7;
     int a = -1, k = 0;
     for (int i = 0; i < ANTENNAS; i++)
@@ -152,7 +156,7 @@ static void route_all(void) {
 static void switch_changed(struct avr_irq_t* irq, uint32_t value, void* param) {
   (void)irq;
   const int what = (int)(intptr_t)param; /* port * 8 + bit */
-  uint8_t* reg = what / 8 == 0 ? &port_a : what / 8 == 1 ? &port_c : what / 8 == 2 ? &port_h : &port_b;
+  uint8_t* reg = what / 8 == 0 ? &port_a : what / 8 == 1 ? &port_c : what / 8 == 2 ? &port_h : what / 8 == 3 ? &port_b : &port_k;
   const int bit = what % 8;
   *reg = (uint8_t)((*reg & ~(1u << bit)) | (value ? 1u << bit : 0));
   route_all();
@@ -555,6 +559,8 @@ int main(int argc, char** argv) {
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('H'), b), switch_changed, (void*)(intptr_t)(16 + b));
   for (int b = 4; b < 7; b++)
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), b), switch_changed, (void*)(intptr_t)(24 + b));
+  for (int b = 2; b < 5; b++)
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('K'), b), switch_changed, (void*)(intptr_t)(32 + b));
 
   uint32_t f = 0;
   avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &f);

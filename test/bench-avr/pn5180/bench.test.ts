@@ -1,4 +1,4 @@
-// The real bridge image (firmware-bridge, built with Debian's arduino-mk) under simavr with six PN5180 models on its
+// The real bridge image (firmware-bridge, built with Debian's arduino-mk) under simavr with seven PN5180 models on its
 // SPI bus (test/bench-avr/pn5180, C against libsimavr-dev), the service's BridgeLink on the bench's pty and the
 // table layer on top: a dealt hand of ten seats, board, burns and muck, a 40-chip bet, a card leaving, a full table.
 // The bench measures in simulated time (held to the wall clock) and the figures are printed.
@@ -134,9 +134,10 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
 
   // Issue 26 (b) and (c) over seeds: each seed places its own 40 UIDs (another inventory tree: which chips share a
   // slot, how deep the splits go) at its own phase of the readers' schedule (`after <ms>` in simulated time: where
-  // the focused zone's reader stands, and the other zones' readers, when the chips land). Two zones to act: bet9,
-  // the middle of a 3-zone reader (pn5180-f: bet8, bet9, bet10; its two neighbours wait for the push's inventory),
-  // then bet1, on a 2-zone reader (pn5180-c: bet1, bet2), whose last seed's chips (0-39) stay for the tests below.
+  // the focused zone's reader stands, and the other zones' readers, when the chips land). Two zones to act, on two
+  // chip readers of 2 zones: bet9 (pn5180-g: bet9, bet10; until scan12 the middle of a 3-zone reader, whose two
+  // neighbours waited for the push's inventory), then bet1 (pn5180-c: bet1, bet2), whose last seed's chips (0-39)
+  // stay for the tests below.
   // Every other zone holds 8 chips (the hand's bets: UIDs 400 + 8 k for bet k+1).
   const PUSHES: Array<[string, number]> = [
     ['bet9', 4],
