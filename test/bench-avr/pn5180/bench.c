@@ -75,12 +75,21 @@ static int line_len;
 
 static double now_us(void) { return (double)avr->cycle * 1e6 / avr->frequency; }
 
+/* each reader's BUSY pin as last driven, and the latest a pin fell after the model's BUSY ended (stats: busyLateUs) */
+static int busy_level[READERS];
+static double busy_late_max;
+
 static void tick_all(void) {
   const double t = now_us();
   for (int r = 0; r < READERS; r++) {
     pn[r].now = t;
     pn_tick(&pn[r]);
-    avr_raise_irq(busy_irq[r], pn[r].busy ? 1 : 0);
+    if (busy_level[r] && !pn[r].busy) {
+      const double due = pn[r].busy_until > pn[r].boot_done_at ? pn[r].busy_until : pn[r].boot_done_at;
+      if (t - due > busy_late_max) busy_late_max = t - due;
+    }
+    busy_level[r] = pn[r].busy ? 1 : 0;
+    avr_raise_irq(busy_irq[r], busy_level[r]);
   }
 }
 
@@ -90,11 +99,18 @@ static avr_cycle_count_t busy_timer(avr_t* a, avr_cycle_count_t when, void* para
   return 0;
 }
 
+/* The timer that drops reader p's BUSY pin when the model's BUSY ends (its command done, or its boot). One timer a
+ * reader, the reader its param: simavr replaces a timer registered again with the same callback and param, so with
+ * one param for all (before scan12) a reader that armed its timer cancelled another's, whose pin then stayed high
+ * until the next SPI byte or pin change: a firmware spinning on that BUSY saw it stuck (ANT_TIMEOUT). */
 static void arm_busy(pn5180* p) {
-  if (p->busy && p->busy_until > p->now)
-    avr_cycle_timer_register_usec(avr, (uint32_t)(p->busy_until - p->now) + 1, busy_timer, NULL);
-  if (!p->booted && !p->in_reset && p->boot_done_at > p->now)
-    avr_cycle_timer_register_usec(avr, (uint32_t)(p->boot_done_at - p->now) + 1, busy_timer, NULL);
+  double until = -1;
+  if (!p->booted) {
+    if (!p->in_reset) until = p->boot_done_at;
+  } else if (p->busy) {
+    until = p->busy_until;
+  }
+  if (until > p->now) avr_cycle_timer_register_usec(avr, (uint32_t)(until - p->now) + 1, busy_timer, p);
 }
 
 static int selected_reader(void) {
@@ -221,9 +237,9 @@ static void stats(void) {
     }
   printf("STATS {\"simMs\":%.1f,\"cardLatencyMaxMs\":%.1f,\"chipLatencyMaxMs\":%.1f,\"goneLatencyMaxMs\":%.1f,"
          "\"reportedCards\":%ld,\"reportedChips\":%ld,\"reportedGone\":%ld,\"unreported\":%d,\"hbScanMsMax\":%d,"
-         "\"stackBytes\":%d,\"heapEnd\":%d,\"maxGapMs\":[",
+         "\"stackBytes\":%d,\"heapEnd\":%d,\"busyLateUs\":%.1f,\"maxGapMs\":[",
          now_us() / 1000, lat_card_max / 1000, lat_chip_max / 1000, lat_gone_max / 1000, reported_cards, reported_chips,
-         reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start);
+         reported_gone, npend, hb_scan_max, low >= 0 ? 0x2200 - low : -1, free_start, busy_late_max);
   for (int a = 0; a < ANTENNAS; a++) { /* the gap still open counts: an antenna unread since counts as unread */
     const double open = last_read[a] >= 0 ? now_us() - last_read[a] : now_us() - reset_at;
     printf("%s%.1f", a ? "," : "", (open > max_gap[a] ? open : max_gap[a]) / 1000);

@@ -369,6 +369,9 @@ describe('bridge firmware under simavr with PN5180 models, the service on its pt
     );
     expect(st.unreported).toBe(0);
     expect(st.violations).toBe(0);
+    // the bench's BUSY pins fell when the models' BUSY ended, for the whole run (one simavr timer a reader: with one
+    // for all, a reader arming its own cancelled another's, whose BUSY stayed high for the firmware: ANT_TIMEOUT)
+    expect(st.busyLateUs).toBeLessThan(3);
     expect(faults.filter((f) => f.kind === 'fault' && f.code !== 'OK')).toEqual([]);
     expect(st.stackBytes).toBeGreaterThan(0);
     expect(st.overlapped).toBeGreaterThan(0); // chip rounds ran beside the other readers' exchanges

@@ -25,6 +25,8 @@ export interface Stats {
   hbScanMsMax: number;
   stackBytes: number;
   heapEnd: number;
+  /** since the start: the latest a reader's BUSY pin fell after the model's BUSY ended (the bench's own timing) */
+  busyLateUs: number;
   maxGapMs: number[];
   /** per antenna: ISO 15693 air time of its last complete inventory (frames, t1, answers or SOF windows, t2) */
   invAirMs: number[];
