@@ -187,6 +187,8 @@ static void uart_out(struct avr_irq_t* irq, uint32_t value, void* param) {
   if (out_len < (int)sizeof out_q) out_q[out_len++] = (uint8_t)value;
   if (value == '\n') {
     line_buf[line_len < 255 ? line_len : 255] = 0;
+    if ((getenv("PN_TRACE") || getenv("PN_SPITRACE")) && strstr(line_buf, ",ERR,"))
+      fprintf(stderr, "ERR %.3f %s\n", now_us() / 1000, line_buf); /* the traces' views: where an ERR went out */
     frame_seen(line_buf);
     line_len = 0;
   } else if (line_len < 255) line_buf[line_len++] = (char)value;

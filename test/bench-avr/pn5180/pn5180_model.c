@@ -607,7 +607,7 @@ void pn_nss(pn5180* p, int low) {
     if (p->nss_low) return;
     p->nss_low = 1;
     { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
-      if (st == p->id) fprintf(stderr, "L %.4f r%d\n", p->now / 1000, p->id); } /* PN_SPITRACE: NSS low */
+      if (st == p->id || st == 99) fprintf(stderr, "L %.4f r%d\n", p->now / 1000, p->id); } /* PN_SPITRACE: NSS low */
     if (p->busy || p->in_reset || !p->booted) p->st.violations++;
     p->frame_len = 0;
     p->resp_pos = 0;
@@ -618,14 +618,14 @@ void pn_nss(pn5180* p, int low) {
   p->st.frames++;
   if (p->resp_pending && p->resp_pos > 0) {
     { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
-      if (st == p->id) fprintf(stderr, "R %.4f r%d n=%d\n", p->now / 1000, p->id, p->resp_pos); } /* a read */
+      if (st == p->id || st == 99) fprintf(stderr, "R %.4f r%d n=%d\n", p->now / 1000, p->id, p->resp_pos); } /* a read */
     p->resp_pending = 0;
     set_busy(p, 2);
     return;
   }
   p->resp_pending = 0;
   { static int st = -2; if (st == -2) { const char* e = getenv("PN_SPITRACE"); st = e ? atoi(e) : -1; }
-    if (st == p->id) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.4f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
+    if (st == p->id || st == 99) /* PN_SPITRACE=<reader>: each command frame on stderr */ fprintf(stderr, "S %.4f r%d %02x n=%d\n", p->now / 1000, p->id, p->frame_len ? p->frame[0] : 0, p->frame_len); }
   execute(p);
 }
 
