@@ -101,13 +101,16 @@ bool Pn5180::fieldOn(Air air) {
   }
   crc(air == Air::Iso15693);
   if (!writeReg(kWriteRegister, kIrqClear, 0xFFFFFFFFul) || !command(on, 2)) return false;
-  // RF_ON: the field is up when TX_RFON_IRQ is set
+  // RF_ON: the field is up when TX_RFON_IRQ is set. What a look read counts before the time it took: a look whose
+  // wait for BUSY ran a pump of the other readers' slots (2-3 ms with five busy chip readers) and found the field up
+  // is no stall (scan12: it was, an ANT_TIMEOUT and a reboot of a card reader in a full table)
   const uint32_t start = bus_.micros();
   uint32_t irq = 0;
-  do {
+  for (;;) {
     if (!readReg(kIrqStatus, irq)) return false;
+    if (irq & kIrqTxRfOn) break;
     if (bus_.micros() - start > 2000) return !(stalled_ = true);
-  } while (!(irq & kIrqTxRfOn));
+  }
   fieldOnAt_ = bus_.micros();
   rxAtKnown_ = false;
   air_ = air;
