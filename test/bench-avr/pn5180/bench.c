@@ -252,6 +252,8 @@ static void stats(void) {
         ex += pn[r].st.exchanges, ans += pn[r].st.answers, ov += pn[r].st.overlapped;
   printf("],\"invAirMs\":[");
   for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", pn_inv_air_last[a] / 1000);
+  printf("],\"invWallMs\":[");
+  for (int a = 0; a < ANTENNAS; a++) printf("%s%.1f", a ? "," : "", pn_inv_wall_last[a] / 1000);
   printf("],\"invClosed\":[");
   for (int a = 0; a < ANTENNAS; a++) printf("%s%ld", a ? "," : "", pn_inv_closed[a]);
   printf("],\"violations\":%ld,\"earlyRequests\":%ld,\"badSofFrames\":%ld,\"exchanges\":%ld,\"answers\":%ld,"

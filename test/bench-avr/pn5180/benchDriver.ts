@@ -30,6 +30,9 @@ export interface Stats {
   maxGapMs: number[];
   /** per antenna: ISO 15693 air time of its last complete inventory (frames, t1, answers or SOF windows, t2) */
   invAirMs: number[];
+  /** per antenna: the same inventory from its probe's start to its last slot's end (its air time plus the Mega's
+   * reaction between frames: what the zone's neighbours on its reader wait for) */
+  invWallMs: number[];
   /** per antenna: ISO 15693 inventories closed so far (the zone's next probe closes one) */
   invClosed: number[];
   violations: number;

@@ -41,6 +41,8 @@ static uint16_t crc_a(const uint8_t* d, int n) { /* ISO/IEC 14443-3 CRC_A: 0x636
 static double g_air_end[8];
 pn_fold pn_fold_cfg;
 double pn_inv_air_cur[64], pn_inv_air_last[64];
+static double inv_from[64], inv_to[64];
+double pn_inv_wall_last[64];
 long pn_inv_closed[64];
 double pn_due_at[8];
 double pn_lag_sum[2], pn_lag_max[2];
@@ -439,9 +441,12 @@ static void send_data(pn5180* p, const uint8_t* d, int n, int lastbits) {
     if (!eof_only && !p->inv_16 && p->slot == 0) { /* a probe: a new inventory of this antenna */
       if (pn_inv_air_cur[p->antenna] > 0) pn_inv_closed[p->antenna]++;
       pn_inv_air_last[p->antenna] = pn_inv_air_cur[p->antenna];
+      pn_inv_wall_last[p->antenna] = inv_to[p->antenna] - inv_from[p->antenna];
       pn_inv_air_cur[p->antenna] = 0;
+      inv_from[p->antenna] = start;
     }
     const double answer_us = a.n ? a.nbits * BIT_VICC_15693 + 2 * SOF_VICC_15693 : SOF_VICC_15693;
+    inv_to[p->antenna] = t_rx + answer_us; /* its last frame's answer (or the silence that closed its slot) */
     pn_inv_air_cur[p->antenna] += dur + T1_15693 + answer_us + (eof_only && p->prev_answered ? T2_15693 : 0);
     p->prev_answered = a.n > 0;
   }

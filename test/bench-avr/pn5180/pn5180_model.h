@@ -95,6 +95,8 @@ extern pn_fold pn_fold_cfg;
 extern double pn_inv_air_cur[64], pn_inv_air_last[64];
 /* ISO 15693 inventories closed per antenna (a probe closes the one before): pn_inv_air_last is the last of them */
 extern long pn_inv_closed[64];
+/* and its time from the probe's start to its last slot's end: the air time plus the host's reaction between frames */
+extern double pn_inv_wall_last[64];
 /* per reader: when the host can know the outcome of the 16-slot round's slot on air (0: none), for PN_LAGPROF;
  * cleared by the host's first look at IRQ_STATUS after it */
 extern double pn_due_at[8];
