@@ -106,6 +106,10 @@ void Bridge::scanNext() {
     if (done < 0 || !hal_.roundsDone(static_cast<uint8_t>(done))) continue;
     ReadStatus st;
     fetch(static_cast<uint8_t>(done), st);
+    // picked as the next antenna while its rounds were done (pick: its outcome first), it has just had it: no new
+    // read of it now (else the scheduler below began the zone's inventory again at once, before its neighbour fell
+    // due, and that neighbour waited for both: ~1.1 s in a full table)
+    if (prepared_ == done) prepared_ = -1;
     const uint32_t t = hal_.millis();
     const int16_t on = hal_.onAir(r);  // the antenna the board already switched the field to, if any
     const int16_t go = on >= 0 ? on : pick(t, 0xFF, -1, r);
