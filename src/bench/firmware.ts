@@ -10,7 +10,12 @@
 //    403 ms of air + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two reads of bet2);
 //  - the same push while bet2, the other zone of bet1's reader, holds 40 chips (its reader busy with that stack more
 //    than half the time): x the air time (target x1.5; bound: x1.0 plus one round of bet2's inventory, ~70 ms of air,
-//    the longest the bridge waits before it looks at the focused zone between two rounds and cuts bet2's short).
+//    the longest the bridge waits before it looks at the focused zone between two rounds and cuts bet2's short);
+//  - a full table (40 chips in bet1, 25 in each other zone: 265, what the Mega's pool of 384 tags holds beside the
+//    cards; the hand's 34 cards), settled: the longest a betting zone went unread (target 600 ms) and the full HB
+//    cycle (target 1 s; bound: 0.67 s of air on bet1's reader, its 40 + bet2's 25 chips), each printed beside the
+//    two inventories of that reader on the Mega; the cycle that spans the placing (225 TAG frames at once, ~1 s of
+//    the 115200 link) apart.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +48,17 @@ export interface FirmwareFigures {
   heartbeatCycleMs: number;
   violations: number;
   unreported: number;
+  /** the full table, settled */
+  fullTableZoneUnreadMs: number;
+  fullTableCycleMs: number;
+  /** the HB cycle over the placing of its 225 chips */
+  fullTableBurstCycleMs: number;
+  fullTableCardGapMs: number;
+  /** bet1's and bet2's last inventories (one chip reader): air time and probe-to-last-slot time on the Mega */
+  fullTableReaderAirMs: number;
+  fullTableReaderWallMs: number;
+  fullTableUnreported: number;
+  fullTableViolations: number;
 }
 
 interface Stats {
@@ -52,6 +68,7 @@ interface Stats {
   hbScanMsMax: number;
   maxGapMs: number[];
   invAirMs: number[];
+  invWallMs: number[];
   invClosed: number[];
   violations: number;
 }
@@ -161,6 +178,20 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       send(`clear ${bet1}`);
       await sleep(800);
     }
+    // a full table (issue 26 (d)): bet1 40 chips, the nine other zones 25 each, the hand's cards still dealt
+    log("FW: a full table (265 chips in 10 zones, the hand's 34 cards)");
+    for (let z = bet1; z < bet1 + 10; z++) send(`clear ${z}`);
+    await sleep(1500); // past the 400 ms latch-off: the pool holds none of the zones' earlier chips
+    send(...Array.from({ length: 40 }, () => `place ${bet1} ${chipUid(c++)}`));
+    for (let z = bet1 + 1; z < bet1 + 10; z++) send(...Array.from({ length: 25 }, () => `place ${z} ${chipUid(c++)}`));
+    await reported(stats);
+    send('reset');
+    await sleep(2000); // the placing's TAG frames hold the bridge's loop ~1 s: that cycle apart
+    const burst = await stats();
+    send('reset');
+    await sleep(3000);
+    const full = await stats();
+    const zones = Array.from({ length: 10 }, (_, i) => bet1 + i);
     const ratios = runs.map((r) => (r.air > 0 ? r.push.chipLatencyMaxMs / r.air : Number.NaN));
     const unread = runs.map((r) => Math.max(...[11, 12, 13, 14, 15, 16, 17, 18, 19].map((a) => r.push.maxGapMs[a])));
     const worst = runs[ratios.indexOf(Math.max(...ratios))] ?? runs[0];
@@ -183,11 +214,31 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
       heartbeatCycleMs: hand.hbScanMsMax,
       violations: Math.max(...runs.map((r) => r.push.violations)),
       unreported: Math.max(...runs.map((r) => r.push.unreported)),
+      fullTableZoneUnreadMs: Math.max(...zones.map((a) => full.maxGapMs[a])),
+      fullTableCycleMs: full.hbScanMsMax,
+      fullTableBurstCycleMs: burst.hbScanMsMax,
+      fullTableCardGapMs: Math.max(...cardAntennas.map((a) => full.maxGapMs[a])),
+      fullTableReaderAirMs: full.invAirMs[bet1] + full.invAirMs[bet1 + 1],
+      fullTableReaderWallMs: full.invWallMs[bet1] + full.invWallMs[bet1 + 1],
+      fullTableUnreported: full.unreported,
+      fullTableViolations: full.violations,
     };
   } finally {
     await link?.close();
     proc.kill('SIGKILL');
   }
+}
+
+/** Stats once every tag placed is reported (the bench counts the placings no report has matched yet). */
+async function reported(stats: () => Promise<Stats>): Promise<Stats> {
+  const end = Date.now() + 30_000;
+  let st = await stats();
+  while (st.unreported > 0 && Date.now() < end) {
+    await sleep(100);
+    st = await stats();
+  }
+  if (st.unreported > 0) throw new Error(`FW bench: ${st.unreported} tags never reported`);
+  return st;
 }
 
 /** A push's stats once every chip is reported and the zone's next probe has closed the inventory that read the

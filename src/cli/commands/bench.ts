@@ -87,6 +87,10 @@ function human(figures: Figures): string[] {
     lines.push(
       `    betting zones unread up to ${fmt(fw.betZoneUnreadMs)} ms while it inventoried (per push: ${(fw.betZoneUnreadRuns as number[]).map((x) => fmt(x, 0)).join(', ')} ms; target ${fmt(fw.betZoneUnreadTargetMs)}; bound: 451 ms of air, the 40 chips' 403 ms + bet2's 8 chips (48 ms), the other zone of bet1's reader, read between two of its reads), HB full cycle ${fmt(fw.heartbeatCycleMs, 0)} ms, ${fmt(fw.violations, 0)} host-interface violations, ${fmt(fw.unreported, 0)} tags unreported`,
     );
+    if (typeof fw.fullTableCycleMs === 'number')
+      lines.push(
+        `    full table (265 chips in 10 zones, 34 cards), settled: every betting zone read within ${fmt(fw.fullTableZoneUnreadMs)} ms (target 600), HB full cycle ${fmt(fw.fullTableCycleMs, 0)} ms (target 1000; ${fmt(fw.fullTableBurstCycleMs, 0)} ms over the placing, 225 TAG frames on the 115200 link), card antennas within ${fmt(fw.fullTableCardGapMs)} ms; bound: ${fmt(fw.fullTableReaderAirMs)} ms of air on bet1's reader (bet1's 40 + bet2's 25 chips), ${fmt(fw.fullTableReaderWallMs)} ms on the Mega; ${fmt(fw.fullTableViolations, 0)} host-interface violations, ${fmt(fw.fullTableUnreported, 0)} tags unreported`,
+      );
   }
   lines.push(
     `medians of ${(f('B1')?.runs as number | undefined) ?? 5} timed passes after a warm-up; this machine is shared, expect up to 2x drift`,
