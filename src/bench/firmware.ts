@@ -184,7 +184,8 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
     await sleep(1500); // past the 400 ms latch-off: the pool holds none of the zones' earlier chips
     send(...Array.from({ length: 40 }, () => `place ${bet1} ${chipUid(c++)}`));
     for (let z = bet1 + 1; z < bet1 + 10; z++) send(...Array.from({ length: 25 }, () => `place ${z} ${chipUid(c++)}`));
-    await reported(stats);
+    const placed = await whileUnreported(stats, 30_000);
+    if (placed.unreported > 0) throw new Error(`FW bench: ${placed.unreported} tags of the full table never reported`);
     send('reset');
     await sleep(2000); // the placing's TAG frames hold the bridge's loop ~1 s: that cycle apart
     const burst = await stats();
@@ -229,15 +230,14 @@ export async function benchFirmware(log: (line: string) => void = () => {}): Pro
   }
 }
 
-/** Stats once every tag placed is reported (the bench counts the placings no report has matched yet). */
-async function reported(stats: () => Promise<Stats>): Promise<Stats> {
-  const end = Date.now() + 30_000;
+/** Stats once every tag placed is reported (the bench counts the placings no report has matched yet), or `ms` on. */
+async function whileUnreported(stats: () => Promise<Stats>, ms: number): Promise<Stats> {
+  const end = Date.now() + ms;
   let st = await stats();
   while (st.unreported > 0 && Date.now() < end) {
     await sleep(100);
     st = await stats();
   }
-  if (st.unreported > 0) throw new Error(`FW bench: ${st.unreported} tags never reported`);
   return st;
 }
 
@@ -245,11 +245,7 @@ async function reported(stats: () => Promise<Stats>): Promise<Stats> {
  * last of them: its air time is counted then (chips are reported while their inventory runs, ~0.3 s before). */
 async function pushDone(stats: () => Promise<Stats>, zone: number): Promise<Stats> {
   const end = Date.now() + 10_000;
-  let st = await stats();
-  while (st.unreported > 0 && Date.now() < end) {
-    await sleep(100);
-    st = await stats();
-  }
+  let st = await whileUnreported(stats, 10_000);
   const closed = st.invClosed[zone];
   while (st.invClosed[zone] <= closed && Date.now() < end + 5_000) {
     await sleep(50);
