@@ -31,6 +31,28 @@ const uiText = (page: Page): Promise<string> =>
     return parts.join(' ');
   });
 
+/** where each simulated table stands (a hang guard's message: which table waits, and for what) */
+function tablesNow(t: SimTournament): string {
+  return JSON.stringify(
+    t.tables.map(({ tableId, live }) => {
+      const s = live.session.snapshot();
+      return {
+        tableId,
+        handNo: s.handNo,
+        handOver: s.handOver,
+        phase: s.hand.phase,
+        street: s.hand.street,
+        stacks: s.hand.stacks,
+        alerts: s.hand.alerts.map((a) => a.code),
+        tableAlerts: s.tableAlerts.filter((a) => !a.decision).map((a) => a.code),
+        level: s.level,
+        roster: (s.roster ?? []).length,
+        pendingSeats: live.session.pendingSeatChanges(),
+      };
+    }),
+  );
+}
+
 describe("the room's TD screen of a live tournament in chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), 'fw-room-td-'));
   let browser: Browser;
@@ -130,7 +152,8 @@ describe("the room's TD screen of a live tournament in chromium", () => {
     for (;;) {
       if (!broken) broken = (await en.textContent('[data-move="broken"]').catch(() => null)) ?? '';
       if (await en.$('[data-field="winner"]')) break;
-      if (performance.now() > end) throw new Error(`no winner: ${JSON.stringify(t.tournament.view())}`);
+      if (performance.now() > end)
+        throw new Error(`no winner: ${JSON.stringify(t.tournament.view())}; the tables: ${tablesNow(t)}`);
       await en.waitForTimeout(50);
     }
     expect(broken).toMatch(/^Table [12] breaks: \d+ players? to new seats$/);
