@@ -112,13 +112,15 @@ class FakeHal : public fw::Hal {
     return out;
   }
 
- private:
+ protected:
   // a UID as the tests write it (hex, MSB first) into bytes; its length
   static uint8_t bytesOf(const std::string& uid, uint8_t* u) {
     const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
     for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
     return len;
   }
+
+ private:
   std::string pending_;
   int idlePumps_ = 0;
 };

@@ -371,9 +371,7 @@ class BackgroundHal : public FakeHal {
     completed[a] = now;
     for (const auto& uid : table[a]) {
       uint8_t u[10];
-      const uint8_t len = static_cast<uint8_t>(uid.size() / 2);
-      for (uint8_t i = 0; i < len; i++) u[i] = static_cast<uint8_t>(std::stoul(uid.substr(2 * i, 2), nullptr, 16));
-      sink.tag(u, len);
+      sink.tag(u, bytesOf(uid, u));
     }
     return ReadStatus::Ok;
   }
